@@ -1,0 +1,49 @@
+import type { AgentestPlugin } from './plugin.js';
+import type { Agent } from './types/agent.js';
+import type { Reporter } from './reporter.js';
+
+/** agentest-kit's adapter contract: `call` the system, `evaluate` the reply (may be async). */
+export interface Adapter<Input = any, CallResult = any, Evaluation = any> {
+  call(input: Input): Promise<CallResult> | CallResult;
+  evaluate?(callResult: CallResult, input: Input): Promise<Evaluation> | Evaluation;
+}
+
+/** A connector definition, as in `connectors/*.conn.yao` or the config's `connectors`. */
+export interface ConnectorConfig {
+  type: 'openai' | 'anthropic' | 'mock' | (string & {});
+  name?: string;
+  label?: string;
+  options?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export type AgentConfig = Adapter | Pick<Agent, 'run'> & Partial<Agent> | { connector: string; prompts?: { role: string; content: string }[]; options?: Record<string, unknown> };
+
+export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
+
+/** `agentest.config.ts`. Every key is optional; flags override what is set here. */
+export interface AgentestConfig {
+  plugins?: (AgentestPlugin | false | null | undefined | (AgentestPlugin | false | null | undefined)[])[];
+  reporters?: ReporterEntry[];
+  agents?: Record<string, AgentConfig>;
+  connectors?: Record<string, ConnectorConfig>;
+  test?: {
+    parallel?: number;
+    timeout?: string | number;
+    runs?: number;
+    user?: string;
+    team?: string;
+    ctx?: string;
+    failFast?: boolean;
+    /** Glob(s) for `test()` files when `-i` names a directory. */
+    include?: string | string[];
+  };
+  thresholds?: Record<string, number>;
+  /** Options for plugins keyed by plugin name; free-form. */
+  [key: string]: unknown;
+}
+
+/** Only adds types. */
+export function defineConfig(config: AgentestConfig): AgentestConfig {
+  return config;
+}

@@ -1,0 +1,32 @@
+import { AgentestError } from './errors.js';
+
+const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const GO_DURATION = /^(?:(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h))+$/;
+const PART = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g;
+
+/**
+ * Parses a Go-style duration (`"30s"`, `"2m30s"`, `"1.5h"`, `"500ms"`) or a number of milliseconds.
+ * An invalid value is an error naming `where`, never a silent default.
+ */
+export function parseDuration(value: string | number, where: string): number {
+  if (typeof value === 'number') {
+    if (Number.isFinite(value) && value > 0) return value;
+  } else {
+    const text = value.trim();
+    if (/^\d+$/.test(text) && Number(text) > 0) return Number(text);
+    if (GO_DURATION.test(text)) {
+      let total = 0;
+      for (const [, amount, unit] of text.matchAll(PART)) total += Number(amount) * UNIT_MS[unit!]!;
+      if (total > 0) return total;
+    }
+  }
+  throw new AgentestError('INPUT_INVALID', `${where}: invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`, { where });
+}
+
+/** Formats milliseconds the way the terminal output does: `850µs`, `234ms`, `1.2s`, `2.5m`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1) return `${Math.round(ms * 1000)}µs`;
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  return `${(ms / 60_000).toFixed(1)}m`;
+}

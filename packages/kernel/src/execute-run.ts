@@ -1,0 +1,75 @@
+import { assertAll, failureText } from './assert-case.js';
+import { AgentestError, errorMessage } from './errors.js';
+import type { ExecuteContext, KernelHooks } from './hooks.js';
+import type { Execution } from './types/result.js';
+import type { TestCase } from './types/test-case.js';
+
+/**
+ * One run of one case: the executor for its kind, raced against the timeout, then its assertions.
+ * The kernel enforces the timeout itself, so an executor that ignores its signal still ends on time.
+ */
+export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, hardStop: AbortSignal): Promise<Execution> {
+  const controller = new AbortController();
+  const onHardStop = () => controller.abort(new Error('run interrupted'));
+  hardStop.addEventListener('abort', onHardStop, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timeout after ${goDuration(ctx.timeoutMs)}`));
+  }, ctx.timeoutMs);
+  const runCtx: ExecuteContext = { ...ctx, signal: controller.signal };
+  const started = performance.now();
+  let execution: Execution;
+  try {
+    const hook = hooks.execute.get(testCase.kind);
+    const pending = hook ? hook.promise(testCase, runCtx) : Promise.resolve(undefined);
+    const result = await Promise.race([pending, aborted(controller.signal)]);
+    if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
+    execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
+  } catch (error) {
+    const duration_ms = performance.now() - started;
+    execution = timedOut
+      ? { run: ctx.run, status: 'timeout', duration_ms, error: `timeout after ${goDuration(ctx.timeoutMs)}`, assertions: [], metrics: {} }
+      : { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error instanceof AgentestError && error.cause ? error.cause : error), assertions: [], metrics: {} };
+  } finally {
+    clearTimeout(timer);
+    hardStop.removeEventListener('abort', onHardStop);
+  }
+  execution.duration_ms = Math.round(execution.duration_ms * 100) / 100;
+  if (execution.status === 'passed' && testCase.assert?.length) {
+    const assertions = await assertAll(hooks, testCase.assert, {
+      output: execution.output,
+      testCase,
+      execution,
+      plan: ctx.plan,
+      agent: ctx.agent,
+      signal: controller.signal,
+    });
+    execution.assertions = [...execution.assertions, ...assertions];
+    for (const a of assertions) Object.assign(execution.metrics, a.metrics);
+    const failure = failureText(assertions);
+    if (failure) {
+      execution.status = 'failed';
+      execution.error = failure;
+    }
+  }
+  return execution;
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** Go's duration format, as Yao prints timeouts: `5m0s`, `30s`, `1.5s`, `250ms`. */
+export function goDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  if (h) return `${h}h${m}m${s}s`;
+  if (m) return `${m}m${s}s`;
+  return `${s}s`;
+}

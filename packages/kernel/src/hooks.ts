@@ -1,0 +1,109 @@
+import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, type Tap } from 'tapable';
+import { AgentestError, PluginError } from './errors.js';
+import type { Agent, AgentRef } from './types/agent.js';
+import type { TestContext } from './types/context.js';
+import type { AssertionOutcome, Execution } from './types/result.js';
+import type { RunEvent, RunPlan } from './types/run.js';
+import type { Assertion, InputSpec, Suite, TestCase } from './types/test-case.js';
+
+export interface ResolveContext {
+  plan: RunPlan;
+}
+
+export interface LoadContext {
+  plan: RunPlan;
+}
+
+/** What an executor gets for one run of one case. */
+export interface ExecuteContext {
+  plan: RunPlan;
+  suite: Suite;
+  /** The suite's agent; undefined for suites that need none. */
+  agent?: Agent;
+  /** The context for this case and run, built with the design's priority rules. */
+  context: TestContext;
+  /** Fires at the case's timeout, on interruption, and on fail-fast. */
+  signal: AbortSignal;
+  timeoutMs: number;
+  run: number;
+  runs: number;
+}
+
+/** What an assertion tap gets besides the assertion itself. */
+export interface AssertInput {
+  output: unknown;
+  testCase: TestCase;
+  execution: Execution;
+  plan: RunPlan;
+  agent?: Agent;
+  signal: AbortSignal;
+}
+
+/** The hook block: declared once, frozen. Only the kernel fires these; plugins tap them. */
+export function createHooks() {
+  const hooks = {
+    setup: new AsyncSeriesHook<[RunPlan]>(['plan'], 'setup'),
+    resolve: new AsyncSeriesBailHook<[AgentRef, ResolveContext], Agent | undefined>(['ref', 'ctx'], 'resolve'),
+    load: new AsyncSeriesBailHook<[InputSpec, LoadContext], Suite | undefined>(['input', 'ctx'], 'load'),
+    execute: new HookMap(
+      (kind: string) => attribute(new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined>(['testCase', 'ctx'], `execute:${kind}`)),
+      'execute',
+    ),
+    assert: new HookMap(
+      (type: string) => attribute(new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined>(['assertion', 'input'], `assert:${type}`)),
+      'assert',
+    ),
+    report: new AsyncSeriesHook<[RunEvent]>(['event'], 'report'),
+    teardown: new AsyncSeriesHook<[]>([], 'teardown'),
+  };
+  for (const hook of [hooks.setup, hooks.resolve, hooks.load, hooks.report, hooks.teardown]) attribute(hook);
+
+  return Object.freeze(hooks);
+}
+
+export type KernelHooks = ReturnType<typeof createHooks>;
+
+type Untriggerable<H> = Omit<H, 'call' | 'callAsync' | 'promise'>;
+type TapOnlyMap<M> = M extends HookMap<infer H> ? { for(key: string): Untriggerable<H> } : never;
+
+/** The view plugins get: they can tap every hook but fire none. */
+export type PublicHooks = {
+  readonly [K in keyof KernelHooks]: KernelHooks[K] extends HookMap<any> ? TapOnlyMap<KernelHooks[K]> : Untriggerable<KernelHooks[K]>;
+};
+
+export const HOOK_NAMES = ['setup', 'resolve', 'load', 'execute', 'assert', 'report', 'teardown'] as const;
+
+/** Wraps every tap so that a throw becomes a PluginError naming the plugin and the hook. */
+function attribute<H extends { name?: string; intercept(i: object): void }>(hook: H): H {
+  const hookName = hook.name ?? 'unknown';
+  hook.intercept({
+    register(tap: Tap & { type: string; fn: (...args: any[]) => any }) {
+      const fn = tap.fn;
+      const wrap = (error: unknown) => (error instanceof AgentestError ? error : new PluginError(tap.name, hookName, error));
+      if (tap.type === 'promise') {
+        tap.fn = async (...args: any[]) => {
+          try {
+            return await fn(...args);
+          } catch (error) {
+            throw wrap(error);
+          }
+        };
+      } else if (tap.type === 'sync') {
+        tap.fn = (...args: any[]) => {
+          try {
+            return fn(...args);
+          } catch (error) {
+            throw wrap(error);
+          }
+        };
+      } else {
+        tap.fn = (...args: any[]) => {
+          const callback = args.pop();
+          fn(...args, (error: unknown, result: unknown) => callback(error ? wrap(error) : null, result));
+        };
+      }
+      return tap;
+    },
+  });
+  return hook;
+}

@@ -1,0 +1,13 @@
+export { Kernel, createKernel, type RunSignals } from './kernel.js';
+export { createHooks, HOOK_NAMES, type KernelHooks, type PublicHooks, type ExecuteContext, type AssertInput, type LoadContext, type ResolveContext } from './hooks.js';
+export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
+export { defineConfig, type AgentestConfig, type Adapter, type AgentConfig, type ConnectorConfig, type ReporterEntry } from './config.js';
+export { AgentestError, PluginError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
+export { parseDuration, formatDuration } from './duration.js';
+export { goDuration } from './execute-run.js';
+export { computeStability, classify, wilson } from './stability.js';
+export { SummaryBuilder, judge } from './summary.js';
+export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
+export { runPool } from './scheduler.js';
+export type * from './types/index.js';

@@ -1,0 +1,249 @@
+import createDebug from 'debug';
+import { buildEnvironment, buildTestContext } from './context.js';
+import { AgentestError } from './errors.js';
+import { executeRun } from './execute-run.js';
+import { createHooks, type ExecuteContext, type KernelHooks, type PublicHooks } from './hooks.js';
+import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { runPool } from './scheduler.js';
+import { computeStability } from './stability.js';
+import { SummaryBuilder } from './summary.js';
+import type { Agent } from './types/agent.js';
+import type { CaseResult, Execution, Status } from './types/result.js';
+import type { RunEvent, RunOutcome, RunPlan, SummaryEvent } from './types/run.js';
+import type { Suite, TestCase } from './types/test-case.js';
+
+const debug = createDebug('agentest:kernel');
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+const SEVERITY: Status[] = ['error', 'timeout', 'failed'];
+
+export interface RunSignals {
+  /** First interruption: start no new case; running ones finish. */
+  interrupt?: AbortSignal;
+  /** Abort running cases too (a second SIGINT, SIGTERM). */
+  abort?: AbortSignal;
+}
+
+/**
+ * The microkernel: a frozen hook block, a plugin list and a scheduler. It knows nothing about JSONL,
+ * Yao, assertions or reports; plugins bring all of that.
+ */
+export class Kernel {
+  readonly hooks: KernelHooks = createHooks();
+  private readonly plugins: AgentestPlugin[] = [];
+  private applied = false;
+  private errors: Error[] = [];
+
+  use(...plugins: readonly (AgentestPlugin | false | null | undefined)[]): this {
+    if (this.applied) throw new AgentestError('INTERNAL', 'kernel.use() after the first run: register every plugin before running');
+    plugins.forEach((plugin, i) => {
+      if (!plugin) return;
+      assertPlugin(plugin, `plugin #${this.plugins.length + i + 1}`);
+      this.plugins.push(plugin);
+    });
+    return this;
+  }
+
+  /** Plugin names in application order, for messages that list "the plugins that were asked". */
+  pluginNames(): string[] {
+    return orderPlugins(this.plugins).map((p) => p.name);
+  }
+
+  async run(plan: RunPlan, signals: RunSignals = {}): Promise<RunOutcome> {
+    this.applyPlugins();
+    this.errors = [];
+    const started = new Date();
+    const interrupt = signals.interrupt ?? new AbortController().signal;
+    const abort = signals.abort ?? new AbortController().signal;
+    await this.hooks.setup.promise(plan);
+    try {
+      const suite = await this.load(plan);
+      const agent = suite.needsAgent ? await this.resolve(plan, suite) : undefined;
+      const selected = await this.preflight(plan, suite);
+      return await this.execute(plan, suite, agent, selected, started, interrupt, abort);
+    } finally {
+      await this.hooks.teardown.promise().catch((error: Error) => this.errors.push(error));
+    }
+  }
+
+  private applyPlugins(): void {
+    if (this.applied) return;
+    this.applied = true;
+    const api: KernelApi = { hooks: this.hooks as unknown as PublicHooks, reportError: (error) => this.errors.push(error) };
+    for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
+  }
+
+  private async load(plan: RunPlan): Promise<Suite> {
+    const suite = await this.hooks.load.promise(plan.input, { plan });
+    if (suite) return suite;
+    const asked = this.hooks.load.taps.map((t) => t.name);
+    throw new AgentestError(
+      'NO_LOADER',
+      `no plugin recognised the input ${JSON.stringify(plan.input.input)} (asked: ${asked.join(', ') || 'none'}); ` +
+        'pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory of tests',
+      { where: '-i' },
+    );
+  }
+
+  private async resolve(plan: RunPlan, suite: Suite): Promise<Agent> {
+    const ref = { ...suite.agentHint, ...plan.agent };
+    const agent = await this.hooks.resolve.promise(ref, { plan });
+    if (agent) return agent;
+    const asked = this.hooks.resolve.taps.map((t) => t.name);
+    const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
+    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what} (asked: ${asked.join(', ') || 'none'}); pass -n <agent-id>`, { where: '-n' });
+  }
+
+  /**
+   * Reads the suite once before any agent is called: every case kind has an executor, every assertion
+   * type has a handler, and the `--run` filter selects something. Only the count is kept.
+   */
+  private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
+    const knownAsserts = new Set(mapKeys(this.hooks.assert));
+    let selected = 0;
+    for await (const testCase of suite.cases()) {
+      if (!selects(plan, testCase)) continue;
+      selected++;
+      if (!this.hooks.execute.get(testCase.kind)?.taps.length) {
+        throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, { where: at(testCase) });
+      }
+      for (const assertion of testCase.assert ?? []) {
+        if (this.hooks.assert.get(assertion.type)?.taps.length) continue;
+        const known = [...knownAsserts].sort().join(', ');
+        throw new AgentestError('NO_ASSERTION', `${at(testCase)}: no plugin handles assertion type "${assertion.type}" (known: ${known})`, { where: at(testCase) });
+      }
+    }
+    if (selected === 0) {
+      const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
+      throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
+    }
+    return selected;
+  }
+
+  private async execute(plan: RunPlan, suite: Suite, agent: Agent | undefined, total: number, started: Date, interrupt: AbortSignal, abort: AbortSignal): Promise<RunOutcome> {
+    const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
+    const agentId = agent?.id ?? suite.name;
+    const connector = plan.agent?.connector ?? agent?.connector ?? '';
+    await this.emit({
+      type: 'start', timestamp: started.toISOString(), agent_id: agentId, connector, suite: suite.name, kind: suite.needsAgent ? 'agent' : 'script',
+      total_cases: total, runs_per_case: plan.runs, parallel: plan.parallel, environment, ...(suite.meta ? { meta: suite.meta } : {}),
+    });
+    const summary = new SummaryBuilder(plan.runs);
+    const lifecycle = suite.lifecycle;
+    const beforeAllData = lifecycle?.beforeAll ? await lifecycle.beforeAll(await collect(suite, plan)) : undefined;
+    const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
+    let stopForFailure = false;
+
+    const runCase = async (testCase: TestCase) => {
+      const result = await this.runCase(plan, suite, agent, testCase, abort);
+      summary.add(result);
+      finished?.push(result);
+      if (plan.failFast && !['passed', 'skipped'].includes(result.status)) stopForFailure = true;
+      await this.emit({ type: 'result', ...result });
+    };
+    const source = filtered(suite, plan);
+    await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
+    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData).catch((e: Error) => debug('afterAll failed: %s', e.message));
+
+    const completed = new Date();
+    const event: SummaryEvent = {
+      type: 'summary',
+      ...summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds),
+      ...(interrupt.aborted ? { interrupted: true } : {}),
+      started_at: started.toISOString(),
+      completed_at: completed.toISOString(),
+    };
+    await this.emit(event);
+    const failed = event.failed + event.errors + event.timeouts > 0 || event.verdict?.can_ship === false;
+    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
+    return { summary: event, exitCode, errors: [...this.errors] };
+  }
+
+  private async runCase(plan: RunPlan, suite: Suite, agent: Agent | undefined, testCase: TestCase, abort: AbortSignal): Promise<CaseResult> {
+    const base = {
+      id: testCase.id, kind: testCase.kind, ...(testCase.name ? { name: testCase.name } : {}), input: testCase.input,
+      ...(testCase.expected !== undefined ? { expected: testCase.expected } : {}), source: testCase.source,
+      ...(testCase.metadata ? { metadata: testCase.metadata } : {}),
+    };
+    if (testCase.skip || testCase.todo) {
+      const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
+      return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
+    }
+    const beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase) : undefined;
+    const runs: Execution[] = [];
+    for (let run = 1; run <= plan.runs; run++) {
+      if (abort.aborted) break;
+      await this.emit({ type: 'case_start', id: testCase.id, ...(testCase.name ? { name: testCase.name } : {}), run, runs: plan.runs });
+      const ctx: ExecuteContext = {
+        plan, suite, agent, run, runs: plan.runs, signal: abort,
+        timeoutMs: testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+        context: buildTestContext({
+          flags: plan.env, file: plan.env.ctx, testCase,
+          chatId: plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`, assistantId: agent?.id ?? '',
+        }),
+      };
+      const execution = await executeRun(this.hooks, testCase, ctx, abort);
+      runs.push(execution);
+      await this.emit({ type: 'run_result', id: testCase.id, ...(testCase.name ? { name: testCase.name } : {}), runs: plan.runs, execution });
+    }
+    const result = aggregate(base, runs, plan.runs);
+    if (suite.lifecycle?.after) await suite.lifecycle.after(testCase, result, beforeData).catch((e: Error) => debug('after hook failed: %s', e.message));
+    return result;
+  }
+
+  private async emit(event: RunEvent): Promise<void> {
+    await this.hooks.report.promise(event);
+  }
+}
+
+function aggregate(base: Omit<CaseResult, 'status' | 'duration_ms' | 'assertions' | 'metrics' | 'runs'>, runs: Execution[], runsPerCase: number): CaseResult {
+  const worst = SEVERITY.find((s) => runs.some((r) => r.status === s));
+  const status: Status = runs.length === 0 ? 'error' : worst ?? 'passed';
+  const first = runs.find((r) => r.status === status) ?? runs[0];
+  const metrics: Record<string, number> = {};
+  const names = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
+  for (const name of names) {
+    const values = runs.map((r) => r.metrics[name]).filter((v): v is number => typeof v === 'number');
+    metrics[name] = values.reduce((a, b) => a + b, 0) / values.length;
+  }
+  return {
+    ...base,
+    status,
+    output: first?.output,
+    ...(first?.error ? { error: first.error } : runs.length === 0 ? { error: 'run interrupted before it started' } : {}),
+    duration_ms: Math.round(runs.reduce((a, r) => a + r.duration_ms, 0) * 100) / 100,
+    assertions: first?.assertions ?? [],
+    metrics,
+    runs,
+    ...(runsPerCase > 1 && runs.length ? { stability: computeStability(runs) } : {}),
+  };
+}
+
+function selects(plan: RunPlan, testCase: TestCase): boolean {
+  if (!plan.filter) return true;
+  plan.filter.lastIndex = 0;
+  return plan.filter.test(testCase.id) || (testCase.name !== undefined && plan.filter.test(testCase.name));
+}
+
+async function* filtered(suite: Suite, plan: RunPlan): AsyncGenerator<TestCase> {
+  for await (const testCase of suite.cases()) if (selects(plan, testCase)) yield testCase;
+}
+
+async function collect(suite: Suite, plan: RunPlan): Promise<TestCase[]> {
+  const all: TestCase[] = [];
+  for await (const testCase of filtered(suite, plan)) all.push(testCase);
+  return all;
+}
+
+function at(testCase: TestCase): string {
+  return testCase.source.line ? `${testCase.source.file}:${testCase.source.line}` : testCase.source.file;
+}
+
+function mapKeys(map: unknown): string[] {
+  const inner = (map as { _map?: Map<string, { taps: unknown[] }> })._map;
+  return inner ? [...inner].filter(([, hook]) => hook.taps.length).map(([key]) => key) : [];
+}
+
+/** Creates a kernel with the given plugins: the entry point for embedding agentest. */
+export function createKernel(options: { plugins?: readonly (AgentestPlugin | false | null | undefined)[] } = {}): Kernel {
+  return new Kernel().use(...(options.plugins ?? []));
+}

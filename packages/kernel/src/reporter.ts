@@ -1,0 +1,71 @@
+import { AgentestError, errorMessage } from './errors.js';
+import type { AgentestPlugin } from './plugin.js';
+import type { CaseStartEvent, ResultEvent, RunEvent, RunResultEvent, StartEvent, SummaryEvent } from './types/run.js';
+
+type Awaitable<T> = T | Promise<T>;
+export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/**
+ * A reporter hears the run's events in order. Every member is optional; implement what you need.
+ * Events are read-only views: a reporter never changes a verdict.
+ */
+export interface Reporter {
+  name: string;
+  onStart?(event: DeepReadonly<StartEvent>): Awaitable<void>;
+  onCaseStart?(event: DeepReadonly<CaseStartEvent>): Awaitable<void>;
+  onRunResult?(event: DeepReadonly<RunResultEvent>): Awaitable<void>;
+  onResult?(event: DeepReadonly<ResultEvent>): Awaitable<void>;
+  onSummary?(event: DeepReadonly<SummaryEvent>): Awaitable<void>;
+  /** Flush and close files; called at teardown even when the run failed. */
+  close?(): Awaitable<void>;
+  /** How long one call may take before the reporter is declared hung (default 60 s; 10 min for onSummary). */
+  timeoutMs?: number;
+}
+
+const HANDLERS = { start: 'onStart', case_start: 'onCaseStart', run_result: 'onRunResult', result: 'onResult', summary: 'onSummary' } as const;
+
+/**
+ * Adapts a reporter into a plugin. A reporter that throws or hangs is reported (exit code 3) and
+ * silenced for the rest of the run; the other reporters keep writing.
+ */
+export function defineReporter(reporter: Reporter): AgentestPlugin {
+  let failed = false;
+  return {
+    name: `reporter:${reporter.name}`,
+    enforce: 'post',
+    apply(kernel) {
+      const fail = (what: string, error: unknown) => {
+        failed = true;
+        kernel.reportError(new AgentestError('REPORTER_FAILED', `reporter "${reporter.name}" failed in ${what}: ${errorMessage(error)}`, { cause: error }));
+      };
+      kernel.hooks.report.tapPromise(`reporter:${reporter.name}`, async (event: RunEvent) => {
+        if (failed) return;
+        const method = HANDLERS[event.type];
+        const handler = reporter[method] as ((e: RunEvent) => Awaitable<void>) | undefined;
+        if (!handler) return;
+        const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
+        try {
+          await withTimeout(Promise.resolve().then(() => handler.call(reporter, event)), limit);
+        } catch (error) {
+          fail(method, error);
+        }
+      });
+      kernel.hooks.teardown.tapPromise(`reporter:${reporter.name}`, async () => {
+        if (!reporter.close) return;
+        try {
+          await withTimeout(Promise.resolve().then(() => reporter.close!()), reporter.timeoutMs ?? 60_000);
+        } catch (error) {
+          fail('close', error);
+        }
+      });
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,38 @@
+/**
+ * Pulls work from an (async) iterable with at most `parallel` items in flight. It pulls only when a
+ * slot frees, so a million-case stream never sits in memory. `stopped()` is checked before each pull.
+ */
+export async function runPool<T>(
+  source: AsyncIterable<T> | Iterable<T>,
+  parallel: number,
+  work: (item: T) => Promise<void>,
+  stopped: () => boolean,
+): Promise<void> {
+  const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync((source as Iterable<T>)[Symbol.iterator]());
+  let done = false;
+  let failure: unknown;
+  const next = async (): Promise<IteratorResult<T>> => iterator.next();
+
+  async function lane(): Promise<void> {
+    while (!done && failure === undefined && !stopped()) {
+      const step = await next();
+      if (step.done) {
+        done = true;
+        return;
+      }
+      try {
+        await work(step.value);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
+  if (!done) await iterator.return?.();
+  if (failure !== undefined) throw failure;
+}
+
+function toAsync<T>(it: Iterator<T>): AsyncIterator<T> {
+  return { next: async () => it.next(), return: async () => it.return?.() ?? { done: true, value: undefined } };
+}

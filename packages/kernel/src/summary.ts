@@ -1,0 +1,105 @@
+import type { CaseResult, Status } from './types/result.js';
+import type { Summary, Verdict } from './types/run.js';
+
+/**
+ * Folds case results into the summary as they arrive, so memory stays flat however many cases run.
+ * Counts are per case; `overall_pass_rate` is passed runs over executed runs, in percent.
+ */
+export class SummaryBuilder {
+  private readonly counts: Record<Status, number> = { passed: 0, failed: 0, error: 0, timeout: 0, skipped: 0 };
+  private runsTotal = 0;
+  private runsPassed = 0;
+  private stable = 0;
+  private unstable = 0;
+  private readonly metricSums = new Map<string, { sum: number; n: number }>();
+
+  constructor(private readonly runsPerCase: number) {}
+
+  add(result: CaseResult): void {
+    this.counts[result.status]++;
+    if (result.status === 'skipped') return;
+    for (const run of result.runs) {
+      this.runsTotal++;
+      if (run.status === 'passed') this.runsPassed++;
+    }
+    if (result.stability) result.stability.stable ? this.stable++ : this.unstable++;
+    for (const [name, value] of Object.entries(result.metrics)) {
+      if (!Number.isFinite(value)) continue;
+      const entry = this.metricSums.get(name) ?? { sum: 0, n: 0 };
+      entry.sum += value;
+      entry.n++;
+      this.metricSums.set(name, entry);
+    }
+  }
+
+  build(base: Pick<Summary, 'agent_id' | 'agent_path' | 'connector' | 'duration_ms'>, thresholds?: Record<string, number>): Summary {
+    const executed = this.counts.passed + this.counts.failed + this.counts.error + this.counts.timeout;
+    const summary: Summary = {
+      total: executed + this.counts.skipped,
+      passed: this.counts.passed,
+      failed: this.counts.failed,
+      skipped: this.counts.skipped,
+      errors: this.counts.error,
+      timeouts: this.counts.timeout,
+      duration_ms: base.duration_ms,
+      agent_id: base.agent_id,
+      ...(base.agent_path ? { agent_path: base.agent_path } : {}),
+      connector: base.connector,
+      runs_per_case: this.runsPerCase,
+      total_runs: this.runsTotal,
+      overall_pass_rate: this.runsTotal ? Math.round((this.runsPassed / this.runsTotal) * 1000) / 10 : 0,
+    };
+    if (this.runsPerCase > 1) {
+      summary.stable_cases = this.stable;
+      summary.unstable_cases = this.unstable;
+    }
+    const metrics = this.metrics(executed);
+    if (Object.keys(metrics).length) summary.metrics = metrics;
+    if (thresholds && Object.keys(thresholds).length) {
+      summary.thresholds = thresholds;
+      summary.verdict = judge(metrics, thresholds);
+    }
+    return summary;
+  }
+
+  /** Mean of each metric over the cases that report it, plus `pass_rate` (0–1) over executed cases. */
+  private metrics(executed: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [name, { sum, n }] of this.metricSums) out[name] = round4(sum / n);
+    if (executed) out.pass_rate = round4(this.counts.passed / executed);
+    return out;
+  }
+}
+
+/**
+ * A threshold is a minimum, except for metrics ending in `_ms` (latencies), where it is a maximum.
+ * A threshold on a metric the run never measured is an issue too: silence must not ship.
+ */
+export function judge(metrics: Record<string, number>, thresholds: Record<string, number>): Verdict {
+  const issues: string[] = [];
+  for (const [name, limit] of Object.entries(thresholds)) {
+    const value = metrics[name];
+    const isMax = name.endsWith('_ms');
+    if (value === undefined) issues.push(`${name} was not measured (threshold ${describe(name, limit, isMax)})`);
+    else if (isMax ? value > limit : value < limit) issues.push(`${label(name)} ${show(name, value)} ${isMax ? '>' : '<'} threshold ${show(name, limit)}`);
+  }
+  return { can_ship: issues.length === 0, issues };
+}
+
+function describe(name: string, limit: number, isMax: boolean) {
+  return `${isMax ? '≤' : '≥'}${show(name, limit)}`;
+}
+
+function label(name: string): string {
+  return name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+function show(name: string, value: number): string {
+  if (name.endsWith('_ms')) return `${Math.round(value)}ms`;
+  if (name.endsWith('_rate')) return `${(value * 100).toFixed(1)}%`;
+  return String(round4(value));
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

@@ -1,0 +1,84 @@
+import type { AgentReply, TokenUsage } from './agent.js';
+import type { SourceLocation } from './test-case.js';
+import type { ToolCall } from './message.js';
+
+export type Status = 'passed' | 'failed' | 'error' | 'timeout' | 'skipped';
+
+/** What an assertion tap returns; the kernel adds `type`, applies `negate` and `message`. */
+export interface AssertionOutcome {
+  pass: boolean;
+  message?: string;
+  expected?: unknown;
+  actual?: unknown;
+  /** Metrics this assertion contributes to the run (e.g. `keyword_hit_rate`). */
+  metrics?: Record<string, number>;
+}
+
+export interface AssertionResult extends AssertionOutcome {
+  type: string;
+  negate?: boolean;
+}
+
+/** One run of one case. Failures are data here, never throws. */
+export interface Execution {
+  run: number;
+  status: Status;
+  duration_ms: number;
+  output?: unknown;
+  error?: string;
+  assertions: AssertionResult[];
+  metrics: Record<string, number>;
+  logs?: string[];
+  tool_calls?: ToolCall[];
+  usage?: TokenUsage;
+  trace?: Record<string, unknown>;
+  /** How many retries the connector needed (rate limits, 5xx). */
+  retries?: number;
+  /** The full reply, for reporters that want it; never serialised by default. */
+  reply?: AgentReply;
+  /** Executor-specific extras (script assertion info, PARTIAL verdicts, …) kept in reports. */
+  details?: Record<string, unknown>;
+}
+
+export type StabilityClass = 'stable' | 'mostly_stable' | 'unstable' | 'highly_unstable';
+
+/** The seed's stability block, plus pass^k and a Wilson interval. */
+export interface Stability {
+  runs: number;
+  passed: number;
+  failed: number;
+  pass_rate: number;
+  consistency: number;
+  stable: boolean;
+  stability_class: StabilityClass;
+  avg_duration_ms: number;
+  min_duration_ms: number;
+  max_duration_ms: number;
+  std_deviation_ms: number;
+  /** Probability that k independent runs all pass, estimated as (passed/runs)^k for k = runs. */
+  pass_hat_k: number;
+  /** 95% Wilson score interval for the pass rate, in percent. */
+  pass_rate_ci: [number, number];
+}
+
+/** One case with all its runs: the `result` event and the report's `results[]` entry. */
+export interface CaseResult {
+  id: string;
+  kind: string;
+  name?: string;
+  status: Status;
+  input: unknown;
+  expected?: unknown;
+  output?: unknown;
+  error?: string;
+  duration_ms: number;
+  source: SourceLocation;
+  assertions: AssertionResult[];
+  metrics: Record<string, number>;
+  metadata?: Record<string, unknown>;
+  /** Why a skipped case was skipped; `todo` marks a placeholder (`test.todo`, `"todo": true`). */
+  skip_reason?: string;
+  todo?: boolean;
+  runs: Execution[];
+  stability?: Stability;
+}

@@ -1,0 +1,90 @@
+import type { AgentRef } from './agent.js';
+import type { ContextFile, Environment } from './context.js';
+import type { CaseResult, Execution, Status } from './result.js';
+import type { InputSpec } from './test-case.js';
+
+/** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
+export interface RunPlan {
+  input: InputSpec;
+  agent?: AgentRef;
+  /** Runs per case (`--runs`), ≥ 1. */
+  runs: number;
+  /** Cases in flight at once (`--parallel`), ≥ 1. */
+  parallel: number;
+  /** `--timeout`; when absent the suite's default applies. */
+  timeoutMs?: number;
+  failFast: boolean;
+  /** `--run`: only cases whose id (or name) matches. */
+  filter?: RegExp;
+  /** `-u`, `-t` and the `--ctx` file. */
+  env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
+  verbose: boolean;
+  /** Metric name → minimum value; judged at the end of the run. */
+  thresholds?: Record<string, number>;
+  /** Free-form options for plugins (output path, reporter ids). */
+  options?: Record<string, unknown>;
+}
+
+export interface Verdict {
+  can_ship: boolean;
+  issues: string[];
+}
+
+/** The seed's summary (Yao field names), plus stability, metrics and verdict when present. */
+export interface Summary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  errors: number;
+  timeouts: number;
+  duration_ms: number;
+  agent_id: string;
+  agent_path?: string;
+  connector: string;
+  runs_per_case: number;
+  total_runs: number;
+  overall_pass_rate: number;
+  stable_cases?: number;
+  unstable_cases?: number;
+  metrics?: Record<string, number>;
+  thresholds?: Record<string, number>;
+  verdict?: Verdict;
+  interrupted?: boolean;
+}
+
+export interface StartEvent {
+  type: 'start';
+  timestamp: string;
+  agent_id: string;
+  connector: string;
+  suite: string;
+  kind: string;
+  total_cases: number;
+  runs_per_case: number;
+  parallel: number;
+  environment: Environment;
+  meta?: Record<string, unknown>;
+}
+export interface CaseStartEvent { type: 'case_start'; id: string; name?: string; run: number; runs: number }
+export interface RunResultEvent { type: 'run_result'; id: string; name?: string; runs: number; execution: Execution }
+export interface ResultEvent extends CaseResult { type: 'result' }
+export interface SummaryEvent extends Summary {
+  type: 'summary';
+  started_at: string;
+  completed_at: string;
+}
+
+/** One vocabulary everywhere: the `.jsonl` output is exactly these events, one per line. */
+export type RunEvent = StartEvent | CaseStartEvent | RunResultEvent | ResultEvent | SummaryEvent;
+
+/** What `kernel.run()` resolves with. */
+export interface RunOutcome {
+  summary: SummaryEvent;
+  /** 0 passed, 1 failures or DO NOT SHIP, 3 a reporter or plugin failed at the end, 130 interrupted. */
+  exitCode: number;
+  /** Errors raised by reporters or teardown taps; the run's verdicts stand. */
+  errors: Error[];
+}
+
+export type { Status };

@@ -1,0 +1,78 @@
+import type { Message } from './message.js';
+import type { AgentRef } from './agent.js';
+
+/** One assertion as written in a case (`{"type": "contains", "value": "x"}`); extra keys belong to its type. */
+export interface Assertion {
+  type: string;
+  value?: unknown;
+  path?: string;
+  script?: string;
+  message?: string;
+  negate?: boolean;
+  [key: string]: unknown;
+}
+
+export interface SourceLocation {
+  file: string;
+  line?: number;
+}
+
+/**
+ * The kernel's unit of work. `kind` picks the executor (`execute.for(kind)`): `agent` cases send
+ * `messages` to the suite's agent; `script` and `spec` cases run user code in the sandbox.
+ */
+export interface TestCase {
+  id: string;
+  kind: 'agent' | 'script' | 'spec' | (string & {});
+  /** Display name when it differs from the id (script function names, `test()` titles). */
+  name?: string;
+  /** The input exactly as written, echoed into results. */
+  input: unknown;
+  /** `input` normalised once, at load. */
+  messages: Message[];
+  expected?: unknown;
+  assert?: Assertion[];
+  user?: string;
+  team?: string;
+  metadata?: Record<string, unknown>;
+  options?: Record<string, unknown>;
+  /** `true`, or the reason the case is skipped. */
+  skip?: boolean | string;
+  todo?: boolean;
+  /** Per-case timeout; wins over the plan's and the suite's default. */
+  timeoutMs?: number;
+  source: SourceLocation;
+  /** Kind-specific payload the executor understands (a script's file and function, a spec's test). */
+  data?: unknown;
+}
+
+/** What a `load` tap returns. `cases()` may be called more than once and must stream. */
+export interface Suite {
+  /** Display label: the input path, the script id, the directory. */
+  name: string;
+  /** `agent` suites need a resolved agent; `script` suites run without one. */
+  needsAgent: boolean;
+  cases(): AsyncIterable<TestCase> | Iterable<TestCase>;
+  /** How to find the agent when `-n` is not given (e.g. the JSONL file's path). */
+  agentHint?: AgentRef;
+  /** Timeout when neither the case nor the plan gives one (5m for agent cases, 30s for scripts). */
+  defaultTimeoutMs?: number;
+  /** Free-form facts for reporters (script path, mode, loaded files). */
+  meta?: Record<string, unknown>;
+  /** Suite-level hooks (BeforeAll/AfterAll, Before/After per case) supplied by a plugin. */
+  lifecycle?: SuiteLifecycle;
+}
+
+/** Optional per-suite hooks; each returns data passed on to the matching `after`. */
+export interface SuiteLifecycle {
+  beforeAll?(cases: TestCase[]): Promise<unknown>;
+  afterAll?(results: unknown[], beforeData: unknown): Promise<void>;
+  before?(testCase: TestCase): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown): Promise<void>;
+}
+
+/** The raw `-i` value and where it was given. */
+export interface InputSpec {
+  input: string;
+  cwd: string;
+}

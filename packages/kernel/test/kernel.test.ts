@@ -1,0 +1,127 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AgentestError, PluginError, createKernel, defineReporter } from '../src/index.js';
+import { collector, inlinePlugins, plan, testCase } from './helpers.js';
+
+test('runs cases end to end and emits start, case_start, run_result, result, summary in order', async () => {
+  const c = collector();
+  const cases = [testCase('a', { assert: [{ type: 'contains', value: 'a' }] }), testCase('b', { assert: [{ type: 'contains', value: 'zzz' }] })];
+  const outcome = await createKernel({ plugins: [...inlinePlugins(cases), c.plugin] }).run(plan());
+  assert.deepEqual(c.events.map((e) => e.type), ['start', 'case_start', 'run_result', 'result', 'case_start', 'run_result', 'result', 'summary']);
+  assert.equal(outcome.summary.passed, 1);
+  assert.equal(outcome.summary.failed, 1);
+  assert.equal(outcome.exitCode, 1);
+  const failed = c.events.find((e) => e.type === 'result' && e.id === 'b')!;
+  assert.equal(failed.error, "output does not contain 'zzz'");
+});
+
+test('negate inverts and message replaces the failure text', async () => {
+  const cases = [
+    testCase('n1', { assert: [{ type: 'contains', value: 'n1', negate: true }] }),
+    testCase('n2', { assert: [{ type: 'contains', value: 'x', message: 'custom words' }] }),
+  ];
+  const c = collector();
+  await createKernel({ plugins: [...inlinePlugins(cases), c.plugin] }).run(plan());
+  const results = c.events.filter((e) => e.type === 'result');
+  assert.equal(results[0]!.error, "negated: output does not contain 'n1'");
+  assert.equal(results[1]!.error, 'custom words');
+});
+
+test('an unknown assertion type is rejected before any agent call', async () => {
+  let calls = 0;
+  const cases = [testCase('a'), testCase('b', { assert: [{ type: 'nope' }] })];
+  const kernel = createKernel({ plugins: inlinePlugins(cases, async () => (calls++, {})) });
+  await assert.rejects(kernel.run(plan()), (e: AgentestError) => e.code === 'NO_ASSERTION' && /"nope" \(known: contains\)/.test(e.message) && /inline.jsonl:1/.test(e.message));
+  assert.equal(calls, 0);
+});
+
+test('a throw inside a tap becomes a PluginError naming plugin and hook', async () => {
+  const kernel = createKernel({ plugins: [{ name: 'bad-loader', apply: ({ hooks }) => hooks.load.tap('bad-loader', () => { throw new Error('boom'); }) }] });
+  await assert.rejects(kernel.run(plan()), (e: PluginError) => e instanceof PluginError && e.plugin === 'bad-loader' && e.hook === 'load' && /boom/.test(e.message));
+});
+
+test('no loader: the error names the plugins that were asked', async () => {
+  const kernel = createKernel({ plugins: inlinePlugins([]) });
+  await assert.rejects(kernel.run(plan({ input: { input: 'other', cwd: '.' } })), (e: AgentestError) => e.code === 'NO_LOADER' && /asked: test:inline/.test(e.message));
+});
+
+test('the kernel enforces timeouts even when the executor ignores its signal', async () => {
+  const cases = [testCase('slow', { timeoutMs: 30 })];
+  const c = collector();
+  await createKernel({ plugins: [...inlinePlugins(cases, () => new Promise(() => {})), c.plugin] }).run(plan());
+  const result = c.events.find((e) => e.type === 'result')!;
+  assert.equal(result.status, 'timeout');
+  assert.equal(result.error, 'timeout after 30ms');
+});
+
+test('an executor throw is an error result and the run goes on', async () => {
+  const cases = [testCase('x'), testCase('y')];
+  const c = collector();
+  const outcome = await createKernel({ plugins: [...inlinePlugins(cases, async (tc) => { if (tc.id === 'x') throw new Error('agent exploded'); return {}; }), c.plugin] }).run(plan());
+  assert.equal(outcome.summary.errors, 1);
+  assert.equal(outcome.summary.passed, 1);
+  assert.equal(c.events.find((e) => e.id === 'x' && e.type === 'result')!.error, 'agent exploded');
+});
+
+test('--runs computes the stability block and summary counts', async () => {
+  let n = 0;
+  const cases = [testCase('flaky'), testCase('solid')];
+  const outcome = await createKernel({
+    plugins: inlinePlugins(cases, async (tc) => ({ status: tc.id === 'flaky' && n++ % 3 === 0 ? 'failed' : 'passed', duration_ms: 10 + n })),
+  }).run(plan({ runs: 3 }));
+  assert.equal(outcome.summary.total_runs, 6);
+  assert.equal(outcome.summary.stable_cases, 1);
+  assert.equal(outcome.summary.unstable_cases, 1);
+});
+
+test('parallel keeps at most N cases in flight', async () => {
+  let inFlight = 0;
+  let peak = 0;
+  const cases = Array.from({ length: 20 }, (_, i) => testCase(`c${i}`));
+  await createKernel({
+    plugins: inlinePlugins(cases, async () => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((r) => setImmediate(r));
+      inFlight--;
+      return {};
+    }),
+  }).run(plan({ parallel: 4 }));
+  assert.equal(peak, 4);
+});
+
+test('fail-fast stops starting new cases after the first failure', async () => {
+  const cases = Array.from({ length: 10 }, (_, i) => testCase(`c${i}`, { assert: [{ type: 'contains', value: i === 2 ? 'nope' : `c${i}` }] }));
+  const outcome = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ failFast: true }));
+  assert.equal(outcome.summary.total, 3);
+  assert.equal(outcome.summary.failed, 1);
+});
+
+test('interruption stops scheduling, keeps finished results and marks the summary', async () => {
+  const controller = new AbortController();
+  const cases = Array.from({ length: 10 }, (_, i) => testCase(`c${i}`));
+  const c = collector();
+  const outcome = await createKernel({
+    plugins: [...inlinePlugins(cases, async (tc) => { if (tc.id === 'c2') controller.abort(); return {}; }), c.plugin],
+  }).run(plan(), { interrupt: controller.signal });
+  assert.equal(outcome.summary.interrupted, true);
+  assert.equal(outcome.summary.total, 3);
+  assert.equal(outcome.exitCode, 130);
+  assert.equal(c.events.filter((e) => e.type === 'result').length, 3);
+});
+
+test('a failing reporter is silenced, the others still hear everything, exit code 3', async () => {
+  const c = collector();
+  const broken = defineReporter({ name: 'broken', onResult() { throw new Error('disk full'); } });
+  const outcome = await createKernel({ plugins: [...inlinePlugins([testCase('a'), testCase('b')]), broken, c.plugin] }).run(plan());
+  assert.equal(outcome.exitCode, 3);
+  assert.match(outcome.errors[0]!.message, /reporter "broken" failed in onResult: disk full/);
+  assert.equal(c.events.filter((e) => e.type === 'result').length, 2);
+  assert.equal(outcome.summary.passed, 2);
+});
+
+test('thresholds produce a verdict; a miss means exit code 1', async () => {
+  const cases = [testCase('a'), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const outcome = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { pass_rate: 0.9 } }));
+  assert.equal(outcome.summary.verdict!.can_ship, false);
+  assert.match(outcome.summary.verdict!.issues[0]!, /Pass Rate 50.0% < threshold 90.0%/);
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Runs every package's tests from source with node:test (Node 20 has no glob for --test, so we list files).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const only = process.argv.slice(2);
+
+function find(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name === 'fixtures' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) find(path, out);
+    else if (/\.test\.ts$/.test(name) && path.includes(`${'/'}test${'/'}`)) out.push(relative(root, path));
+  }
+  return out;
+}
+
+const files = find(join(root, 'packages')).filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort();
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
+);
+process.exit(result.status ?? 1);
