@@ -26,6 +26,20 @@ export interface AgentReply {
   /** Free-form data for the result's trace (model, reasoning, retries, …). */
   trace?: Record<string, unknown>;
   raw?: unknown;
+  /**
+   * Set by agents that grade their own reply (an agentest-kit adapter's `evaluate`): the executor
+   * records this status, grade and metrics instead of treating the call as a plain success.
+   */
+  verdict?: AgentVerdict;
+}
+
+export interface AgentVerdict {
+  status: 'passed' | 'failed';
+  /** A finer grade for display, e.g. agentest-kit's PASS / PARTIAL / FAIL. */
+  grade?: string;
+  error?: string;
+  metrics?: Record<string, number>;
+  details?: Record<string, unknown>;
 }
 
 /** Per-call options: extra fields of the case (agentest-kit `ctx.run({query, sessionId})`), case options. */
