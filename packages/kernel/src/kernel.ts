@@ -7,7 +7,7 @@ import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from 
 import { runPool } from './scheduler.js';
 import { computeStability } from './stability.js';
 import { SummaryBuilder } from './summary.js';
-import type { Agent } from './types/agent.js';
+import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution, Status } from './types/result.js';
 import type { RunEvent, RunOutcome, RunPlan, SummaryEvent } from './types/run.js';
 import type { Suite, TestCase } from './types/test-case.js';
@@ -57,7 +57,7 @@ export class Kernel {
     await this.hooks.setup.promise(plan);
     try {
       const suite = await this.load(plan);
-      const agent = suite.needsAgent ? await this.resolve(plan, suite) : undefined;
+      const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await this.preflight(plan, suite);
       return await this.execute(plan, suite, agent, selected, started, interrupt, abort);
     } finally {
@@ -84,8 +84,12 @@ export class Kernel {
     );
   }
 
-  private async resolve(plan: RunPlan, suite: Suite): Promise<Agent> {
-    const ref = { ...suite.agentHint, ...plan.agent };
+  /**
+   * Resolves an agent reference through the `resolve` taps. Public so that a composition root can
+   * find agents outside a run (the LLM reporter's `-r <agent>`).
+   */
+  async resolveAgent(ref: AgentRef, plan: RunPlan): Promise<Agent> {
+    this.applyPlugins();
     const agent = await this.hooks.resolve.promise(ref, { plan });
     if (agent) return agent;
     const asked = this.hooks.resolve.taps.map((t) => t.name);
