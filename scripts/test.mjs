@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -22,6 +23,7 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+if (files.some((f) => f.includes('reporter-html'))) ensureChromium();
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
