@@ -3,6 +3,7 @@ export { createHooks, HOOK_NAMES, type KernelHooks, type PublicHooks, type Execu
 export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineConfig, type AgentestConfig, type Adapter, type AgentConfig, type ConnectorConfig, type ReporterEntry } from './config.js';
+export { renderErrorCatalogue } from './error-docs.js';
 export { AgentestError, PluginError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
 export { parseDuration, formatDuration } from './duration.js';
 export { goDuration } from './execute-run.js';
