@@ -1,0 +1,51 @@
+import type { Adapter, Agent, AgentReply } from '@agentest/kernel';
+import { adapterInput } from './adapter-input.js';
+import { gradeEvaluation, type StandardResult } from './grade.js';
+import { describe } from './shapes.js';
+
+/**
+ * Turns an agentest-kit adapter into an agent. One run: `call(input)` with every field of the case,
+ * then `evaluate(callResult, input)` (awaited, so an async evaluate works), and the evaluation
+ * graded PASS / PARTIAL / FAIL into the reply's verdict.
+ *
+ * The reply's `content` is the evaluation (what assertions and `ctx.run` see), or the call result
+ * when there is no `evaluate`; `raw` is always the call result. A throwing `call` or `evaluate`
+ * rejects the run, which the executor records as an error on that case alone: the run goes on
+ * (agentest-kit aborts the whole suite).
+ */
+export function adapterToAgent(id: string, adapter: Adapter, options: { path?: string } = {}): Agent {
+  return {
+    id,
+    ...(options.path ? { path: options.path } : {}),
+    async run(messages, _ctx, _signal, call) {
+      const input = adapterInput(messages, call);
+      const started = performance.now();
+      const callResult = await adapter.call(input);
+      const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+      if (!adapter.evaluate) {
+        if (callResult === undefined) throw new Error(`adapter "${id}": call() returned undefined; return the call result (e.g. { elapsed_ms, error, raw })`);
+        return reply(callResult, callResult, latencyMs);
+      }
+      const evaluation = await adapter.evaluate(callResult, input);
+      if (evaluation === undefined || evaluation === null) {
+        throw new Error(`adapter "${id}": evaluate() returned ${describe(evaluation)}; return the evaluation ({ structure_ok, intent_matched, keyword_hit_rate, … })`);
+      }
+      return reply(evaluation, callResult, latencyMs);
+    },
+  };
+}
+
+function reply(content: unknown, raw: unknown, latencyMs: number): AgentReply {
+  const out: AgentReply = { content, text: displayText(content), raw };
+  if (content && typeof content === 'object' && !Array.isArray(content)) out.verdict = gradeEvaluation(content as StandardResult, { latencyMs });
+  return out;
+}
+
+function displayText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

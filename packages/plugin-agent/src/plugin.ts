@@ -1,0 +1,23 @@
+import type { AgentestPlugin } from '@agentest/kernel';
+import { executeAgentCase } from './execute-agent-case.js';
+import { validateOptions, type AgentsPluginOptions } from './options.js';
+import { AgentResolver } from './resolver.js';
+
+export const PLUGIN_NAME = 'agentest:agent';
+
+/**
+ * Makes `agent` cases run: the `agent` executor, plus the resolver for config agents (adapters,
+ * agents, connector agents) and the built-in `echo` and `mock` agents.
+ */
+export function agents(options: AgentsPluginOptions = {}): AgentestPlugin {
+  return {
+    name: PLUGIN_NAME,
+    apply({ hooks }) {
+      const validated = validateOptions(options, PLUGIN_NAME);
+      const resolver = new AgentResolver(validated);
+      hooks.resolve.tapPromise(PLUGIN_NAME, async (ref, { plan }) => resolver.resolve(ref, validated.cwd ?? plan.input.cwd));
+      hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
+      hooks.teardown.tapPromise(PLUGIN_NAME, () => resolver.closeAll());
+    },
+  };
+}
