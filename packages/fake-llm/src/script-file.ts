@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import type { FakeLlmScript } from './types.js';
+
+const KEYS = new Set(['rules', 'default', 'echo', 'latencyMs', 'faults', 'queue']);
+
+/**
+ * Reads a JSON script (`fake-llm --script replies.json`). JSON cannot hold regexes or functions, so a
+ * rule's `match` is a case-insensitive regex source; the rest is exactly `FakeLlmScript`.
+ */
+export async function loadScriptFile(path: string): Promise<FakeLlmScript> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`fake-llm: cannot read script ${path}: ${(error as Error).message}`);
+  }
+  return parseScript(text, path);
+}
+
+export function parseScript(text: string, where = 'script'): FakeLlmScript {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`fake-llm: ${where} is not valid JSON: ${(error as Error).message}`);
+  }
+  // A bare array is a list of rules, the most common hand-written shape.
+  if (Array.isArray(value)) return { rules: value };
+  if (!value || typeof value !== 'object') throw new Error(`fake-llm: ${where} must be a JSON object or an array of rules`);
+  const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
+  if (unknown.length) throw new Error(`fake-llm: ${where} has unknown key(s) ${unknown.join(', ')} (known: ${[...KEYS].join(', ')})`);
+  return value as FakeLlmScript;
+}
