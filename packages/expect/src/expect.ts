@@ -1,0 +1,99 @@
+import { AssertionError } from './assertion-error.js';
+import { MatcherMisuse, type Matcher } from './matcher.js';
+import { agentMatchers } from './matchers/agent.js';
+import { aiMatchers } from './matchers/ai.js';
+import { coreMatchers } from './matchers/core.js';
+import { numberMatchers } from './matchers/numbers.js';
+
+/** Every built-in matcher; each returns the assertion again, so expectations chain. */
+export interface Assertion {
+  /** The same matchers with the verdict inverted; `.not.not` is the plain form. */
+  readonly not: Assertion;
+  toBe(expected: unknown): Assertion;
+  toEqual(expected: unknown): Assertion;
+  toBeTruthy(): Assertion;
+  toBeFalsy(): Assertion;
+  toBeNull(): Assertion;
+  toBeUndefined(): Assertion;
+  toBeDefined(): Assertion;
+  toContain(item: unknown): Assertion;
+  toMatch(pattern: RegExp | string): Assertion;
+  toHaveLength(length: number): Assertion;
+  toHaveProperty(path: string | (string | number)[], value?: unknown): Assertion;
+  toBeGreaterThan(n: number | bigint): Assertion;
+  toBeGreaterThanOrEqual(n: number | bigint): Assertion;
+  toBeLessThan(n: number | bigint): Assertion;
+  toBeLessThanOrEqual(n: number | bigint): Assertion;
+  toBeCloseTo(n: number, digits?: number): Assertion;
+  toHaveStructure(): Assertion;
+  toHaveIntent(intent: string): Assertion;
+  toHaveKeyword(keyword: string): Assertion;
+  toMention(word: string): Assertion;
+  toHitRate(threshold: number): Assertion;
+  toHaveCalledTool(name: string, args?: Record<string, unknown>): Assertion;
+  toMatchJsonPath(path: string, value?: unknown): Assertion;
+  /** Matchers added with `expect.extend`. */
+  [custom: string]: unknown;
+}
+
+export interface Expect {
+  (received: unknown): Assertion;
+  /** Adds matchers (`{ toBeEven(received) { return { pass, message: (not) => … } } }`) to every assertion. */
+  extend(matchers: Record<string, Matcher>): void;
+}
+
+const registry = new Map<string, Matcher>(Object.entries({ ...coreMatchers, ...numberMatchers, ...aiMatchers, ...agentMatchers }));
+
+class Expectation {
+  constructor(
+    readonly received: unknown,
+    readonly negated: boolean,
+  ) {}
+
+  get not(): Expectation {
+    return new Expectation(this.received, !this.negated);
+  }
+}
+
+function install(name: string, matcher: Matcher): void {
+  Object.defineProperty(Expectation.prototype, name, {
+    configurable: true,
+    writable: true,
+    value(this: Expectation, ...args: unknown[]) {
+      check(matcher, name, this.received, this.negated, args);
+      return this;
+    },
+  });
+}
+
+function check(matcher: Matcher, name: string, received: unknown, negated: boolean, args: unknown[]): void {
+  const called = negated ? `not.${name}` : name;
+  let outcome;
+  try {
+    outcome = matcher(received, ...args);
+  } catch (error) {
+    if (error instanceof MatcherMisuse) throw new AssertionError(error.message, { matcher: called, actual: error.actual });
+    throw error;
+  }
+  if (outcome.pass !== negated) return;
+  const details = { matcher: called, ...('expected' in outcome ? { expected: outcome.expected } : {}), ...('actual' in outcome ? { actual: outcome.actual } : {}) };
+  throw new AssertionError(outcome.message(negated), details);
+}
+
+for (const [name, matcher] of registry) install(name, matcher);
+
+export const expect: Expect = Object.assign((received: unknown) => new Expectation(received, false) as unknown as Assertion, {
+  extend(matchers: Record<string, Matcher>) {
+    for (const [name, matcher] of Object.entries(matchers)) {
+      if (typeof matcher !== 'function') throw new TypeError(`expect.extend: matcher "${name}" must be a function`);
+      if (name === 'not' || name === 'received' || name === 'negated' || name === 'constructor') throw new TypeError(`expect.extend: "${name}" is reserved`);
+      registry.set(name, matcher);
+      install(name, matcher);
+    }
+  },
+});
+
+/** The names of every matcher, built-in and extended. */
+export function matcherNames(): string[] {
+  return [...registry.keys()];
+}
