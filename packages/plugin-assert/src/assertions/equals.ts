@@ -1,0 +1,20 @@
+import { defineAssertion, preview } from '../definition.js';
+import { deepEqual } from '../json/deep-equal.js';
+import { extractJson } from '../json/extract-json.js';
+
+/**
+ * Structural equality (key order never matters, `1` equals `1.0`). When the agent replied with text
+ * and the expected value is an object or array, the JSON in the text is compared: a fenced block, bare
+ * JSON, YAML, or LLM-broken JSON (see `extractJson`). Yao compares serialised strings instead, which
+ * makes multi-key objects flaky and never matches a text reply against an object.
+ */
+export const equals = defineAssertion({
+  type: 'equals',
+  description: 'the output equals `value` structurally (JSON is extracted from text replies)',
+  check(assertion, { output }) {
+    const expected = assertion.value;
+    const actual = typeof output === 'string' && expected !== null && typeof expected === 'object' ? (extractJson(output) ?? output) : output;
+    if (deepEqual(actual, expected)) return { pass: true, message: 'values are equal', expected, actual };
+    return { pass: false, message: `expected ${preview(expected)}, got ${preview(actual)}`, expected, actual };
+  },
+});

@@ -1,0 +1,31 @@
+import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { z } from 'zod';
+import { builtinAssertions } from './assertions/index.js';
+import { equals } from './assertions/equals.js';
+
+export const PLUGIN_NAME = 'agentest:assert';
+
+const OptionsSchema = z.strictObject({}).optional();
+
+/** Type names that mean `equals` too: Yao treats an assertion with an empty type as equality. */
+const EQUALS_ALIASES = [''];
+
+/**
+ * The built-in assertion types, one tap per type on `hooks.assert.for(type)`. The kernel applies
+ * `negate` and `message` and joins failures; each type only judges the output.
+ */
+export default function assertPlugin(options?: Record<string, never>): AgentestPlugin {
+  return {
+    name: PLUGIN_NAME,
+    apply({ hooks }) {
+      const parsed = OptionsSchema.safeParse(options);
+      if (!parsed.success) {
+        throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: takes no options, got ${JSON.stringify(options)}`, { where: PLUGIN_NAME });
+      }
+      for (const definition of builtinAssertions) {
+        hooks.assert.for(definition.type).tap(PLUGIN_NAME, (assertion, input) => definition.check(assertion, input));
+      }
+      for (const alias of EQUALS_ALIASES) hooks.assert.for(alias).tap(PLUGIN_NAME, (assertion, input) => equals.check(assertion, input));
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createKernel, type AgentestPlugin, type Assertion, type CaseResult, type RunPlan, type TestCase } from '@agentest/kernel';
+import assertPlugin from '../src/index.js';
+
+/** A suite of cases whose agent replies with a fixed output, and a collector of `result` events. */
+function harness(cases: { id: string; output: unknown; assert: Assertion[] }[]) {
+  const results: CaseResult[] = [];
+  const outputs = new Map(cases.map((c) => [c.id, c.output]));
+  const testCases: TestCase[] = cases.map((c, i) => ({
+    id: c.id, kind: 'agent', input: c.id, messages: [{ role: 'user', content: c.id }], assert: c.assert, source: { file: 'inline.jsonl', line: i + 1 },
+  }));
+  const inline: AgentestPlugin = {
+    name: 'test:inline',
+    apply({ hooks }) {
+      hooks.load.tapPromise('test:inline', async () => ({ name: 'inline', needsAgent: false, cases: () => testCases }));
+      hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => ({ run: ctx.run, status: 'passed', duration_ms: 1, output: outputs.get(c.id), assertions: [], metrics: {} }));
+      hooks.report.tap('test:inline', (event) => void (event.type === 'result' && results.push(event)));
+    },
+  };
+  const plan: RunPlan = { input: { input: 'inline', cwd: process.cwd() }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false };
+  return { run: () => createKernel({ plugins: [assertPlugin(), inline] }).run(plan), results };
+}
+
+test('negate, message and the "; " joining come from the kernel, applied to these types', async () => {
+  const { run, results } = harness([
+    { id: 'negated-pass', output: 'all fine', assert: [{ type: 'contains', value: 'error', negate: true }] },
+    { id: 'negated-fail', output: 'an error', assert: [{ type: 'contains', value: 'error', negate: true }] },
+    { id: 'custom-message', output: { a: 1 }, assert: [{ type: 'json_path', path: '$.a', value: 2, message: 'a must be 2' }] },
+    { id: 'joined', output: 'abc', assert: [{ type: 'regex', value: '^x' }, { type: 'type', value: 'object' }, { type: 'contains', value: 'b' }] },
+    { id: 'empty-type', output: { k: 'v' }, assert: [{ type: '', value: { k: 'v' } }] },
+  ]);
+  const outcome = await run();
+  const byId = Object.fromEntries(results.map((r) => [r.id, r]));
+  assert.equal(byId['negated-pass']!.status, 'passed');
+  assert.equal(byId['negated-pass']!.assertions[0]!.message, 'negated assertion passed');
+  assert.equal(byId['negated-fail']!.status, 'failed');
+  assert.equal(byId['negated-fail']!.error, "negated: output contains 'error'");
+  assert.equal(byId['custom-message']!.error, 'a must be 2');
+  assert.equal(byId['joined']!.error, "output does not match pattern '^x'; expected type 'object', got 'string'");
+  assert.equal(byId['empty-type']!.status, 'passed', 'an empty type means equals');
+  assert.equal(outcome.summary.passed, 2);
+  assert.equal(outcome.summary.failed, 3);
+});
+
+test('every built-in type is known to the kernel before the run', async () => {
+  const { run } = harness([{ id: 'x', output: 'x', assert: [{ type: 'no_such_type' }] }]);
+  await assert.rejects(run(), (error: Error & { code?: string }) => {
+    assert.equal(error.code, 'NO_ASSERTION');
+    for (const type of ['contains', 'equals', 'json_path', 'not_contains', 'regex', 'tool_called', 'tool_result', 'type']) assert.match(error.message, new RegExp(`\\b${type}\\b`));
+    return true;
+  });
+});
+
+test('options are rejected with a clear error', () => {
+  const plugin = assertPlugin({ strict: true } as never);
+  assert.throws(() => plugin.apply({ hooks: {} as never, reportError: () => {} }), /agentest:assert: takes no options/);
+});

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { builtinAssertions } from '../src/index.js';
+import { assertInput, testAssertion } from './helpers.js';
+
+testAssertion({
+  type: 'regex',
+  accept: [
+    { output: 'call 555-1234 now', value: '\\d{3}-\\d{4}' },
+    { output: 'Say HELLO', value: '(?i)hello', description: 'RE2 inline flags' },
+    { output: 'Say HELLO', value: '/hello/i', description: 'a JavaScript literal with a flag' },
+    { output: 'line1\nline2', value: '(?m)^line2$', description: '(?m) makes ^ and $ match at line breaks' },
+    { output: { n: 42 }, value: '"n":4\\d', description: 'objects are matched as compact JSON' },
+    { output: '价格: 42元', value: '\\d+元' },
+  ],
+  reject: [
+    { output: 'no digits', value: '\\d+', reason: "output does not match pattern '\\d+'" },
+    { output: 'abc', value: 42, reason: 'invalid regex assertion: regex pattern must be a string in "value"' },
+    { output: 'abc', value: 'a(', reason: /^invalid regex pattern: missing closing \): `a\(`$/ },
+    { output: 'ab', value: '(?<=a)b', reason: /^invalid regex pattern: /, description: 'lookbehind is not RE2' },
+    { output: 'aa', value: '(a)\\1', reason: /^invalid regex pattern: /, description: 'backreferences are not RE2' },
+    { output: 'line1\nline2', value: '^line2$', reason: "output does not match pattern '^line2$'", description: '^ and $ anchor the whole text without (?m)' },
+  ],
+});
+
+test('a catastrophic-backtracking pattern finishes in linear time', () => {
+  const regex = builtinAssertions.find((d) => d.type === 'regex')!;
+  const started = performance.now();
+  const outcome = regex.check({ type: 'regex', value: '(a+)+$' }, assertInput(`${'a'.repeat(50_000)}b`));
+  const elapsed = performance.now() - started;
+  assert.equal(outcome.pass, false);
+  assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)}ms`);
+});
