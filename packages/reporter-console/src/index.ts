@@ -1,0 +1,70 @@
+import { defineReporter, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
+import { printAgentHeader, printAgentResult } from './agent-layout.js';
+import { Printer } from './printer.js';
+import { Progress } from './progress.js';
+import { printScriptHeader, printScriptResult, printScriptSummary } from './script-layout.js';
+import { colourWanted, createStyle } from './style.js';
+import { printSummary } from './summary-block.js';
+
+export interface ConsoleReporterOptions {
+  /** Where to print; defaults to stdout. Tests pass a stream to capture the output. */
+  stream?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Force colour on or off; by default on for a TTY unless `NO_COLOR` is set. */
+  color?: boolean;
+  /** Show the live progress line; by default only on a TTY. */
+  progress?: boolean;
+  /** Print each case's output (`-v`); the run plan's `verbose` also turns it on. */
+  verbose?: boolean;
+  /** Files this run writes, listed under the summary as `Output: <path>`. */
+  outputs?: string[];
+  /** Accepted for symmetry with file reporters; the console writes no file. */
+  output?: string;
+  cwd?: string;
+}
+
+/**
+ * The terminal reporter: Yao's `Agent Test` layout for agent suites, the seed's `Script Test` layout
+ * for script suites, a live progress line on a TTY, and plain text for pipes and `NO_COLOR`.
+ */
+export default function consoleReporter(options: ConsoleReporterOptions = {}): AgentestPlugin {
+  const out = options.stream ?? process.stdout;
+  const tty = (out as { isTTY?: boolean }).isTTY === true;
+  const style = createStyle(options.color ?? colourWanted(out));
+  const progress = new Progress(out, style, options.progress ?? tty);
+  const p = new Printer(out, style, progress);
+  const outputs = options.outputs ?? [];
+  let plan: RunPlan | undefined;
+  let script = false;
+  const verbose = () => options.verbose ?? plan?.verbose ?? false;
+
+  const reporter = defineReporter({
+    name: 'console',
+    onStart(start) {
+      script = start.kind === 'script';
+      progress.begin(start.total_cases);
+      if (script) printScriptHeader(p, start);
+      else printAgentHeader(p, start, plan);
+    },
+    onResult(result) {
+      progress.record(!['passed', 'skipped'].includes(result.status));
+      if (script) printScriptResult(p, result, verbose());
+      else printAgentResult(p, result, verbose());
+      progress.draw();
+    },
+    onSummary(summary) {
+      progress.clear();
+      if (script) printScriptSummary(p, summary, outputs);
+      else printSummary(p, summary, outputs);
+    },
+    close: () => progress.clear(),
+  });
+  return {
+    ...reporter,
+    apply(kernel) {
+      kernel.hooks.setup.tap(reporter.name, (runPlan) => void (plan = runPlan));
+      reporter.apply(kernel);
+    },
+  };
+}
+
+export { colourWanted } from './style.js';

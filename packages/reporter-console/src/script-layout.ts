@@ -1,0 +1,49 @@
+import { formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import type { Printer } from './printer.js';
+import { compact, heavyRule, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
+
+type Result = DeepReadonly<ResultEvent>;
+
+/** The seed's "Script Test Output" header: `Script Test: scripts.expense.setup` and its info lines. */
+export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): void {
+  const meta = start.meta ?? {};
+  const script = typeof meta.script === 'string' ? meta.script : start.suite;
+  const path = meta.script_path ?? meta.test_path ?? meta.path;
+  p.lines(['', p.paint('bold', heavyRule), p.paint('bold', `  Script Test: ${script}`), p.paint('bold', heavyRule)]);
+  if (path) p.line(`  Script: ${String(path)}`);
+  p.line(`  Tests: ${start.total_cases} function${start.total_cases === 1 ? '' : 's'}`);
+  p.line(`  User: ${start.environment.user_id}`);
+  p.line(`  Team: ${start.environment.team_id}`);
+  p.lines([lightRule, '  Running Tests', lightRule].map((t) => p.paint('dim', t)));
+}
+
+/** `► [TestX] ...` then `✓ PASSED (12ms)` or `✗ FAILED` with the assertion's expected and actual values. */
+export function printScriptResult(p: Printer, result: Result, verbose: boolean): void {
+  const run = result.runs.find((r) => r.status === result.status) ?? result.runs[0];
+  const mark = result.status === 'passed' ? '✓' : result.status === 'skipped' ? '○' : '✗';
+  p.line(`${p.paint('cyan', '►')} ${p.paint('bold', `[${result.name ?? result.id}]`)} ...`);
+  p.line(`  ${p.paint(['bold', STATUS_COLOUR[result.status]], `${mark} ${STATUS_WORD[result.status]}`)} ${p.paint('dim', `(${formatDuration(result.duration_ms)})`)}`);
+  const reason = result.error ?? result.skip_reason;
+  if (reason) p.line(`    ${p.paint(result.status === 'skipped' ? 'gray' : 'red', `└─ ${reason}`)}`);
+  const assertion = run?.details?.assertion as { expected?: unknown; actual?: unknown } | undefined;
+  if (assertion && result.status !== 'passed') {
+    if ('expected' in assertion) p.line(`       expected: ${compact(assertion.expected)}`);
+    if ('actual' in assertion) p.line(`       actual: ${compact(assertion.actual)}`);
+  }
+  if (verbose) for (const log of run?.logs ?? []) p.line(p.paint('dim', `    │ ${log}`));
+  p.line();
+}
+
+/** `Summary: 2 passed, 1 failed, 0 skipped (35ms)` between heavy rules. */
+export function printScriptSummary(p: Printer, summary: DeepReadonly<SummaryEvent>, outputs: readonly string[]): void {
+  const extra = [summary.errors ? `${summary.errors} error${summary.errors === 1 ? '' : 's'}` : '', summary.timeouts ? `${summary.timeouts} timeout${summary.timeouts === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .map((t) => `, ${t}`)
+    .join('');
+  const text = `  Summary: ${summary.passed} passed, ${summary.failed} failed${extra}, ${summary.skipped} skipped (${formatDuration(summary.duration_ms)})`;
+  const bad = summary.failed + summary.errors + summary.timeouts > 0;
+  p.lines([p.paint('bold', heavyRule), p.paint(['bold', bad ? 'red' : 'green'], text)]);
+  if (summary.interrupted) p.line(p.paint('yellow', '  ⚠ Interrupted: the remaining tests did not run'));
+  for (const output of outputs) p.line(`  Output: ${output}`);
+  p.line(p.paint('bold', heavyRule));
+}

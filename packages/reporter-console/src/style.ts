@@ -1,0 +1,24 @@
+import { styleText } from 'node:util';
+
+type Format = Parameters<typeof styleText>[0];
+
+/** Colour helpers that become identity functions when colour is off (pipes, CI logs, `NO_COLOR`). */
+export interface Style {
+  readonly enabled: boolean;
+  paint(format: Format, text: string): string;
+}
+
+/**
+ * `styleText` checks the colour support of stdout on its own (but only for single formats); the
+ * reporter decides for the stream it actually writes to, so that check is switched off.
+ */
+export function createStyle(enabled: boolean): Style {
+  return { enabled, paint: (format, text) => (enabled && text ? styleText(format, text, { validateStream: false }) : text) };
+}
+
+/** Colour is on for a TTY unless `NO_COLOR` is set (any non-empty value) or `FORCE_COLOR=0`. */
+export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0';
+  return stream.isTTY === true;
+}

@@ -1,0 +1,82 @@
+import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
+import type { Printer } from './printer.js';
+import { heavyRule, lightRule, metricLabel, metricValue } from './text.js';
+
+type Summary = DeepReadonly<SummaryEvent>;
+
+/** Yao's summary block, the stability block, metrics with their thresholds, the verdict and the banner. */
+export function printSummary(p: Printer, s: Summary, outputs: readonly string[]): void {
+  const row = (label: string, value: string | number) => p.line(`  ${`${label}:`.padEnd(11)}${value}`);
+  p.lines([lightRule, '  Summary', lightRule].map((t) => p.paint('dim', t)));
+  row('Agent', s.agent_id);
+  if (s.connector) row('Connector', s.connector);
+  row('Total', s.total);
+  row('Passed', p.paint('green', String(s.passed)));
+  row('Failed', s.failed ? p.paint('red', String(s.failed)) : '0');
+  if (s.skipped) row('Skipped', s.skipped);
+  if (s.errors) row('Errors', p.paint('red', String(s.errors)));
+  if (s.timeouts) row('Timeouts', p.paint('yellow', String(s.timeouts)));
+  row('Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
+  row('Duration', formatDuration(s.duration_ms));
+  if (s.runs_per_case > 1) printStability(p, s);
+  if (hasMetrics(s)) printMetrics(p, s);
+  if (s.interrupted) p.line(p.paint('yellow', `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished before the run was stopped`));
+  for (const output of outputs) p.line(`  Output: ${output}`);
+  printBanner(p, s);
+}
+
+function printStability(p: Printer, s: Summary): void {
+  p.lines(['', p.paint('bold', '  Stability Analysis')]);
+  p.line(`  Runs per case: ${s.runs_per_case}   Total runs: ${s.total_runs}`);
+  p.line(`  Stable:    ${p.paint('green', String(s.stable_cases ?? 0))}`);
+  p.line(`  Unstable:  ${s.unstable_cases ? p.paint('yellow', String(s.unstable_cases)) : '0'}`);
+}
+
+/** Metrics are worth a block when something beyond the pass rate was measured or judged. */
+function hasMetrics(s: Summary): boolean {
+  return Boolean(s.verdict) || Object.keys(s.metrics ?? {}).some((name) => name !== 'pass_rate');
+}
+
+function printMetrics(p: Printer, s: Summary): void {
+  p.lines(['', p.paint('bold', '  Metrics'), p.paint('dim', `  ${'─'.repeat(50)}`)]);
+  const names = new Set([...Object.keys(s.metrics ?? {}), ...Object.keys(s.thresholds ?? {})]);
+  const width = Math.max(...[...names].map((n) => metricLabel(n).length));
+  for (const name of names) {
+    const value = s.metrics?.[name];
+    const limit = s.thresholds?.[name];
+    const label = metricLabel(name).padEnd(width);
+    if (value === undefined) {
+      p.line(`  ${p.paint('red', '✗')}  ${label}  N/A  ${p.paint('dim', `(threshold ${bound(name, limit!)})`)}`);
+      continue;
+    }
+    if (limit === undefined) {
+      p.line(`  ${p.paint('dim', '·')}  ${label}  ${metricValue(name, value)}`);
+      continue;
+    }
+    const ok = name.endsWith('_ms') ? value <= limit : value >= limit;
+    p.line(`  ${ok ? p.paint('green', '✓') : p.paint('red', '✗')}  ${label}  ${p.paint(ok ? 'green' : 'red', metricValue(name, value))}  ${p.paint('dim', `(threshold ${bound(name, limit)})`)}`);
+  }
+  if (!s.verdict) return;
+  p.line();
+  if (s.verdict.can_ship) p.line(`  ${p.paint(['bold', 'bgGreen'], '  VERDICT: SHIP IT  ')}`);
+  else {
+    p.line(`  ${p.paint(['bold', 'bgRed'], '  VERDICT: DO NOT SHIP  ')}`);
+    for (const issue of s.verdict.issues) p.line(p.paint('red', `  ✗ ${issue}`));
+  }
+}
+
+function bound(name: string, limit: number): string {
+  return `${name.endsWith('_ms') ? '≤' : '≥'}${metricValue(name, limit)}`;
+}
+
+function printBanner(p: Printer, s: Summary): void {
+  const failed = s.failed + s.errors + s.timeouts > 0;
+  const text = s.interrupted
+    ? p.paint(['bold', 'yellow'], '  ⚠ RUN INTERRUPTED')
+    : failed
+      ? p.paint(['bold', 'red'], '  ❌ TESTS FAILED')
+      : s.verdict && !s.verdict.can_ship
+        ? p.paint(['bold', 'red'], '  ❌ DO NOT SHIP')
+        : p.paint(['bold', 'green'], '  ✨ ALL TESTS PASSED ✨');
+  p.lines([p.paint('bold', heavyRule), text, p.paint('bold', heavyRule)]);
+}

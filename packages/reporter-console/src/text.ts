@@ -1,0 +1,60 @@
+import type { Status } from '@agentest/kernel';
+
+export const WIDTH = 63;
+export const heavyRule = '═'.repeat(WIDTH);
+export const lightRule = '─'.repeat(WIDTH);
+
+export const STATUS_WORD: Record<Status, string> = { passed: 'PASSED', failed: 'FAILED', error: 'ERROR', timeout: 'TIMEOUT', skipped: 'SKIPPED' };
+export const STATUS_COLOUR = { passed: 'green', failed: 'red', error: 'red', timeout: 'yellow', skipped: 'gray' } as const;
+
+/** Collapses whitespace and cuts to `max` characters with `...`, as Yao's terminal output does. */
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : chars.slice(0, Math.max(0, max - 3)).join('') + '...';
+}
+
+/** The text a case's input shows as: the string, a message's text, or the last user turn of a conversation. */
+export function inputText(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (Array.isArray(input)) {
+    if (input.every((m) => m && typeof m === 'object' && 'role' in m)) {
+      const user = [...input].reverse().find((m) => (m as { role: string }).role === 'user') ?? input.at(-1);
+      return inputText(user);
+    }
+    return input.map(partText).filter(Boolean).join(' ');
+  }
+  if (input && typeof input === 'object' && 'content' in input) {
+    const content = (input as { content: unknown }).content;
+    return typeof content === 'string' ? content : Array.isArray(content) ? content.map(partText).filter(Boolean).join(' ') : '';
+  }
+  return compact(input);
+}
+
+function partText(part: unknown): string {
+  if (!part || typeof part !== 'object') return String(part ?? '');
+  const p = part as { type?: string; text?: string };
+  return p.type === 'text' || typeof p.text === 'string' ? (p.text ?? '') : `[${p.type ?? 'part'}]`;
+}
+
+/** Strings as they are, anything else as compact JSON. */
+export function compact(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** `0.72` → `72.0%` for rates, `812` → `812ms` for latencies, anything else to 4 decimals. */
+export function metricValue(name: string, value: number): string {
+  if (name.endsWith('_ms')) return `${Math.round(value)}ms`;
+  if (name.endsWith('_rate')) return `${(value * 100).toFixed(1)}%`;
+  return String(Math.round(value * 10_000) / 10_000);
+}
+
+export function metricLabel(name: string): string {
+  return name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}

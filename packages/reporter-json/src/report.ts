@@ -1,0 +1,112 @@
+import type { DeepReadonly, Execution, ResultEvent, RunPlan, StartEvent, SummaryEvent } from '@agentest/kernel';
+
+type Result = DeepReadonly<ResultEvent>;
+
+/** What the report's `metadata` block is built from. */
+export interface ReportMeta {
+  version: string;
+  outputFile: string;
+  plan?: RunPlan;
+}
+
+/** The run as one JSON document with Yao's field names (`summary`, `environment`, `results`, …). */
+export function buildReport(start: DeepReadonly<StartEvent>, results: readonly Result[], summary: DeepReadonly<SummaryEvent>, meta: ReportMeta) {
+  const stability = results.filter((r) => r.stability);
+  return {
+    summary: summaryBlock(summary),
+    environment: start.environment,
+    results: results.map(resultEntry),
+    ...(stability.length ? { stability_results: stability.map(stabilityEntry) } : {}),
+    metadata: metadataBlock(summary, meta),
+  };
+}
+
+/** The summary without the stream-only fields (`type`, the timestamps that live in `metadata`). */
+export function summaryBlock(summary: DeepReadonly<SummaryEvent>) {
+  const { type: _type, started_at: _s, completed_at: _c, ...rest } = summary;
+  return rest;
+}
+
+export function metadataBlock(summary: DeepReadonly<SummaryEvent>, meta: ReportMeta) {
+  return {
+    started_at: summary.started_at,
+    completed_at: summary.completed_at,
+    version: meta.version,
+    input_file: meta.plan?.input.input ?? '',
+    output_file: meta.outputFile,
+    ...(meta.plan ? { options: planOptions(meta.plan) } : {}),
+  };
+}
+
+/** One `results[]` entry: the seed's fields first (`null` when absent, as the seed shows), then extras. */
+function resultEntry(result: Result) {
+  const run = representative(result);
+  return {
+    id: result.id,
+    ...(result.name ? { name: result.name } : {}),
+    status: result.status,
+    input: result.input,
+    output: result.output ?? null,
+    expected: result.expected ?? null,
+    duration_ms: result.duration_ms,
+    error: result.error ?? null,
+    assertions: result.assertions,
+    ...(Object.keys(result.metrics).length ? { metrics: result.metrics } : {}),
+    ...(run?.tool_calls?.length ? { tool_calls: run.tool_calls } : {}),
+    ...(run?.usage ? { usage: run.usage } : {}),
+    ...(run?.trace ? { trace: run.trace } : {}),
+    ...(run?.details ? { details: run.details } : {}),
+    ...(result.metadata ? { metadata: result.metadata } : {}),
+    ...(result.skip_reason ? { skip_reason: result.skip_reason } : {}),
+    ...(result.todo ? { todo: true } : {}),
+    source: result.source,
+  };
+}
+
+/** The seed's per-case stability block, plus pass^k and the Wilson interval. */
+function stabilityEntry(result: Result) {
+  const s = result.stability!;
+  return {
+    id: result.id,
+    input: result.input,
+    ...(result.expected !== undefined ? { expected: result.expected } : {}),
+    runs: s.runs,
+    passed: s.passed,
+    failed: s.failed,
+    pass_rate: s.pass_rate,
+    consistency: s.consistency,
+    stable: s.stable,
+    stability_class: s.stability_class,
+    avg_duration_ms: s.avg_duration_ms,
+    min_duration_ms: s.min_duration_ms,
+    max_duration_ms: s.max_duration_ms,
+    std_deviation_ms: s.std_deviation_ms,
+    pass_hat_k: s.pass_hat_k,
+    pass_rate_ci: s.pass_rate_ci,
+    run_details: result.runs.map((r) => ({ run: r.run, status: r.status, duration_ms: r.duration_ms, output: r.output ?? null, ...(r.error ? { error: r.error } : {}) })),
+  };
+}
+
+/** The run that explains the case's status: the first run with that status. */
+export function representative(result: Result): DeepReadonly<Execution> | undefined {
+  return result.runs.find((r) => r.status === result.status) ?? result.runs[0];
+}
+
+/** The plan as the report records it (Yao's `metadata.options`, with readable names). */
+function planOptions(plan: RunPlan) {
+  return {
+    input: plan.input.input,
+    ...(plan.agent?.id ? { agent: plan.agent.id } : {}),
+    ...(plan.agent?.connector ? { connector: plan.agent.connector } : {}),
+    ...(plan.env.user ? { user: plan.env.user } : {}),
+    ...(plan.env.team ? { team: plan.env.team } : {}),
+    ...(plan.env.ctxFile ? { ctx: plan.env.ctxFile } : {}),
+    runs: plan.runs,
+    parallel: plan.parallel,
+    ...(plan.timeoutMs ? { timeout_ms: plan.timeoutMs } : {}),
+    ...(plan.filter ? { run: plan.filter.source } : {}),
+    fail_fast: plan.failFast,
+    verbose: plan.verbose,
+    ...(plan.thresholds ? { thresholds: plan.thresholds } : {}),
+  };
+}
