@@ -16,7 +16,7 @@ export async function executeAgentCase(testCase: TestCase, ctx: ExecuteContext):
     reply = await agent.run(testCase.messages, ctx.context, ctx.signal, { options: testCase.options, testCase });
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    return errored(ctx, performance.now() - started, errorMessage(error));
+    return errored(ctx, performance.now() - started, thrownText(error, agent.id));
   }
   const duration_ms = performance.now() - started;
   const problem = replyProblem(reply);
@@ -57,6 +57,13 @@ function replyProblem(reply: unknown): string | undefined {
     if (status !== 'passed' && status !== 'failed') return `returned a verdict with status ${JSON.stringify(status)}; use "passed" or "failed"`;
   }
   return undefined;
+}
+
+/** The kernel's `errorMessage`, except that a throw with nothing to say names the agent that threw. */
+function thrownText(error: unknown, agentId: string): string {
+  if (error instanceof Error && !error.message) return `agent "${agentId}" threw ${error.name || 'an Error'} with no message`;
+  if (error === undefined || error === null || error === '') return `agent "${agentId}" threw ${error === '' ? 'an empty string' : String(error)}`;
+  return errorMessage(error);
 }
 
 function errored(ctx: ExecuteContext, duration_ms: number, error: string): Execution {

@@ -48,7 +48,7 @@ export function formatIssues(prefix: string, error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-      return `${path}: ${issue.message}`;
+      return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
 }
