@@ -1,0 +1,157 @@
+import { AgentestError, type Agent, type AgentCallOptions, type AgentReply, type Message, type MessageToolCall, type TestContext, type ToolCall } from '@agentest/kernel';
+import type { AssistantDefinition } from './assistant-definition.js';
+import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
+import { isEmptyData, readCreateResponse, readNextResponse, type CreateResponse, type Delegate } from './hook-responses.js';
+import type { HookRunner } from './hook-runner.js';
+import type { YaoApp } from './yao-app.js';
+
+/** Delegation deeper than this is a loop between assistants, reported instead of recursing forever. */
+const MAX_DELEGATION_DEPTH = 8;
+
+export interface AssistantServices {
+  app: YaoApp;
+  hooks: HookRunner;
+  /** Another assistant of the same app, for `delegate`. */
+  assistant(id: string): Promise<AssistantAgent>;
+}
+
+/**
+ * A Yao assistant as an agentest Agent. One call runs Yao's pipeline: Create hook → final messages →
+ * LLM (only when the assistant has prompts) → Next hook. The output is the Next hook's `data` when it
+ * is non-empty, else the completion's content, else null.
+ */
+export class AssistantAgent implements Agent {
+  readonly id: string;
+  readonly path: string;
+  readonly connector?: string;
+
+  constructor(
+    private readonly def: AssistantDefinition,
+    private readonly services: AssistantServices,
+    /** `-c`: wins over the case's `options.connector` and package.yao, not over the Create hook. */
+    private readonly connectorOverride?: string,
+  ) {
+    this.id = def.id;
+    this.path = def.dir;
+    const connector = connectorOverride ?? def.connector;
+    if (connector) this.connector = connector;
+  }
+
+  /** True when a call reaches the LLM: the assistant has prompts or presets. */
+  get usesLlm(): boolean {
+    return this.def.prompts !== undefined || this.def.presets.size > 0;
+  }
+
+  run(messages: Message[], ctx: TestContext, signal: AbortSignal, call?: AgentCallOptions): Promise<AgentReply> {
+    return this.call(messages, ctx, signal, call?.options ?? {}, 0);
+  }
+
+  async call(input: Message[], testContext: TestContext, signal: AbortSignal, caseOptions: Record<string, unknown>, depth: number): Promise<AgentReply> {
+    const { def, services } = this;
+    const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
+    const ctx: TestContext = { ...testContext, assistant_id: def.id, metadata };
+    const connectorBeforeHook = this.connectorOverride ?? str(caseOptions.connector) ?? def.connector;
+    const hookOptions = { ...caseOptions, ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}), metadata };
+    const trace: Record<string, unknown> = { assistant: def.id };
+
+    let create: CreateResponse | undefined;
+    if (def.hookFile) {
+      const outcome = await services.hooks.call(def.hookFile, 'Create', [ctx, input, hookOptions], signal);
+      create = outcome.ran ? readCreateResponse(outcome.value, def.hookFile) : undefined;
+      if (outcome.ran) trace.create = outcome.value ?? null;
+      if (create?.metadata) Object.assign(metadata, create.metadata);
+      if (create?.delegate) return this.delegate(create.delegate, input, ctx, signal, depth, trace);
+    }
+
+    const conversation = create?.messages?.length ? create.messages : input;
+    const choice = choosePrompts(def, create, metadata);
+    if (choice.preset) trace.prompt_preset = choice.preset;
+    const connector = create?.connector ?? connectorBeforeHook;
+    let finalMessages = conversation;
+    let completion: AgentReply | undefined;
+    if (choice.prompts) {
+      const global = globalPromptsDisabled(def, create, caseOptions, metadata) ? undefined : await services.app.globalPrompts();
+      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
+      finalMessages = buildMessages({ global, prompts: choice.prompts, conversation, vars });
+      if (!connector) {
+        throw new AgentestError('CONNECTOR_NOT_FOUND', `assistant "${def.id}" has prompts but no connector: set "connector" in ${def.dir}/package.yao, pass -c <connector>, or set the case's options.connector`, { where: def.dir });
+      }
+      const client = await services.app.client(connector, create?.connector ? `the Create hook of "${def.id}"` : `assistant "${def.id}"`);
+      completion = await client.chat({ messages: finalMessages, options: { ...def.options, ...create?.llmOptions } }, signal);
+      trace.connector = connector;
+      trace.completion = completionTrace(completion);
+      if (typeof completion.trace?.retries === 'number') trace.retries = completion.trace.retries;
+    }
+
+    let data: unknown;
+    if (def.hookFile) {
+      const payload = { messages: finalMessages, completion: completion ? completionPayload(completion) : null, tools: [], error: null };
+      const outcome = await services.hooks.call(def.hookFile, 'Next', [ctx, payload, hookOptions], signal);
+      const next = outcome.ran ? readNextResponse(outcome.value, def.hookFile) : undefined;
+      if (outcome.ran) trace.next = outcome.value ?? null;
+      if (next?.delegate) return this.delegate(next.delegate, conversation, ctx, signal, depth, trace);
+      data = next?.data;
+    }
+
+    const content = !isEmptyData(data) ? data : completion && !isEmptyData(completion.content) ? completion.content : null;
+    return {
+      content,
+      text: display(content),
+      ...(completion?.toolCalls?.length ? { toolCalls: completion.toolCalls } : {}),
+      ...(completion?.usage ? { usage: completion.usage } : {}),
+      trace,
+    };
+  }
+
+  /** Hands the conversation to another assistant; its reply is this call's reply, with both traces. */
+  private async delegate(delegate: Delegate, conversation: Message[], ctx: TestContext, signal: AbortSignal, depth: number, trace: Record<string, unknown>): Promise<AgentReply> {
+    if (depth >= MAX_DELEGATION_DEPTH) {
+      throw new Error(`delegation from "${this.id}" to "${delegate.agent_id}" is more than ${MAX_DELEGATION_DEPTH} levels deep; the assistants delegate in a loop`);
+    }
+    const target = await this.services.assistant(delegate.agent_id);
+    const reply = await target.call(delegate.messages?.length ? delegate.messages : conversation, ctx, signal, delegate.options ?? {}, depth + 1);
+    return { ...reply, trace: { ...trace, delegated_to: target.id, delegate: reply.trace } };
+  }
+}
+
+function completionTrace(reply: AgentReply): Record<string, unknown> {
+  return {
+    content: reply.content,
+    ...(reply.toolCalls?.length ? { tool_calls: reply.toolCalls } : {}),
+    ...(reply.usage ? { usage: reply.usage } : {}),
+    ...(reply.trace ?? {}),
+  };
+}
+
+/** The `completion` a Next hook sees, in Yao's (OpenAI's) field names. */
+function completionPayload(reply: AgentReply): Record<string, unknown> {
+  const t = reply.trace ?? {};
+  return {
+    ...(t.id !== undefined ? { id: t.id } : {}),
+    ...(t.model !== undefined ? { model: t.model } : {}),
+    role: 'assistant',
+    content: reply.content,
+    ...(reply.toolCalls?.length ? { tool_calls: reply.toolCalls.map(toMessageToolCall) } : {}),
+    ...(t.reasoning_content !== undefined ? { reasoning_content: t.reasoning_content } : {}),
+    ...(t.finish_reason !== undefined ? { finish_reason: t.finish_reason } : {}),
+    ...(reply.usage ? { usage: reply.usage } : {}),
+  };
+}
+
+function toMessageToolCall(call: ToolCall): MessageToolCall {
+  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+  return { ...(call.id ? { id: call.id } : {}), type: 'function', function: { name: call.name, arguments: args } };
+}
+
+function display(content: unknown): string {
+  if (content === null || content === undefined) return '';
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}

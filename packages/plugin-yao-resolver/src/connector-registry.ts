@@ -1,0 +1,74 @@
+import { readdir } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import { readJsonc } from './jsonc.js';
+
+/** A connector definition and where it came from, for messages. */
+export interface ConnectorEntry {
+  id: string;
+  config: ConnectorConfig;
+  source: string;
+}
+
+const DSL_FILE = /\.(yao|json|jsonc)$/;
+
+/**
+ * Yao's connector id for a path under `connectors/`: directory segments with dots turned into `_`,
+ * then the basename without its DSL extension and a `.conn` suffix, remaining dots turned into `_`.
+ * `claude/sonnet-3.5.conn.yao` → `claude.sonnet-3_5`.
+ */
+export function connectorId(relativePath: string): string {
+  const segments = relativePath.split(/[\\/]/).filter(Boolean);
+  const file = segments.pop() ?? '';
+  const base = file.replace(DSL_FILE, '').replace(/\.conn$/, '');
+  return [...segments, base].map((s) => s.replaceAll('.', '_')).join('.');
+}
+
+/** Connectors from `<appRoot>/connectors/**` plus the config's `connectors`, which win on a clash. */
+export class ConnectorRegistry {
+  private readonly entries = new Map<string, ConnectorEntry>();
+
+  static async load(appRoot: string | undefined, fromConfig: Record<string, ConnectorConfig> = {}): Promise<ConnectorRegistry> {
+    const registry = new ConnectorRegistry();
+    if (appRoot) await registry.discover(join(appRoot, 'connectors'));
+    for (const [id, config] of Object.entries(fromConfig)) registry.entries.set(id, { id, config, source: `config connectors["${id}"]` });
+    return registry;
+  }
+
+  get(id: string): ConnectorEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  ids(): string[] {
+    return [...this.entries.keys()].sort();
+  }
+
+  /** The error for an id nobody defines, listing what exists. */
+  notFound(id: string, wantedBy: string): AgentestError {
+    const known = this.ids();
+    const list = known.length ? `known: ${known.join(', ')}` : 'no connectors are defined';
+    return new AgentestError(
+      'CONNECTOR_NOT_FOUND',
+      `${wantedBy} names connector "${id}", which is not defined (${list}); add connectors/${id.replaceAll('.', '/')}.conn.yao or a "connectors" entry in the config`,
+      { where: wantedBy },
+    );
+  }
+
+  private async discover(dir: string): Promise<void> {
+    let files: string[];
+    try {
+      files = await readdir(dir, { recursive: true });
+    } catch {
+      return;
+    }
+    for (const rel of files.filter((f) => DSL_FILE.test(f)).sort()) {
+      const source = join(dir, rel);
+      const value = await readJsonc(source, 'CONNECTOR_INVALID');
+      const config = value as ConnectorConfig | null;
+      if (!config || typeof config !== 'object' || Array.isArray(config) || typeof config.type !== 'string') {
+        throw new AgentestError('CONNECTOR_INVALID', `${source}: a connector needs a "type" (openai, anthropic or mock)`, { where: source });
+      }
+      this.entries.set(connectorId(rel.split(sep).join('/')), { id: connectorId(rel), config, source });
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { AgentestError } from '@agentest/kernel';
+
+/** What the script sandbox answers for one function call. */
+export type HookCallResult =
+  | { status: 'ok'; value: unknown; logs?: string[] }
+  | { status: 'missing'; logs?: string[] }
+  | { status: 'error' | 'timeout'; error: string; logs?: string[] };
+
+/** The slice of `@agentest/plugin-script`'s pool that hooks need. */
+export interface HookPool {
+  call(request: { file: string; fn: string; args: unknown[]; timeoutMs: number }, signal?: AbortSignal): Promise<HookCallResult>;
+}
+
+export interface HookOutcome {
+  /** false when the script does not define the function: the hook is skipped. */
+  ran: boolean;
+  value?: unknown;
+  logs: string[];
+}
+
+/**
+ * Calls `Create`/`Next` in an assistant's `src/index.ts`. A missing function is skipped; a throw or a
+ * timeout becomes an Error whose message is the hook's, which the agent executor records as the
+ * case's `error`.
+ */
+export class HookRunner {
+  private pool?: Promise<{ pool: HookPool; release(): void | Promise<void> }>;
+
+  constructor(
+    private readonly acquire: () => Promise<{ pool: HookPool; release(): void | Promise<void> }>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async call(file: string, fn: 'Create' | 'Next', args: unknown[], signal: AbortSignal): Promise<HookOutcome> {
+    this.pool ??= this.acquire().catch((error: unknown) => {
+      this.pool = undefined;
+      throw error;
+    });
+    const { pool } = await this.pool;
+    const result = await pool.call({ file, fn, args, timeoutMs: this.timeoutMs }, signal);
+    const logs = result.logs ?? [];
+    switch (result.status) {
+      case 'ok':
+        return { ran: true, value: result.value, logs };
+      case 'missing':
+        return { ran: false, logs };
+      case 'timeout':
+        throw new HookError(fn, `timed out after ${this.timeoutMs}ms`);
+      default:
+        throw new HookError(fn, result.error);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pending = this.pool;
+    this.pool = undefined;
+    if (pending) await (await pending.catch(() => undefined))?.release();
+  }
+}
+
+/** A hook that threw: the message is the hook's own, prefixed by which hook it was. */
+export class HookError extends Error {
+  override readonly name = 'HookError';
+  constructor(
+    readonly hook: string,
+    detail: string,
+  ) {
+    super(`${hook} hook failed: ${detail}`);
+  }
+}
+
+/** Wraps a hook's malformed return value in a message that says what shape is expected. */
+export function hookShapeError(hook: string, file: string, problem: string): AgentestError {
+  return new AgentestError('SCRIPT_INVALID', `${file}: ${hook} returned ${problem}`, { where: file });
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+
+export interface YaoResolverOptions {
+  /** The Yao app root; by default found by walking up from the input (or the working directory). */
+  root?: string;
+  /** Connectors declared in the config; they win over `connectors/**\/*.conn.yao` with the same id. */
+  connectors?: Record<string, ConnectorConfig>;
+  /** Environment for `$ENV.` expansion and secrets (default: `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Limit for one Create or Next hook call (default 5 minutes; the case's timeout still applies). */
+  hookTimeoutMs?: number;
+}
+
+export interface ValidatedOptions {
+  root?: string;
+  connectors: Record<string, ConnectorConfig>;
+  env: NodeJS.ProcessEnv;
+  hookTimeoutMs: number;
+}
+
+const schema = z.strictObject({
+  root: z.string().min(1).optional(),
+  connectors: z.record(z.string(), z.looseObject({ type: z.string().min(1) })).optional(),
+  env: z.record(z.string(), z.string().optional()).optional(),
+  hookTimeoutMs: z.number().int().positive().optional(),
+});
+
+export function validateOptions(options: unknown): ValidatedOptions {
+  const parsed = schema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.length ? issue.path.join('.') : '(options)';
+    throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, { where: `yaoResolver({ ${String(issue.path[0] ?? '')} })` });
+  }
+  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000 } = parsed.data;
+  return { ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs };
+}

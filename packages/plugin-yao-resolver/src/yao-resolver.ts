@@ -1,0 +1,128 @@
+import { join, relative, resolve, sep } from 'node:path';
+import { AgentestError, type Agent, type AgentRef } from '@agentest/kernel';
+import { findAppRoot, startDirectory } from './app-root.js';
+import { AssistantAgent, type AssistantServices } from './assistant-agent.js';
+import type { ChatClientFactory } from './chat-client.js';
+import { acquireHookPool, loadChatClientFactory } from './dependencies.js';
+import { HookRunner, type HookPool } from './hook-runner.js';
+import { deriveAgentId, locateById, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
+import type { ValidatedOptions } from './options.js';
+import { formatSearch, searchReport } from './search.js';
+import { YaoApp } from './yao-app.js';
+
+interface Located {
+  dir: string;
+  id: string;
+  root?: string;
+}
+
+export interface ResolverSeams {
+  createClient?: () => Promise<ChatClientFactory>;
+  acquirePool?: () => Promise<{ pool: HookPool; release(): void | Promise<void> }>;
+}
+
+/**
+ * Finds Yao assistants for agent references and builds them into agents. `-n id` looks under
+ * `<app root>/assistants/`; without `-n`, the nearest package.yao at or above the input file (or the
+ * working directory) wins. Unknown references resolve to undefined so that other resolvers can try.
+ */
+export class YaoResolver {
+  private readonly apps = new Map<string, Promise<YaoApp>>();
+  private readonly hooks: HookRunner;
+  private readonly createClient: () => Promise<ChatClientFactory>;
+
+  constructor(
+    private readonly options: ValidatedOptions,
+    seams: ResolverSeams = {},
+  ) {
+    this.hooks = new HookRunner(seams.acquirePool ?? acquireHookPool, options.hookTimeoutMs);
+    this.createClient = seams.createClient ?? loadChatClientFactory;
+  }
+
+  async resolve(ref: AgentRef, cwd: string): Promise<Agent | undefined> {
+    const found = this.locate(ref, cwd);
+    if (!found) return undefined;
+    const app = await this.app(found.root);
+    if (ref.connector && !app.connectors.get(ref.connector)) throw app.connectors.notFound(ref.connector, '-c');
+    const agent = await this.agent(app, found, ref.connector);
+    // Build the client now: a bad connector or a missing API key stops the run before any case.
+    if (agent.usesLlm && agent.connector) await app.client(agent.connector, ref.connector ? '-c' : join(found.dir, PACKAGE_FILE));
+    return agent;
+  }
+
+  /**
+   * The last resolver in line: when no plugin knew the reference and it points into a Yao app, say
+   * where we looked and what exists, instead of the kernel's generic message.
+   */
+  async notFound(ref: AgentRef, cwd: string): Promise<undefined> {
+    if (ref.id && !looksLikeAssistantId(ref.id)) return undefined;
+    const root = this.rootOption(cwd);
+    const report = await searchReport(ref, { ...(root ? { root } : {}), cwd, env: this.options.env });
+    const detail = formatSearch(ref, report);
+    if (!detail) return undefined;
+    const what = ref.id ? `agent "${ref.id}"` : `an assistant for ${ref.path ?? cwd}`;
+    const hint = ref.id ? 'pass -n with one of the assistants listed, a config agent, or a built-in (echo, mock)' : 'run from inside an assistant directory or pass -n <assistant-id>';
+    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what}: ${detail}. ${hint[0]!.toUpperCase()}${hint.slice(1)}`, { where: ref.id ? '-n' : (ref.path ?? cwd) });
+  }
+
+  async close(): Promise<void> {
+    const apps = [...this.apps.values()];
+    this.apps.clear();
+    await Promise.allSettled([this.hooks.close(), ...apps.map(async (app) => (await app.catch(() => undefined))?.close())]);
+  }
+
+  private locate(ref: AgentRef, cwd: string): Located | undefined {
+    const start = ref.path ? resolve(cwd, ref.path) : cwd;
+    const appRoot = findAppRoot(start, { root: this.rootOption(cwd), env: this.options.env })?.dir;
+    if (ref.id) {
+      if (!appRoot || !looksLikeAssistantId(ref.id)) return undefined;
+      const dir = locateById(appRoot, ref.id);
+      return dir ? { dir, id: ref.id, root: appRoot } : undefined;
+    }
+    const inside = appRoot && !relative(appRoot, startDirectory(start)).startsWith('..');
+    const { dir } = locateFromPath(start, inside ? appRoot : undefined);
+    if (!dir) return undefined;
+    const root = inside ? appRoot : (findAppRoot(dir, { env: {} })?.dir ?? rootAboveAssistants(dir));
+    return { dir, id: deriveAgentId(dir, root), ...(root ? { root } : {}) };
+  }
+
+  private rootOption(cwd: string): string | undefined {
+    return this.options.root ? resolve(cwd, this.options.root) : undefined;
+  }
+
+  private app(root: string | undefined): Promise<YaoApp> {
+    const key = root ?? '';
+    let app = this.apps.get(key);
+    if (!app) {
+      app = YaoApp.open(root, { connectors: this.options.connectors, env: this.options.env, createClient: this.createClient });
+      app.catch(() => this.apps.delete(key));
+      this.apps.set(key, app);
+    }
+    return app;
+  }
+
+  private async agent(app: YaoApp, found: Located, connectorOverride?: string): Promise<AssistantAgent> {
+    const definition = await app.assistant(found.dir, found.id);
+    const services: AssistantServices = {
+      app,
+      hooks: this.hooks,
+      assistant: async (id) => {
+        const dir = app.root && looksLikeAssistantId(id) ? locateById(app.root, id) : undefined;
+        if (!dir) {
+          const where = app.root ? `no ${join(app.root, 'assistants', ...id.split('.'), PACKAGE_FILE)}` : 'the assistant is not inside a Yao app';
+          throw new AgentestError('AGENT_NOT_FOUND', `delegate to "${id}" from "${found.id}": ${where}`);
+        }
+        return this.agent(app, { dir, id, root: app.root });
+      },
+    };
+    return new AssistantAgent(definition, services, connectorOverride);
+  }
+}
+
+/** `/x/app/assistants/a/b` → `/x/app`, for an assistant outside any marked app root. */
+function rootAboveAssistants(dir: string): string | undefined {
+  const segments = dir.split(sep);
+  const at = segments.indexOf('assistants');
+  return at > 0 ? segments.slice(0, at).join(sep) || sep : undefined;
+}
+
