@@ -1,0 +1,15 @@
+import type { AgentestPlugin } from '@agentest/kernel';
+import { defineDocumentReporter, type ReporterOptions } from '@agentest/reporter-markdown';
+import { renderJUnit } from './junit.js';
+
+/** JUnit XML (`-o junit.xml`) for CI test-result views. */
+export default function junitReporter(options: ReporterOptions = {}): AgentestPlugin {
+  return defineDocumentReporter({
+    name: 'junit',
+    defaultFile: 'agentest-junit.xml',
+    options,
+    render: (report, opts) => renderJUnit(report, { cwd: opts.cwd, verbose: opts.verbose }),
+  });
+}
+
+export { renderJUnit, type JUnitOptions } from './junit.js';

@@ -1,0 +1,128 @@
+import { isAbsolute, relative } from 'node:path';
+import type { DeepReadonly, Execution } from '@agentest/kernel';
+import { displayValue, failedAssertions, formatMetric, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
+import { attributes, element, escapeText } from './xml.js';
+
+export interface JUnitOptions {
+  /** Source paths are made relative to this directory for `classname` and `file`. */
+  cwd?: string;
+  /** Add the output of passed cases to `<system-out>` too. */
+  verbose?: boolean;
+}
+
+/** One `<testcase>`: a case, or one run of it when runs > 1. */
+interface TestCaseEntry {
+  file: string;
+  xml: string;
+  outcome: 'passed' | 'failure' | 'error' | 'skipped';
+  seconds: number;
+}
+
+const OUTPUT_LIMIT = 4000;
+
+/**
+ * JUnit XML as GitHub, GitLab and Jenkins read it: one `<testsuite>` per source file, one `<testcase>`
+ * per case (per run, named `id [run N]`, when runs > 1), the assertion message on `<failure>`, agent
+ * crashes as `<error>`, timing in seconds, and the stability block as properties.
+ */
+export function renderJUnit(report: Report, options: JUnitOptions = {}): string {
+  const bySuite = new Map<string, TestCaseEntry[]>();
+  for (const result of report.results) {
+    for (const entry of entries(result, report.summary.runs_per_case, options)) {
+      const list = bySuite.get(entry.file) ?? [];
+      list.push(entry);
+      bySuite.set(entry.file, list);
+    }
+  }
+  const timestamp = report.metadata.started_at.replace(/\.\d+Z$/, 'Z');
+  const suites = [...bySuite].map(([file, list]) => `  <testsuite${attributes({ name: file, ...counts(list), timestamp })}>\n${list.map((e) => e.xml).join('\n')}\n  </testsuite>`);
+  const all = [...bySuite.values()].flat();
+  const name = report.metadata.kind === 'script' ? report.metadata.script ?? report.summary.agent_id : report.summary.agent_id;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({ name: `agentest: ${name}`, ...counts(all), time: seconds(report.summary.duration_ms), timestamp })}>`,
+    runProperties(report),
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function entries(result: ReadonlyResult, runsPerCase: number, options: JUnitOptions): TestCaseEntry[] {
+  const file = sourceFile(result.source.file, options.cwd);
+  const base = { classname: file, file, line: result.source.line };
+  if (result.status === 'skipped' || result.runs.length === 0) {
+    const message = result.status === 'skipped' ? result.skip_reason ?? (result.todo ? 'todo' : 'skipped') : result.error ?? 'did not run';
+    const child = result.status === 'skipped' ? element('skipped', { message }) : element('error', { message, type: 'error' });
+    return [{ file, outcome: result.status === 'skipped' ? 'skipped' : 'error', seconds: 0, xml: testcase({ name: result.id, ...base, time: '0' }, [child]) }];
+  }
+  const stability = result.stability ? stabilityProperties(result) : undefined;
+  const perRun = runsPerCase > 1;
+  return result.runs.map((run) => {
+    const name = perRun ? `${result.id} [run ${run.run}]` : result.id;
+    const children = [...verdict(result, run), ...(stability ? [stability] : []), ...systemOut(result, run, options.verbose ?? false)];
+    const outcome = run.status === 'passed' ? 'passed' : run.status === 'error' ? 'error' : 'failure';
+    return { file, outcome, seconds: run.duration_ms / 1000, xml: testcase({ name, ...base, time: seconds(run.duration_ms) }, children) };
+  });
+}
+
+function testcase(attrs: Record<string, string | number | undefined>, children: string[]): string {
+  return children.length ? `    <testcase${attributes(attrs)}>\n${children.map((c) => `      ${c}`).join('\n')}\n    </testcase>` : `    <testcase${attributes(attrs)}/>`;
+}
+
+function verdict(result: ReadonlyResult, run: DeepReadonly<Execution>): string[] {
+  if (run.status === 'passed') return [];
+  if (run.status === 'error') return [element('error', { message: firstLine(run.error ?? 'error'), type: 'error' }, run.error)];
+  const failed = failedAssertions({ ...result, assertions: run.assertions });
+  const details = failed.map((a) => [
+    `${a.negate ? 'not ' : ''}${a.type}: ${a.message ?? 'failed'}`,
+    ...(a.expected !== undefined ? [`  expected: ${truncate(displayValue(a.expected), 500)}`] : []),
+    ...(a.actual !== undefined ? [`  actual: ${truncate(displayValue(a.actual), 500)}`] : []),
+  ].join('\n'));
+  const message = run.error ?? failed[0]?.message ?? run.status;
+  const type = run.status === 'timeout' ? 'timeout' : failed[0]?.type ?? 'failed';
+  return [element('failure', { message: firstLine(message), type }, details.length ? details.join('\n') : message)];
+}
+
+function systemOut(result: ReadonlyResult, run: DeepReadonly<Execution>, verbose: boolean): string[] {
+  if (run.status === 'passed' && !verbose) return [];
+  const parts = [...(run.logs ?? [])];
+  if (run.output !== undefined) parts.push(`output: ${displayValue(run.output)}`);
+  else if (result.output !== undefined && result.runs.length === 1) parts.push(`output: ${displayValue(result.output)}`);
+  return parts.length ? [`<system-out>${escapeText(truncate(parts.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [];
+}
+
+function stabilityProperties(result: ReadonlyResult): string {
+  const s = result.stability!;
+  const props = { 'stability.pass_rate': s.pass_rate.toFixed(1), 'stability.runs': s.runs, 'stability.passed': s.passed, 'stability.class': s.stability_class, 'stability.pass_hat_k': s.pass_hat_k.toFixed(4), 'stability.avg_duration_ms': Math.round(s.avg_duration_ms) };
+  return `<properties>${Object.entries(props).map(([name, value]) => element('property', { name, value })).join('')}</properties>`;
+}
+
+function runProperties({ summary }: Report): string {
+  const props: [string, string][] = [['agent', summary.agent_id], ['connector', summary.connector], ['runs_per_case', String(summary.runs_per_case)]];
+  for (const [name, value] of Object.entries(summary.metrics ?? {})) props.push([`metric.${name}`, formatMetric(name, value)]);
+  if (summary.verdict) props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
+  return `  <properties>\n${props.map(([name, value]) => `    ${element('property', { name, value })}`).join('\n')}\n  </properties>`;
+}
+
+function counts(list: TestCaseEntry[]): Record<string, string | number> {
+  return {
+    tests: list.length,
+    failures: list.filter((e) => e.outcome === 'failure').length,
+    errors: list.filter((e) => e.outcome === 'error').length,
+    skipped: list.filter((e) => e.outcome === 'skipped').length,
+    time: list.reduce((sum, e) => sum + e.seconds, 0).toFixed(3),
+  };
+}
+
+function sourceFile(file: string, cwd = process.cwd()): string {
+  return isAbsolute(file) ? relative(cwd, file) || file : file;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function firstLine(text: string): string {
+  return truncate(text.split('\n')[0] ?? text, 500);
+}
