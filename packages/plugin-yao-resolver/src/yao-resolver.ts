@@ -62,7 +62,7 @@ export class YaoResolver {
     if (!detail) return undefined;
     const what = ref.id ? `agent "${ref.id}"` : `an assistant for ${ref.path ?? cwd}`;
     const hint = ref.id ? 'pass -n with one of the assistants listed, a config agent, or a built-in (echo, mock)' : 'run from inside an assistant directory or pass -n <assistant-id>';
-    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what}: ${detail}. ${hint[0]!.toUpperCase()}${hint.slice(1)}`, { where: ref.id ? '-n' : (ref.path ?? cwd) });
+    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what}: ${detail}${detail.endsWith('?') ? '' : '.'} ${hint[0]!.toUpperCase()}${hint.slice(1)}.`, { where: ref.id ? '-n' : (ref.path ?? cwd) });
   }
 
   async close(): Promise<void> {
