@@ -1,0 +1,72 @@
+import { open, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+/** How this plugin reads an `-i` value: a JSONL file, a direct message, or not at all. */
+export type Detection = { mode: 'file'; path: string } | { mode: 'message' } | { mode: 'other' };
+
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Detects the input mode the way the Yao design's table does, with the other loaders in mind:
+ *
+ * 1. `scripts.…` belongs to the script loader;
+ * 2. `*.jsonl` is a JSONL file, whether or not it exists (a missing file is then an error);
+ * 3. `*.json` (agentest-kit case arrays), directories and globs belong to other loaders;
+ * 4. any other existing file is read as JSONL if its first case line starts with `{`;
+ * 5. something shaped like a path that does not exist is left alone, so that a typo is reported as
+ *    "no loader recognised the input" rather than sent to the agent as a message;
+ * 6. everything else is a direct message.
+ */
+export async function detectInput(input: string, cwd: string): Promise<Detection> {
+  if (input.startsWith('scripts.')) return { mode: 'other' };
+  const lower = input.toLowerCase();
+  const path = resolve(cwd, input);
+  if (lower.endsWith('.jsonl')) return { mode: 'file', path };
+  if (lower.endsWith('.json')) return { mode: 'other' };
+  if (couldBePath(input)) {
+    const kind = await stat(path).then(
+      (s) => (s.isFile() ? 'file' : 'other'),
+      () => 'missing',
+    );
+    if (kind === 'file') return (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
+    if (kind === 'other') return { mode: 'other' };
+  }
+  if (looksLikeGlob(input) || looksLikePath(input)) return { mode: 'other' };
+  return { mode: 'message' };
+}
+
+/** Worth a `stat`: one line, no control characters, not absurdly long. */
+function couldBePath(input: string): boolean {
+  return input.length > 0 && input.length < 4096 && !/[\n\r\0]/.test(input);
+}
+
+/**
+ * A glob: no spaces, a glob character, and a path shape (`tests/**`, `*.test.ts`). A question such
+ * as `why?` has the character but not the shape, and stays a message.
+ */
+function looksLikeGlob(input: string): boolean {
+  return !/\s/.test(input) && /[*?[\]{}]/.test(input) && (/[/\\]/.test(input) || input.startsWith('*') || /\.[A-Za-z][\w]{0,7}$/.test(input));
+}
+
+/** A relative or absolute path with a directory and an extension, or an explicit `./`, `../`, `/`, `~/`. */
+function looksLikePath(input: string): boolean {
+  if (/\s/.test(input) || input.includes('://')) return false;
+  if (/^(\.{1,2}[/\\]|[/\\]|~[/\\])/.test(input)) return true;
+  return /[/\\]/.test(input) && /\.[A-Za-z][\w]{0,7}$/.test(input);
+}
+
+/** Whether the first line that is neither blank nor a `//` comment starts a JSON object. */
+async function looksLikeJsonl(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    for (const line of buffer.toString('utf8', 0, bytesRead).replace(/^\uFEFF/, '').split('\n')) {
+      const text = line.trim();
+      if (text && !text.startsWith('//')) return text.startsWith('{');
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,65 @@
+import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
+import { dirname } from 'node:path';
+import { parseCase } from './parse-case.js';
+import { LineError, readLines } from './read-lines.js';
+
+export const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+export interface JsonlSuiteOptions {
+  /** The `-i` value as given: the suite's name. */
+  name: string;
+  /** Absolute path of the file. */
+  path: string;
+  /** The file as messages and `source.file` name it. */
+  file: string;
+  maxLineBytes: number;
+}
+
+/**
+ * A suite over a JSONL file. `cases()` opens the file afresh on every call (the kernel reads once to
+ * check and count, once to run) and streams it: only the ids seen so far are kept, to report
+ * duplicates.
+ */
+export function jsonlSuite(options: JsonlSuiteOptions): Suite {
+  return {
+    name: options.name,
+    needsAgent: true,
+    agentHint: { path: options.path },
+    defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+    meta: { mode: 'file', file: options.path },
+    cases: () => readCases(options),
+  };
+}
+
+async function* readCases({ path, file, maxLineBytes }: JsonlSuiteOptions): AsyncGenerator<TestCase> {
+  const baseDir = dirname(path);
+  const firstLineOf = new Map<string, number>();
+  try {
+    for await (const { number, text } of readLines(path, maxLineBytes)) {
+      const trimmed = text.trim();
+      if (!trimmed || trimmed.startsWith('//')) continue;
+      const testCase = parseCase(trimmed, { file, line: number, baseDir });
+      const first = firstLineOf.get(testCase.id);
+      if (first !== undefined) {
+        const where = `${file}:${number}`;
+        throw new AgentestError('DUPLICATE_CASE_ID', `${where}: duplicate id "${testCase.id}" (first used on line ${first}) — give every case a unique id`, { where });
+      }
+      firstLineOf.set(testCase.id, number);
+      yield testCase;
+    }
+  } catch (error) {
+    throw asLoadError(error, path, file);
+  }
+}
+
+function asLoadError(error: unknown, path: string, file: string): unknown {
+  if (error instanceof AgentestError) return error;
+  if (error instanceof LineError) {
+    const where = `${file}:${error.line}`;
+    return new AgentestError('INPUT_INVALID', `${where}: ${error.message}`, { where });
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new AgentestError('INPUT_NOT_FOUND', `input file not found: ${path} — check the -i path`, { where: '-i' });
+  if (code === 'EISDIR') return new AgentestError('INPUT_INVALID', `${path} is a directory, not a JSONL file — pass the .jsonl file itself`, { where: '-i' });
+  return new AgentestError('INPUT_INVALID', `${file}: cannot read the file (${(error as Error).message})`, { where: file, cause: error });
+}

@@ -1,0 +1,115 @@
+import { AgentestError, parseDuration, type Assertion, type TestCase } from '@agentest/kernel';
+import type { z } from 'zod';
+import { AssertionSchema, CaseSchema, FIELD_FIXES, isWellTypedAssertion, isWellTypedCase } from './case-schema.js';
+import { InputShapeError, typeName } from './input-error.js';
+import { normaliseInput } from './normalise-input.js';
+
+/** Where a line comes from and where its relative `file://` paths start. */
+export interface LineContext {
+  /** The file as messages name it (relative to the working directory when inside it). */
+  file: string;
+  line: number;
+  baseDir: string;
+}
+
+/** Fields of Yao's dynamic mode and hooks, kept for executors that understand them. */
+const EXTRA_FIELDS = ['before', 'after', 'simulator', 'checkpoints', 'max_turns'] as const;
+
+/**
+ * One JSONL line → one `TestCase`, or an `INPUT_INVALID` error of the form
+ * `<file>:<line>: <what is wrong> — <what to do>`.
+ */
+export function parseCase(text: string, at: LineContext): TestCase {
+  const where = `${at.file}:${at.line}`;
+  const fail: Fail = (problem, fix) => {
+    throw new AgentestError('INPUT_INVALID', `${where}: ${problem} — ${fix}`, { where });
+  };
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    fail(`invalid JSON (${(error as Error).message})`, 'write one complete JSON object per line; objects spread over several lines are not supported');
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    fail(`expected a JSON object, got ${typeName(raw)}`, 'write one case object per line, e.g. {"id": "T001", "input": "Hello"}');
+  }
+  const value = raw as Record<string, unknown>;
+  if (value.id === undefined || value.id === null) fail('missing required field "id"', FIELD_FIXES.id!);
+  if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
+  const id = value.id as string;
+  if (value.input === undefined || value.input === null) fail(`case "${id}" is missing required field "input"`, 'give the message to send, e.g. "input": "Hello"');
+
+  let messages;
+  try {
+    messages = normaliseInput(value.input, at.baseDir);
+  } catch (error) {
+    if (!(error instanceof InputShapeError)) throw error;
+    fail(`case "${id}": ${error.message}`, 'see "Input Types" in the docs for the shapes an input can take');
+  }
+
+  const testCase: TestCase = { id, kind: 'agent', input: value.input, messages: messages!, source: { file: at.file, line: at.line } };
+  const expected = value.expected;
+  if (expected !== undefined && expected !== null) testCase.expected = expected;
+  const assertions = value.assert === undefined || value.assert === null ? undefined : parseAssertions(value.assert, fail);
+  if (assertions) testCase.assert = assertions;
+  else if (testCase.expected !== undefined) testCase.assert = [{ type: 'equals', value: expected }];
+  if (typeof value.name === 'string') testCase.name = value.name;
+  if (typeof value.user === 'string') testCase.user = value.user;
+  if (typeof value.team === 'string') testCase.team = value.team;
+  if (value.metadata) testCase.metadata = value.metadata as Record<string, unknown>;
+  if (value.options) testCase.options = value.options as Record<string, unknown>;
+  if (value.skip === true) testCase.skip = true;
+  if (value.todo === true) testCase.todo = true;
+  if (typeof value.timeout === 'string') {
+    try {
+      testCase.timeoutMs = parseDuration(value.timeout, `${where}: field "timeout"`);
+    } catch {
+      fail(`field "timeout" is not a duration: ${JSON.stringify(value.timeout)}`, FIELD_FIXES.timeout!);
+    }
+  }
+  let extra: Record<string, unknown> | undefined;
+  for (const key of EXTRA_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
+  if (extra) testCase.data = extra;
+  return testCase;
+}
+
+type Fail = (problem: string, fix: string) => never;
+
+/**
+ * `assert` as a list: an object is one assertion, a string is `{type: <string>}`, an array holds
+ * either. A missing or empty `type` means `equals`, as in Yao.
+ */
+function parseAssertions(value: unknown, fail: Fail): Assertion[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item, i) => {
+    const label = Array.isArray(value) ? `assert[${i}]` : 'assert';
+    if (typeof item === 'string') {
+      if (!item) fail(`field "${label}" is an empty string`, 'name an assertion type, e.g. "contains"');
+      return { type: item };
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      fail(`field "${label}" must be an assertion object or a type name, got ${typeName(item)}`, FIELD_FIXES.assert!);
+    }
+    const assertion = item as Record<string, unknown>;
+    if (!isWellTypedAssertion(assertion)) explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${label}.`);
+    return { ...assertion, type: typeof assertion.type === 'string' && assertion.type ? assertion.type : 'equals' } as Assertion;
+  });
+}
+
+/** Turns the first schema issue into `field "x.y" must be <type>, got <value>`. */
+function explainSchemaError(result: z.ZodSafeParseResult<unknown>, value: Record<string, unknown>, fail: Fail, prefix = ''): void {
+  if (result.success) return;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.map(String);
+  const field = prefix + path.join('.');
+  const got = path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
+  const fix = FIELD_FIXES[path[0] ?? ''] ?? (prefix ? FIELD_FIXES.assert! : 'correct the field, or remove it');
+  fail(`field "${field}" must be ${issue.message}, got ${describe(got)}`, fix);
+}
+
+function describe(value: unknown): string {
+  if (value === null || typeof value === 'object') return typeName(value);
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${typeName(value)} ${text.slice(0, 37)}...` : text;
+}

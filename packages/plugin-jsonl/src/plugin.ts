@@ -1,0 +1,53 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute, relative } from 'node:path';
+import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { z } from 'zod';
+import { detectInput } from './detect-input.js';
+import { jsonlSuite } from './jsonl-suite.js';
+import { messageSuite } from './message-suite.js';
+
+export const PLUGIN_NAME = 'agentest:jsonl';
+
+const OptionsSchema = z.strictObject({
+  /** Longest line accepted, in bytes (default 10 MiB): a guard against a file that is not JSONL. */
+  maxLineBytes: z.number().int().min(1024).optional(),
+});
+
+export type JsonlPluginOptions = z.input<typeof OptionsSchema>;
+
+const DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Loads JSONL test files (streamed line by line) and direct messages (`-i "Hello"`), as the Yao
+ * design's input modes describe. `scripts.…`, `.json` files, directories and globs are left to the
+ * other loaders.
+ */
+export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestPlugin {
+  return {
+    name: PLUGIN_NAME,
+    apply({ hooks }) {
+      const parsed = OptionsSchema.safeParse(options);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: option "${issue.path.join('.') || '(options)'}": ${issue.message}`, { where: PLUGIN_NAME });
+      }
+      const maxLineBytes = parsed.data.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+
+      hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }) => {
+        if (!input.trim()) throw new AgentestError('INPUT_INVALID', '-i is empty — pass a .jsonl file or a message', { where: '-i' });
+        const detection = await detectInput(input, cwd);
+        if (detection.mode === 'message') return messageSuite(input, cwd);
+        if (detection.mode === 'other') return undefined;
+        const found = await stat(detection.path).then((s) => s.isFile(), () => false);
+        if (!found) throw new AgentestError('INPUT_NOT_FOUND', `input file not found: ${detection.path} — check the -i path (relative paths start at ${cwd})`, { where: '-i' });
+        return jsonlSuite({ name: input, path: detection.path, file: displayPath(detection.path, cwd), maxLineBytes });
+      });
+    },
+  };
+}
+
+/** Paths inside the working directory are shown relative to it, as the user typed them. */
+function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
