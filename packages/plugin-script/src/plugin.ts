@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseDuration, type AgentestPlugin, type LoadContext, type RunPlan, type Suite } from '@agentest/kernel';
+import { ScriptExecutor } from './execute-script.js';
+import { parseScriptOptions, type ScriptOptions } from './options.js';
+import { acquireScriptPool } from './pool/shared-pool.js';
+import type { ScriptPool } from './pool/types.js';
+import { isScriptTestRef } from './resolve/script-test.js';
+import { runScriptAssertion } from './script-assertion.js';
+import { withScriptHooks } from './script-hooks.js';
+import { loadScriptSuite } from './script-suite.js';
+
+const NAME = 'agentest:script';
+
+/**
+ * Yao script tests (`-i scripts.<assistant>.<module>`), the `script` assertion type, and the shared
+ * sandbox pool, which starts on first use and is released at teardown.
+ */
+export default function script(options?: ScriptOptions): AgentestPlugin {
+  return {
+    name: NAME,
+    apply({ hooks }) {
+      const opts = parseScriptOptions(options);
+      const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
+      let lease: ReturnType<typeof acquireScriptPool> | undefined;
+      const pool = (): ScriptPool => (lease ??= acquireScriptPool({ maxThreads: opts.maxThreads, memoryLimitMb: opts.memoryLimitMb })).pool;
+      const executor = new ScriptExecutor(pool);
+
+      hooks.load.tapPromise(NAME, async (input) => {
+        // `scripts.jsonl` is a file, not a script reference.
+        if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
+        return loadScriptSuite(input, opts.root);
+      });
+      hooks.execute.for('script').tapPromise(NAME, (testCase, ctx) => executor.execute(testCase, ctx));
+      hooks.assert.for('script').tapPromise(NAME, (assertion, input) => runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }));
+
+      // A bail hook cannot post-process another plugin's suite, but its `result` interceptor sees the
+      // suite before the kernel does: JSONL suites get the configured Before/After hooks there.
+      const hookRefs = opts.hooks;
+      if (hookRefs && Object.values(hookRefs).some(Boolean)) {
+        let env: RunPlan['env'] | undefined;
+        hooks.load.intercept({
+          call: (_input: unknown, ctx: LoadContext) => void (env = ctx.plan.env),
+          result: (suite: Suite | undefined) => {
+            if (suite?.needsAgent && !suite.lifecycle) Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env }).lifecycle });
+          },
+        });
+      }
+
+      hooks.teardown.tapPromise(NAME, async () => {
+        const held = lease;
+        lease = undefined;
+        await held?.release();
+      });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { WorkerScriptPool } from './script-pool.js';
+import type { ScriptPool, ScriptPoolOptions } from './types.js';
+
+const shared = new Map<string, { pool: ScriptPool; refs: number }>();
+
+/** A pool of your own; close it when done. Prefer `acquireScriptPool` inside plugins. */
+export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
+  return new WorkerScriptPool(options);
+}
+
+/**
+ * One shared pool per process and option set, counted by reference: the script plugin, the assistant
+ * plugin (hook scripts) and the kit plugin (`test()` files) all run in the same threads. The pool
+ * starts its threads on first use and closes when the last holder releases it.
+ */
+export function acquireScriptPool(options: ScriptPoolOptions = {}): { pool: ScriptPool; release(): Promise<void> } {
+  const key = JSON.stringify({ maxThreads: options.maxThreads, memoryLimitMb: options.memoryLimitMb });
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { pool: new WorkerScriptPool(options), refs: 0 };
+    shared.set(key, entry);
+  }
+  entry.refs++;
+  const held = entry;
+  let released = false;
+  return {
+    pool: held.pool,
+    async release() {
+      if (released) return;
+      released = true;
+      if (--held.refs > 0) return;
+      if (shared.get(key) === held) shared.delete(key);
+      await held.pool.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The sandbox every piece of user code runs in: script tests, `script` assertions, assistant hook
+ * scripts and `test()` files. Nothing outside this package sees the worker pool behind it.
+ */
+export interface ScriptPool {
+  /** Calls one function of a user module. Never rejects for anything the script does. */
+  call(request: FunctionCall, signal?: AbortSignal): Promise<FunctionResult>;
+  /** Runs one Go-style test function `fn(t, ...args)` with a testing `t` object. */
+  test(request: TestCall, signal?: AbortSignal): Promise<TestOutcome>;
+  close(): Promise<void>;
+}
+
+export interface FunctionCall {
+  /** The user module (.ts/.js). Its sibling files are available to it as in script tests. */
+  file: string;
+  /** An exported or plain top-level function, or a function a runtime module put on `globalThis`. */
+  fn: string;
+  /** Structured-cloneable arguments. */
+  args: unknown[];
+  timeoutMs: number;
+  /** Async functions on the main thread, reachable in the sandbox as `await __host.<name>(...args)`. */
+  host?: Record<string, (...args: any[]) => Promise<unknown>>;
+  /** Module aliases for the bundle, e.g. `{ agentest: '/abs/path/to/sandbox-runtime.js' }`. */
+  alias?: Record<string, string>;
+}
+
+export type FunctionResult =
+  | { status: 'ok'; value: unknown; logs: string[] }
+  /** The function does not exist (hooks are optional). */
+  | { status: 'missing'; logs: string[] }
+  | { status: 'error' | 'timeout'; error: string; logs: string[] };
+
+export interface TestCall extends FunctionCall {
+  /** Run `BeforeEach(t, ...args)` / `AfterEach(t, ...args)` of the same module around the test. */
+  beforeEach?: boolean;
+  afterEach?: boolean;
+  /** Exposed to the test as `t.main` (what `TestMain` returned). */
+  main?: unknown;
+}
+
+/** What one test function did; the shape of Yao's script test result. */
+export interface TestOutcome {
+  status: 'passed' | 'failed' | 'error' | 'timeout' | 'skipped';
+  error?: string;
+  /** `file:line:col` in the user's source where an exception was thrown. */
+  location?: string;
+  /** The first failed `t.assert.*` call. */
+  assertion?: { type: string; expected?: unknown; actual?: unknown; message: string };
+  /** What the test function returned (TestMain's value becomes `t.main`). */
+  value?: unknown;
+  logs: string[];
+  durationMs: number;
+}
+
+export interface ScriptPoolOptions {
+  /** Worker threads; default: the machine's available parallelism, at least 1. */
+  maxThreads?: number;
+  /** V8 old-generation heap limit per worker, in MB (default 256). */
+  memoryLimitMb?: number;
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AgentestError } from '@agentest/kernel';
+import { assistantCandidates } from './assistant.js';
+
+export interface ResolvedFunction {
+  file: string;
+  fn: string;
+}
+
+/**
+ * A process-style reference to a function, as Yao resolves processes: `scripts.test.ValidateOutput`
+ * → `<root>/scripts/test.ts` (or `.js`), function `ValidateOutput`; also
+ * `scripts.<assistant>.<module>.<Fn>` → `<assistant>/src/<module>.ts`.
+ */
+export function resolveScriptFunction(ref: string, root: string): ResolvedFunction {
+  const parts = ref.replace(/^scripts\./, '').split('.').filter(Boolean);
+  if (!ref.startsWith('scripts.') || parts.length < 2) {
+    throw new AgentestError('ASSERTION_INVALID', `invalid script reference ${JSON.stringify(ref)}: use scripts.<module>.<Function>, e.g. scripts.test.ValidateOutput`);
+  }
+  const fn = parts.at(-1)!;
+  const modules = parts.slice(0, -1);
+  const tried: string[] = [];
+  const candidates = [`scripts/${modules.join('/')}`];
+  if (modules.length >= 2) {
+    for (const a of assistantCandidates(root, modules)) candidates.push(`${a.dir}/src/${a.rest.join('/')}`);
+  }
+  for (const base of candidates) {
+    for (const ext of ['.ts', '.js']) {
+      tried.push(base + ext);
+      if (existsSync(join(root, base + ext))) return { file: join(root, base + ext), fn };
+    }
+  }
+  throw new AgentestError('INPUT_NOT_FOUND', `script not found for ${ref} (tried: ${tried.join(', ')}) in ${root}`);
+}

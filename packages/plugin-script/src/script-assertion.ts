@@ -1,0 +1,48 @@
+import { dirname, resolve } from 'node:path';
+import { AgentestError, type AssertInput, type Assertion, type AssertionOutcome } from '@agentest/kernel';
+import type { ScriptPool } from './pool/types.js';
+import { scriptFunctionRoot } from './resolve/app-root.js';
+import { resolveScriptFunction } from './resolve/script-function.js';
+
+/**
+ * `{"type": "script", "script": "scripts.test.ValidateOutput"}`: calls `ValidateOutput(output, input,
+ * value)` in the sandbox. The third argument is the assertion's `value` (what Yao passes) or, when it
+ * has none, the case's `expected` (what the seed describes). The function returns a boolean or
+ * `{pass, message}`; a throw, a timeout or a missing function fails the assertion with the reason.
+ */
+export async function runScriptAssertion(pool: ScriptPool, assertion: Assertion, input: AssertInput, options: { root?: string; timeoutMs: number }): Promise<AssertionOutcome> {
+  if (typeof assertion.script !== 'string' || !assertion.script) {
+    throw new AgentestError('ASSERTION_INVALID', `${input.testCase.source.file}: a script assertion needs "script": "scripts.<module>.<Function>"`);
+  }
+  const from = dirname(resolve(input.plan.input.cwd, input.testCase.source.file));
+  const { file, fn } = resolveScriptFunction(assertion.script, scriptFunctionRoot(from, options.root));
+  const expected = assertion.value ?? input.testCase.expected;
+  const result = await pool.call({ file, fn, args: [plain(input.output), plain(input.testCase.input), plain(expected)], timeoutMs: options.timeoutMs }, input.signal);
+  switch (result.status) {
+    case 'missing':
+      return { pass: false, message: `${assertion.script}: no function ${fn} in ${file}` };
+    case 'error':
+    case 'timeout':
+      return { pass: false, message: `${assertion.script} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}` };
+    default:
+      return verdict(assertion.script, result.value);
+  }
+}
+
+function verdict(script: string, value: unknown): AssertionOutcome {
+  if (typeof value === 'boolean') return { pass: value, ...(value ? {} : { message: `${script} returned false` }) };
+  if (value && typeof value === 'object' && typeof (value as { pass?: unknown }).pass === 'boolean') {
+    const { pass, message } = value as { pass: boolean; message?: unknown };
+    return { pass, ...(message !== undefined ? { message: String(message) } : pass ? {} : { message: `${script} returned pass: false` }) };
+  }
+  return { pass: false, message: `${script} returned ${JSON.stringify(value) ?? String(value)}; return a boolean or {pass, message}` };
+}
+
+/** Values sent to the sandbox must be structured-cloneable; anything else goes as JSON. */
+function plain(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return JSON.parse(JSON.stringify(value) ?? 'null');
+  }
+}

@@ -1,0 +1,98 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import createDebug from 'debug';
+import { AgentestError, type CaseResult, type ContextFile, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
+import type { ScriptHookRefs } from './options.js';
+import type { ScriptPool } from './pool/types.js';
+import { findUp } from './resolve/app-root.js';
+
+const debug = createDebug('agentest:script');
+
+export interface ScriptHooksOptions {
+  /** The assistant directory whose `src/` holds the hook files (default: found up from the suite's input). */
+  assistantDir?: string;
+  /** Time limit of one hook call (default 30 s). */
+  timeoutMs?: number;
+  /** `-u`, `-t` and the `--ctx` file, for the hooks' `ctx`. */
+  env?: { user?: string; team?: string; ctx?: ContextFile };
+}
+
+/**
+ * Yao's before/after hooks for a JSONL suite (yao-behaviour §11), run in the sandbox:
+ * `BeforeAll(ctx, cases)`, `Before(ctx, case)`, `After(ctx, case, result, beforeData)`,
+ * `AfterAll(ctx, results, beforeAllData)`. A ref like `env_test.Before` names `src/env_test.ts`,
+ * function `Before` (`_test` is appended when missing, `src/` is optional, a bare `Before` means the
+ * first `*_test` file). A hook returning `{data: X}` hands X on; otherwise its whole return value.
+ * Returns a copy of the suite with `lifecycle` set.
+ */
+export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: ScriptPool | (() => ScriptPool), options: ScriptHooksOptions = {}): Suite {
+  const getPool = typeof pool === 'function' ? pool : () => pool;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let assistant: string | undefined;
+  const assistantDir = () => (assistant ??= options.assistantDir ? resolve(options.assistantDir) : findAssistantDir(suite));
+
+  const call = async (kind: keyof ScriptHookRefs, args: unknown[]): Promise<unknown> => {
+    const ref = refs[kind]!;
+    const { file, fn } = resolveHookRef(ref, assistantDir());
+    const result = await getPool().call({ file, fn, args, timeoutMs });
+    if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `hooks.${kind}: ${ref} names no function ${fn} in ${file}`, { where: `agentest:script hooks.${kind}` });
+    if (result.status !== 'ok') {
+      debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
+      return { error: `${ref} ${result.status}: ${result.error}` };
+    }
+    const value = result.value as { data?: unknown } | undefined;
+    return value && typeof value === 'object' && 'data' in value ? value.data : value;
+  };
+
+  const ctxFor = (testCase?: { user?: string; team?: string; metadata?: Record<string, unknown> }) => {
+    const file = options.env?.ctx;
+    const user = options.env?.user || testCase?.user || file?.authorized?.user_id || 'test-user';
+    const team = options.env?.team || testCase?.team || file?.authorized?.team_id || 'test-team';
+    return {
+      locale: file?.locale || 'en',
+      authorized: { sub: user, user_id: user, team_id: team, tenant_id: team, ...(file?.authorized ?? {}) },
+      metadata: { ...(file?.metadata ?? {}), ...(testCase?.metadata ?? {}) },
+    };
+  };
+
+  const lifecycle: SuiteLifecycle = {
+    ...(refs.beforeAll ? { beforeAll: (cases: TestCase[]) => call('beforeAll', [ctxFor(), cases.map(caseView)]) } : {}),
+    ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
+    ...(refs.before ? { before: (testCase: TestCase) => call('before', [ctxFor(testCase), caseView(testCase)]) } : {}),
+    ...(refs.after ? { after: async (testCase: TestCase, result: unknown, data: unknown) => void (await call('after', [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data])) } : {}),
+  };
+  return { ...suite, lifecycle };
+}
+
+/** `env_test.Before` → `<assistant>/src/env_test.ts`, function `Before`. */
+export function resolveHookRef(ref: string, assistantDir: string): { file: string; fn: string } {
+  const parts = ref.split('.');
+  const fn = parts.pop()!;
+  const src = join(assistantDir, 'src');
+  let module = parts.join('/').replace(/^src\//, '');
+  if (!module) {
+    const first = existsSync(src) ? readdirSync(src).filter((name) => /_test\.[jt]s$/.test(name)).sort()[0] : undefined;
+    if (!first) throw new AgentestError('CONFIG_INVALID', `hook ${ref}: no *_test.ts file in ${src} to take ${fn} from`, { where: ref });
+    module = first.replace(/\.[jt]s$/, '');
+  }
+  if (!module.endsWith('_test')) module += '_test';
+  const tried = ['.ts', '.js'].map((ext) => join(src, module + ext));
+  const file = tried.find((path) => existsSync(path));
+  if (!file) throw new AgentestError('CONFIG_INVALID', `hook ${ref}: file not found (tried: ${tried.join(', ')})`, { where: ref });
+  return { file, fn };
+}
+
+function findAssistantDir(suite: Suite): string {
+  const from = suite.agentHint?.path;
+  const dir = from ? findUp(existsSync(from) && !from.endsWith('.jsonl') ? from : dirname(from), ['package.yao']) : undefined;
+  if (!dir) throw new AgentestError('CONFIG_INVALID', `script hooks: cannot find the assistant (package.yao) above ${from ?? 'the suite input'}; pass assistantDir`, { where: 'agentest:script hooks' });
+  return dir;
+}
+
+function caseView(testCase: TestCase) {
+  return { id: testCase.id, input: testCase.input, ...(testCase.metadata ? { metadata: testCase.metadata } : {}), ...(testCase.assert ? { assert: testCase.assert } : {}) };
+}
+
+function resultView(result: CaseResult) {
+  return { id: result.id, status: result.status, duration_ms: result.duration_ms, ...(result.output !== undefined ? { output: result.output } : {}), ...(result.error ? { error: result.error } : {}) };
+}

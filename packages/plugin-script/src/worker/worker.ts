@@ -1,0 +1,108 @@
+import vm from 'node:vm';
+import { cloneable, isErrorLike, thrownMessage } from './describe.js';
+import { invoke, runBounded, type Invocation } from './invoke.js';
+import { ProcessExit, Sandbox, type HostChannel } from './sandbox.js';
+import { createT, FatalStop, TestRecord } from './testing.js';
+import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
+
+/**
+ * The piscina worker. Each task gets a fresh sandbox; compiled bundles are cached per thread, so a
+ * test file is parsed once per thread however many of its tests run here.
+ */
+const scripts = new Map<string, vm.Script>();
+const MAX_CACHED = 256;
+let active: Sandbox | undefined;
+
+// With these handlers an escaped error is blamed on the running task and the thread survives.
+process.on('uncaughtException', (error) => active?.fail(error, 'uncaught exception'));
+process.on('unhandledRejection', (reason) => active?.fail(reason, 'unhandled promise rejection'));
+
+export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
+  const started = performance.now();
+  const deadline = started + task.timeoutMs;
+  const logs: string[] = [];
+  const sandbox = new Sandbox(logs, task.host as HostChannel | undefined);
+  active = sandbox;
+  try {
+    const loaded = runBounded(sandbox, deadline, (options) => compiled(task).runInContext(sandbox.context, options));
+    const result = task.mode === 'test' ? await runTest(task, sandbox, loaded, logs, deadline) : await runCall(task, sandbox, loaded, logs, deadline);
+    return { ...result, durationMs: performance.now() - started };
+  } finally {
+    active = undefined;
+    sandbox.dispose();
+  }
+}
+
+function compiled(task: WorkerTask): vm.Script {
+  let script = scripts.get(task.key);
+  if (!script) {
+    script = new vm.Script(task.code, { filename: task.filename });
+    if (scripts.size >= MAX_CACHED) scripts.delete(scripts.keys().next().value!);
+    scripts.set(task.key, script);
+  }
+  return script;
+}
+
+/** Exports first, then the file's top-level functions, then globals a runtime module installed. */
+function lookup(sandbox: Sandbox, name: string): unknown {
+  const mod = sandbox.context.__agentest_module as Record<string, unknown> | undefined;
+  const functions = mod?.__agentest_functions as Record<string, unknown> | undefined;
+  const found = [functions?.[name], mod?.[name], sandbox.context[name]].find((f) => typeof f === 'function');
+  return found;
+}
+
+async function runCall(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, logs: string[], deadline: number): Promise<Omit<WorkerResult, 'durationMs'>> {
+  let outcome = loaded;
+  if (outcome.kind === 'returned') {
+    const fn = lookup(sandbox, task.fn);
+    if (!fn) return { status: 'missing', logs };
+    outcome = await invoke(sandbox, fn, task.args, deadline);
+  }
+  if (outcome.kind === 'returned') return { status: 'ok', value: cloneable(outcome.value), logs };
+  if (outcome.kind === 'timeout') return { status: 'timeout', error: timeoutText(task), logs };
+  return { status: 'error', ...failure(outcome), logs };
+}
+
+async function runTest(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, logs: string[], deadline: number): Promise<Omit<WorkerResult, 'durationMs'>> {
+  const record = new TestRecord(logs);
+  const t = createT(task.fn, record, task.main);
+  const call = async (name: string): Promise<Invocation | undefined> => {
+    const fn = lookup(sandbox, name);
+    return fn ? invoke(sandbox, fn, [t, ...task.args], deadline) : undefined;
+  };
+  let outcome = loaded;
+  let value: unknown;
+  // A throw, fatal() or timeout in BeforeEach stops the test; a failed assertion there does not.
+  if (outcome.kind === 'returned' && task.beforeEach) outcome = (await call('BeforeEach')) ?? outcome;
+  if (outcome.kind === 'returned') {
+    outcome = (await call(task.fn)) ?? { kind: 'threw', error: new Error(`${task.fn} is not a top-level function of the test file`) };
+    if (outcome.kind === 'returned') value = outcome.value;
+  }
+  // AfterEach runs after a failure or a throw too, but not after a timeout.
+  if (task.afterEach && loaded.kind === 'returned' && outcome.kind !== 'timeout') {
+    const after = await call('AfterEach');
+    if (after && after.kind !== 'returned' && outcome.kind === 'returned') outcome = after;
+  }
+
+  const thrown = outcome.kind === 'threw' && !(outcome.error instanceof FatalStop) ? failure(outcome) : undefined;
+  const verdict = record.verdict({ exception: thrown?.error, timedOut: outcome.kind === 'timeout' ? timeoutText(task) : undefined });
+  return {
+    status: verdict.status,
+    ...(verdict.error !== undefined ? { error: verdict.error } : {}),
+    ...(thrown?.stack && verdict.status === 'error' ? { stack: thrown.stack } : {}),
+    ...(record.assertion ? { assertion: record.assertion } : {}),
+    ...(value !== undefined ? { value: cloneable(value) } : {}),
+    logs,
+  };
+}
+
+function failure(outcome: Extract<Invocation, { kind: 'threw' }>): { error: string; stack?: string } {
+  const { error, where } = outcome;
+  if (error instanceof ProcessExit) return { error: `process.exit(${String(error.code)}) called: a script cannot end the run` };
+  const message = thrownMessage(error);
+  return { error: where ? `${where}: ${message}` : message, ...(isErrorLike(error) && error.stack ? { stack: error.stack } : {}) };
+}
+
+function timeoutText(task: WorkerTask): string {
+  return `timeout after ${task.timeoutMs}ms`;
+}
