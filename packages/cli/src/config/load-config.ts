@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
+import type { Loader } from 'cosmiconfig';
+import { importUserModule } from '../import-module.js';
+
+const NAME = 'agentest';
+
+/** Where a config is looked for, in order, in each directory from the working directory up to the project root. */
+export const SEARCH_PLACES = [
+  'package.json',
+  `.${NAME}rc`, `.${NAME}rc.json`, `.${NAME}rc.yaml`, `.${NAME}rc.yml`, `.${NAME}rc.js`, `.${NAME}rc.ts`, `.${NAME}rc.mjs`, `.${NAME}rc.cjs`,
+  `${NAME}.config.ts`, `${NAME}.config.mts`, `${NAME}.config.cts`, `${NAME}.config.js`, `${NAME}.config.mjs`, `${NAME}.config.cjs`,
+  `${NAME}.config.json`, `${NAME}.config.yaml`, `${NAME}.config.yml`,
+];
+
+export interface LoadedConfig {
+  /** The exported value, unvalidated; `{}` when there is no config file. */
+  config: unknown;
+  /** The file it came from, absent when none was found. */
+  filepath?: string;
+}
+
+/**
+ * Finds and evaluates the config file: `--config <file>` when given, otherwise cosmiconfig's search
+ * from `cwd` up to the nearest `package.json`. TypeScript configs are bundled with esbuild, so they
+ * may import local `.ts` plugins.
+ */
+export async function loadConfig(options: { cwd: string; file?: string }): Promise<LoadedConfig> {
+  const { cosmiconfig } = await import('cosmiconfig');
+  const explorer = cosmiconfig(NAME, {
+    searchStrategy: 'project',
+    searchPlaces: SEARCH_PLACES,
+    loaders: { '.ts': loadTs, '.mts': loadTs, '.cts': loadTs },
+    cache: false,
+  });
+  if (options.file) {
+    const file = resolve(options.cwd, options.file);
+    if (!existsSync(file)) throw new AgentestError('CONFIG_LOAD_FAILED', `--config ${options.file}: file not found (looked at ${file})`, { where: '--config' });
+    const found = await evaluate(file, () => explorer.load(file));
+    return { config: found?.config ?? {}, filepath: file };
+  }
+  const found = await evaluate(options.cwd, () => explorer.search(options.cwd));
+  return found ? { config: found.config ?? {}, filepath: found.filepath } : { config: {} };
+}
+
+async function evaluate<T>(where: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isAgentestError(error)) throw error;
+    const file = (error as { filepath?: string }).filepath ?? fileIn(errorMessage(error)) ?? where;
+    throw new AgentestError('CONFIG_LOAD_FAILED', `${file}: the config could not be loaded: ${firstLine(errorMessage(error))}`, { where: file, cause: error });
+  }
+}
+
+/** TypeScript configs go through esbuild, so they may import local `.ts` plugins. */
+const loadTs: Loader = async (filepath) => {
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importUserModule(filepath);
+  } catch (error) {
+    if (isAgentestError(error)) throw error;
+    throw new AgentestError('CONFIG_LOAD_FAILED', `${filepath}: evaluating the config failed: ${firstLine(errorMessage(error))}`, { where: filepath, cause: error });
+  }
+  return mod.default ?? mod;
+};
+
+function firstLine(text: string): string {
+  return text.split('\n').find((l) => l.trim()) ?? text;
+}
+
+function fileIn(message: string): string | undefined {
+  return /((?:\/|[A-Za-z]:\\)[^\s:]+?\.(?:json|ya?ml|[cm]?[jt]s)|[^\s:]*agentestrc[^\s:]*)/.exec(message)?.[1];
+}

@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  AgentestError, assertPlugin, defineReporter, errorMessage, isAgentestError, parseDuration,
+  type AgentConfig, type AgentestPlugin, type ConnectorConfig, type Reporter,
+} from '@agentest/kernel';
+import { importUserModule } from '../import-module.js';
+import { BUILTIN_REPORT_IDS, builtinList, isBuiltinReporter, loadBuiltinReporter, type BuiltinReporterName, type ReporterFactory } from '../reporter-registry.js';
+import { didYouMean } from './did-you-mean.js';
+
+/** A reporter the config (or `--reporter`) asked for, loaded and ready to be instantiated. */
+export type ReporterSpec =
+  | { kind: 'builtin'; name: BuiltinReporterName; options: Record<string, unknown>; factory: ReporterFactory }
+  | { kind: 'module'; name: string; options: Record<string, unknown>; factory: ReporterFactory }
+  | { kind: 'plugin'; name: string; plugin: AgentestPlugin };
+
+/** The config after validation: every reference loaded, every duration parsed, every path absolute. */
+export interface NormalisedConfig {
+  file?: string;
+  /** The config file's directory (the working directory when there is none); relative paths start here. */
+  dir: string;
+  plugins: AgentestPlugin[];
+  /** Undefined when the config names no reporters. */
+  reporters?: ReporterSpec[];
+  agents: Record<string, AgentConfig>;
+  connectors: Record<string, ConnectorConfig>;
+  test: { parallel?: number; timeoutMs?: number; runs?: number; user?: string; team?: string; ctx?: string; failFast?: boolean; include?: string[] };
+  thresholds: Record<string, number>;
+  /** Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`). */
+  pluginOptions: { script?: Record<string, unknown>; yao?: Record<string, unknown>; kit?: Record<string, unknown> };
+}
+
+const TOP_LEVEL = ['plugins', 'reporters', 'agents', 'connectors', 'test', 'thresholds', 'script', 'yao', 'kit'] as const;
+const TEST_KEYS = ['parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
+
+const positiveInt = z.number().int().min(1);
+const record = z.record(z.string(), z.unknown());
+const configShape = z.object({
+  plugins: z.array(z.unknown()).optional(),
+  reporters: z.array(z.unknown()).optional(),
+  agents: z.record(z.string(), z.unknown()).optional(),
+  connectors: z.record(z.string(), record).optional(),
+  test: z.object({
+    parallel: positiveInt.optional(),
+    timeout: z.union([z.string(), z.number()]).optional(),
+    runs: positiveInt.optional(),
+    user: z.string().min(1).optional(),
+    team: z.string().min(1).optional(),
+    ctx: z.string().min(1).optional(),
+    failFast: z.boolean().optional(),
+    include: z.union([z.string(), z.array(z.string())]).optional(),
+  }).optional(),
+  thresholds: z.record(z.string(), z.number()).optional(),
+  script: record.optional(),
+  yao: record.optional(),
+  kit: record.optional(),
+});
+
+/**
+ * Validates the config and loads what it refers to, before any test runs: unknown keys (with a
+ * "did you mean"), wrong types, plugins that are not plugins, reporters that cannot be found.
+ */
+export async function normaliseConfig(raw: unknown, options: { file?: string; cwd: string }): Promise<NormalisedConfig> {
+  const label = options.file ?? 'config';
+  const dir = options.file ? dirname(options.file) : options.cwd;
+  if (raw === null || raw === undefined) raw = {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw configError(label, '', `expected an object (export default defineConfig({ … })), got ${Array.isArray(raw) ? 'an array' : typeof raw}`);
+  }
+  checkKeys(label, '', raw as Record<string, unknown>, TOP_LEVEL);
+  const test = (raw as { test?: unknown }).test;
+  if (test && typeof test === 'object' && !Array.isArray(test)) checkKeys(label, 'test.', test as Record<string, unknown>, TEST_KEYS);
+  const parsed = configShape.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw configError(label, issue.path.join('.'), issue.message);
+  }
+  const config = parsed.data;
+  return {
+    ...(options.file ? { file: options.file } : {}),
+    dir,
+    plugins: normalisePlugins(config.plugins ?? [], label),
+    ...(config.reporters ? { reporters: await normaliseReporters(config.reporters, dir, label) } : {}),
+    agents: (config.agents ?? {}) as Record<string, AgentConfig>,
+    connectors: (config.connectors ?? {}) as Record<string, ConnectorConfig>,
+    test: {
+      ...pick(config.test, ['parallel', 'runs', 'user', 'team', 'failFast']),
+      ...(config.test?.timeout !== undefined ? { timeoutMs: duration(config.test.timeout, label) } : {}),
+      ...(config.test?.ctx ? { ctx: resolve(dir, config.test.ctx) } : {}),
+      ...(config.test?.include ? { include: [config.test.include].flat() } : {}),
+    },
+    thresholds: config.thresholds ?? {},
+    pluginOptions: pick(config, ['script', 'yao', 'kit']),
+  };
+}
+
+/** Resolves `--reporter` values the same way as config entries, relative to the working directory. */
+export function normaliseReporters(entries: readonly unknown[], dir: string, label: string): Promise<ReporterSpec[]> {
+  return Promise.all(entries.map((entry, i) => normaliseReporter(entry, dir, `${label}: reporters[${i}]`)));
+}
+
+function normalisePlugins(entries: readonly unknown[], label: string): AgentestPlugin[] {
+  const plugins: AgentestPlugin[] = [];
+  entries.flat(Infinity).forEach((entry, i) => {
+    if (!entry) return;
+    assertPlugin(entry, `${label}: plugins[${i}]`);
+    plugins.push(entry);
+  });
+  return plugins;
+}
+
+async function normaliseReporter(entry: unknown, dir: string, where: string): Promise<ReporterSpec> {
+  if (typeof entry === 'string') return reporterByName(entry, {}, dir, where);
+  if (Array.isArray(entry)) {
+    const [name, options = {}] = entry as [unknown, unknown];
+    if (typeof name !== 'string' || !options || typeof options !== 'object' || Array.isArray(options) || entry.length > 2) {
+      throw reporterError(where, `expected [name, options], got ${JSON.stringify(entry)}`);
+    }
+    return reporterByName(name, options as Record<string, unknown>, dir, where);
+  }
+  if (entry && typeof entry === 'object') {
+    const value = entry as Partial<AgentestPlugin & Reporter>;
+    if (typeof value.apply === 'function') {
+      assertPlugin(value, where);
+      return { kind: 'plugin', name: value.name!, plugin: value as AgentestPlugin };
+    }
+    if (typeof value.name === 'string') return { kind: 'plugin', name: value.name, plugin: defineReporter(value as Reporter) };
+  }
+  throw reporterError(where, `expected a reporter name, [name, options], a path, a Reporter object or a plugin, got ${describe(entry)}`);
+}
+
+async function reporterByName(name: string, given: Record<string, unknown>, dir: string, where: string): Promise<ReporterSpec> {
+  const options = typeof given.output === 'string' ? { ...given, output: resolve(dir, given.output) } : given;
+  const builtin = BUILTIN_REPORT_IDS[name] ?? name;
+  if (isBuiltinReporter(builtin)) return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin) };
+  if (!looksLikePath(name)) {
+    throw new AgentestError('REPORTER_NOT_FOUND', `${where}: unknown reporter "${name}"${didYouMean(name, Object.keys(BUILTIN_REPORT_IDS).concat(builtinList().split(', ')))}; built-in reporters: ${builtinList()}, or give a path to a module`, { where });
+  }
+  const file = isAbsolute(name) ? name : resolve(dir, name);
+  if (!existsSync(file)) throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter module "${name}" not found (looked at ${file})`, { where });
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importUserModule(file);
+  } catch (error) {
+    if (isAgentestError(error)) throw error;
+    throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter module "${name}" failed to load: ${errorMessage(error)}`, { where, cause: error });
+  }
+  const exported = mod.default ?? mod;
+  if (typeof exported === 'function') return { kind: 'module', name, options, factory: exported as ReporterFactory };
+  const spec = await normaliseReporter(exported, dir, `${where} (${name})`).catch((error: unknown) => {
+    throw isAgentestError(error) && error.code === 'REPORTER_NOT_FOUND'
+      ? new AgentestError('REPORTER_NOT_FOUND', `${where}: "${name}" must default-export a reporter factory, a Reporter object or a plugin`, { where })
+      : error;
+  });
+  return spec;
+}
+
+function looksLikePath(name: string): boolean {
+  return /^\.{1,2}[\\/]/.test(name) || isAbsolute(name) || /\.[cm]?[jt]s$/.test(name);
+}
+
+function checkKeys(label: string, prefix: string, value: Record<string, unknown>, known: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    throw configError(label, `${prefix}${key}`, `unknown key${didYouMean(key, known)}; known keys: ${known.join(', ')}`);
+  }
+}
+
+function duration(value: string | number, label: string): number {
+  try {
+    return parseDuration(value, 'test.timeout');
+  } catch {
+    throw configError(label, 'test.timeout', `invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or a number of milliseconds`);
+  }
+}
+
+function configError(label: string, path: string, problem: string): AgentestError {
+  const where = path ? `${label}: ${path}` : label;
+  return new AgentestError('CONFIG_INVALID', `${where}: ${problem}`, { where });
+}
+
+function reporterError(where: string, problem: string): AgentestError {
+  return new AgentestError('REPORTER_NOT_FOUND', `${where}: ${problem}`, { where });
+}
+
+function pick<T extends object, K extends keyof T>(value: T | undefined, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (value?.[key] !== undefined) out[key] = value[key];
+  return out;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}

@@ -1,0 +1,60 @@
+import { join, resolve } from 'node:path';
+import { createKernel, type AgentestConfig, type AgentestPlugin, type Kernel } from '@agentest/kernel';
+import { normaliseConfig, type NormalisedConfig, type ReporterSpec } from './config/normalise-config.js';
+import { DEFAULT_PLUGINS, loadDefaultPlugin, type DefaultPluginKey } from './plugin-registry.js';
+import { BUILTIN_REPORTERS } from './reporter-registry.js';
+
+export interface DefaultKernelOptions {
+  /** Where relative paths start; defaults to `process.cwd()`. */
+  cwd?: string;
+  /**
+   * The reporter plugins to use instead of the config's `reporters` (the CLI builds its own from
+   * flags and config). Without it, the config's reporters are used, and a file reporter without an
+   * `output` writes `.agentest/report.<ext>` under `cwd`.
+   */
+  reporters?: AgentestPlugin[];
+}
+
+/**
+ * A kernel with the default plugin set (JSONL, assertions, agents, scripts, Yao assistants,
+ * agentest-kit files), the config's own plugins first so they can take over any hook, and the
+ * reporters. A config plugin with the name of a default plugin replaces it.
+ */
+export async function createDefaultKernel(config: AgentestConfig = {}, options: DefaultKernelOptions = {}): Promise<Kernel> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  return kernelFromConfig(await normaliseConfig(config, { cwd }), { ...options, cwd });
+}
+
+/** The same, from a config that is already normalised (the CLI's path). */
+export async function kernelFromConfig(config: NormalisedConfig, options: DefaultKernelOptions & { cwd: string }): Promise<Kernel> {
+  const own = new Set(config.plugins.map((p) => p.name));
+  const defaults: AgentestPlugin[] = [];
+  for (const { key } of DEFAULT_PLUGINS) {
+    const plugin = await loadDefaultPlugin(key, defaultOptions(key, config));
+    if (plugin && !own.has(plugin.name)) defaults.push(plugin);
+  }
+  const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options.cwd));
+  return createKernel({ plugins: [...config.plugins, ...defaults, ...reporters] });
+}
+
+function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record<string, unknown> {
+  switch (key) {
+    case 'agent':
+      return { agents: config.agents, connectors: config.connectors };
+    case 'kit':
+      return { ...(config.test.include ? { include: config.test.include } : {}), ...config.pluginOptions.kit };
+    case 'script':
+      return { ...config.pluginOptions.script };
+    case 'yao':
+      return { ...config.pluginOptions.yao };
+    default:
+      return {};
+  }
+}
+
+function instantiate(spec: ReporterSpec, cwd: string): AgentestPlugin {
+  if (spec.kind === 'plugin') return spec.plugin;
+  const needsFile = spec.kind === 'builtin' && BUILTIN_REPORTERS[spec.name].writesFile && typeof spec.options.output !== 'string';
+  const output = needsFile ? { output: join(cwd, '.agentest', `report${BUILTIN_REPORTERS[spec.name as keyof typeof BUILTIN_REPORTERS].extensions[0] ?? '.txt'}`) } : {};
+  return spec.factory({ cwd, ...output, ...spec.options });
+}

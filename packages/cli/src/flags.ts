@@ -1,0 +1,122 @@
+import { AgentestError, parseDuration } from '@agentest/kernel';
+
+/** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
+export interface RawFlags {
+  input?: string;
+  output?: string;
+  name?: string;
+  connector?: string;
+  user?: string;
+  team?: string;
+  ctx?: string;
+  /** `-r <id>` (short only): the seed's reporter agent, or a built-in format such as `report.html`. */
+  r?: string;
+  /** `--reporter <name>` (repeatable): built-in reporter names or paths. */
+  reporter?: string[];
+  runs?: string;
+  run?: string;
+  timeout?: string;
+  parallel?: string;
+  verbose?: boolean;
+  failFast?: boolean;
+  threshold?: string[];
+  config?: string;
+  jsonl?: boolean;
+  color?: boolean;
+}
+
+/** Flags after validation. Absent values stay absent, so config values can fill them. */
+export interface Flags {
+  input: string;
+  output?: string;
+  name?: string;
+  connector?: string;
+  user?: string;
+  team?: string;
+  ctx?: string;
+  /** `-r`: a built-in format (`report.html`) or the id of a reporter agent. */
+  reporterAgent?: string;
+  /** `--reporter`: built-in names or paths; replaces the config's `reporters`. */
+  reporters?: string[];
+  runs?: number;
+  filter?: RegExp;
+  timeoutMs?: number;
+  parallel?: number;
+  verbose: boolean;
+  failFast?: boolean;
+  thresholds: Record<string, number>;
+  config?: string;
+  jsonl: boolean;
+  color: boolean;
+}
+
+/** Checks every flag value and says which flag is wrong and what form it takes. */
+export function parseFlags(raw: RawFlags): Flags {
+  if (!raw.input?.trim()) throw invalid('-i, --input', 'is required: pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory');
+  return {
+    input: raw.input,
+    ...optional('output', raw.output),
+    ...optional('name', raw.name),
+    ...optional('connector', raw.connector),
+    ...optional('user', raw.user),
+    ...optional('team', raw.team),
+    ...optional('ctx', raw.ctx),
+    ...optional('reporterAgent', raw.r),
+    ...(raw.reporter?.length ? { reporters: raw.reporter } : {}),
+    ...optional('runs', raw.runs === undefined ? undefined : positiveInt('--runs', raw.runs)),
+    ...optional('parallel', raw.parallel === undefined ? undefined : positiveInt('--parallel', raw.parallel)),
+    ...optional('timeoutMs', raw.timeout === undefined ? undefined : duration(raw.timeout)),
+    ...optional('filter', raw.run === undefined ? undefined : goRegex('--run', raw.run)),
+    verbose: raw.verbose === true,
+    ...(raw.failFast ? { failFast: true } : {}),
+    thresholds: thresholds(raw.threshold ?? []),
+    ...optional('config', raw.config),
+    jsonl: raw.jsonl !== false,
+    color: raw.color !== false,
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined || value === '' ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+export function invalid(flag: string, problem: string): AgentestError {
+  return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
+}
+
+function positiveInt(flag: string, value: string): number {
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1) throw invalid(flag, `must be a whole number of at least 1, got ${JSON.stringify(value)} (e.g. ${flag} 4)`);
+  return Number(value);
+}
+
+function duration(value: string): number {
+  try {
+    return parseDuration(value, '--timeout');
+  } catch {
+    throw invalid('--timeout', `must be a duration like 30s, 2m30s or 500ms, got ${JSON.stringify(value)}`);
+  }
+}
+
+/**
+ * `--run` is a Go (RE2) pattern matched anywhere in the id, as `go test -run` does. The one RE2
+ * form JavaScript lacks in common use, a leading `(?i)`, becomes the `i` flag.
+ */
+export function goRegex(flag: string, pattern: string): RegExp {
+  const caseless = pattern.startsWith('(?i)');
+  try {
+    return new RegExp(caseless ? pattern.slice(4) : pattern, caseless ? 'i' : '');
+  } catch (error) {
+    throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`);
+  }
+}
+
+/** `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold p95_latency_ms=2000`. */
+function thresholds(entries: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const entry of entries) {
+    const match = /^\s*([A-Za-z_][\w.]*)\s*=\s*(-?\d+(?:\.\d+)?)(%?)\s*$/.exec(entry);
+    if (!match) throw invalid('--threshold', `must be name=value, e.g. --threshold pass_rate=0.95 or keyword_hit_rate=70%, got ${JSON.stringify(entry)}`);
+    out[match[1]!] = match[3] ? Number(match[2]) / 100 : Number(match[2]);
+  }
+  return out;
+}

@@ -1,0 +1,12 @@
+export { runCli, createProgram } from './program.js';
+export { createDefaultKernel, kernelFromConfig, type DefaultKernelOptions } from './default-kernel.js';
+export { createRunPlan, type RunPlanOptions } from './run-plan.js';
+export { loadConfig, SEARCH_PLACES, type LoadedConfig } from './config/load-config.js';
+export { normaliseConfig, type NormalisedConfig, type ReporterSpec } from './config/normalise-config.js';
+export { readContextFile } from './context-file.js';
+export { detectInputMode, type InputMode } from './input-mode.js';
+export { outputStem, timestamp } from './output-path.js';
+export { BUILTIN_REPORTERS, BUILTIN_REPORT_IDS, type BuiltinReporterName } from './reporter-registry.js';
+export { DEFAULT_PLUGINS } from './plugin-registry.js';
+export { formatError } from './print-error.js';
+export type { CliIo } from './run-test.js';

@@ -1,0 +1,26 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * How the CLI reads `-i`, for its own decisions (where output goes, whether the reply is printed);
+ * the load plugins decide what the input means. Yao's rules, plus directories and globs.
+ */
+export type InputMode = 'script' | 'file' | 'directory' | 'glob' | 'message';
+
+export function detectInputMode(input: string, cwd: string): InputMode {
+  if (input.startsWith('scripts.')) return 'script';
+  const kind = statKind(resolve(cwd, input));
+  if (kind === 'directory') return 'directory';
+  if (kind === 'file' || /\.jsonl?$/i.test(input)) return 'file';
+  if (/[*?{]/.test(input) && /[\\/]|\.\w+$/.test(input) && !/\s/.test(input)) return 'glob';
+  return 'message';
+}
+
+function statKind(path: string): 'file' | 'directory' | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isDirectory() ? 'directory' : stat.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,44 @@
+import createDebug from 'debug';
+import { AgentestError, errorMessage, type AgentestPlugin } from '@agentest/kernel';
+import { importPackage } from './import-module.js';
+
+const debug = createDebug('agentest:cli');
+
+type PluginFactory = (options?: Record<string, unknown>) => AgentestPlugin;
+
+/**
+ * The default plugin set, in tap order. Loaders that recognise a specific form come first; the JSONL
+ * plugin, which also takes any other text as a direct message, comes last. Config agents resolve
+ * before Yao assistants, so a config entry wins over an assistant of the same id.
+ */
+export const DEFAULT_PLUGINS = [
+  { key: 'script', package: '@agentest/plugin-script' },
+  { key: 'kit', package: '@agentest/plugin-kit' },
+  { key: 'agent', package: '@agentest/plugin-agent' },
+  { key: 'yao', package: '@agentest/plugin-yao-resolver' },
+  { key: 'assert', package: '@agentest/plugin-assert' },
+  { key: 'jsonl', package: '@agentest/plugin-jsonl' },
+] as const;
+
+export type DefaultPluginKey = (typeof DEFAULT_PLUGINS)[number]['key'];
+
+/**
+ * Instantiates one default plugin. A package that is not installed is skipped (the kernel's
+ * NO_LOADER / NO_EXECUTOR errors then say what is missing); one that fails to load is an error.
+ */
+export async function loadDefaultPlugin(key: DefaultPluginKey, options: Record<string, unknown>): Promise<AgentestPlugin | undefined> {
+  const spec = DEFAULT_PLUGINS.find((p) => p.key === key)!.package;
+  let loaded;
+  try {
+    loaded = await importPackage(spec);
+  } catch (error) {
+    throw new AgentestError('PLUGIN_INVALID', `${spec} failed to load: ${errorMessage(error)}`, { where: spec, cause: error });
+  }
+  if (!loaded.module) {
+    debug('default plugin %s skipped: %s', spec, loaded.missing);
+    return undefined;
+  }
+  const factory = loaded.module.default as PluginFactory | undefined;
+  if (typeof factory !== 'function') throw new AgentestError('PLUGIN_INVALID', `${spec} has no default-exported plugin factory`, { where: spec });
+  return factory(options);
+}

@@ -1,0 +1,27 @@
+import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
+
+/**
+ * How an error reaches the user: `error[CODE]: message` and the catalogue's fix, never a stack
+ * trace, except with `DEBUG=agentest:*` (or any DEBUG naming agentest), which adds the stack and causes.
+ */
+export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  const known = isAgentestError(error) ? error : new AgentestError('INTERNAL', errorMessage(error), { cause: error });
+  const lines = [`error[${known.code}]: ${known.message}`, `  hint: ${known.hint}`];
+  if (debugging(env)) {
+    let cause: unknown = error;
+    while (cause instanceof Error) {
+      lines.push('', cause.stack ?? cause.message);
+      cause = cause.cause;
+    }
+  }
+  return lines.join('\n');
+}
+
+/** 2 for configuration and input errors, 3 for runtime errors (the catalogue decides). */
+export function exitCodeOf(error: unknown): number {
+  return isAgentestError(error) ? error.exitCode : 3;
+}
+
+function debugging(env: NodeJS.ProcessEnv): boolean {
+  return /(^|,)\s*agentest(:\*|\*|$|,)/.test(env.DEBUG ?? '') || /agentest:/.test(env.DEBUG ?? '');
+}

@@ -1,0 +1,143 @@
+import { extname, resolve } from 'node:path';
+import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
+import type { ReporterSpec } from './config/normalise-config.js';
+import { invalid } from './flags.js';
+import {
+  BUILTIN_REPORT_IDS, BUILTIN_REPORTERS, knownExtensions, loadBuiltinReporter, reporterForPath,
+  type BuiltinReporterName, type ReporterFactory,
+} from './reporter-registry.js';
+
+/** What decides the reporters of one CLI run. */
+export interface ReporterRequest {
+  /** `-o`, absolute. */
+  output?: string;
+  /** `-r`: a built-in format (`report.html`) or a reporter agent id. */
+  reporterAgent?: string;
+  /** The config's reporters, or `--reporter`'s (which replace them). */
+  specs: readonly ReporterSpec[];
+  /** The default path without extension (`…/output-20241217100000`). */
+  stem: string;
+  /** Whether to write the JSONL stream at `{stem}.jsonl` when no other JSONL output is asked for. */
+  defaultJsonl: boolean;
+  /** Message mode without `-o`: the reply is printed instead of the console layout. */
+  printReply: boolean;
+  verbose: boolean;
+  color: boolean;
+  cwd: string;
+  /** Resolves the `-r` agent when the LLM reporter needs it (after the run). */
+  resolveAgent: (id: string) => Promise<Agent>;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  /** The message-mode printer, supplied by the caller. */
+  replyPrinter: () => AgentestPlugin;
+}
+
+interface FileOutput {
+  name: BuiltinReporterName;
+  path: string;
+  options: Record<string, unknown>;
+  factory?: ReporterFactory;
+}
+
+/**
+ * Turns `-o`, `-r`, the config's reporters and `--no-jsonl` into reporter plugins and the list of
+ * files the run writes. One run can write every format at once; each path is written once.
+ */
+export async function setupReporters(req: ReporterRequest): Promise<{ plugins: AgentestPlugin[]; outputs: string[] }> {
+  const files: FileOutput[] = [];
+  const others: AgentestPlugin[] = [];
+  const add = (file: FileOutput) => {
+    if (!files.some((f) => f.path === file.path)) files.push(file);
+  };
+
+  let llm: { id: string; path: string } | undefined;
+  const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
+  if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: req.output ?? `${req.stem}.md` };
+  else if (asBuiltin) add({ name: asBuiltin, path: req.output ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
+  else if (req.output) {
+    const name = reporterForPath(req.output);
+    if (!name) throw invalid('-o, --output', `has an extension agentest cannot write (${extname(req.output) || 'none'}); use one of ${knownExtensions().join(', ')}`);
+    add({ name, path: req.output, options: {} });
+  }
+
+  let consoleOptions: Record<string, unknown> = {};
+  let consoleFactory: ReporterFactory | undefined;
+  let githubListed = false;
+  for (const spec of req.specs) {
+    if (spec.kind === 'plugin') others.push(spec.plugin);
+    else if (spec.kind === 'module') others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
+    else if (spec.name === 'console') [consoleOptions, consoleFactory] = [spec.options, spec.factory];
+    else if (spec.name === 'llm') others.push(await llmFromConfig(spec, req));
+    else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
+      githubListed ||= spec.name === 'github';
+      others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
+    } else {
+      const explicit = typeof spec.options.output === 'string' ? resolve(req.cwd, spec.options.output) : undefined;
+      const path = explicit ?? files.find((f) => f.name === spec.name)?.path ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
+      const existing = files.find((f) => f.path === path);
+      if (existing) existing.options = { ...existing.options, ...spec.options, output: path };
+      else add({ name: spec.name, path, options: { ...spec.options, output: path }, factory: spec.factory });
+    }
+  }
+  if (req.defaultJsonl && !llm?.path.endsWith('.jsonl') && !files.some((f) => f.name === 'jsonl')) add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
+
+  const plugins: AgentestPlugin[] = [];
+  const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
+  if (req.printReply) plugins.push(req.replyPrinter());
+  else {
+    const factory = consoleFactory ?? (await loadBuiltinReporter('console'));
+    plugins.push(factory({ stream: req.stdout, color: req.color, verbose: req.verbose, outputs, cwd: req.cwd, ...consoleOptions }));
+  }
+  for (const file of files) {
+    const factory = file.factory ?? (await loadBuiltinReporter(file.name));
+    plugins.push(factory({ cwd: req.cwd, verbose: req.verbose, ...file.options, output: file.path }));
+  }
+  if (llm) plugins.push(await llmReporter(llm.id, llm.path, req));
+  plugins.push(...others);
+  if (req.env.GITHUB_ACTIONS === 'true' && !githubListed) {
+    const github = await optionalReporter('github', req);
+    if (github) plugins.push(github);
+  }
+  return { plugins, outputs };
+}
+
+const FORMAT_BY_EXTENSION: Record<string, 'html' | 'markdown' | 'json'> = { '.html': 'html', '.htm': 'html', '.md': 'markdown', '.markdown': 'markdown', '.json': 'json' };
+const FALLBACK: Record<'html' | 'markdown' | 'json' | 'text', BuiltinReporterName> = { html: 'html', markdown: 'markdown', json: 'json', text: 'summary' };
+
+/** `-r <agent-id>`: the reporter agent writes the file; the built-in reporter of that format is its fallback. */
+async function llmReporter(id: string, output: string, req: ReporterRequest, extra: Record<string, unknown> = {}): Promise<AgentestPlugin> {
+  const format = (extra.format as keyof typeof FALLBACK | undefined) ?? FORMAT_BY_EXTENSION[extname(output).toLowerCase()] ?? 'text';
+  const fallbackFactory = await loadBuiltinReporter(FALLBACK[format] ?? 'summary');
+  const factory = await loadBuiltinReporter('llm');
+  return factory({
+    ...extra,
+    agent: () => req.resolveAgent(id),
+    format,
+    output,
+    cwd: req.cwd,
+    verbose: req.verbose,
+    fallback: fallbackFactory({ cwd: req.cwd, verbose: req.verbose, output }),
+  });
+}
+
+/** A config entry `['llm', { agent: 'reporter.id', output?, format? }]`. */
+async function llmFromConfig(spec: Extract<ReporterSpec, { kind: 'builtin' }>, req: ReporterRequest): Promise<AgentestPlugin> {
+  const { agent, output, ...rest } = spec.options;
+  if (typeof agent !== 'string' || !agent) {
+    throw new AgentestError('CONFIG_INVALID', 'reporters: the "llm" reporter needs { agent: "<agent-id>" } naming the reporter agent', { where: 'reporters' });
+  }
+  const path = typeof output === 'string' ? resolve(req.cwd, output) : `${req.stem}.md`;
+  return llmReporter(agent, path, req, rest);
+}
+
+/** Reporters switched on by the environment must not break a run when their package is missing. */
+async function optionalReporter(name: BuiltinReporterName, req: ReporterRequest): Promise<AgentestPlugin | undefined> {
+  try {
+    return (await loadBuiltinReporter(name))({ cwd: req.cwd, verbose: req.verbose });
+  } catch (error) {
+    if (!isAgentestError(error) || error.code !== 'REPORTER_NOT_FOUND') throw error;
+    req.stderr.write(`warning: ${error.message}\n`);
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { parseDuration, type ContextFile, type RunPlan } from '@agentest/kernel';
+import { goRegex } from './flags.js';
+
+/** What a run is asked to do, in plain values; `createRunPlan` fills the defaults. */
+export interface RunPlanOptions {
+  /** `-i`: a JSONL file, a message, `scripts.<assistant>.<module>`, a directory or a glob. */
+  input: string;
+  cwd?: string;
+  /** `-n`: the agent id; absent means auto-detect from the input's path. */
+  agent?: string;
+  /** `-c`: the connector override. */
+  connector?: string;
+  runs?: number;
+  parallel?: number;
+  /** `--timeout`: a duration (`"2m"`) or milliseconds. */
+  timeout?: string | number;
+  failFast?: boolean;
+  /** `--run`: a regex (or its source, RE2 style) matched against case ids and names. */
+  filter?: RegExp | string;
+  user?: string;
+  team?: string;
+  ctx?: ContextFile;
+  ctxFile?: string;
+  verbose?: boolean;
+  thresholds?: Record<string, number>;
+  options?: Record<string, unknown>;
+}
+
+/** Builds a kernel `RunPlan`: one run per case, one case at a time, the suite's timeout, unless told otherwise. */
+export function createRunPlan(o: RunPlanOptions): RunPlan {
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const agent = { ...(o.agent ? { id: o.agent } : {}), ...(o.connector ? { connector: o.connector } : {}) };
+  return {
+    input: { input: o.input, cwd },
+    ...(Object.keys(agent).length ? { agent } : {}),
+    runs: o.runs ?? 1,
+    parallel: o.parallel ?? 1,
+    ...(o.timeout !== undefined ? { timeoutMs: parseDuration(o.timeout, 'timeout') } : {}),
+    failFast: o.failFast ?? false,
+    ...(o.filter !== undefined ? { filter: typeof o.filter === 'string' ? goRegex('--run', o.filter) : o.filter } : {}),
+    env: {
+      ...(o.user ? { user: o.user } : {}),
+      ...(o.team ? { team: o.team } : {}),
+      ...(o.ctx ? { ctx: o.ctx } : {}),
+      ...(o.ctxFile ? { ctxFile: o.ctxFile } : {}),
+    },
+    verbose: o.verbose ?? false,
+    ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
+    ...(o.options ? { options: o.options } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { AgentestError, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { loadConfig } from './config/load-config.js';
+import { normaliseConfig, normaliseReporters } from './config/normalise-config.js';
+import { readContextFile } from './context-file.js';
+import { kernelFromConfig } from './default-kernel.js';
+import { parseFlags, type RawFlags } from './flags.js';
+import { detectInputMode } from './input-mode.js';
+import { messageOutput } from './message-output.js';
+import { outputStem, writesDefaultFile } from './output-path.js';
+import { formatError } from './print-error.js';
+import { setupReporters } from './reporter-setup.js';
+import { createRunPlan } from './run-plan.js';
+import { watchSignals } from './signals.js';
+
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** How long an aborted run may take to flush its files before the process exits anyway. */
+const ABORT_GRACE_MS = 5_000;
+
+/**
+ * `agentest test`: flags over config, config validated and every reference loaded, then one kernel
+ * run with SIGINT/SIGTERM wired to it. Returns the exit code; throws only AgentestErrors raised
+ * before the run (exit 2) for the caller to print.
+ */
+export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
+  const flags = parseFlags(raw);
+  const cwd = io.cwd;
+  const loaded = await loadConfig({ cwd, ...(flags.config ? { file: flags.config } : {}) });
+  const config = await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) });
+  const ctxPath = flags.ctx ? resolve(cwd, flags.ctx) : config.test.ctx;
+  const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
+  const mode = detectInputMode(flags.input, cwd);
+  const stem = outputStem(mode, flags.input, cwd);
+  const output = flags.output ? resolve(cwd, flags.output) : undefined;
+
+  const plan: RunPlan = createRunPlan({
+    input: flags.input,
+    cwd,
+    agent: flags.name,
+    connector: flags.connector,
+    runs: flags.runs ?? config.test.runs,
+    parallel: flags.parallel ?? config.test.parallel,
+    timeout: flags.timeoutMs ?? config.test.timeoutMs,
+    failFast: flags.failFast ?? config.test.failFast,
+    filter: flags.filter,
+    user: flags.user ?? config.test.user,
+    team: flags.team ?? config.test.team,
+    ctx: ctx?.ctx,
+    ctxFile: ctx?.file,
+    verbose: flags.verbose,
+    thresholds: { ...config.thresholds, ...flags.thresholds },
+    options: { mode, ...(output ? { output } : {}) },
+  });
+
+  let kernel: Kernel | undefined;
+  const specs = flags.reporters ? await normaliseReporters(flags.reporters, cwd, '--reporter') : (config.reporters ?? []);
+  const printReply = mode === 'message' && !output && !flags.reporterAgent;
+  const reporters = await setupReporters({
+    ...(output ? { output } : {}),
+    ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
+    specs,
+    stem,
+    defaultJsonl: flags.jsonl && writesDefaultFile(mode),
+    printReply,
+    verbose: flags.verbose,
+    color: flags.color,
+    cwd,
+    resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
+    stdout: io.stdout,
+    stderr: io.stderr,
+    env: io.env,
+    replyPrinter: () => messageOutput(io),
+  });
+  plan.options = { ...plan.options, outputs: reporters.outputs };
+  kernel = await kernelFromConfig(config, { cwd, reporters: reporters.plugins });
+
+  const signals = watchSignals({
+    onInterrupt: () => io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
+    onAbort: () => setTimeout(() => process.exit(130), ABORT_GRACE_MS).unref(),
+  });
+  let outcome: RunOutcome;
+  try {
+    outcome = await kernel.run(plan, { interrupt: signals.interrupt, abort: signals.abort });
+  } finally {
+    signals.dispose();
+  }
+  for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
+  if (outcome.exitCode === 3 && !outcome.errors.length) throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
+  return outcome.exitCode;
+}
