@@ -1,0 +1,49 @@
+import createDebug from 'debug';
+
+/** `DEBUG=agentest:connector` shows every request and retry, with credentials redacted. */
+export const log = createDebug('agentest:connector');
+
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'proxy-authorization', 'cookie']);
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** A plain copy of request headers with every credential replaced by `[redacted]`. */
+export function redactHeaders(headers: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(headers ?? {}).forEach((value, name) => {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value;
+  });
+  return out;
+}
+
+/** Removes a secret from text that may echo it (server error messages, URLs), keeping a short hint. */
+export function redactSecret(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('[redacted]');
+}
+
+function urlOf(input: string | URL | Request): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+/**
+ * The fetch handed to the SDKs: logs each request (redacted) and its outcome when debugging is on,
+ * and can send one URL prefix elsewhere (Yao's verbatim host rule, which the Anthropic SDK cannot express).
+ */
+export function connectorFetch(id: string, rewrite?: { from: string; to: string }): Fetch {
+  return async (input, init) => {
+    let url = urlOf(input);
+    if (rewrite && url.startsWith(rewrite.from)) url = rewrite.to + url.slice(rewrite.from.length);
+    if (!log.enabled) return fetch(url, init);
+    const started = performance.now();
+    log('%s → %s %s %o', id, init?.method ?? 'GET', url, redactHeaders(init?.headers));
+    try {
+      const response = await fetch(url, init);
+      log('%s ← %d %s (%dms)', id, response.status, url, Math.round(performance.now() - started));
+      return response;
+    } catch (error) {
+      log('%s ✗ %s: %s', id, url, (error as Error).message);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,77 @@
+import type { AgentReply, Message, ToolCall } from '@agentest/kernel';
+import { sleep } from './abort.js';
+import { contentText, lastUserText } from './message-text.js';
+import { parseMockOptions, type CompiledMockRule, type Latency, type MockOptions, type MockReplyValue, type MockToolCall } from './mock-options.js';
+import { hashString, mulberry32, pickWeighted } from './prng.js';
+import type { ChatClient, ChatRequest } from './types.js';
+
+/**
+ * An offline, scripted model. Replies are chosen by the first rule whose `match` regex fits the last
+ * user message; a rule with `choices` picks one by weight. Every random draw (error, choice, latency)
+ * comes from a PRNG seeded by (seed, input text, how many times this text was asked before), so
+ * `--runs 3` shows the same flakiness on every invocation, whatever the parallelism.
+ */
+export class MockChatClient implements ChatClient {
+  readonly type = 'mock';
+  readonly model: string;
+  private readonly options: MockOptions;
+  private readonly rules: CompiledMockRule[];
+  private readonly calls = new Map<string, number>();
+
+  constructor(readonly id: string, raw: Record<string, unknown>) {
+    ({ options: this.options, rules: this.rules } = parseMockOptions(id, raw));
+    this.model = this.options.model ?? 'mock';
+  }
+
+  async chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
+    const text = lastUserText(request.messages);
+    const call = this.calls.get(text) ?? 0;
+    this.calls.set(text, call + 1);
+    const random = mulberry32(hashString(`${this.options.seed ?? 0}\u0000${text}\u0000${call}`));
+    const [errorDraw, choiceDraw, latencyDraw] = [random(), random(), random()];
+
+    const rule = this.rules.find((r) => !r.pattern || r.pattern.test(text));
+    let reply: MockReplyValue | undefined = rule ? rule.reply : this.options.default;
+    let toolCalls = rule?.tool_calls;
+    let choiceIndex: number | undefined;
+    if (rule?.choices) {
+      choiceIndex = pickWeighted(rule.choices.map((c) => c.weight ?? 1), choiceDraw);
+      const choice = rule.choices[choiceIndex];
+      reply = choice.reply;
+      toolCalls = choice.tool_calls ?? toolCalls;
+    }
+
+    await sleep(latencyOf(rule?.latency_ms ?? this.options.latency_ms, latencyDraw), signal);
+    if (this.options.error_rate && errorDraw < this.options.error_rate) {
+      throw new Error(`mock connector "${this.id}": simulated failure (error_rate ${this.options.error_rate}, call ${call + 1} for this input)`);
+    }
+    // Without a matching rule or a default, the mock echoes the input, so an empty config still answers.
+    if (reply === undefined && !toolCalls?.length && !rule) reply = text;
+    return this.reply(reply, toolCalls, request.messages, { rule: rule ? rule.index : 'default', ...(choiceIndex !== undefined ? { choice: choiceIndex } : {}) });
+  }
+
+  private reply(value: MockReplyValue | undefined, calls: MockToolCall[] | undefined, messages: Message[], picked: Record<string, unknown>): AgentReply {
+    const content = value ?? '';
+    const text = typeof content === 'string' ? content : JSON.stringify(content);
+    const toolCalls: ToolCall[] = (calls ?? []).map((c, i) => ({ id: c.id ?? `call_mock_${i}`, name: c.name, arguments: c.arguments ?? {} }));
+    const prompt_tokens = estimateTokens(messages.map((m) => contentText(m.content)).join('\n'));
+    const completion_tokens = estimateTokens(text);
+    return {
+      content,
+      text,
+      ...(toolCalls.length ? { toolCalls } : {}),
+      usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
+      trace: { model: this.model, finish_reason: toolCalls.length ? 'tool_calls' : 'stop', retries: 0, mock: picked },
+    };
+  }
+}
+
+function latencyOf(latency: Latency | undefined, draw: number): number {
+  if (latency === undefined) return 0;
+  if (typeof latency === 'number') return latency;
+  return latency[0] + draw * (latency[1] - latency[0]);
+}
+
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}

@@ -1,0 +1,69 @@
+import type { AgentReply } from '@agentest/kernel';
+import type OpenAI from 'openai';
+import { toConnectorError } from './classify-error.js';
+import { buildApiUrl } from './env.js';
+import { connectorFetch } from './http-log.js';
+import { LlmClient, passThrough } from './llm-client.js';
+import { openaiReply, openaiStreamReply } from './openai-reply.js';
+import type { LlmSettings } from './settings.js';
+import type { ChatRequest } from './types.js';
+
+type OpenAIModule = typeof import('openai');
+
+/**
+ * Any OpenAI-compatible server (OpenAI, DeepSeek, Ollama, vLLM, llama.cpp) through the official SDK,
+ * imported on the first call so runs without this connector never load it.
+ */
+export class OpenAIChatClient extends LlmClient {
+  readonly type = 'openai';
+  private readonly baseURL: string;
+  private sdk?: Promise<{ module: OpenAIModule; client: OpenAI }>;
+
+  constructor(settings: LlmSettings) {
+    super(settings);
+    this.baseURL = buildApiUrl(settings.host, '');
+  }
+
+  private get url(): string {
+    return `${this.baseURL.replace(/\/$/, '')}/chat/completions`;
+  }
+
+  private load(): Promise<{ module: OpenAIModule; client: OpenAI }> {
+    this.sdk ??= import('openai').then((module) => {
+      const { key, headers, timeoutMs } = this.settings;
+      const client = new module.OpenAI({
+        // The SDK insists on a key; without one the Authorization header is removed below.
+        apiKey: key ?? 'no-key',
+        baseURL: this.baseURL,
+        organization: null,
+        project: null,
+        maxRetries: 0,
+        ...(timeoutMs ? { timeout: timeoutMs } : {}),
+        logLevel: 'off',
+        fetch: connectorFetch(this.id),
+        defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
+      });
+      return { module, client };
+    });
+    return this.sdk;
+  }
+
+  protected async attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply> {
+    const { module, client } = await this.load();
+    const options = passThrough(request.options);
+    const body = {
+      ...this.settings.body,
+      ...options,
+      model: request.model ?? this.settings.model,
+      messages: request.messages,
+      ...(stream ? { stream: true, stream_options: options.stream_options ?? { include_usage: true } } : {}),
+    } as unknown as OpenAI.ChatCompletionCreateParams;
+    try {
+      const response = await client.chat.completions.create(body, { signal });
+      return stream ? await openaiStreamReply(response as AsyncIterable<unknown>, this.url) : openaiReply(response, this.url);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
+    }
+  }
+}

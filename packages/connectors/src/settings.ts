@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { AgentestError, parseDuration, type ConnectorConfig } from '@agentest/kernel';
+import { buildApiUrl, envName, expandEnv } from './env.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
+
+/** Keys of a connector definition that describe it rather than configure it. */
+const DESCRIPTIVE_KEYS = new Set(['type', 'name', 'label', 'version', 'description', 'options']);
+
+/** Request parameters a connector may set for every call (Yao: `max_tokens`, `temperature`, …). */
+const BODY_PARAMS = [
+  'max_tokens', 'max_completion_tokens', 'temperature', 'top_p', 'top_k', 'frequency_penalty', 'presence_penalty',
+  'seed', 'stop', 'stop_sequences', 'reasoning_effort', 'response_format', 'parallel_tool_calls', 'thinking',
+] as const;
+
+const optionsShape = z.looseObject({
+  host: z.string().optional(),
+  proxy: z.string().optional(),
+  model: z.string().optional(),
+  key: z.string().optional(),
+  max_tokens: z.number().int().positive().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  extra_body: z.record(z.string(), z.unknown()).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  stream: z.boolean().optional(),
+  concurrency: z.number().int().min(1).optional(),
+  retries: z.number().int().min(0).max(20).optional(),
+  backoff_ms: z.number().min(0).optional(),
+  max_backoff_ms: z.number().min(0).optional(),
+  max_retry_after_ms: z.number().min(0).optional(),
+  timeout: z.union([z.number().positive(), z.string()]).optional(),
+});
+
+/** Everything an OpenAI or Anthropic client needs, validated and with `$ENV.` expanded. */
+export interface LlmSettings {
+  id: string;
+  type: 'openai' | 'anthropic';
+  host: string;
+  model: string;
+  /** Absent for local servers that need none; never logged. */
+  key?: string;
+  /** Defaults merged into every request body (connector params, then `extra_body`). */
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+  stream: boolean;
+  concurrency: number;
+  retry: RetryPolicy;
+  timeoutMs?: number;
+}
+
+const DEFAULT_HOSTS = { openai: 'https://api.openai.com', anthropic: 'https://api.anthropic.com' } as const;
+
+/**
+ * A connector definition may put its settings under `options` (Yao's `.conn.yao`) or at the top level
+ * (`{ type: 'openai', model, key }` in `agentest.config.ts`); `options` wins when both set a key.
+ */
+export function connectorOptions(config: ConnectorConfig): Record<string, unknown> {
+  const top = Object.fromEntries(Object.entries(config).filter(([k]) => !DESCRIPTIVE_KEYS.has(k)));
+  return { ...top, ...(config.options ?? {}) };
+}
+
+export function formatZodIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ');
+}
+
+/**
+ * Validates an `openai`/`anthropic` connector and resolves its secrets now, before any case runs: a
+ * key named as `$ENV.X` with X unset, or no key at all for the vendor's own host, is SECRET_MISSING.
+ * A local server (Ollama, vLLM, llama.cpp, the fake server) may go without a key.
+ */
+export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', config: ConnectorConfig, env: NodeJS.ProcessEnv): LlmSettings {
+  const where = `connectors.${id}`;
+  const parsed = optionsShape.safeParse(connectorOptions(config));
+  if (!parsed.success) throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}): ${formatZodIssues(parsed.error)}`, { where });
+  const options = parsed.data;
+
+  const hostSetting = options.host ?? options.proxy;
+  const host = resolveValue(id, 'host', hostSetting, env) || DEFAULT_HOSTS[type];
+  try {
+    new URL(buildApiUrl(host, ''));
+  } catch {
+    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}): host "${host}" is not a URL; use e.g. "http://127.0.0.1:11434"`, { where: `${where}.host` });
+  }
+  const model = resolveValue(id, 'model', options.model, env);
+  if (!model) throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}) has no model; set options.model (e.g. "gpt-4o-mini")`, { where: `${where}.model` });
+
+  const key = expandEnv(options.key ?? '', env) || undefined;
+  const keyVariable = envName(options.key);
+  if (!key && keyVariable !== undefined) {
+    throw new AgentestError('SECRET_MISSING', `connector "${id}" needs an API key: the environment variable ${keyVariable} is not set (key: "$ENV.${keyVariable}"); export ${keyVariable}, or use a "mock" connector`, { where: `${where}.key` });
+  }
+  if (!key && new URL(host.replace(/\/?$/, '/')).hostname === new URL(DEFAULT_HOSTS[type]).hostname) {
+    throw new AgentestError('SECRET_MISSING', `connector "${id}" talks to ${DEFAULT_HOSTS[type]} but has no key; set options.key (e.g. "$ENV.${type === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'}")`, { where: `${where}.key` });
+  }
+
+  const body: Record<string, unknown> = {};
+  for (const name of BODY_PARAMS) {
+    // Yao's `thinking` is Anthropic's parameter; OpenAI-compatible servers reject it.
+    if (options[name] !== undefined && !(type === 'openai' && name === 'thinking')) body[name] = options[name];
+  }
+  Object.assign(body, options.extra_body);
+
+  return {
+    id,
+    type,
+    host,
+    model,
+    key,
+    body,
+    headers: options.headers ?? {},
+    stream: options.stream ?? false,
+    concurrency: options.concurrency ?? 16,
+    retry: {
+      retries: options.retries ?? DEFAULT_RETRY_POLICY.retries,
+      backoffMs: options.backoff_ms ?? DEFAULT_RETRY_POLICY.backoffMs,
+      maxBackoffMs: options.max_backoff_ms ?? DEFAULT_RETRY_POLICY.maxBackoffMs,
+      maxRetryAfterMs: options.max_retry_after_ms ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+    },
+    timeoutMs: timeoutOf(id, options.timeout, where),
+  };
+}
+
+/** `$ENV.` expansion for host and model: naming an unset variable is a config error, not a silent default. */
+function resolveValue(id: string, field: 'host' | 'model', value: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (value === undefined) return '';
+  const expanded = expandEnv(value, env);
+  const variable = envName(value);
+  if (!expanded && variable !== undefined) {
+    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}": ${field} is "$ENV.${variable}" but ${variable} is not set; export it or write the ${field} in the connector`, { where: `connectors.${id}.${field}` });
+  }
+  return expanded;
+}
+
+function timeoutOf(id: string, value: number | string | undefined, where: string): number | undefined {
+  if (value === undefined || typeof value === 'number') return value;
+  try {
+    return parseDuration(value, `${where}.timeout`);
+  } catch {
+    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}": timeout "${value}" is not a duration (use e.g. "30s" or milliseconds)`, { where: `${where}.timeout` });
+  }
+}

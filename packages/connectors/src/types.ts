@@ -1,0 +1,19 @@
+import type { AgentReply, Message } from '@agentest/kernel';
+
+export interface ChatRequest {
+  messages: Message[];
+  /** Overrides the connector's model for this call. */
+  model?: string;
+  /** Request parameters passed through to the API: temperature, max_tokens, tools, tool_choice, … */
+  options?: Record<string, unknown>;
+  /** Overrides the connector's `stream` option for this call. */
+  stream?: boolean;
+}
+
+/** One configured connector, ready to answer chat requests. */
+export interface ChatClient {
+  readonly id: string;
+  readonly type: string;
+  readonly model?: string;
+  chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply>;
+}
