@@ -2,13 +2,19 @@ import type { Assertion, AssertInput, AssertionOutcome } from '@agentest/kernel'
 import { stableStringify } from './json/stable-stringify.js';
 
 /**
- * One assertion type: its name, a line for `--help`-style listings, and the check. The kernel applies
- * `negate`, the custom `message` and the "; " joining uniformly, so a check only judges the output.
- * A malformed assertion (a bad pattern, a missing `value`) is a failed outcome that says what to fix.
+ * One assertion type: its name, a line for listings, how a well-formed assertion of it is written
+ * (`validate`), and the check. The kernel applies `negate`, the custom `message` and the "; " joining
+ * uniformly, so a check only judges the output.
  */
 export interface AssertionDefinition {
   type: string;
   description: string;
+  /**
+   * What is wrong with how the assertion is written (a bad pattern, a missing `value`), as the full
+   * failure message, or `undefined`. Needs no output, so a loader or `--dry-run` can call it early.
+   */
+  validate?(assertion: Assertion): string | undefined;
+  /** Judges one output; only called with assertions that `validate` accepts. */
   check(assertion: Assertion, input: AssertInput): AssertionOutcome;
 }
 
@@ -17,20 +23,25 @@ export function defineAssertion(definition: AssertionDefinition): AssertionDefin
   return definition;
 }
 
+/** Validates, then checks: a malformed assertion is a failed outcome saying what to fix. */
+export function runAssertion(definition: AssertionDefinition, assertion: Assertion, input: AssertInput): AssertionOutcome {
+  const problem = definition.validate?.(assertion);
+  return problem === undefined ? definition.check(assertion, input) : { pass: false, message: problem };
+}
+
+/** The message for an assertion written wrongly: `invalid <type> assertion: <problem>`. */
+export function invalid(assertion: Assertion, problem: string): string {
+  return `invalid ${assertion.type || 'equals'} assertion: ${problem}`;
+}
+
 const PREVIEW_LIMIT = 300;
 
 /** A value as failure messages show it: compact sorted-key JSON, cut at a readable length. */
 export function preview(value: unknown): string {
-  const text = stableStringify(value);
-  return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}… (${text.length} chars)` : text;
+  return previewText(stableStringify(value));
 }
 
 /** A plain string as failure messages quote it, cut the same way. */
 export function previewText(text: string): string {
   return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}… (${text.length} chars)` : text;
-}
-
-/** The outcome for an assertion written wrongly: fails the run, says what to write instead. */
-export function malformed(assertion: Assertion, problem: string): AssertionOutcome {
-  return { pass: false, message: `invalid ${assertion.type || 'equals'} assertion: ${problem}` };
 }

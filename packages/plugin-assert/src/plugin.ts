@@ -1,7 +1,8 @@
 import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
 import { z } from 'zod';
 import { builtinAssertions } from './assertions/index.js';
-import { equals } from './assertions/equals.js';
+import { runAssertion } from './definition.js';
+import { builtinAssertion } from './validate.js';
 
 export const PLUGIN_NAME = 'agentest:assert';
 
@@ -18,14 +19,14 @@ export default function assertPlugin(options?: Record<string, never>): AgentestP
   return {
     name: PLUGIN_NAME,
     apply({ hooks }) {
-      const parsed = OptionsSchema.safeParse(options);
-      if (!parsed.success) {
+      if (!OptionsSchema.safeParse(options).success) {
         throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: takes no options, got ${JSON.stringify(options)}`, { where: PLUGIN_NAME });
       }
       for (const definition of builtinAssertions) {
-        hooks.assert.for(definition.type).tap(PLUGIN_NAME, (assertion, input) => definition.check(assertion, input));
+        hooks.assert.for(definition.type).tap(PLUGIN_NAME, (assertion, input) => runAssertion(definition, assertion, input));
       }
-      for (const alias of EQUALS_ALIASES) hooks.assert.for(alias).tap(PLUGIN_NAME, (assertion, input) => equals.check(assertion, input));
+      const equals = builtinAssertion('equals')!;
+      for (const alias of EQUALS_ALIASES) hooks.assert.for(alias).tap(PLUGIN_NAME, (assertion, input) => runAssertion(equals, assertion, input));
     },
   };
 }

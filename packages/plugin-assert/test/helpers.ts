@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Assertion, AssertInput, Execution, ToolCall } from '@agentest/kernel';
-import { builtinAssertions } from '../src/index.js';
+import { builtinAssertions, runAssertion } from '../src/index.js';
 
 export interface AcceptCase {
   output: unknown;
@@ -38,7 +38,7 @@ export function testAssertion(spec: { type: string; accept?: AcceptCase[]; rejec
   if (!definition) throw new Error(`no built-in assertion "${spec.type}"`);
   const run = (row: AcceptCase) => {
     const assertion: Assertion = { type: spec.type, ...(row.value === undefined ? {} : { value: row.value }), ...row.with };
-    return definition.check(assertion, assertInput(row.output, row.toolCalls));
+    return runAssertion(definition, assertion, assertInput(row.output, row.toolCalls));
   };
   const label = (row: AcceptCase) => row.description ?? `output ${short(row.output)}, value ${short(row.value)}${row.with ? ` ${short(row.with)}` : ''}`;
   for (const row of spec.accept ?? []) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { builtinAssertions } from '../src/index.js';
+import { builtinAssertion, runAssertion } from '../src/index.js';
 import { assertInput, testAssertion } from './helpers.js';
 
 testAssertion({
@@ -24,9 +24,8 @@ testAssertion({
 });
 
 test('a catastrophic-backtracking pattern finishes in linear time', () => {
-  const regex = builtinAssertions.find((d) => d.type === 'regex')!;
   const started = performance.now();
-  const outcome = regex.check({ type: 'regex', value: '(a+)+$' }, assertInput(`${'a'.repeat(50_000)}b`));
+  const outcome = runAssertion(builtinAssertion('regex')!, { type: 'regex', value: '(a+)+$' }, assertInput(`${'a'.repeat(50_000)}b`));
   const elapsed = performance.now() - started;
   assert.equal(outcome.pass, false);
   assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)}ms`);

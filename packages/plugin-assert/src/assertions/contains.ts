@@ -1,5 +1,5 @@
-import type { Assertion, AssertionOutcome } from '@agentest/kernel';
-import { defineAssertion, malformed, previewText } from '../definition.js';
+import type { Assertion } from '@agentest/kernel';
+import { defineAssertion, invalid, previewText } from '../definition.js';
 import { searchableText } from '../json/stable-stringify.js';
 
 /**
@@ -9,22 +9,21 @@ import { searchableText } from '../json/stable-stringify.js';
 export const contains = defineAssertion({
   type: 'contains',
   description: 'the output (as text; objects as compact sorted-key JSON) contains `value`',
+  validate: needsValue,
   check(assertion, { output }) {
-    const search = searchOutput(assertion, output);
-    if ('pass' in search) return search;
-    const { found, needle } = search;
+    const needle = searchableText(assertion.value);
+    const found = searchableText(output).includes(needle);
     const message = found ? `output contains '${previewText(needle)}'` : `output does not contain '${previewText(needle)}'`;
     return { pass: found, message, expected: assertion.value, actual: output };
   },
 });
 
-/** Looks for `value` in the output; shared with `not_contains`, which phrases its own messages. */
-export function searchOutput(assertion: Assertion, output: unknown): { found: boolean; needle: string } | AssertionOutcome {
+/** Shared with `not_contains`. */
+export function needsValue(assertion: Assertion): string | undefined {
   // Yao turns a missing value into "" and so always passes (and a negated one always fails); an
   // assertion that cannot fail is almost always a typo, so it is reported instead.
   if (assertion.value === undefined || assertion.value === null) {
-    return malformed(assertion, 'missing "value": give the text (or JSON value) to look for');
+    return invalid(assertion, 'missing "value": give the text (or JSON value) to look for');
   }
-  const needle = searchableText(assertion.value);
-  return { found: searchableText(output).includes(needle), needle };
+  return undefined;
 }

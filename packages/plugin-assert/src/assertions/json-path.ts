@@ -1,7 +1,7 @@
-import { defineAssertion, malformed, preview, previewText } from '../definition.js';
+import { defineAssertion, invalid, preview, previewText } from '../definition.js';
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';
-import { NO_MATCH, pathSyntaxError, queryPath } from '../json/json-path.js';
+import { FILTERS_DISABLED, NO_MATCH, pathSyntaxError, queryPath } from '../json/json-path.js';
 import { jsonType } from './type.js';
 
 /**
@@ -14,12 +14,14 @@ import { jsonType } from './type.js';
 export const jsonPath = defineAssertion({
   type: 'json_path',
   description: 'the value at JSONPath `path` equals `value` (or any element of an array `value`)',
-  check(assertion, { output }) {
+  validate(assertion) {
     const path = assertion.path;
-    if (typeof path !== 'string') return malformed(assertion, 'missing "path": give a JSONPath such as "$.field" or "items[0].name"');
+    if (typeof path !== 'string') return invalid(assertion, 'missing "path": give a JSONPath such as "$.field" or "items[0].name"');
     const syntax = pathSyntaxError(path);
-    if (syntax) return malformed(assertion, `path '${path}': ${syntax}`);
-
+    return syntax ? invalid(assertion, `path '${path}': ${syntax}`) : undefined;
+  },
+  check(assertion, { output }) {
+    const path = assertion.path as string;
     const document = typeof output === 'string' ? extractJson(output) : output;
     if (typeof output === 'string' && document === undefined) {
       return { pass: false, message: `output is not valid JSON: ${previewText(output)}`, actual: output };
@@ -33,8 +35,7 @@ export const jsonPath = defineAssertion({
       selected = queryPath(document, path);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const hint = /prevented/.test(reason) ? 'filter expressions [?(...)] are disabled; select by index or key instead' : reason;
-      return malformed(assertion, `path '${path}': ${hint}`);
+      return { pass: false, message: invalid(assertion, `path '${path}': ${/prevented/.test(reason) ? FILTERS_DISABLED : reason}`) };
     }
     const expected = assertion.value;
     if (expected === undefined) {
@@ -42,14 +43,11 @@ export const jsonPath = defineAssertion({
         ? { pass: false, message: `path '${path}': expected a value, got nothing (no match)` }
         : { pass: true, message: `path '${path}' exists`, actual: selected };
     }
-    const actual = selected === NO_MATCH ? undefined : selected;
-    const got = selected === NO_MATCH ? 'nothing (no match)' : preview(actual);
-    if (selected !== NO_MATCH && deepEqual(actual, expected)) {
-      return { pass: true, message: `path '${path}' equals expected value`, expected, actual };
+    if (selected === NO_MATCH) return { pass: false, message: `path '${path}': expected ${preview(expected)}, got nothing (no match)`, expected };
+    if (deepEqual(selected, expected)) return { pass: true, message: `path '${path}' equals expected value`, expected, actual: selected };
+    if (Array.isArray(expected) && !Array.isArray(selected) && expected.some((item) => deepEqual(selected, item))) {
+      return { pass: true, message: `path '${path}' equals one of expected values`, expected, actual: selected };
     }
-    if (selected !== NO_MATCH && Array.isArray(expected) && !Array.isArray(actual) && expected.some((item) => deepEqual(actual, item))) {
-      return { pass: true, message: `path '${path}' equals one of expected values`, expected, actual };
-    }
-    return { pass: false, message: `path '${path}': expected ${preview(expected)}, got ${got}`, expected, actual };
+    return { pass: false, message: `path '${path}': expected ${preview(expected)}, got ${preview(selected)}`, expected, actual: selected };
   },
 });

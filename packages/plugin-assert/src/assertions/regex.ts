@@ -1,4 +1,5 @@
-import { defineAssertion, malformed, previewText } from '../definition.js';
+import type { RE2JS } from 're2js';
+import { defineAssertion, invalid, previewText } from '../definition.js';
 import { searchableText } from '../json/stable-stringify.js';
 import { compileRegex } from '../regex.js';
 
@@ -10,12 +11,15 @@ import { compileRegex } from '../regex.js';
 export const regex = defineAssertion({
   type: 'regex',
   description: 'the output (as text) matches the RE2 pattern `value` (`(?i)` flags, or `/pattern/ims`)',
+  validate(assertion) {
+    if (typeof assertion.value !== 'string') return invalid(assertion, 'regex pattern must be a string in "value"');
+    const compiled = compileRegex(assertion.value);
+    return typeof compiled === 'string' ? compiled : undefined;
+  },
   check(assertion, { output }) {
-    const pattern = assertion.value;
-    if (typeof pattern !== 'string') return malformed(assertion, 'regex pattern must be a string in "value"');
-    const compiled = compileRegex(pattern);
-    if (typeof compiled === 'string') return { pass: false, message: compiled, expected: pattern };
-    const pass = compiled.test(searchableText(output));
+    const pattern = assertion.value as string;
+    // Compiled once by `validate` and cached.
+    const pass = (compileRegex(pattern) as RE2JS).test(searchableText(output));
     const message = pass ? `output matches pattern '${previewText(pattern)}'` : `output does not match pattern '${previewText(pattern)}'`;
     return { pass, message, expected: pattern, actual: output };
   },

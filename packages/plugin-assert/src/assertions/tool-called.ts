@@ -1,5 +1,5 @@
 import type { ToolCall } from '@agentest/kernel';
-import { defineAssertion, malformed, preview } from '../definition.js';
+import { defineAssertion, invalid, preview } from '../definition.js';
 import { isPlainObject } from '../json/stable-stringify.js';
 import { listNames, matchesPartially, matchesToolName, parsedArguments, toolCallsOf } from '../tool-calls.js';
 
@@ -13,6 +13,13 @@ import { listNames, matchesPartially, matchesToolName, parsedArguments, toolCall
 export const toolCalled = defineAssertion({
   type: 'tool_called',
   description: 'the agent called the tool named in `value` (a name, a list of names, or {name, arguments})',
+  validate(assertion) {
+    if (assertion.value === undefined) return undefined;
+    const items = Array.isArray(assertion.value) ? assertion.value : [assertion.value];
+    if (items.length === 0) return invalid(assertion, '"value" is an empty list: name at least one tool');
+    const problem = items.map(toolSpec).find((spec): spec is string => typeof spec === 'string');
+    return problem === undefined ? undefined : invalid(assertion, problem);
+  },
   check(assertion, input) {
     const calls = toolCallsOf(input);
     const actual = calls.map((call) => call.name);
@@ -21,13 +28,7 @@ export const toolCalled = defineAssertion({
         ? { pass: true, message: `tools were called: ${listNames(calls)}`, actual }
         : { pass: false, message: 'no tools were called', actual };
     }
-    const wanted = Array.isArray(assertion.value) ? assertion.value : [assertion.value];
-    const specs: ToolSpec[] = [];
-    for (const item of wanted) {
-      const spec = toolSpec(item);
-      if (typeof spec === 'string') return malformed(assertion, spec);
-      specs.push(spec);
-    }
+    const specs = (Array.isArray(assertion.value) ? assertion.value : [assertion.value]).map(toolSpec) as ToolSpec[];
     if (calls.length === 0) return { pass: false, message: 'no tools were called', expected: assertion.value, actual };
     for (const spec of specs) {
       if (!calls.some((call) => matches(call, spec))) continue;

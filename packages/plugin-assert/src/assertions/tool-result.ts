@@ -1,5 +1,5 @@
 import type { ToolCall } from '@agentest/kernel';
-import { defineAssertion, malformed, preview } from '../definition.js';
+import { defineAssertion, invalid, preview } from '../definition.js';
 import { isPlainObject } from '../json/stable-stringify.js';
 import { listNames, matchesPartially, matchesToolName, toolCallsOf } from '../tool-calls.js';
 
@@ -12,11 +12,13 @@ import { listNames, matchesPartially, matchesToolName, toolCallsOf } from '../to
 export const toolResult = defineAssertion({
   type: 'tool_result',
   description: 'the tool `value.tool` ran without error and its result matches `value.result`',
-  check(assertion, input) {
+  validate(assertion) {
     const spec = assertion.value;
-    if (!isPlainObject(spec) || typeof spec.tool !== 'string' || !spec.tool) {
-      return malformed(assertion, '"value" must be {"tool": "<name>", "result": <expected, optional>}');
-    }
+    if (isPlainObject(spec) && typeof spec.tool === 'string' && spec.tool) return undefined;
+    return invalid(assertion, '"value" must be {"tool": "<name>", "result": <expected, optional>}');
+  },
+  check(assertion, input) {
+    const spec = assertion.value as { tool: string; result?: unknown };
     const tool = spec.tool;
     const expected = spec.result;
     const calls = toolCallsOf(input);

@@ -1,4 +1,4 @@
-import { defineAssertion, malformed } from '../definition.js';
+import { defineAssertion, invalid } from '../definition.js';
 
 const TYPE_NAMES = ['null', 'string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
 
@@ -10,11 +10,13 @@ const TYPE_NAMES = ['null', 'string', 'number', 'integer', 'boolean', 'array', '
 export const type = defineAssertion({
   type: 'type',
   description: `the output's JSON type is \`value\` (${TYPE_NAMES.join(', ')})`,
-  check(assertion, { output }) {
+  validate(assertion) {
     const expected = assertion.value;
-    if (typeof expected !== 'string' || !(TYPE_NAMES as readonly string[]).includes(expected)) {
-      return malformed(assertion, `"value" must be one of ${TYPE_NAMES.join(', ')}, got ${JSON.stringify(expected) ?? 'nothing'}`);
-    }
+    if (typeof expected === 'string' && (TYPE_NAMES as readonly string[]).includes(expected)) return undefined;
+    return invalid(assertion, `"value" must be one of ${TYPE_NAMES.join(', ')}, got ${JSON.stringify(expected) ?? 'nothing'}`);
+  },
+  check(assertion, { output }) {
+    const expected = assertion.value as string;
     const actual = jsonType(output);
     const pass = actual === expected || (expected === 'integer' && Number.isInteger(output));
     return pass

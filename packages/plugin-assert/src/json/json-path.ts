@@ -1,5 +1,8 @@
 import { JSONPath } from 'jsonpath-plus';
 
+/** Why a path with a script expression is refused: nothing in a test needs code inside a path. */
+export const FILTERS_DISABLED = 'filter and script expressions ([?(...)], [(...)]) are disabled; select by key or index instead';
+
 /** Marks "the path selects nothing", distinct from a selected `null`. */
 export const NO_MATCH: unique symbol = Symbol('no match');
 
@@ -33,6 +36,7 @@ export function pathSyntaxError(path: string): string | undefined {
     else if (ch === ']' && --depth < 0) return 'a "]" has no matching "["';
   }
   if (quote) return `an unterminated ${quote} quote`;
+  if (/\[\s*\??\(/.test(path.replace(/'[^']*'|"[^"]*"/g, "''"))) return FILTERS_DISABLED;
   if (depth > 0) return 'a "[" is not closed';
   if (/\.$/.test(path.trim()) && !/\.\.$/.test(path.trim())) return 'the path ends with "."';
   return undefined;
