@@ -1,0 +1,153 @@
+// The results table of the HTML report. Rows are built with createElement and textContent only:
+// whatever an agent wrote is shown as text and never parsed as markup.
+(function () {
+  'use strict';
+  var PAGE_SIZE = 100;
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var rows = data.rows;
+  rows.forEach(function (row, index) { row.index = index; });
+
+  var state = { status: '', query: '', sort: 0 /* 0 file order, -1 slowest first, 1 fastest first */, page: 0, open: new Set() };
+  var visible = rows;
+  var tbody = document.getElementById('rows');
+  var pageInfo = document.getElementById('page-info');
+  var prev = document.getElementById('prev');
+  var next = document.getElementById('next');
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function haystack(row) {
+    if (row.haystack === undefined) row.haystack = [row.label, row.error || '', row.input, row.output || ''].join('\n').toLowerCase();
+    return row.haystack;
+  }
+
+  function recompute() {
+    var query = state.query.toLowerCase();
+    visible = rows.filter(function (row) {
+      return (!state.status || row.status === state.status) && (!query || haystack(row).indexOf(query) !== -1);
+    });
+    if (state.sort) {
+      var sign = state.sort;
+      visible = visible.slice().sort(function (a, b) { return sign * (a.duration_ms - b.duration_ms) || a.index - b.index; });
+    }
+    state.page = 0;
+    render();
+  }
+
+  function render() {
+    var pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
+    if (state.page >= pages) state.page = pages - 1;
+    var start = state.page * PAGE_SIZE;
+    var slice = visible.slice(start, start + PAGE_SIZE);
+    var fragment = document.createDocumentFragment();
+    slice.forEach(function (row) {
+      fragment.appendChild(caseRow(row));
+      if (state.open.has(row.index)) fragment.appendChild(detailsRow(row));
+    });
+    tbody.replaceChildren(fragment);
+    pageInfo.textContent = visible.length
+      ? 'Showing ' + (start + 1) + '–' + (start + slice.length) + ' of ' + visible.length + (visible.length !== rows.length ? ' (filtered from ' + rows.length + ')' : '')
+      : 'No case matches the filter';
+    prev.disabled = state.page === 0;
+    next.disabled = state.page >= pages - 1;
+    document.getElementById('sort-mark').textContent = state.sort === -1 ? '▼' : state.sort === 1 ? '▲' : '';
+  }
+
+  function caseRow(row) {
+    var tr = el('tr', 'case' + (state.open.has(row.index) ? ' open' : ''));
+    tr.dataset.index = String(row.index);
+    tr.appendChild(el('td', 'id', row.label));
+    tr.appendChild(el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : '')));
+    tr.appendChild(el('td', 'duration', row.duration));
+    tr.appendChild(el('td', 'error', row.error || ''));
+    return tr;
+  }
+
+  function block(parent, title, text) {
+    if (text === undefined || text === null || text === '') return;
+    parent.appendChild(el('h4', '', title));
+    parent.appendChild(el('pre', '', text));
+  }
+
+  function detailsRow(row) {
+    var tr = el('tr', 'details');
+    var td = el('td');
+    td.colSpan = 4;
+    var box = el('div', 'details');
+    box.appendChild(el('div', 'muted', 'Source: ' + row.source));
+    block(box, 'Error', row.error);
+    block(box, 'Input', row.input);
+    block(box, 'Output', row.output);
+    block(box, 'Expected', row.expected);
+    if (row.assertions.length) {
+      box.appendChild(el('h4', '', 'Assertions'));
+      row.assertions.forEach(function (a) {
+        var item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
+        item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
+        if (a.expected !== undefined) { item.appendChild(el('div', 'muted', 'expected')); item.appendChild(el('pre', '', a.expected)); }
+        if (a.actual !== undefined) { item.appendChild(el('div', 'muted', 'actual')); item.appendChild(el('pre', '', a.actual)); }
+        box.appendChild(item);
+      });
+    }
+    if (row.stability) block(box, 'Stability', row.stability);
+    if (row.runs.length) {
+      block(box, 'Runs', row.runs.map(function (r) { return 'run ' + r.run + ': ' + r.status + ' (' + r.duration + ')' + (r.error ? ' ' + r.error : ''); }).join('\n'));
+    }
+    if (row.logs.length) block(box, 'Logs', row.logs.join('\n'));
+    td.appendChild(box);
+    tr.appendChild(td);
+    return tr;
+  }
+
+  tbody.addEventListener('click', function (event) {
+    var tr = event.target.closest('tr.case');
+    if (!tr) return;
+    var index = Number(tr.dataset.index);
+    if (state.open.has(index)) state.open.delete(index); else state.open.add(index);
+    render();
+  });
+  document.getElementById('status-filter').addEventListener('change', function (event) { state.status = event.target.value; recompute(); });
+  document.getElementById('search').addEventListener('input', function (event) { state.query = event.target.value; recompute(); });
+  var sortHeader = document.getElementById('sort-duration');
+  function cycleSort() { state.sort = state.sort === 0 ? -1 : state.sort === -1 ? 1 : 0; recompute(); }
+  sortHeader.addEventListener('click', cycleSort);
+  sortHeader.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); cycleSort(); } });
+  prev.addEventListener('click', function () { state.page--; render(); });
+  next.addEventListener('click', function () { state.page++; render(); });
+
+  // Export what the filter shows (every page of it), without the page's internal fields.
+  function exported() {
+    return visible.map(function (row) {
+      return { id: row.id, status: row.status, grade: row.grade, duration_ms: row.duration_ms, source: row.source, error: row.error, input: row.input, output: row.output, expected: row.expected, assertions: row.assertions, stability: row.stability };
+    });
+  }
+  function csvCell(value) {
+    var text = value === undefined || value === null ? '' : String(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = "'" + text; // keep spreadsheets from running it as a formula
+    return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  }
+  function download(name, type, content) {
+    var link = el('a');
+    link.href = URL.createObjectURL(new Blob([content], { type: type }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 0);
+  }
+  document.getElementById('export-json').addEventListener('click', function () {
+    download('agentest-results.json', 'application/json', JSON.stringify(exported(), null, 2));
+  });
+  document.getElementById('export-csv').addEventListener('click', function () {
+    var columns = ['id', 'status', 'grade', 'duration_ms', 'source', 'error'];
+    var lines = [columns.join(',')].concat(exported().map(function (row) { return columns.map(function (c) { return csvCell(row[c]); }).join(','); }));
+    download('agentest-results.csv', 'text/csv', lines.join('\r\n') + '\r\n');
+  });
+
+  render();
+})();

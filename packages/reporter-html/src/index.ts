@@ -1,0 +1,10 @@
+import type { AgentestPlugin } from '@agentest/kernel';
+import { defineDocumentReporter, type ReporterOptions } from '@agentest/reporter-markdown';
+import { renderHtml } from './html.js';
+
+/** The interactive HTML report (`-o report.html`): one self-contained file, no network access. */
+export default function htmlReporter(options: ReporterOptions = {}): AgentestPlugin {
+  return defineDocumentReporter({ name: 'html', defaultFile: 'agentest-report.html', options, render: (report) => renderHtml(report) });
+}
+
+export { renderHtml };

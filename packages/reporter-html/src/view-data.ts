@@ -1,0 +1,63 @@
+import { caseLabel, describeInput, displayValue, formatDuration, gradeOf, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
+
+/** Strings longer than this are cut in the page (the JSON report keeps them whole). */
+const FIELD_LIMIT = 20_000;
+
+/** One results-table row as the page's script receives it: display strings only, ready for `textContent`. */
+export interface RowData {
+  id: string;
+  label: string;
+  status: string;
+  grade?: string;
+  /** Per run: the average when the case ran several times. */
+  duration_ms: number;
+  duration: string;
+  source: string;
+  error?: string;
+  input: string;
+  expected?: string;
+  output?: string;
+  assertions: { type: string; pass: boolean; message?: string; expected?: string; actual?: string }[];
+  logs: string[];
+  runs: { run: number; status: string; duration: string; error?: string }[];
+  stability?: string;
+}
+
+export function rowData(result: ReadonlyResult): RowData {
+  const cut = (value: unknown) => (value === undefined ? undefined : truncate(displayValue(value), FIELD_LIMIT));
+  const grade = gradeOf(result);
+  const s = result.stability;
+  // With several runs a case's duration is their sum; the table compares cases by their run time.
+  const perRun = result.runs.length > 1 ? result.duration_ms / result.runs.length : result.duration_ms;
+  const row: RowData = {
+    id: result.id,
+    label: caseLabel(result),
+    status: result.status,
+    duration_ms: perRun,
+    duration: result.runs.length > 1 ? `${formatDuration(perRun)} avg` : formatDuration(perRun),
+    source: result.source.line ? `${result.source.file}:${result.source.line}` : result.source.file,
+    input: truncate(describeInput(result.input), FIELD_LIMIT),
+    assertions: result.assertions.map((a) => ({
+      type: `${a.negate ? 'not ' : ''}${a.type}`, pass: a.pass,
+      ...(a.message ? { message: a.message } : {}), ...(a.expected !== undefined ? { expected: cut(a.expected) } : {}), ...(a.actual !== undefined ? { actual: cut(a.actual) } : {}),
+    })),
+    logs: result.runs.flatMap((r) => r.logs ?? []).map((line) => truncate(line, FIELD_LIMIT)),
+    runs: result.runs.length > 1 ? result.runs.map((r) => ({ run: r.run, status: r.status, duration: formatDuration(r.duration_ms), ...(r.error ? { error: truncate(r.error, FIELD_LIMIT) } : {}) })) : [],
+  };
+  if (grade) row.grade = grade;
+  const error = result.error ?? (result.status === 'skipped' ? result.skip_reason ?? (result.todo ? 'todo' : undefined) : undefined);
+  if (error) row.error = truncate(error, FIELD_LIMIT);
+  if (result.expected !== undefined) row.expected = cut(result.expected);
+  if (result.output !== undefined) row.output = cut(result.output);
+  if (s) row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
+  return row;
+}
+
+/**
+ * The page's data island: JSON inside `<script type="application/json">`. Every `<` is written as
+ * `\u003c`, so no value can close the script element or open a comment, whatever the agent said.
+ */
+export function dataIsland(report: Report): string {
+  const rows = report.results.map(rowData);
+  return JSON.stringify({ rows, runsPerCase: report.summary.runs_per_case }).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

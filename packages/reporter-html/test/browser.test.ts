@@ -1,0 +1,140 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import htmlReporter from '../src/index.js';
+import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '../../reporter-markdown/test/scenario.js';
+
+const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
+let browser: Browser;
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: the HTML report tests drive a real browser. Run \`apt-get install chromium\` (or set AGENTEST_CHROMIUM).`);
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] });
+});
+after(() => browser?.close());
+
+interface Opened {
+  page: Page;
+  url: string;
+  dialogs: string[];
+  requests: string[];
+  errors: string[];
+}
+
+async function open(cases: ScenarioCase[], options: ScenarioOptions = {}): Promise<Opened> {
+  const dir = await tempDir();
+  await runScenario(cases, [htmlReporter({ output: 'report.html', cwd: dir })], options);
+  const url = pathToFileURL(join(dir, 'report.html')).href;
+  const context = await browser.newContext({ acceptDownloads: true });
+  after(() => context.close());
+  const page = await context.newPage();
+  const opened: Opened = { page, url, dialogs: [], requests: [], errors: [] };
+  page.on('dialog', (dialog) => {
+    opened.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('request', (request) => opened.requests.push(request.url()));
+  page.on('pageerror', (error) => opened.errors.push(error.message));
+  await page.goto(url);
+  await page.waitForSelector('#page-info:not(:empty)');
+  return opened;
+}
+
+const ids = (page: Page) => page.$$eval('tr.case td.id', (cells) => cells.map((c) => c.textContent));
+
+test('filter by status and text, sort by duration, expand a row, export the visible rows', async () => {
+  const cases: ScenarioCase[] = [
+    { id: 'fast', behaviour: () => ({ output: 'quick answer', duration_ms: 5 }) },
+    {
+      id: 'wrong', input: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Which cloud?' }], expected: undefined,
+      assert: [{ type: 'contains', value: 'cloud' }], behaviour: () => ({ output: 'sunny weather', duration_ms: 300, logs: ['called weather tool'] }),
+    },
+    { id: 'slow', behaviour: () => ({ output: 'took a while', duration_ms: 900 }) },
+    { id: 'crash', behaviour: () => ({ status: 'error' as const, error: 'agent exploded', duration_ms: 50 }) },
+  ];
+  const { page, errors } = await open(cases);
+  assert.deepEqual(await ids(page), ['fast', 'wrong', 'slow', 'crash']);
+  assert.equal(await page.textContent('#page-info'), 'Showing 1–4 of 4');
+
+  await page.selectOption('#status-filter', 'failed');
+  assert.deepEqual(await ids(page), ['wrong']);
+  await page.selectOption('#status-filter', '');
+  await page.fill('#search', 'EXPLODED');
+  assert.deepEqual(await ids(page), ['crash']);
+  await page.fill('#search', 'while');
+  assert.deepEqual(await ids(page), ['slow'], 'search covers the output');
+  await page.fill('#search', '');
+
+  await page.click('#sort-duration');
+  assert.deepEqual(await ids(page), ['slow', 'wrong', 'crash', 'fast']);
+  await page.click('#sort-duration');
+  assert.deepEqual(await ids(page), ['fast', 'crash', 'wrong', 'slow']);
+  await page.click('#sort-duration');
+  assert.deepEqual(await ids(page), ['fast', 'wrong', 'slow', 'crash']);
+
+  await page.click('tr.case:has-text("wrong")');
+  const details = await page.$$eval('tr.details pre', (pres) => pres.map((p) => p.textContent));
+  assert.deepEqual(details, [
+    "output does not contain 'cloud'", 'system: Be brief.\nuser: Which cloud?', 'sunny weather', 'cloud', 'sunny weather', 'called weather tool',
+  ]);
+  assert.match((await page.textContent('tr.details .assertion.fail'))!, /✗ contains: output does not contain 'cloud'expectedcloudactualsunny weather/);
+  await page.click('tr.case:has-text("wrong")');
+  assert.equal(await page.$('tr.details'), null, 'a second click collapses the row');
+
+  await page.selectOption('#status-filter', 'passed');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  assert.deepEqual(exported.map((r: { id: string }) => r.id), ['fast', 'slow']);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  assert.match(await readFile((await csv.path())!, 'utf8'), /^id,status,grade,duration_ms,source,error\r\nfast,passed,,5,tests\/inputs.jsonl:1,\r\nslow,passed,,900,/);
+  assert.deepEqual(errors, []);
+});
+
+test('hostile agent output is shown as text: no dialog, no script, no element, no request', async () => {
+  const hostile = [
+    '</script><script>window.__pwned = 1; alert("script")</script>',
+    '<img src="http://127.0.0.1:9/x.png" onerror="window.__pwned = 2; alert(\'img\')">',
+    '[click](javascript:alert(3)) <a href="javascript:alert(4)">link</a>',
+    '<!-- <svg onload="alert(5)">',
+  ];
+  const cases: ScenarioCase[] = hostile.map((text, i) => ({ id: i === 0 ? '<b id="x">bold</b>' : `case-${i}`, input: text, behaviour: () => ({ status: 'failed' as const, error: text, output: text }) }));
+  const { page, url, dialogs, requests, errors } = await open(cases);
+  for (let i = 0; i < hostile.length; i++) await page.click(`tr.case[data-index="${i}"]`);
+  const shown = await page.$$eval('tr.details pre', (pres) => pres.map((p) => p.textContent));
+  for (const text of hostile) assert.equal(shown.filter((s) => s === text).length, 3, `error, input and output shown literally: ${text}`);
+  assert.equal(await page.textContent('tr.case td.id'), '<b id="x">bold</b>');
+  assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+  assert.equal(await page.$$eval('#rows img, #rows a, #rows script, #rows svg, #rows b', (els) => els.length), 0);
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(requests, [url], 'the report itself is the only request');
+  assert.deepEqual(errors, []);
+});
+
+test('10,000 results: the first page is usable quickly and filtering works on all of them', async (t) => {
+  const cases: ScenarioCase[] = Array.from({ length: 10_000 }, (_, i) => ({
+    id: `case-${String(i).padStart(5, '0')}`,
+    behaviour: () => (i % 10 === 0 ? { status: 'failed' as const, error: `wrong answer ${i}`, output: 'x'.repeat(200) } : { output: `answer ${i} `.repeat(10), duration_ms: i % 997 }),
+  }));
+  const started = performance.now();
+  const { page, errors } = await open(cases, { parallel: 16 });
+  t.diagnostic(`10,000-row report: written and first page rendered in ${Math.round(performance.now() - started)} ms (including the run)`);
+  const reload = performance.now();
+  await page.reload();
+  await page.waitForSelector('tr.case');
+  t.diagnostic(`10,000-row report: page load to first rows ${Math.round(performance.now() - reload)} ms`);
+  assert.equal(await page.$$eval('tr.case', (rows) => rows.length), 100);
+  assert.equal(await page.textContent('#page-info'), 'Showing 1–100 of 10000');
+  await page.selectOption('#status-filter', 'failed');
+  assert.equal(await page.textContent('#page-info'), 'Showing 1–100 of 1000 (filtered from 10000)');
+  await page.click('#next');
+  assert.equal((await ids(page))[0], 'case-01000');
+  await page.fill('#search', 'wrong answer 9990');
+  assert.deepEqual(await ids(page), ['case-09990']);
+  assert.deepEqual(errors, []);
+});
