@@ -42,10 +42,11 @@ function normaliseMessage(value: unknown, baseDir: string, what: string): Messag
   const m = value as Record<string, unknown>;
   const message: Message = { role: typeof m.role === 'string' && m.role ? m.role : 'user', content: null };
   const toolCalls = m.tool_calls === undefined || m.tool_calls === null ? undefined : normaliseToolCalls(m.tool_calls, what);
-  if (!('content' in m) || (m.content === null && !toolCalls?.length)) {
+  // An assistant turn that only calls tools may leave `content` out, as the OpenAI API allows.
+  if ((m.content === undefined || m.content === null) && !toolCalls?.length) {
     throw new InputShapeError(`${what} is missing its "content" field`);
   }
-  message.content = normaliseContent(m.content, baseDir, what);
+  message.content = normaliseContent(m.content ?? null, baseDir, what);
   if (typeof m.name === 'string') message.name = m.name;
   if (typeof m.tool_call_id === 'string') message.tool_call_id = m.tool_call_id;
   if (toolCalls) message.tool_calls = toolCalls;
