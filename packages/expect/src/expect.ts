@@ -59,8 +59,14 @@ function install(name: string, matcher: Matcher): void {
   Object.defineProperty(Expectation.prototype, name, {
     configurable: true,
     writable: true,
-    value(this: Expectation, ...args: unknown[]) {
-      check(matcher, name, this.received, this.negated, args);
+    value: function matcherMethod(this: Expectation, ...args: unknown[]) {
+      try {
+        check(matcher, name, this.received, this.negated, args);
+      } catch (error) {
+        // Start the stack at the user's `expect(…)` line, so locations point at the test, not here.
+        if (error instanceof AssertionError) Error.captureStackTrace?.(error, matcherMethod);
+        throw error;
+      }
       return this;
     },
   });

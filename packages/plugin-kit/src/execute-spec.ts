@@ -1,0 +1,133 @@
+import { expect, isAssertionError } from '@agentest/expect';
+import type { AssertionResult, ExecuteContext, Execution, Status, TestCase } from '@agentest/kernel';
+import type { ScriptPool } from '@agentest/plugin-script';
+import { Conversation } from './conversation.js';
+import type { SpecData } from './kit-case.js';
+import type { SandboxEntries } from './sandbox-entry.js';
+import type { RunInput, TestFn, TestFnContext } from './types.js';
+
+/** What the executor needs to reach the sandbox; built lazily by the plugin. */
+export interface SpecSandbox {
+  pool(): ScriptPool;
+  entries: SandboxEntries;
+  aliases(): Record<string, string>;
+}
+
+interface Ending {
+  status: Status;
+  error?: string;
+  metrics?: Record<string, number>;
+  logs?: string[];
+}
+
+const ASSERTION_PREFIX = /^AssertionError: /;
+
+/**
+ * One run of one `test()` function. A test from a file runs in the sandbox with the case's timeout;
+ * a live function (`runSuite`) runs here. Either way `ctx.run` reaches the agent on this thread.
+ * A failed expectation is `failed`, any other throw (an empty `new Error('')` included) is `error`,
+ * and the test's metrics are the mean of what its agent calls measured plus its `ctx.metric` values.
+ */
+export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandbox: SpecSandbox): Promise<Execution> {
+  const spec = testCase.data as SpecData;
+  const conversation = new Conversation(testCase, ctx);
+  const failures: AssertionResult[] = [];
+  const agent = ctx.agent ? { id: ctx.agent.id, ...(ctx.agent.connector ? { connector: ctx.agent.connector } : {}), ...(ctx.agent.path ? { path: ctx.agent.path } : {}) } : { id: '' };
+  const started = performance.now();
+  const ending = typeof spec.fn === 'function'
+    ? await runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures)
+    : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures);
+  const execution: Execution = {
+    run: ctx.run,
+    status: ending.status,
+    duration_ms: performance.now() - started,
+    assertions: failures,
+    metrics: { ...conversation.metrics(), ...ending.metrics },
+    details: { grade: ending.status === 'passed' ? 'PASS' : 'FAIL', turns: conversation.turns },
+  };
+  if (ending.error !== undefined) execution.error = ending.error;
+  if (conversation.lastResult !== undefined) execution.output = conversation.lastResult;
+  if (conversation.lastReply) execution.reply = conversation.lastReply;
+  if (ending.logs?.length) execution.logs = ending.logs;
+  return execution;
+}
+
+async function runInSandbox(spec: SpecData, ctx: ExecuteContext, sandbox: SpecSandbox, conversation: Conversation, agent: TestFnContext['agent'], failures: AssertionResult[]): Promise<Ending> {
+  if (!spec.file) return { status: 'error', error: `test "${spec.name}" has no file to run from` };
+  const result = await sandbox.pool().call(
+    {
+      file: sandbox.entries.entryFor(spec.file),
+      fn: '__agentest_kit_run',
+      args: [spec.name, agent],
+      timeoutMs: ctx.timeoutMs,
+      alias: sandbox.aliases(),
+      host: {
+        run: (input: RunInput) => conversation.run(input),
+        failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) => void failures.push(assertionOf(details)),
+      },
+    },
+    ctx.signal,
+  );
+  const logs = result.logs;
+  if (result.status === 'ok') return { status: 'passed', metrics: (result.value as { metrics?: Record<string, number> } | undefined)?.metrics ?? {}, logs };
+  if (result.status === 'missing') return { status: 'error', error: 'the agentest runtime did not load in the sandbox', logs };
+  if (result.status === 'timeout') return { status: 'timeout', error: result.error, logs };
+  return ASSERTION_PREFIX.test(result.error) ? { status: 'failed', error: result.error.replace(ASSERTION_PREFIX, ''), logs } : { status: 'error', error: result.error, logs };
+}
+
+async function runInProcess(fn: TestFn, testCase: TestCase, ctx: ExecuteContext, conversation: Conversation, agent: TestFnContext['agent'], failures: AssertionResult[]): Promise<Ending> {
+  const logs: string[] = [];
+  const metrics: Record<string, number> = {};
+  const testCtx: TestFnContext = {
+    name: testCase.name ?? testCase.id,
+    agent,
+    expect,
+    run: (input) => conversation.run(input),
+    log: (...args) => void logs.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
+    metric: (name, value) => {
+      if (typeof name !== 'string' || !name || typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(name)} = ${String(value)}`);
+      metrics[name] = value;
+    },
+    ...(ctx.agent && 'adapter' in ctx.agent ? { adapter: (ctx.agent as { adapter?: unknown }).adapter } : {}),
+  };
+  try {
+    await Promise.race([fn(testCtx), aborted(ctx.signal)]);
+    return { status: 'passed', metrics, logs };
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    if (isAssertionError(error)) {
+      failures.push(assertionOf(error));
+      return { status: 'failed', error: error.message, logs };
+    }
+    return { status: 'error', error: thrownText(error), logs };
+  }
+}
+
+function assertionOf(details: { matcher: string; message: string; expected?: unknown; actual?: unknown }): AssertionResult {
+  return {
+    type: `expect.${details.matcher}`,
+    pass: false,
+    message: details.message,
+    ...('expected' in details ? { expected: details.expected } : {}),
+    ...('actual' in details ? { actual: details.actual } : {}),
+  };
+}
+
+/** A throw's text; one with nothing to say still says what it was. */
+function thrownText(error: unknown): string {
+  if (error instanceof Error) return error.message ? `${error.name && error.name !== 'Error' ? `${error.name}: ` : ''}${error.message}` : `${error.name || 'Error'} thrown with an empty message`;
+  if (error === undefined || error === null) return `the test threw ${String(error)}`;
+  if (typeof error === 'string') return error ? error : 'the test threw an empty string';
+  try {
+    return `the test threw ${JSON.stringify(error)}`;
+  } catch {
+    return `the test threw ${String(error)}`;
+  }
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}

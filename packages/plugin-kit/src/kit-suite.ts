@@ -1,0 +1,48 @@
+import { relative } from 'node:path';
+import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
+import { readCasesJson } from './cases-json.js';
+import { agentCase } from './kit-case.js';
+import type { KitInput } from './discover.js';
+import { casesOfFile, type ListedTest } from './spec-files.js';
+
+/**
+ * One suite from everything an input names: the cases of each cases.json first, then each test
+ * file's tests in registration order. When any test is marked `.only`, every other case of the run is
+ * skipped (and says why). Ids must be unique across the suite.
+ */
+export async function buildKitSuite(found: KitInput, cwd: string, listFile: (file: string) => Promise<ListedTest[]>, agentId?: string): Promise<Suite> {
+  const jsonCases: TestCase[] = [];
+  for (const file of found.casesFiles) {
+    const shown = relative(cwd, file) || file;
+    for (const { case: c, line } of await readCasesJson(file, cwd)) {
+      jsonCases.push(agentCase(c.case_id, c, { file: shown, line }, { skip: c.skip, todo: c.todo }));
+    }
+  }
+  const listed: [string, ListedTest[]][] = [];
+  for (const file of found.testFiles) listed.push([file, await listFile(file)]);
+  const onlyMode = listed.some(([, tests]) => tests.some((t) => t.only));
+  if (onlyMode) for (const c of jsonCases) if (!c.skip && !c.todo) c.skip = 'not marked .only (another test is)';
+
+  const cases = [...jsonCases, ...listed.flatMap(([file, tests]) => casesOfFile(file, found.root, tests, onlyMode))];
+  assertUniqueIds(cases);
+  const files = [...found.casesFiles, ...found.testFiles].map((f) => relative(cwd, f) || f);
+  return {
+    name: relative(cwd, found.root) || '.',
+    needsAgent: true,
+    cases: () => cases,
+    agentHint: { path: found.root, ...(agentId ? { id: agentId } : {}) },
+    meta: { mode: 'kit', files, ...(onlyMode ? { only: true } : {}) },
+  };
+}
+
+function assertUniqueIds(cases: readonly TestCase[]): void {
+  const seen = new Map<string, TestCase>();
+  for (const c of cases) {
+    const earlier = seen.get(c.id);
+    if (earlier) {
+      const at = (t: TestCase) => (t.source.line ? `${t.source.file}:${t.source.line}` : t.source.file);
+      throw new AgentestError('DUPLICATE_CASE_ID', `case id "${c.id}" is used by ${at(earlier)} and ${at(c)}; ids must be unique across the run`, { where: at(c) });
+    }
+    seen.set(c.id, c);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * What `import { test, expect } from 'agentest'` is inside the sandbox. The sandbox evaluates a test
+ * file afresh for every call, so this module (and its registry) exists once per call: a file sees
+ * only its own registrations. Two entry points are left on `globalThis` for the main thread:
+ * `__agentest_kit_list()` reports the file's tests, `__agentest_kit_run(name, agent)` runs one, with
+ * `ctx.run` reaching the agent on the main thread through the host functions.
+ */
+import { expect, isAssertionError } from '@agentest/expect';
+import { createRegistry } from '../define-test.js';
+import type { RunInput, RunResult, TestFnContext } from '../types.js';
+
+interface Host {
+  run(input: RunInput): Promise<RunResult>;
+  failed(details: { matcher: string; message: string; expected?: unknown; actual?: unknown }): Promise<void>;
+}
+
+declare const __host: Host;
+
+const registry = createRegistry();
+
+export const test = registry.test;
+export const skip = registry.test.skip;
+export const todo = registry.test.todo;
+export const getRegistered = registry.getRegistered;
+export { expect };
+/** Config helpers are no-ops here, so a test file may share code with the config. */
+export const defineAdapter = <T>(adapter: T): T => adapter;
+export const defineConfig = <T>(config: T): T => config;
+
+const sandbox = globalThis as Record<string, unknown>;
+
+sandbox.__agentest_kit_list = () =>
+  registry.getRegistered().map(({ fn, ...registration }) => ({ ...registration, hasFn: typeof fn === 'function' }));
+
+sandbox.__agentest_kit_run = async (name: string, agent: TestFnContext['agent']) => {
+  const found = registry.getRegistered().filter((r) => r.name === name && typeof r.fn === 'function');
+  if (found.length !== 1) throw new Error(`test "${name}" is ${found.length ? 'registered more than once' : 'no longer registered'} by its file`);
+  const metrics: Record<string, number> = {};
+  const ctx: TestFnContext = {
+    name,
+    agent,
+    expect,
+    run: (input) => __host.run(input),
+    log: (...args) => console.log(...args),
+    metric: (metric, value) => {
+      if (typeof metric !== 'string' || !metric || typeof value !== 'number' || !Number.isFinite(value)) {
+        throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(metric)} = ${String(value)}`);
+      }
+      metrics[metric] = value;
+    },
+  };
+  try {
+    await found[0]!.fn!(ctx);
+  } catch (error) {
+    if (isAssertionError(error)) {
+      const { matcher, message, expected, actual } = error;
+      await __host.failed({ matcher, message, ...plain({ expected, actual }) }).catch(() => undefined);
+    } else if (error instanceof Error && !error.message) {
+      error.message = `${error.name || 'Error'} thrown with an empty message`;
+    }
+    throw error;
+  }
+  return { metrics };
+};
+
+/** Assertion operands as plain data, so they cross to the main thread whatever they hold. */
+function plain(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    try {
+      out[key] = structuredClone(value);
+    } catch {
+      out[key] = String(value);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+import type { Assertion, Expect } from '@agentest/expect';
+
+/**
+ * agentest-kit's data-driven case, as written in `cases.json` and in `test(name, data)`. Only
+ * `case_id` and `query` are required; every other field, known or not, reaches the adapter.
+ */
+export interface JsonCase {
+  case_id: string;
+  query: string;
+  expected_keywords?: string[];
+  intent?: string;
+  expected_behavior?: string;
+  difficulty?: string;
+  notes?: string;
+  /** `true` or a reason. Skip wins over todo, as in agentest-kit. */
+  skip?: boolean | string;
+  todo?: boolean;
+  [field: string]: unknown;
+}
+
+/** The data form of `test(name, data)`: a case without an id (the test's name gives it one). */
+export type TestData = Omit<Partial<JsonCase>, 'case_id' | 'skip' | 'todo'>;
+
+/** What `ctx.run` accepts: a query, or an object whose extra fields (`sessionId`, …) reach the adapter. */
+export type RunInput = string | ({ query?: string; messages?: { role: string; content: unknown }[] } & Record<string, unknown>);
+
+/**
+ * What `ctx.run` resolves with: an adapter's evaluation as its `evaluate` returned it (the seed's
+ * StandardResult), or, for agents without one, the reply's content, text, tool calls and raw reply.
+ */
+export interface RunResult {
+  case_id?: string;
+  query?: string;
+  elapsed_ms?: number;
+  error?: string | null;
+  structure_ok?: boolean;
+  intent_matched?: boolean;
+  keyword_hits?: string[];
+  keyword_hit_rate?: number | null;
+  quality_score?: number;
+  failure_details?: string[];
+  normalized_categories?: string[];
+  raw?: any;
+  content?: unknown;
+  text?: string;
+  toolCalls?: { name: string; arguments?: unknown; result?: unknown }[];
+  [field: string]: any;
+}
+
+/** The `ctx` of a test function. */
+export interface TestFnContext {
+  /** Calls the suite's agent; call it again for the next turn of a conversation. */
+  run(input: RunInput): Promise<RunResult>;
+  expect: Expect;
+  /** The agent under test: its id, and where it comes from. */
+  agent: { id: string; connector?: string; path?: string };
+  /** The test's name. */
+  name: string;
+  /** A line in the test's log, shown in reports. */
+  log(...args: unknown[]): void;
+  /** Records a metric for this test (averaged into the run's metrics, judged by thresholds). */
+  metric(name: string, value: number): void;
+  /** The raw adapter, when the test runs in-process through `runSuite` (agentest-kit's `ctx.adapter`). */
+  adapter?: unknown;
+}
+
+export type TestFn = (ctx: TestFnContext) => unknown;
+
+export type CaseStatus = 'active' | 'skip' | 'todo';
+
+/** One `test()` registration, with agentest-kit's field names. */
+export interface RegisteredTest {
+  id?: string;
+  name: string;
+  status: CaseStatus;
+  /** Marked with `test.only`. */
+  only?: boolean;
+  fn: TestFn | null;
+  query: string | null;
+  expected_keywords: string[];
+  intent?: string;
+  expected_behavior?: string;
+  difficulty?: string;
+  notes?: string;
+  /** Every field of the data form, unknown ones included. */
+  data?: TestData;
+  /** Per-test timeout in milliseconds (third argument of `test`). */
+  timeoutMs?: number;
+  /** The file that registered the test, when known. */
+  file?: string;
+}
+
+export type { Assertion, Expect };
