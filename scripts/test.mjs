@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every package's tests from source with node:test (Node 20 has no glob for --test, so we list files).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -9,16 +9,17 @@ const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
 
 function find(dir, out = []) {
+  if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
     if (name === 'node_modules' || name === 'dist' || name === 'fixtures' || name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) find(path, out);
-    else if (/\.test\.ts$/.test(name) && path.includes(`${'/'}test${'/'}`)) out.push(relative(root, path));
+    else if (/\.test\.ts$/.test(name) && /\/(test|e2e)\//.test(path)) out.push(relative(root, path));
   }
   return out;
 }
 
-const files = find(join(root, 'packages')).filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort();
+const files = [...find(join(root, 'packages')), ...find(join(root, 'e2e'))].filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
