@@ -1,0 +1,110 @@
+import {
+  AgentestError, buildTestContext, createHooks, defineReporter, errorMessage, type Agent, type AgentestPlugin, type KernelApi, type PublicHooks, type RunEvent,
+} from '@agentest/kernel';
+import { ReportCollector, parseReporterOptions, reporterOptionsSchema, resolveOutputPath, writeFileAtomic } from '@agentest/reporter-markdown';
+import { z } from 'zod';
+import { reporterMessages } from './prompt.js';
+import { documentFromReply, type ReportFormat } from './reply.js';
+import { trimReport } from './trim.js';
+
+const isPlugin = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as AgentestPlugin).apply === 'function';
+
+const optionsSchema = reporterOptionsSchema.extend({
+  /** Resolves the reporter agent when the run ends (the CLI resolves `-r <agent>` through the kernel). */
+  agent: z.custom<() => Promise<Agent>>((v) => typeof v === 'function', 'must be a function returning a Promise<Agent>'),
+  format: z.enum(['html', 'markdown', 'json', 'text']),
+  output: z.string().min(1, 'must not be empty'),
+  /** The built-in reporter for the format; it writes first, and its report stays when the agent fails. */
+  fallback: z.custom<AgentestPlugin>(isPlugin, 'must be a reporter plugin (call its factory)'),
+  /** The report sent to the agent is trimmed to this many characters of JSON. */
+  maxInputChars: z.number().int().min(2000).optional(),
+  /** How long the agent may take to answer. */
+  timeoutMs: z.number().int().positive().optional(),
+});
+
+export type LlmReporterOptions = z.input<typeof optionsSchema>;
+
+const DEFAULT_MAX_INPUT_CHARS = 100_000;
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * The reporter agent (`-r <agent>`): after the run an agent turns the report into the document.
+ * The built-in report for the format is written first and stays if the agent throws, times out or
+ * answers nothing usable; then the run ends with exit code 3 (REPORTER_FAILED).
+ */
+export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlugin {
+  let options: z.infer<typeof optionsSchema>;
+  // The fallback hears every event through a hook block of its own, so that it writes its report
+  // in full before the agent is asked, whatever the agent then does.
+  const fallbackHooks = createHooks();
+  const forward = (event: unknown) => fallbackHooks.report.promise(event as RunEvent);
+  const collector = new ReportCollector();
+
+  const plugin = defineReporter({
+    name: 'llm',
+    // The fallback, the agent's own timeout and the write must all fit before the kernel gives up.
+    get timeoutMs() {
+      return (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
+    },
+    async onStart(event) {
+      collector.onStart(event);
+      await forward(event);
+    },
+    onCaseStart: forward,
+    onRunResult: forward,
+    async onResult(event) {
+      collector.onResult(event);
+      await forward(event);
+    },
+    async onSummary(event) {
+      await forward(event);
+      const output = resolveOutputPath(options, options.output);
+      const report = collector.build(event);
+      report.metadata.output_file = output;
+      let agentId = 'reporter agent';
+      try {
+        const agent = await options.agent();
+        agentId = `reporter agent "${agent.id}"`;
+        const payload = trimReport(report, options.maxInputChars ?? DEFAULT_MAX_INPUT_CHARS);
+        const reply = await ask(agent, reporterMessages(payload, options.format, options.verbose ?? false), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+        await writeFileAtomic(output, documentFromReply(reply, options.format as ReportFormat));
+      } catch (error) {
+        throw new AgentestError('REPORTER_FAILED', `${agentId} failed: ${errorMessage(error)}; the built-in ${options.format} report stays at ${output}`, { cause: error });
+      }
+    },
+  });
+
+  return {
+    ...plugin,
+    apply(kernel) {
+      options = parseReporterOptions('llm', optionsSchema, rawOptions);
+      const fallbackApi: KernelApi = { hooks: fallbackHooks as unknown as PublicHooks, reportError: (error) => kernel.reportError(error) };
+      options.fallback.apply(fallbackApi);
+      kernel.hooks.setup.tapPromise('reporter:llm', (plan) => fallbackHooks.setup.promise(plan));
+      kernel.hooks.teardown.tapPromise('reporter:llm', () => fallbackHooks.teardown.promise());
+      plugin.apply(kernel);
+    },
+  };
+}
+
+async function ask(agent: Agent, messages: Parameters<Agent['run']>[0], timeoutMs: number) {
+  const controller = new AbortController();
+  const context = buildTestContext({ flags: {}, chatId: 'agentest-report', assistantId: agent.id });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`no reply within ${timeoutMs} ms`));
+      reject(new Error(`no reply within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    // The seed's call options for the reporter agent: no chat history, no streamed output.
+    return await Promise.race([agent.run(messages, context, controller.signal, { options: { skip: { history: true, output: true } } }), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export { trimReport, TRIM_STRATEGY, type ReportPayload } from './trim.js';
+export { documentFromReply, type ReportFormat } from './reply.js';
+export { systemPrompt, reporterMessages } from './prompt.js';
