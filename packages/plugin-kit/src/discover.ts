@@ -9,7 +9,7 @@ const CASES_FILE = /(^|\.)cases\.json$/;
 
 /** The kit files one `-i` input names. */
 export interface KitInput {
-  /** The directory ids and names are relative to. */
+  /** The directory the input names (for a file: its directory); the suite's name. */
   root: string;
   casesFiles: string[];
   testFiles: string[];
@@ -27,7 +27,7 @@ export async function discoverKitInput(input: string, cwd: string, include: read
     if (stats.isFile()) {
       const name = basename(path);
       if (CASES_FILE.test(name)) return { root: dirname(path), casesFiles: [path], testFiles: [] };
-      if (TEST_FILE.test(name)) return { root: cwd, casesFiles: [], testFiles: [path] };
+      if (TEST_FILE.test(name)) return { root: dirname(path), casesFiles: [], testFiles: [path] };
       return undefined;
     }
     if (!stats.isDirectory()) return undefined;

@@ -7,7 +7,8 @@ import { casesOfFile, type ListedTest } from './spec-files.js';
 
 /**
  * One suite from everything an input names: the cases of each cases.json first, then each test
- * file's tests in registration order. When any test is marked `.only`, every other case of the run is
+ * file's tests in registration order. Test ids are `<file relative to cwd>#<name>`, the same whether
+ * `-i` names the directory, a glob or the file. When any test is marked `.only`, every other case of the run is
  * skipped (and says why). Ids must be unique across the suite.
  */
 export async function buildKitSuite(found: KitInput, cwd: string, listFile: (file: string) => Promise<ListedTest[]>, agentId?: string): Promise<Suite> {
@@ -23,7 +24,7 @@ export async function buildKitSuite(found: KitInput, cwd: string, listFile: (fil
   const onlyMode = listed.some(([, tests]) => tests.some((t) => t.only));
   if (onlyMode) for (const c of jsonCases) if (!c.skip && !c.todo) c.skip = 'not marked .only (another test is)';
 
-  const cases = [...jsonCases, ...listed.flatMap(([file, tests]) => casesOfFile(file, found.root, tests, onlyMode))];
+  const cases = [...jsonCases, ...listed.flatMap(([file, tests]) => casesOfFile(file, cwd, tests, onlyMode))];
   assertUniqueIds(cases);
   const files = [...found.casesFiles, ...found.testFiles].map((f) => relative(cwd, f) || f);
   return {
