@@ -37,7 +37,9 @@ export async function loadMockAgent(explicit: string | undefined, hint: string |
     client = createChatClient('mock', { type: 'mock', options });
   } catch (error) {
     if (isAgentestError(error) && error.code === 'CONNECTOR_INVALID') {
-      throw new AgentestError('CONFIG_INVALID', `${show(file, cwd)}: ${error.message}`, { where: show(file, cwd), cause: error });
+      // The connector names itself ("connector "mock" (mock): …"); the file is the better name here.
+      const detail = error.message.replace(/^connector "[^"]*" \(mock\): /, '');
+      throw new AgentestError('CONFIG_INVALID', `${show(file, cwd)}: ${detail}`, { where: show(file, cwd), cause: error });
     }
     throw error;
   }

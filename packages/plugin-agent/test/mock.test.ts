@@ -65,7 +65,7 @@ test('discovery walks up to the working directory; -n mock:<path> names the file
 });
 
 test('a missing or invalid replies file is a clear error', async (t) => {
-  const dir = await tempProject({ 'a/cases.jsonl': '', 'bad/mock.yaml': 'replies: [unclosed\n', 'shape/mock.yaml': 'replies: {match: x}\n' });
+  const dir = await tempProject({ 'a/cases.jsonl': '', 'bad/mock.yaml': 'replies: [unclosed\n', 'shape/mock.yaml': 'replies: {match: x}\n', 'regex/mock.yaml': 'replies:\n  - match: "("\n    reply: x\n' });
   t.after(() => rm(dir, { recursive: true, force: true }));
   const attempt = (id: string, hint?: string) =>
     run([agents()], [testCase('x')], { agent: { id }, input: { input: 'inline', cwd: dir } }, hint ? { path: join(dir, hint) } : undefined).then(
@@ -84,4 +84,7 @@ test('a missing or invalid replies file is a clear error', async (t) => {
   const shape = await attempt('mock', 'shape/cases.jsonl');
   assert.equal(shape.code, 'CONFIG_INVALID');
   assert.match(shape.message, /^shape\/mock\.yaml: replies: /);
+  const regex = await attempt('mock', 'regex/cases.jsonl');
+  assert.equal(regex.code, 'CONFIG_INVALID');
+  assert.match(regex.message, /^regex\/mock\.yaml: replies\.0\.match "\(" is not a valid regex/);
 });
