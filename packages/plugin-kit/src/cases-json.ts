@@ -62,8 +62,26 @@ export function parseCasesJson(source: string, shown: string): LocatedCase[] {
   });
 }
 
+/**
+ * Checks cases given as values (agentest-kit's `fromJsonCases(cases)`): the same rules as cases.json,
+ * with errors naming `<where>[index]` instead of a line.
+ */
+export function checkCases(cases: unknown, where = 'cases'): JsonCase[] {
+  if (!Array.isArray(cases)) throw new AgentestError('INPUT_INVALID', `${where}: expected an array of cases, got ${cases === null ? 'null' : typeof cases}`, { where });
+  const seen = new Set<string>();
+  return cases.map((value, index) => {
+    const checked = validateCase(value, index, `${where}[${index}]`);
+    if (seen.has(checked.case_id)) throw new AgentestError('DUPLICATE_CASE_ID', `${where}[${index}]: case_id "${checked.case_id}" is used twice; give every case a unique case_id`, { where: `${where}[${index}]` });
+    seen.add(checked.case_id);
+    return checked;
+  });
+}
+
 function validate(node: Node, index: number, at: string): JsonCase {
-  const value = nodeValue(node);
+  return validateCase(nodeValue(node), index, at);
+}
+
+function validateCase(value: unknown, index: number, at: string): JsonCase {
   const label = `case #${index + 1}${typeof (value as { case_id?: unknown })?.case_id === 'string' ? ` ("${(value as { case_id: string }).case_id}")` : ''}`;
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new AgentestError('INPUT_INVALID', `${at}: ${label} must be an object with case_id and query`, { where: at });
@@ -72,7 +90,7 @@ function validate(node: Node, index: number, at: string): JsonCase {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || 'case';
-    const missing = issue.path.length === 1 && !Object.hasOwn(value, issue.path[0] as string);
+    const missing = issue.path.length === 1 && !Object.hasOwn(value as object, issue.path[0] as string);
     const problem = missing ? 'is required' : issue.message;
     throw new AgentestError('INPUT_INVALID', `${at}: ${label}: ${field} ${problem}`, { where: at });
   }

@@ -7,3 +7,6 @@ export { test, skip, todo, getRegistered, clearRegistered } from './main-registr
 export { parseCasesJson, readCasesJson } from './cases-json.js';
 export { discoverKitInput, DEFAULT_INCLUDE } from './discover.js';
 export type { JsonCase, TestData, RegisteredTest, RunInput, RunResult, TestFn, TestFnContext, CaseStatus } from './types.js';
+export * from './api/index.js';
+export { expect, AssertionError } from '@agentest/expect';
+export { defineAdapter } from '@agentest/plugin-agent';

@@ -1,0 +1,75 @@
+import type { CaseStatus, TestData, TestFn } from '../types.js';
+
+/** agentest-kit's internal case: what `fromJsonCases` and `fromRegistered` return and `runSuite` takes. */
+export interface KitTestCase {
+  id: string;
+  name: string;
+  status: CaseStatus;
+  query: string | null;
+  expected_keywords: string[];
+  intent?: string;
+  expected_behavior?: string;
+  difficulty?: string;
+  notes?: string;
+  fn: TestFn | null;
+  /** Every field the case was written with, for the adapter (agentest-kit dropped the unknown ones). */
+  data?: TestData;
+  timeoutMs?: number;
+}
+
+/** agentest-kit's StandardResult, plus the markers its runner sets. */
+export interface TestResult {
+  case_id: string;
+  query: string;
+  elapsed_ms: number;
+  error: string | null;
+  structure_ok: boolean;
+  intent_matched: boolean;
+  keyword_hits: string[];
+  keyword_hit_rate: number | null;
+  quality_score: number;
+  failure_details: string[];
+  skipped?: boolean;
+  todo?: boolean;
+  is_fn_based?: boolean;
+  normalized_categories?: string[];
+  raw?: unknown;
+  /** What a function test's agent calls measured (means over its `ctx.run` calls) and its `ctx.metric` values. */
+  metrics?: Record<string, number>;
+  [field: string]: unknown;
+}
+
+export type TestStatus = 'PASS' | 'PARTIAL' | 'FAIL' | 'SKIP' | 'TODO';
+
+export interface Metrics {
+  /** Active cases: neither skipped nor todo. */
+  total: number;
+  keyword_hit_rate: number | null;
+  intent_match_rate: number | null;
+  avg_quality_score: number | null;
+  avg_latency_ms: number | null;
+  passed: number;
+  partial: number;
+  failed: number;
+}
+
+/** Metric name → limit: a minimum, or a maximum for names ending in `_ms`. */
+export type Thresholds = Partial<Record<'keyword_hit_rate' | 'intent_match_rate' | 'avg_quality_score' | 'avg_latency_ms', number>> & Record<string, number>;
+
+export interface ShipabilityVerdict {
+  can_ship: boolean;
+  issues: string[];
+}
+
+export interface SuiteOptions {
+  /** The title printed above the cases. */
+  label?: string;
+  /** Shown next to the title. */
+  apiUrl?: string;
+  /** Cases in flight at once (default 1, agentest-kit's serial order). */
+  parallel?: number;
+  /** Per-case timeout in milliseconds (default 5 minutes). */
+  timeoutMs?: number;
+  /** Print the header, one line per case and the footer (default true). */
+  print?: boolean;
+}
