@@ -1,4 +1,4 @@
-import { extname, resolve } from 'node:path';
+import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
 import type { ReporterSpec } from './config/normalise-config.js';
 import { invalid } from './flags.js';
@@ -87,7 +87,8 @@ export async function setupReporters(req: ReporterRequest): Promise<{ plugins: A
   if (req.printReply) plugins.push(req.replyPrinter());
   else {
     const factory = consoleFactory ?? (await loadBuiltinReporter('console'));
-    plugins.push(factory({ stream: req.stdout, color: req.color, verbose: req.verbose, outputs, cwd: req.cwd, ...consoleOptions }));
+    const shown = outputs.map((path) => displayPath(path, req.cwd));
+    plugins.push(factory({ stream: req.stdout, ...(req.color ? {} : { color: false }), verbose: req.verbose, outputs: shown, cwd: req.cwd, ...consoleOptions }));
   }
   for (const file of files) {
     const factory = file.factory ?? (await loadBuiltinReporter(file.name));
@@ -140,4 +141,10 @@ async function optionalReporter(name: BuiltinReporterName, req: ReporterRequest)
     req.stderr.write(`warning: ${error.message}\n`);
     return undefined;
   }
+}
+
+/** Paths under the working directory are shown relative to it. */
+function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

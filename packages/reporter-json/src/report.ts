@@ -50,7 +50,7 @@ function resultEntry(result: Result) {
     expected: result.expected ?? null,
     duration_ms: result.duration_ms,
     error: result.error ?? null,
-    assertions: result.assertions,
+    assertions: result.assertions.map(({ type, negate, pass, ...rest }) => ({ type, ...(negate ? { negate } : {}), pass, ...rest })),
     ...(Object.keys(result.metrics).length ? { metrics: result.metrics } : {}),
     ...(run?.tool_calls?.length ? { tool_calls: run.tool_calls } : {}),
     ...(run?.usage ? { usage: run.usage } : {}),
