@@ -1,10 +1,12 @@
 /**
- * Hooks of the keyword assistant (Yao calls them with `(ctx, …, options)`).
+ * Hooks of the keyword assistant. Yao calls them as `Create(ctx, messages, options)` and
+ * `Next(ctx, payload, options)`.
  *
- * Create: caps the number of keywords (case `options.metadata.max_keywords`, default 5) with an
- * instruction placed after the prompts, and marks empty input in the metadata.
- * Next: turns the model's comma-separated completion into `{ keywords: [...] }`, the test output;
- * for empty input it answers `{ keywords: [] }` whatever the model said.
+ * Create: caps the number of keywords (the case's `options.metadata.max_keywords`, default 5) with an
+ * instruction placed after the prompts, and notes empty input in the metadata.
+ * Next: turns the model's JSON answer (an object, or JSON text, fenced or not) into
+ * `{ keywords, need_search, confidence }`, the test output. Plain text is left alone, so the
+ * completion itself is the output.
  */
 
 interface Message {
@@ -16,10 +18,15 @@ interface HookContext {
   metadata?: Record<string, unknown>;
 }
 
+interface Keywords {
+  keywords: string[];
+  need_search: boolean;
+  confidence: number | null;
+}
+
 export function Create(ctx: HookContext, messages: Message[]) {
-  const last = messages[messages.length - 1];
-  const text = typeof last?.content === 'string' ? last.content.trim() : '';
-  if (!text) return { messages: [{ role: 'user', content: '(empty input)' }], metadata: { empty_input: true } };
+  const text = lastUserText(messages);
+  if (!text) return { metadata: { empty_input: true } };
   const max = maxKeywords(ctx);
   return {
     messages: [{ role: 'system', content: `Return at most ${max} keywords.` }, ...messages],
@@ -28,15 +35,44 @@ export function Create(ctx: HookContext, messages: Message[]) {
 }
 
 export function Next(ctx: HookContext, payload: { completion?: { content?: unknown } | null }) {
-  if (ctx.metadata?.empty_input) return { data: { keywords: [] as string[], note: 'empty input' } };
-  const content = payload.completion?.content;
-  if (typeof content !== 'string') return null;
-  const seen = new Set<string>();
-  for (const part of content.split(/[,\n]/)) {
-    const keyword = part.replace(/^[\s\-*\d.]+/, '').trim().toLowerCase();
-    if (keyword) seen.add(keyword);
+  if (ctx.metadata?.empty_input) return { data: { keywords: [], need_search: false, confidence: 1 } };
+  const answer = parseAnswer(payload.completion?.content);
+  if (!answer) return null;
+  return { data: { ...answer, keywords: answer.keywords.slice(0, maxKeywords(ctx)) } };
+}
+
+/** The model's answer as an object, or undefined when it is not the JSON the prompt asks for. */
+function parseAnswer(content: unknown): Keywords | undefined {
+  let value = content;
+  if (typeof content === 'string') {
+    const json = content.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '');
+    try {
+      value = JSON.parse(json);
+    } catch {
+      return undefined;
+    }
   }
-  return { data: { keywords: [...seen].slice(0, maxKeywords(ctx)) } };
+  if (!value || typeof value !== 'object' || !Array.isArray((value as Keywords).keywords)) return undefined;
+  const answer = value as Partial<Keywords>;
+  const keywords = [...new Set(answer.keywords!.map((k) => String(k).trim()).filter(Boolean))];
+  return {
+    keywords,
+    need_search: answer.need_search === true,
+    confidence: typeof answer.confidence === 'number' ? answer.confidence : null,
+  };
+}
+
+function lastUserText(messages: Message[]): string {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content.trim();
+  if (Array.isArray(last.content)) {
+    return last.content
+      .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : ''))
+      .join(' ')
+      .trim();
+  }
+  return '';
 }
 
 function maxKeywords(ctx: HookContext): number {
