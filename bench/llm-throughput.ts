@@ -1,0 +1,254 @@
+/**
+ * LLM throughput: agent cases sent through the real stack (the JSONL loader, the agent plugin, the
+ * `openai` connector and its SDK) to the fake server over HTTP. It measures what agentest adds on top
+ * of the model's latency, and checks that a rate-limit storm loses no case.
+ *
+ * Prints one Markdown section on stdout (collected by `npm run bench`); progress goes to stderr.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
+import { createChatClient } from '@agentest/connectors';
+import { startFakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
+import agents from '@agentest/plugin-agent';
+import jsonl from '@agentest/plugin-jsonl';
+
+export interface ThroughputFigures {
+  cases: number;
+  parallel: number;
+  latencyMs: number;
+  wallMs: number;
+  idealMs: number;
+  passed: number;
+  durations: { mean: number; p50: number; p95: number; p99: number };
+  /** The same calls made straight through the connector, without the kernel: what the client alone costs. */
+  clientOnlyMs: number;
+}
+
+export interface StormFigures {
+  cases: number;
+  parallel: number;
+  wallMs: number;
+  answered: number;
+  lost: number;
+  requests: number;
+  rateLimited: number;
+  retries: number;
+  maxRetriesOneCase: number;
+}
+
+interface RunFigures {
+  wallMs: number;
+  passed: number;
+  executions: Execution[];
+  requests: number;
+  rateLimited: number;
+}
+
+interface ServerStats {
+  requests: number;
+  rateLimited: number;
+}
+
+/**
+ * The fake server runs in a worker thread, on its own event loop: in the same thread its HTTP work
+ * would compete with the client's and the figures would measure both. This file is the worker too.
+ */
+class FakeServerThread {
+  private constructor(private readonly worker: Worker, readonly url: string) {}
+
+  static async start(options: FakeLlmOptions): Promise<FakeServerThread> {
+    // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file.
+    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+    const worker = new Worker(boot, { eval: true, execArgv: ['--conditions=@agentest/source'], workerData: { fakeLlm: options } });
+    const url = await new Promise<string>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    return new FakeServerThread(worker, url);
+  }
+
+  async stop(): Promise<ServerStats> {
+    const stats = new Promise<ServerStats>((resolve) => this.worker.once('message', resolve));
+    this.worker.postMessage('stop');
+    const result = await stats;
+    await this.worker.terminate();
+    return result;
+  }
+}
+
+async function serveInWorker(options: FakeLlmOptions): Promise<void> {
+  const llm = await startFakeLlm(options);
+  parentPort!.postMessage(llm.url);
+  parentPort!.once('message', async () => {
+    const stats: ServerStats = { requests: llm.requests.length, rateLimited: llm.requests.filter((r) => r.fault === 'status:429').length };
+    await llm.close();
+    parentPort!.postMessage(stats);
+  });
+}
+
+/** Writes `count` cases to a JSONL file and runs them against a fake server with `server` behaviour. */
+async function runCases(dir: string, count: number, parallel: number, server: FakeLlmOptions, retries = 3): Promise<RunFigures> {
+  const file = join(dir, `cases-${count}.jsonl`);
+  await writeFile(file, Array.from({ length: count }, (_, i) => JSON.stringify({ id: `case-${i + 1}`, input: `Question number ${i + 1}?` })).join('\n') + '\n');
+  const llm = await FakeServerThread.start(server);
+  let stats: ServerStats | undefined;
+  const executions: Execution[] = [];
+  const collector: AgentestPlugin = {
+    name: 'bench:collector',
+    apply: ({ hooks }) => hooks.report.tap('bench:collector', (event) => void (event.type === 'run_result' && executions.push(event.execution))),
+  };
+  const kernel = createKernel({
+    plugins: [
+      jsonl(),
+      agents({
+        agents: { bench: { connector: 'fake' } },
+        // `concurrency` matches --parallel so the connector's limit is not the bottleneck being measured.
+        connectors: { fake: { type: 'openai', options: { host: llm.url, model: 'fake-model', concurrency: parallel, retries } } },
+      }),
+      collector,
+    ],
+  });
+  const plan: RunPlan = { input: { input: file, cwd: dir }, agent: { id: 'bench' }, runs: 1, parallel, failFast: false, env: {}, verbose: false };
+  try {
+    const started = performance.now();
+    const outcome = await kernel.run(plan);
+    const wallMs = performance.now() - started;
+    stats = await llm.stop();
+    return { wallMs, passed: outcome.summary.passed, executions, ...stats };
+  } finally {
+    if (!stats) await llm.stop();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** `calls` chat calls through one `openai` client, `parallel` at a time, with no kernel around them. */
+async function measureClientOnly(calls: number, parallel: number, latencyMs: number): Promise<number> {
+  const llm = await FakeServerThread.start({ latencyMs, default: 'OK' });
+  try {
+    const client = createChatClient('bench-client', { type: 'openai', options: { host: llm.url, model: 'fake-model', concurrency: parallel } });
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        while (next < calls) {
+          const i = ++next;
+          await client.chat({ messages: [{ role: 'user', content: `Question number ${i}?` }] }, new AbortController().signal);
+        }
+      }),
+    );
+    return performance.now() - started;
+  } finally {
+    await llm.stop();
+  }
+}
+
+export async function measureThroughput(dir: string, cases = 2000, parallel = 64, latencyMs = 50): Promise<ThroughputFigures> {
+  // Recording is on (the stats count requests); a few thousand small records cost nothing measurable.
+  const run = await runCases(dir, cases, parallel, { latencyMs, default: 'OK' });
+  const durations = run.executions.map((e) => e.duration_ms).sort((a, b) => a - b);
+  return {
+    cases,
+    parallel,
+    latencyMs,
+    wallMs: run.wallMs,
+    idealMs: (cases * latencyMs) / parallel,
+    passed: run.passed,
+    durations: {
+      mean: durations.reduce((a, b) => a + b, 0) / Math.max(1, durations.length),
+      p50: percentile(durations, 50),
+      p95: percentile(durations, 95),
+      p99: percentile(durations, 99),
+    },
+    clientOnlyMs: await measureClientOnly(cases, parallel, latencyMs),
+  };
+}
+
+/** Retries allowed per call in the storm (the default of 3 is for ordinary weather). */
+const STORM_RETRIES = 20;
+
+/**
+ * Every third request is a 429 with `Retry-After: 1`. The server counts retries too, so a retry can
+ * itself land on a multiple of three: each attempt fails with probability about ⅓, and a case is lost
+ * only after 21 failures in a row (about 3⁻²¹). With the default 3 retries, about 2000 × 3⁻⁴ ≈ 25
+ * cases would be lost, which is what a run configured for ordinary weather should report.
+ */
+export async function measureStorm(dir: string, cases = 2000, parallel = 64, latencyMs = 50): Promise<StormFigures> {
+  const run = await runCases(dir, cases, parallel, { latencyMs, default: 'OK', faults: [{ every: 3, fault: { type: 'status', status: 429, retryAfter: 1 } }] }, STORM_RETRIES);
+  const retries = run.executions.map((e) => e.retries ?? 0);
+  return {
+    cases,
+    parallel,
+    wallMs: run.wallMs,
+    answered: run.executions.filter((e) => e.status === 'passed').length,
+    lost: cases - run.passed,
+    requests: run.requests,
+    rateLimited: run.rateLimited,
+    retries: retries.reduce((a, b) => a + b, 0),
+    maxRetriesOneCase: Math.max(0, ...retries),
+  };
+}
+
+const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString('en-US')} ms`;
+
+/** The section `npm run bench` writes into bench/RESULTS.md. */
+export function formatMarkdown(t: ThroughputFigures, s: StormFigures): string {
+  const overhead = t.wallMs - t.idealMs;
+  const perCase = (overhead * t.parallel) / t.cases;
+  return [
+    '## LLM throughput (fake server over HTTP)',
+    '',
+    `${t.cases.toLocaleString('en-US')} agent cases from a JSONL file, through \`@agentest/plugin-agent\` and the \`openai\` connector (official SDK), to \`@agentest/fake-llm\` (in a worker thread) answering after ${t.latencyMs} ms, at \`--parallel ${t.parallel}\`.`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| wall time | ${ms(t.wallMs)} |`,
+    `| ideal (cases × latency ÷ parallel) | ${ms(t.idealMs)} |`,
+    `| wall ÷ ideal | ${(t.wallMs / t.idealMs).toFixed(3)} |`,
+    `| overhead per case (lane time beyond the model's latency) | ${ms(perCase)} |`,
+    `| the same calls through the connector alone (no kernel, no loader) | ${ms(t.clientOnlyMs)} |`,
+    `| throughput | ${Math.round(t.cases / (t.wallMs / 1000)).toLocaleString('en-US')} cases/s |`,
+    `| case duration mean / p50 / p95 / p99 | ${ms(t.durations.mean)} / ${ms(t.durations.p50)} / ${ms(t.durations.p95)} / ${ms(t.durations.p99)} |`,
+    `| passed | ${t.passed} / ${t.cases} |`,
+    '',
+    'Both ends share one machine: the fake server has its own thread, and whatever exceeds the ideal is the client side\'s CPU time (HTTP client, SDK, kernel) queuing on one event loop.',
+    '',
+    `### 429 storm: every third request is \`429\` with \`Retry-After: 1\``,
+    '',
+    `Same cases, parallelism and latency; the connector allows ${STORM_RETRIES} retries per call and honours \`Retry-After\` (plus up to 10 % jitter).`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| wall time | ${ms(s.wallMs)} |`,
+    `| cases answered | ${s.answered} / ${s.cases} |`,
+    `| cases lost | ${s.lost} |`,
+    `| requests served / of which 429 | ${s.requests.toLocaleString('en-US')} / ${s.rateLimited.toLocaleString('en-US')} |`,
+    `| retries recorded on results (sum / most for one case) | ${s.retries.toLocaleString('en-US')} / ${s.maxRetriesOneCase} |`,
+    `| every 429 retried exactly once | ${s.retries === s.rateLimited ? 'yes' : `no (${s.retries} retries for ${s.rateLimited} 429s)`} |`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'agentest-bench-llm-'));
+  try {
+    console.error('warm-up (128 cases)…');
+    await measureThroughput(dir, 128, 64, 50);
+    console.error('throughput (2,000 cases, 50 ms, parallel 64)…');
+    const throughput = await measureThroughput(dir);
+    console.error('429 storm (2,000 cases, every third request 429, Retry-After: 1)…');
+    const storm = await measureStorm(dir);
+    console.log(formatMarkdown(throughput, storm));
+    if (storm.lost > 0 || throughput.passed !== throughput.cases) process.exitCode = 1;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (!isMainThread && (workerData as { fakeLlm?: FakeLlmOptions } | null)?.fakeLlm) await serveInWorker((workerData as { fakeLlm: FakeLlmOptions }).fakeLlm);
+else if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
