@@ -56,7 +56,7 @@ export function judgeShipability(metrics: Metrics, thresholds: Thresholds = {}):
   if (metrics.total === 0) issues.push('No active case ran');
   if (metrics.failed > 0) issues.push(`${metrics.failed} of ${metrics.total} case${metrics.total === 1 ? '' : 's'} failed`);
   for (const [name, limit] of Object.entries(thresholds)) {
-    const value = (metrics as unknown as Record<string, unknown>)[name];
+    const value = metricValue(metrics, name);
     if (typeof value !== 'number' || typeof limit !== 'number') continue;
     const isMax = name.endsWith('_ms');
     if (isMax ? value > limit : value < limit) issues.push(`${metricLabel(name)} ${formatMetric(name, value)} ${isMax ? '>' : '<'} threshold ${formatMetric(name, limit)}`);
@@ -64,11 +64,21 @@ export function judgeShipability(metrics: Metrics, thresholds: Thresholds = {}):
   return { can_ship: issues.length === 0, issues };
 }
 
+/** The kernel's names for the two averages, so one thresholds object serves the CLI and this API. */
+const ALIASES: Record<string, keyof Metrics> = { quality_score: 'avg_quality_score', latency_ms: 'avg_latency_ms' };
+
+export function metricValue(metrics: Metrics, name: string): unknown {
+  const record = metrics as unknown as Record<string, unknown>;
+  return name in record ? record[name] : ALIASES[name] ? record[ALIASES[name]] : undefined;
+}
+
 const LABELS: Record<string, string> = {
   keyword_hit_rate: 'Keyword Hit Rate',
   intent_match_rate: 'Intent Match Rate',
   avg_quality_score: 'Avg Quality Score',
   avg_latency_ms: 'Avg Latency',
+  quality_score: 'Avg Quality Score',
+  latency_ms: 'Avg Latency',
 };
 
 export function metricLabel(name: string): string {

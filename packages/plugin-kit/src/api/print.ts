@@ -1,4 +1,4 @@
-import { formatMetric, metricLabel } from './metrics.js';
+import { formatMetric, metricLabel, metricValue } from './metrics.js';
 import { fit, paint, padEnd, useColor, type Style } from './terminal.js';
 import type { KitTestCase, Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 
@@ -20,7 +20,13 @@ export function formatSuiteHeader(label: string, apiUrl = ''): string {
 
 export function formatCaseLine(result: TestResult, tc: Pick<KitTestCase, 'id' | 'name'>, status: TestStatus): string {
   const latency = status === 'SKIP' || status === 'TODO' ? '—' : `${Math.round(result.elapsed_ms)}ms`;
-  return `  ${colorStatus(status)} ${paint(padEnd(tc.id, 6), 'bold')}  ${paint(fit(tc.name, 40), 'gray')}  ${paint(latency, 'dim')}`;
+  return `  ${colorStatus(status)} ${paint(padEnd(shortId(tc), 6), 'bold')}  ${paint(fit(tc.name, 40), 'gray')}  ${paint(latency, 'dim')}`;
+}
+
+/** A test's id is `<file>#<name>`; the line already shows the name, so the id column shows the file. */
+function shortId(tc: Pick<KitTestCase, 'id' | 'name'>): string {
+  const suffix = `#${tc.name}`;
+  return tc.id.endsWith(suffix) && tc.id.length > suffix.length ? tc.id.slice(0, -suffix.length).split('/').pop()! : tc.id;
 }
 
 /** The diagnostics under a PARTIAL or FAIL line: the error, or structure, failure details and keywords. */
@@ -61,7 +67,7 @@ export function formatSummary(results: readonly TestResult[], getStatus: (r: Tes
 export function formatMetrics(metrics: Metrics, thresholds: Thresholds = {}, label = ''): string[] {
   const lines = [`\n${paint(`  Metrics${label ? ` — ${label}` : ''}`, 'bold')}`, paint(`  ${RULE.repeat(50)}`, 'dim')];
   const names = ['keyword_hit_rate', 'intent_match_rate', ...Object.keys(thresholds).filter((n) => n !== 'keyword_hit_rate' && n !== 'intent_match_rate')];
-  for (const name of names) lines.push(metricLine(name, (metrics as unknown as Record<string, unknown>)[name], thresholds[name]));
+  for (const name of names) lines.push(metricLine(name, metricValue(metrics, name), thresholds[name]));
   const avg = (name: keyof Metrics, digits: number) => (typeof metrics[name] === 'number' ? (metrics[name] as number).toFixed(digits) : 'N/A');
   lines.push(paint(`\n  Avg Score ${avg('avg_quality_score', 2)}/5   Avg Latency ${avg('avg_latency_ms', 0)}ms   Active ${metrics.total}`, 'dim'));
   return lines;

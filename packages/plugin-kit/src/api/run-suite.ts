@@ -27,6 +27,7 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
   });
   const agent: Agent & { adapter: Adapter } = { ...adapterToAgent('adapter', adapter), adapter };
   const results = new Map<string, TestResult>();
+  let printed = 0;
   if (print) printSuiteHeader(label, apiUrl);
   if (cases.length === 0) {
     if (print) printSuiteFooter();
@@ -50,12 +51,15 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
         if (event.type === 'case_start' && print) writeProgress(`running ${event.id}...`);
         if (event.type !== 'result') return;
         const tc = byId.get(event.id)!;
-        const result = toTestResult(event, tc);
-        results.set(event.id, result);
-        if (!print) return;
-        const status = getTestStatus(result);
-        printCaseLine(result, tc, status);
-        if (status === 'PARTIAL' || status === 'FAIL') printCaseDetail(result, tc);
+        results.set(event.id, toTestResult(event, tc));
+        // Lines appear in input order even when cases finish out of order.
+        while (print && printed < tests.length && results.has(tests[printed]!.id)) {
+          const next = tests[printed++]!;
+          const result = results.get(next.id)!;
+          const status = getTestStatus(result);
+          printCaseLine(result, next, status);
+          if (status === 'PARTIAL' || status === 'FAIL') printCaseDetail(result, next);
+        }
       });
     },
   };

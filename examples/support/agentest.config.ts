@@ -1,0 +1,10 @@
+import { defineConfig } from 'agentest';
+import { createMockAdapter } from './adapters/mock-adapter.js';
+
+export default defineConfig({
+  agents: { support: createMockAdapter() },
+  // The agent cases.json and ctx.run use when `-n` is not given.
+  kit: { agent: 'support' },
+  test: { parallel: 4, timeout: '10s' },
+  thresholds: { keyword_hit_rate: 0.7, intent_match_rate: 0.8 },
+});

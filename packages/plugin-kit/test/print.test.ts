@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { displayWidth, formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatSuiteHeader, useColor } from '../src/index.js';
+
+const result = { case_id: 'C001', query: 'q', elapsed_ms: 151, error: null, structure_ok: true, intent_matched: true, keyword_hits: ['a'], keyword_hit_rate: 0.5, quality_score: 5, failure_details: ['intent: expected x, got y'] };
+const env = { ...process.env };
+afterEach(() => {
+  process.env = { ...env };
+});
+
+test('the case line keeps agentest-kit layout and aligns CJK names by columns', () => {
+  assert.equal(formatCaseLine(result, { id: 'C001', name: 'C001' }, 'PASS'), `   PASS  C001    C001${' '.repeat(36)}  151ms`);
+  const cjk = formatCaseLine(result, { id: 'tests/a.test.ts#退款场景', name: '退款场景' }, 'PARTIAL');
+  assert.equal(cjk, `   PART  a.test.ts  退款场景${' '.repeat(32)}  151ms`);
+  assert.equal(displayWidth('退款 ok'), 7);
+  assert.match(formatCaseLine(result, { id: 'T', name: 'x' }, 'SKIP'), /  —$/);
+});
+
+test('details, header, metrics and verdict', () => {
+  assert.deepEqual(formatCaseDetail(result, { expected_keywords: ['a', 'b'] }), ['       ● intent: expected x, got y', '       50.0% keywords: a  b']);
+  assert.deepEqual(formatCaseDetail({ ...result, error: 'boom' }, { expected_keywords: [] }), ['       ● error: boom']);
+  assert.equal(formatSuiteHeader('run', 'http://x'), `\n RUN   http://x\n${'─'.repeat(68)}`);
+  const metrics = { total: 3, keyword_hit_rate: null, intent_match_rate: 0.5, avg_quality_score: 4, avg_latency_ms: 120.4, passed: 1, partial: 1, failed: 1 };
+  assert.deepEqual(formatMetrics(metrics, { intent_match_rate: 0.8, latency_ms: 100 }), [
+    '\n  Metrics',
+    `  ${'─'.repeat(50)}`,
+    '  –  Keyword Hit Rate  N/A',
+    '  ✗  Intent Match Rate 50.0%  (threshold ≥80.0%)',
+    '  ✗  Avg Latency       120ms  (threshold ≤100ms)',
+    '\n  Avg Score 4.00/5   Avg Latency 120ms   Active 3',
+  ]);
+  assert.deepEqual(formatShipVerdict({ can_ship: false, issues: ['a'] }), ['', '  VERDICT: DO NOT SHIP  ', '  ✗ a', '']);
+});
+
+test('colour only on a terminal, never with NO_COLOR, always with FORCE_COLOR', () => {
+  delete process.env.NO_COLOR;
+  delete process.env.FORCE_COLOR;
+  assert.equal(useColor({ isTTY: true }), true);
+  assert.equal(useColor({ isTTY: false }), false);
+  process.env.NO_COLOR = '1';
+  assert.equal(useColor({ isTTY: true }), false);
+  delete process.env.NO_COLOR;
+  process.env.FORCE_COLOR = '1';
+  assert.equal(useColor({ isTTY: false }), true);
+  assert.match(formatShipVerdict({ can_ship: true, issues: [] })[1]!, /^\x1b\[42m\x1b\[1m  VERDICT: SHIP IT  \x1b\[0m$/);
+});
