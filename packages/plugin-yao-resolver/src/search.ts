@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { AgentRef } from '@agentest/kernel';
 import { findAppRoot, startDirectory, type AppRoot } from './app-root.js';
 import { assistantDir, listAssistants, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
@@ -13,8 +13,9 @@ export interface SearchReport {
 }
 
 export async function searchReport(ref: AgentRef, options: { root?: string; cwd: string; env: NodeJS.ProcessEnv }): Promise<SearchReport> {
-  const start = ref.path ?? options.cwd;
-  const appRoot = findAppRoot(start, { root: options.root, env: options.env });
+  const start = ref.path ? resolve(options.cwd, ref.path) : options.cwd;
+  // An id may live in the input's app or, when the input lies outside any app, the working directory's.
+  const appRoot = findAppRoot(start, { root: options.root, env: options.env }) ?? (ref.id ? findAppRoot(options.cwd, { env: options.env }) : undefined);
   const known = appRoot ? await listAssistants(appRoot.dir) : [];
   if (ref.id) {
     const looked = appRoot && looksLikeAssistantId(ref.id) ? [`${assistantDir(appRoot.dir, ref.id)}/${PACKAGE_FILE}`] : [];

@@ -73,17 +73,29 @@ export class YaoResolver {
 
   private locate(ref: AgentRef, cwd: string): Located | undefined {
     const start = ref.path ? resolve(cwd, ref.path) : cwd;
-    const appRoot = findAppRoot(start, { root: this.rootOption(cwd), env: this.options.env })?.dir;
     if (ref.id) {
-      if (!appRoot || !looksLikeAssistantId(ref.id)) return undefined;
-      const dir = locateById(appRoot, ref.id);
-      return dir ? { dir, id: ref.id, root: appRoot } : undefined;
+      if (!looksLikeAssistantId(ref.id)) return undefined;
+      for (const root of this.candidateRoots(ref, cwd)) {
+        const dir = locateById(root, ref.id);
+        if (dir) return { dir, id: ref.id, root };
+      }
+      return undefined;
     }
+    const appRoot = findAppRoot(start, { root: this.rootOption(cwd), env: this.options.env })?.dir;
     const inside = appRoot && !relative(appRoot, startDirectory(start)).startsWith('..');
     const { dir } = locateFromPath(start, inside ? appRoot : undefined);
     if (!dir) return undefined;
     const root = inside ? appRoot : (findAppRoot(dir, { env: {} })?.dir ?? rootAboveAssistants(dir));
     return { dir, id: deriveAgentId(dir, root), ...(root ? { root } : {}) };
+  }
+
+  /** App roots an id may live in: the `root` option; else the input's app, then the working directory's. */
+  private candidateRoots(ref: AgentRef, cwd: string): string[] {
+    const root = this.rootOption(cwd);
+    if (root) return [root];
+    const starts = ref.path ? [resolve(cwd, ref.path), cwd] : [cwd];
+    const roots = starts.map((start) => findAppRoot(start, { env: this.options.env })?.dir).filter((r): r is string => Boolean(r));
+    return [...new Set(roots)];
   }
 
   private rootOption(cwd: string): string | undefined {

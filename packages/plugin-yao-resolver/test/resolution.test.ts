@@ -34,6 +34,13 @@ describe('resolution', () => {
     assert.equal(agent?.id, 'plain');
   });
 
+  it('finds -n ids in the working directory\'s app when the input lies outside any app', async () => {
+    const root = app();
+    const outside = writeTree({ 'cases.jsonl': '' });
+    const agent = await harness().resolve({ id: 'keyword', path: join(outside, 'cases.jsonl') }, root);
+    assert.equal(agent?.path, join(root, 'assistants/keyword'));
+  });
+
   it('walks up from the input file to the nearest package.yao', async () => {
     const root = app();
     const agent = await harness().resolve({ path: join(root, 'assistants/workers/system/keyword/tests/deep/inputs.jsonl') }, '/');
