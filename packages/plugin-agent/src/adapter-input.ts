@@ -20,6 +20,11 @@ export interface AdapterInput {
   expected_behavior?: string;
   difficulty?: string;
   notes?: string;
+  /**
+   * Fires at the case's timeout or on interruption; pass it to `fetch` so a timed-out call stops.
+   * Not enumerable, so spreading or serialising the input leaves it out.
+   */
+  readonly signal?: AbortSignal;
   [key: string]: unknown;
 }
 

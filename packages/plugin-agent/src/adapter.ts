@@ -9,7 +9,8 @@ import { describe } from './shapes.js';
  * graded PASS / PARTIAL / FAIL into the reply's verdict.
  *
  * The reply's `content` is the evaluation (what assertions and `ctx.run` see), or the call result
- * when there is no `evaluate`; `raw` is always the call result. A throwing `call` or `evaluate`
+ * when there is no `evaluate`; `raw` is always the call result. `input.signal` (not enumerable)
+ * fires at the case's timeout, for adapters that can cancel their request. A throwing `call` or `evaluate`
  * rejects the run, which the executor records as an error on that case alone: the run goes on
  * (agentest-kit aborts the whole suite).
  */
@@ -17,8 +18,10 @@ export function adapterToAgent(id: string, adapter: Adapter, options: { path?: s
   return {
     id,
     ...(options.path ? { path: options.path } : {}),
-    async run(messages, _ctx, _signal, call) {
+    async run(messages, _ctx, signal, call) {
       const input = adapterInput(messages, call);
+      // Not enumerable: adapters that spread or serialise their input do not carry it along.
+      Object.defineProperty(input, 'signal', { value: signal, enumerable: false });
       const started = performance.now();
       const callResult = await adapter.call(input);
       const latencyMs = Math.round((performance.now() - started) * 100) / 100;

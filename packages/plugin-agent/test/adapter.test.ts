@@ -132,3 +132,18 @@ test('an adapter whose call throws is an error on that case alone; a bad evaluat
   assert.deepEqual(third.results[0]!.metrics, { latency_ms: 3 });
   assert.equal(third.results[0]!.runs[0]!.details!.grade, 'PASS');
 });
+
+test('input.signal lets an adapter cancel its request at the case timeout; it stays out of spreads', async () => {
+  let cancelled = false;
+  let keys: string[] = [];
+  const slow = defineAdapter({
+    call: (input) => {
+      keys = Object.keys({ ...input });
+      return new Promise((_, reject) => input.signal!.addEventListener('abort', () => { cancelled = true; reject(new Error('aborted')); }));
+    },
+  });
+  const { results } = await run([agents({ agents: { slow } })], [testCase('x', { timeoutMs: 20 })], { agent: { id: 'slow' } });
+  assert.equal(results[0]!.status, 'timeout');
+  assert.ok(cancelled);
+  assert.ok(!keys.includes('signal'));
+});
