@@ -30,19 +30,22 @@ function urlOf(input: string | URL | Request): string {
  * The fetch handed to the SDKs: logs each request (redacted) and its outcome when debugging is on,
  * and can send one URL prefix elsewhere (Yao's verbatim host rule, which the Anthropic SDK cannot express).
  */
-export function connectorFetch(id: string, rewrite?: { from: string; to: string }): Fetch {
+export function connectorFetch(id: string, options: { rewrite?: { from: string; to: string }; secret?: string } = {}): Fetch {
+  const { rewrite, secret } = options;
   return async (input, init) => {
     let url = urlOf(input);
     if (rewrite && url.startsWith(rewrite.from)) url = rewrite.to + url.slice(rewrite.from.length);
     if (!log.enabled) return fetch(url, init);
+    // Some gateways take the key in the URL (`?api-key=`), so the logged URL is redacted too.
+    const shown = redactSecret(url, secret);
     const started = performance.now();
-    log('%s → %s %s %o', id, init?.method ?? 'GET', url, redactHeaders(init?.headers));
+    log('%s → %s %s %o', id, init?.method ?? 'GET', shown, redactHeaders(init?.headers));
     try {
       const response = await fetch(url, init);
-      log('%s ← %d %s (%dms)', id, response.status, url, Math.round(performance.now() - started));
+      log('%s ← %d %s (%dms)', id, response.status, shown, Math.round(performance.now() - started));
       return response;
     } catch (error) {
-      log('%s ✗ %s: %s', id, url, (error as Error).message);
+      log('%s ✗ %s: %s', id, shown, redactSecret((error as Error).message, secret));
       throw error;
     }
   };
