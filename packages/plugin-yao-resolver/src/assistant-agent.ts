@@ -57,6 +57,7 @@ export class AssistantAgent implements Agent {
     let create: CreateResponse | undefined;
     if (def.hookFile) {
       const outcome = await services.hooks.call(def.hookFile, 'Create', [ctx, input, hookOptions], signal);
+      keepLogs(trace, outcome.logs);
       create = outcome.ran ? readCreateResponse(outcome.value, def.hookFile) : undefined;
       if (outcome.ran) trace.create = outcome.value ?? null;
       if (create?.metadata) Object.assign(metadata, create.metadata);
@@ -87,6 +88,7 @@ export class AssistantAgent implements Agent {
     if (def.hookFile) {
       const payload = { messages: finalMessages, completion: completion ? completionPayload(completion) : null, tools: [], error: null };
       const outcome = await services.hooks.call(def.hookFile, 'Next', [ctx, payload, hookOptions], signal);
+      keepLogs(trace, outcome.logs);
       const next = outcome.ran ? readNextResponse(outcome.value, def.hookFile) : undefined;
       if (outcome.ran) trace.next = outcome.value ?? null;
       if (next?.delegate) return this.delegate(next.delegate, conversation, ctx, signal, depth, trace);
@@ -112,6 +114,11 @@ export class AssistantAgent implements Agent {
     const reply = await target.call(delegate.messages?.length ? delegate.messages : conversation, ctx, signal, delegate.options ?? {}, depth + 1);
     return { ...reply, trace: { ...trace, delegated_to: target.id, delegate: reply.trace } };
   }
+}
+
+/** What the hooks printed (`console.log`), kept in the trace for reports. */
+function keepLogs(trace: Record<string, unknown>, logs: string[]): void {
+  if (logs.length) trace.logs = [...((trace.logs as string[] | undefined) ?? []), ...logs];
 }
 
 function completionTrace(reply: AgentReply): Record<string, unknown> {

@@ -105,6 +105,7 @@ function Next(ctx: any, payload: any) {
     const root = app({
       'assistants/tools/keyword/package.yao': '{ "name": "keyword" }',
       'assistants/tools/keyword/src/index.ts': `export function Next(ctx: any, payload: any) {
+        console.log('next called');
         const text: string = payload.messages.at(-1).content;
         return { data: { keywords: text.split(/\\s+/).filter((w) => w.length > 3), completion: payload.completion } };
       }`,
@@ -112,6 +113,7 @@ function Next(ctx: any, payload: any) {
     const before = fake.requests.length;
     const reply = await ask(await h().resolve({ id: 'tools.keyword' }, root), 'find some useful keywords');
     assert.deepEqual(reply.content, { keywords: ['find', 'some', 'useful', 'keywords'], completion: null });
+    assert.deepEqual(reply.trace?.logs, ['next called'], 'what the hook printed is traced');
     assert.equal(fake.requests.length, before);
   });
 
