@@ -24,7 +24,7 @@ export class ScriptExecutor {
       }
     }
     const outcome = await this.pool().test(
-      { file: data.file, fn: data.fn, args: [context], timeoutMs: ctx.timeoutMs, beforeEach: data.beforeEach, afterEach: data.afterEach, ...(main?.value !== undefined ? { main: main.value } : {}) },
+      { file: data.file, fn: data.fn, args: [context], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd, beforeEach: data.beforeEach, afterEach: data.afterEach, ...(main?.value !== undefined ? { main: main.value } : {}) },
       ctx.signal,
     );
     return toExecution(outcome, ctx.run);
@@ -33,7 +33,7 @@ export class ScriptExecutor {
   private testMain(data: ScriptCaseData, ctx: ExecuteContext): Promise<TestOutcome> {
     let pending = this.mains.get(ctx.suite);
     if (!pending) {
-      pending = this.pool().test({ file: data.file, fn: 'TestMain', args: [this.contextFor(data, 'TestMain', ctx)], timeoutMs: ctx.timeoutMs }, ctx.signal);
+      pending = this.pool().test({ file: data.file, fn: 'TestMain', args: [this.contextFor(data, 'TestMain', ctx)], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd }, ctx.signal);
       this.mains.set(ctx.suite, pending);
     }
     return pending;

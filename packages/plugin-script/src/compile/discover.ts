@@ -49,8 +49,8 @@ export function unexportedDeclarations(source: string): string[] {
   }
   for (const list of source.matchAll(EXPORT_LIST)) {
     for (const item of list[1].split(',')) {
-      const local = item.trim().split(/\s+as\s+/)[0]?.replace(/^type\s+/, '').trim();
-      if (local) exported.add(local);
+      const [local, as = local] = item.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+/);
+      if (local && local === as) exported.add(local);
     }
   }
   return [...declared].filter((name) => !exported.has(name));

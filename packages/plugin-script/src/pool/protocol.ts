@@ -3,7 +3,8 @@ import type { TestOutcome } from './types.js';
 
 /** One task posted to a worker. `code` is the compiled bundle; `key` identifies it for the cache. */
 export interface WorkerTask {
-  mode: 'call' | 'test';
+  /** `ping` only proves the thread is up (sent once per thread when the pool starts). */
+  mode: 'call' | 'test' | 'ping';
   key: string;
   code: string;
   filename: string;
@@ -14,6 +15,8 @@ export interface WorkerTask {
   beforeEach?: boolean;
   afterEach?: boolean;
   main?: unknown;
+  /** Set to 1 by the worker when it starts the task: the main thread's hard stop counts from then. */
+  started?: Int32Array;
 }
 
 export interface WorkerResult {

@@ -5,6 +5,7 @@ import { errorMessage } from '@agentest/kernel';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
 import { Limiter } from './limiter.js';
+import { TaskDeadline } from './task-deadline.js';
 import type { WorkerResult, WorkerTask } from './protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
 
@@ -13,12 +14,13 @@ export const DEFAULT_MEMORY_LIMIT_MB = 256;
 const WORKER = new URL(`../worker/worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
 
 /**
- * The piscina-backed sandbox. Threads start on first use. Each task is given a grace period after its
- * timeout to stop by itself (the worker's own timers catch sync loops and hung promises); only a
- * thread that stays blocked is terminated, and piscina replaces it.
+ * The piscina-backed sandbox. Threads start on first use; an own limiter hands piscina a task only
+ * when a thread is free, so timeouts never count queue time. A task that blocks its thread is
+ * terminated by its `TaskDeadline` and piscina replaces the thread.
  */
 export class WorkerScriptPool implements ScriptPool {
   private piscina?: Piscina;
+  private started?: Promise<unknown>;
   private readonly limiter: Limiter;
   private readonly threads: number;
   private readonly memoryLimitMb: number;
@@ -41,7 +43,7 @@ export class WorkerScriptPool implements ScriptPool {
     const logs = result.logs;
     if (result.status === 'ok') return { status: 'ok', value: result.value, logs };
     if (result.status === 'missing') return { status: 'missing', logs };
-    const location = compiled.locate(result.stack);
+    const location = compiled.locate(result.stack, request.cwd);
     const error = result.error ?? 'unknown error';
     return { status: result.status === 'timeout' ? 'timeout' : 'error', error: location ? `${error} (at ${location})` : error, logs };
   }
@@ -60,7 +62,7 @@ export class WorkerScriptPool implements ScriptPool {
       ...(request.main !== undefined ? { main: request.main } : {}),
     };
     const result = await this.dispatch(task, compiled, request, signal);
-    const location = compiled.locate(result.stack);
+    const location = compiled.locate(result.stack, request.cwd);
     return {
       status: result.status as TestOutcome['status'],
       ...(result.error !== undefined ? { error: result.error } : {}),
@@ -76,38 +78,26 @@ export class WorkerScriptPool implements ScriptPool {
     this.closed = true;
     const piscina = this.piscina;
     this.piscina = undefined;
+    await this.started?.catch(() => undefined);
     await piscina?.destroy();
   }
 
   private async dispatch(task: WorkerTask, compiled: CompiledModule, request: FunctionCall, signal?: AbortSignal): Promise<WorkerResult> {
     const started = performance.now();
     if (this.closed) return { status: 'error', error: 'the script pool is closed', logs: [], durationMs: 0 };
+    const workers = this.workers();
+    await this.started?.catch(() => undefined);
     if (!(await this.limiter.acquire(signal))) return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: 0 };
-    const controller = new AbortController();
-    const grace = graceFor(request.timeoutMs);
-    let stoppedBy: 'timeout' | 'signal' | undefined;
-    const hardStop = setTimeout(() => {
-      stoppedBy ??= 'timeout';
-      controller.abort();
-    }, request.timeoutMs + grace);
-    let graceTimer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => {
-      graceTimer = setTimeout(() => {
-        stoppedBy ??= 'signal';
-        controller.abort();
-      }, grace);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = new TaskDeadline(request.timeoutMs, signal);
+    task.started = deadline.started;
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
     try {
-      return await this.workers().run(task, { signal: controller.signal, ...(channel ? { transferList: [channel.port] } : {}) });
+      return await workers.run(task, { signal: deadline.signal, ...(channel ? { transferList: [channel.port] } : {}) });
     } catch (error) {
-      return { ...this.crash(error, stoppedBy, request, signal), logs: [], durationMs: performance.now() - started };
+      return { ...this.crash(error, deadline.stoppedBy, request, signal), logs: [], durationMs: performance.now() - started };
     } finally {
-      clearTimeout(hardStop);
-      clearTimeout(graceTimer);
-      signal?.removeEventListener('abort', onAbort);
+      deadline.dispose();
       channel?.close();
       this.limiter.release();
     }
@@ -122,8 +112,13 @@ export class WorkerScriptPool implements ScriptPool {
     return { status: 'error', error: `the script's worker stopped: ${errorMessage(error)}` };
   }
 
+  /**
+   * Starts the threads on first use and waits until each answers a ping, so thread start-up (slower
+   * when running from TypeScript sources) never counts against the first tasks' timeouts.
+   */
   private workers(): Piscina {
-    this.piscina ??= new Piscina({
+    if (this.piscina) return this.piscina;
+    this.piscina = new Piscina({
       filename: WORKER.href,
       minThreads: this.threads,
       maxThreads: this.threads,
@@ -134,17 +129,14 @@ export class WorkerScriptPool implements ScriptPool {
         maxYoungGenerationSizeMb: Math.min(64, Math.max(4, Math.round(this.memoryLimitMb / 8))),
       },
     });
-    return this.piscina;
+    const piscina = this.piscina;
+    this.started = Promise.all(Array.from({ length: this.threads }, () => piscina.run({ mode: 'ping' })));
+    return piscina;
   }
 }
 
 function taskOf(compiled: CompiledModule, request: FunctionCall): Pick<WorkerTask, 'key' | 'code' | 'filename' | 'fn' | 'args' | 'timeoutMs'> {
   return { key: compiled.key, code: compiled.code, filename: compiled.filename, fn: request.fn, args: request.args, timeoutMs: request.timeoutMs };
-}
-
-/** How long a timed-out task may take to stop by itself before its thread is terminated. */
-function graceFor(timeoutMs: number): number {
-  return Math.min(250, Math.max(50, Math.round(timeoutMs / 4)));
 }
 
 function reasonOf(signal?: AbortSignal): string {

@@ -22,6 +22,8 @@ export interface FunctionCall {
   host?: Record<string, (...args: any[]) => Promise<unknown>>;
   /** Module aliases for the bundle, e.g. `{ agentest: '/abs/path/to/sandbox-runtime.js' }`. */
   alias?: Record<string, string>;
+  /** Source locations in errors are relative to this directory (default: the process's). */
+  cwd?: string;
 }
 
 export type FunctionResult =

@@ -18,6 +18,11 @@ process.on('uncaughtException', (error) => active?.fail(error, 'uncaught excepti
 process.on('unhandledRejection', (reason) => active?.fail(reason, 'unhandled promise rejection'));
 
 export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
+  if (task.mode === 'ping') return { status: 'ok', logs: [], durationMs: 0 };
+  if (task.started) {
+    Atomics.store(task.started, 0, 1);
+    Atomics.notify(task.started, 0);
+  }
   const started = performance.now();
   const deadline = started + task.timeoutMs;
   const logs: string[] = [];

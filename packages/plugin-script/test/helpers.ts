@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { createKernel, type AgentestPlugin, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import script, { type ScriptOptions } from '../src/index.js';
+
+export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
+export const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import.meta.url));
+
+export function plan(input: string, cwd: string, overrides: Partial<RunPlan> = {}): RunPlan {
+  return { input: { input, cwd }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...overrides };
+}
+
+export interface Collected {
+  start: StartEvent;
+  results: ResultEvent[];
+  runs: Map<string, Execution>;
+  exitCode: number;
+}
+
+/** Runs a kernel with the script plugin (small pool) and collects its events. */
+export async function runKernel(p: RunPlan, options: ScriptOptions = {}, extra: AgentestPlugin[] = []): Promise<Collected> {
+  const events: { type: string; [k: string]: unknown }[] = [];
+  const collector: AgentestPlugin = { name: 'test:collector', apply: ({ hooks }) => hooks.report.tap('test:collector', (e) => void events.push(e as never)) };
+  const kernel = createKernel({ plugins: [script({ maxThreads: 2, memoryLimitMb: 64, ...options }), ...extra, collector] });
+  const outcome = await kernel.run(p);
+  const runs = new Map<string, Execution>();
+  for (const e of events) if (e.type === 'run_result') runs.set(e.id as string, e.execution as Execution);
+  return {
+    start: events.find((e) => e.type === 'start') as unknown as StartEvent,
+    results: events.filter((e) => e.type === 'result') as unknown as ResultEvent[],
+    runs,
+    exitCode: outcome.exitCode,
+  };
+}
