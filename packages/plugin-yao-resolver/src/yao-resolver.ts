@@ -2,9 +2,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import { AgentestError, type Agent, type AgentRef } from '@agentest/kernel';
 import { findAppRoot, startDirectory } from './app-root.js';
 import { AssistantAgent, type AssistantServices } from './assistant-agent.js';
-import type { ChatClientFactory } from './chat-client.js';
 import { acquireHookPool, loadChatClientFactory } from './dependencies.js';
-import { HookRunner, type HookPool } from './hook-runner.js';
+import { HookRunner } from './hook-runner.js';
 import { deriveAgentId, locateById, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
 import type { ValidatedOptions } from './options.js';
 import { formatSearch, searchReport } from './search.js';
@@ -16,11 +15,6 @@ interface Located {
   root?: string;
 }
 
-export interface ResolverSeams {
-  createClient?: () => Promise<ChatClientFactory>;
-  acquirePool?: () => Promise<{ pool: HookPool; release(): void | Promise<void> }>;
-}
-
 /**
  * Finds Yao assistants for agent references and builds them into agents. `-n id` looks under
  * `<app root>/assistants/`; without `-n`, the nearest package.yao at or above the input file (or the
@@ -29,14 +23,9 @@ export interface ResolverSeams {
 export class YaoResolver {
   private readonly apps = new Map<string, Promise<YaoApp>>();
   private readonly hooks: HookRunner;
-  private readonly createClient: () => Promise<ChatClientFactory>;
 
-  constructor(
-    private readonly options: ValidatedOptions,
-    seams: ResolverSeams = {},
-  ) {
-    this.hooks = new HookRunner(seams.acquirePool ?? acquireHookPool, options.hookTimeoutMs);
-    this.createClient = seams.createClient ?? loadChatClientFactory;
+  constructor(private readonly options: ValidatedOptions) {
+    this.hooks = new HookRunner(acquireHookPool, options.hookTimeoutMs);
   }
 
   async resolve(ref: AgentRef, cwd: string): Promise<Agent | undefined> {
@@ -106,7 +95,7 @@ export class YaoResolver {
     const key = root ?? '';
     let app = this.apps.get(key);
     if (!app) {
-      app = YaoApp.open(root, { connectors: this.options.connectors, env: this.options.env, createClient: this.createClient });
+      app = YaoApp.open(root, { connectors: this.options.connectors, env: this.options.env, createClient: loadChatClientFactory });
       app.catch(() => this.apps.delete(key));
       this.apps.set(key, app);
     }
