@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { AgentestPlugin, CaseResult, Suite, TestCase } from '@agentest/kernel';
+import { createScriptPool, withScriptHooks, type ScriptPool } from '../src/index.js';
+import { resolveHookRef } from '../src/script-hooks.js';
+import { APP, plan, runKernel } from './helpers.js';
+
+const HOOKS_DIR = join(APP, 'assistants/hooks');
+const JSONL = join(HOOKS_DIR, 'tests/inputs.jsonl');
+const testCase: TestCase = { id: 'H1', kind: 'agent', input: 'hello', messages: [], source: { file: JSONL, line: 1 }, user: 'case-user' };
+const suite: Suite = { name: JSONL, needsAgent: true, cases: () => [testCase], agentHint: { path: JSONL } };
+
+describe('withScriptHooks (JSONL before/after hooks)', () => {
+  let pool: ScriptPool;
+  before(() => {
+    pool = createScriptPool({ maxThreads: 1 });
+  });
+  after(() => pool.close());
+
+  it('resolves refs the way Yao does', () => {
+    const file = join(HOOKS_DIR, 'src/env_test.ts');
+    assert.deepEqual(resolveHookRef('env_test.Before', HOOKS_DIR), { file, fn: 'Before' });
+    assert.deepEqual(resolveHookRef('env.Before', HOOKS_DIR), { file, fn: 'Before' }, '_test is appended');
+    assert.deepEqual(resolveHookRef('src.env_test.Before', HOOKS_DIR), { file, fn: 'Before' }, 'src/ is optional');
+    assert.deepEqual(resolveHookRef('Before', HOOKS_DIR), { file, fn: 'Before' }, 'a bare name means the first *_test file');
+    assert.throws(() => resolveHookRef('nope.Before', HOOKS_DIR), /file not found \(tried: .*nope_test\.ts/);
+  });
+
+  it('calls BeforeAll, Before, After and AfterAll with Yao signatures, unwrapping {data}', async () => {
+    const hooked = withScriptHooks(suite, { beforeAll: 'env_test.BeforeAll', before: 'env_test.Before', after: 'env_test.After', afterAll: 'env_test.AfterAll' }, pool, { env: { team: 'ops' } });
+    const lifecycle = hooked.lifecycle!;
+    assert.deepEqual(await lifecycle.beforeAll!([testCase]), { ids: ['H1'], user: 'test-user' });
+    const data = await lifecycle.before!(testCase);
+    assert.deepEqual(data, { prepared: 'H1', locale: 'en' });
+    const result = { id: 'H1', status: 'passed', duration_ms: 3, output: 'hi' } as CaseResult;
+    await lifecycle.after!(testCase, result, data);
+    await lifecycle.afterAll!([result], { ids: ['H1'] });
+    assert.equal(suite.lifecycle, undefined, 'the original suite is not changed');
+  });
+
+  it('turns a failing hook into data instead of ending the run, and a missing function into a config error', async () => {
+    const broken = withScriptHooks(suite, { before: 'env_test.Broken', after: 'env_test.Missing' }, pool).lifecycle!;
+    const data = (await broken.before!(testCase)) as { error: string };
+    assert.match(data.error, /^env_test\.Broken error: hook failed \(at .*assistants\/hooks\/src\/env_test\.ts:6:\d+\)$/);
+    await assert.rejects(broken.after!(testCase, {} as CaseResult, undefined), (error: any) => error.code === 'CONFIG_INVALID');
+  });
+
+  it('is applied to JSONL suites by the plugin option hooks', async () => {
+    let seen: Suite | undefined;
+    const loader: AgentestPlugin = {
+      name: 'test:jsonl',
+      apply({ hooks }) {
+        hooks.load.tapPromise('test:jsonl', async () => ({ ...suite, cases: () => [testCase] }));
+        hooks.load.intercept({ result: (s: Suite | undefined) => void (seen = s) });
+        hooks.resolve.tapPromise('test:jsonl', async () => ({ id: 'echo', run: async () => ({ content: 'hi', text: 'hi' }) }));
+        hooks.execute.for('agent').tapPromise('test:jsonl', async (_c, ctx) => ({ run: ctx.run, status: 'passed', duration_ms: 1, output: 'hi', assertions: [], metrics: {} }));
+      },
+    };
+    const { results } = await runKernel(plan('x.jsonl', APP), { hooks: { before: 'env_test.Before', afterAll: 'env_test.AfterAll' } }, [loader]);
+    assert.equal(results[0].status, 'passed');
+    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), ['afterAll', 'before']);
+  });
+});
