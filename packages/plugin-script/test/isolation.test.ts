@@ -139,6 +139,23 @@ describe('pool.call', () => {
     assert.match((result as { error: string }).error, /^TypeError: Cannot read properties of null \(reading 'x'\) \(at .*index\.ts:3:\d+\)$/);
   });
 
+  it('bundles module aliases, so a test() file can import a sandbox runtime that dispatches by name', async () => {
+    const runtime = join(dir, 'runtime', 'sandbox-runtime.js');
+    mkdirSync(join(dir, 'runtime'));
+    writeFileSync(runtime, [
+      'const registry = new Map();',
+      'export function test(title, fn) { registry.set(title, fn); }',
+      'globalThis.__agentestList = () => [...registry.keys()];',
+      'globalThis.__agentestRun = async (title) => registry.get(title)({ run: (q) => __host.agentRun(q) });',
+    ].join('\n'));
+    mkdirSync(join(dir, 'kit'));
+    writeFileSync(join(dir, 'kit', 'support.test.ts'), "import { test } from 'agentest';\ntest('greets', async (ctx) => (await ctx.run('hi')).toUpperCase());\ntest('second', () => 2);\n");
+    const base = { file: join(dir, 'kit', 'support.test.ts'), timeoutMs: 1000, alias: { agentest: runtime } };
+    assert.deepEqual(await pool.call({ ...base, fn: '__agentestList', args: [] }), { status: 'ok', value: ['greets', 'second'], logs: [] });
+    const result = await pool.call({ ...base, fn: '__agentestRun', args: ['greets'], host: { agentRun: async (q: unknown) => `hello ${q}` } });
+    assert.deepEqual(result, { status: 'ok', value: 'HELLO HI', logs: [] });
+  });
+
   it('reports a syntax error with file and line instead of throwing', async () => {
     const result = await pool.call({ file: join(dir, 'broken/bad.ts'), fn: 'A', args: [], timeoutMs: 1000 });
     assert.equal(result.status, 'error');

@@ -52,8 +52,7 @@ function compiled(task: WorkerTask): vm.Script {
 function lookup(sandbox: Sandbox, name: string): unknown {
   const mod = sandbox.context.__agentest_module as Record<string, unknown> | undefined;
   const functions = mod?.__agentest_functions as Record<string, unknown> | undefined;
-  const found = [functions?.[name], mod?.[name], sandbox.context[name]].find((f) => typeof f === 'function');
-  return found;
+  return [functions?.[name], mod?.[name], sandbox.context[name]].find((f) => typeof f === 'function');
 }
 
 async function runCall(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, logs: string[], deadline: number): Promise<Omit<WorkerResult, 'durationMs'>> {
