@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { buildEnvironment, buildTestContext } from './context.js';
 import { AgentestError } from './errors.js';
@@ -54,6 +55,8 @@ export class Kernel {
     const started = new Date();
     const interrupt = signals.interrupt ?? new AbortController().signal;
     const abort = signals.abort ?? new AbortController().signal;
+    // Every running case listens on `abort`; at --parallel 64 that is many listeners, by design.
+    setMaxListeners(0, abort);
     await this.hooks.setup.promise(plan);
     try {
       const suite = await this.load(plan);

@@ -56,8 +56,10 @@ export class SummaryBuilder {
     const metrics = this.metrics(executed);
     if (Object.keys(metrics).length) summary.metrics = metrics;
     if (thresholds && Object.keys(thresholds).length) {
-      summary.thresholds = thresholds;
-      summary.verdict = judge(metrics, thresholds);
+      // Failed cases count against the verdict: unless the user set their own pass_rate bar, every
+      // executed case must pass (PARTIAL grades count as passed), so a failing run cannot ship.
+      summary.thresholds = { pass_rate: 1, ...thresholds };
+      summary.verdict = judge(metrics, summary.thresholds);
     }
     return summary;
   }

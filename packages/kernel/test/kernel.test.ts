@@ -125,3 +125,12 @@ test('thresholds produce a verdict; a miss means exit code 1', async () => {
   assert.equal(outcome.summary.verdict!.can_ship, false);
   assert.match(outcome.summary.verdict!.issues[0]!, /Pass Rate 50.0% < threshold 90.0%/);
 });
+
+test('with thresholds, failed cases count against the verdict unless pass_rate is set', async () => {
+  const cases = [testCase('a', { metadata: {} }), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const strict = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { pass_rate_unused_ms: 10_000 } }));
+  assert.equal(strict.summary.verdict!.can_ship, false);
+  assert.ok(strict.summary.verdict!.issues.some((i) => /Pass Rate 50.0% < threshold 100.0%/.test(i)));
+  const lenient = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { pass_rate: 0.5 } }));
+  assert.equal(lenient.summary.verdict!.can_ship, true);
+});

@@ -7,23 +7,16 @@ export interface KitOptions {
   include?: string | string[];
   /** The agent `ctx.run` and data cases use when `-n` is not given (a config agent id). */
   agent?: string;
-  /**
-   * Failed cases count against the ship verdict (default true): a run in kit mode is judged on
-   * `pass_rate ≥ 1` besides its thresholds, unless a `pass_rate` threshold is set explicitly.
-   */
-  failuresBlockShip?: boolean;
 }
 
 export interface ValidatedKitOptions {
   include: string[];
   agent?: string;
-  failuresBlockShip: boolean;
 }
 
 const shape = z.strictObject({
   include: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   agent: z.string().min(1).optional(),
-  failuresBlockShip: z.boolean().optional(),
 });
 
 export function validateKitOptions(options: unknown, plugin: string): ValidatedKitOptions {
@@ -31,8 +24,8 @@ export function validateKitOptions(options: unknown, plugin: string): ValidatedK
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.join('.') || 'options';
-    throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${key}: ${issue.message} (options are { include?: string | string[], agent?: string, failuresBlockShip?: boolean })`, { where: plugin });
+    throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${key}: ${issue.message} (options are { include?: string | string[], agent?: string })`, { where: plugin });
   }
-  const { include, agent, failuresBlockShip = true } = parsed.data;
-  return { include: include === undefined ? DEFAULT_INCLUDE : typeof include === 'string' ? [include] : include, ...(agent ? { agent } : {}), failuresBlockShip };
+  const { include, agent } = parsed.data;
+  return { include: include === undefined ? DEFAULT_INCLUDE : typeof include === 'string' ? [include] : include, ...(agent ? { agent } : {}) };
 }

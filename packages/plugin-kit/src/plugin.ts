@@ -1,4 +1,4 @@
-import type { AgentestPlugin, RunPlan } from '@agentest/kernel';
+import type { AgentestPlugin } from '@agentest/kernel';
 import { acquireScriptPool, type ScriptPool } from '@agentest/plugin-script';
 import { discoverKitInput } from './discover.js';
 import { executeSpec, type SpecSandbox } from './execute-spec.js';
@@ -28,11 +28,10 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
         aliases: () => (aliases ??= sandboxAliases()),
       };
 
-      hooks.load.tapPromise(PLUGIN_NAME, async (input, { plan }) => {
+      hooks.load.tapPromise(PLUGIN_NAME, async (input) => {
         const found = await discoverKitInput(input.input, input.cwd, validated.include);
         if (!found) return undefined;
         const suite = await buildKitSuite(found, input.cwd, (file) => listTests(sandbox.pool(), entries, sandbox.aliases(), file, input.cwd), validated.agent);
-        if (validated.failuresBlockShip) judgeFailures(plan);
         return suite;
       });
       hooks.execute.for('spec').tapPromise(PLUGIN_NAME, (testCase, ctx) => executeSpec(testCase, ctx, sandbox));
@@ -44,14 +43,4 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
       });
     },
   };
-}
-
-/**
- * agentest-kit's verdict looks only at its two rates, so a run with failing cases can ship. Here a
- * failed case blocks it: the run is also judged on `pass_rate` (PARTIAL counts as passed), unless the
- * user set that threshold themselves.
- */
-function judgeFailures(plan: RunPlan): void {
-  if (plan.thresholds?.pass_rate !== undefined) return;
-  plan.thresholds = { pass_rate: 1, ...plan.thresholds };
 }
