@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { buildEnvironment, buildTestContext } from './context.js';
-import { AgentestError } from './errors.js';
+import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { executeRun } from './execute-run.js';
 import { createHooks, type ExecuteContext, type KernelHooks, type PublicHooks } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
@@ -136,7 +136,11 @@ export class Kernel {
     });
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
-    const beforeAllData = lifecycle?.beforeAll ? await lifecycle.beforeAll(await collect(suite, plan)) : undefined;
+    const beforeAllData = lifecycle?.beforeAll
+      ? await lifecycle.beforeAll(await collect(suite, plan)).catch((error: unknown) => {
+          throw new PluginError('suite lifecycle', 'beforeAll', error);
+        })
+      : undefined;
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
 
@@ -175,7 +179,14 @@ export class Kernel {
       const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
       return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
     }
-    const beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase) : undefined;
+    let beforeData: unknown;
+    try {
+      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase) : undefined;
+    } catch (error) {
+      // A failed Before makes its case an error and skips its After, as Yao does; the run goes on.
+      const failed: Execution = { run: 1, status: 'error', duration_ms: 0, error: `before hook failed: ${errorMessage(error)}`, assertions: [], metrics: {} };
+      return aggregate(base, [failed], 1);
+    }
     const runs: Execution[] = [];
     for (let run = 1; run <= plan.runs; run++) {
       if (abort.aborted) break;
@@ -204,7 +215,8 @@ export class Kernel {
 
 function aggregate(base: Omit<CaseResult, 'status' | 'duration_ms' | 'assertions' | 'metrics' | 'runs'>, runs: Execution[], runsPerCase: number): CaseResult {
   const worst = SEVERITY.find((s) => runs.some((r) => r.status === s));
-  const status: Status = runs.length === 0 ? 'error' : worst ?? 'passed';
+  const allSkipped = runs.length > 0 && runs.every((r) => r.status === 'skipped');
+  const status: Status = runs.length === 0 ? 'error' : worst ?? (allSkipped ? 'skipped' : 'passed');
   const first = runs.find((r) => r.status === status) ?? runs[0];
   const metrics: Record<string, number> = {};
   const names = new Set(runs.flatMap((r) => Object.keys(r.metrics)));

@@ -38,7 +38,9 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
     if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `hooks.${kind}: ${ref} names no function ${fn} in ${file}`, { where: `agentest:script hooks.${kind}` });
     if (result.status !== 'ok') {
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
-      return { error: `${ref} ${result.status}: ${result.error}` };
+      // The kernel records a failed Before on its case (status error) and stops the run on a failed
+      // BeforeAll; After and AfterAll failures are only logged, as in Yao.
+      throw new Error(`${ref} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}`);
     }
     const value = result.value as { data?: unknown } | undefined;
     return value && typeof value === 'object' && 'data' in value ? value.data : value;

@@ -39,10 +39,9 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
     assert.equal(suite.lifecycle, undefined, 'the original suite is not changed');
   });
 
-  it('turns a failing hook into data instead of ending the run, and a missing function into a config error', async () => {
+  it('rejects with the reason when a hook fails (the kernel records it on the case), and a missing function is a config error', async () => {
     const broken = withScriptHooks(suite, { before: 'env_test.Broken', after: 'env_test.Missing' }, pool).lifecycle!;
-    const data = (await broken.before!(testCase)) as { error: string };
-    assert.match(data.error, /^env_test\.Broken error: hook failed \(at .*assistants\/hooks\/src\/env_test\.ts:6:\d+\)$/);
+    await assert.rejects(broken.before!(testCase), /^Error: env_test\.Broken failed: hook failed \(at .*assistants\/hooks\/src\/env_test\.ts:6:\d+\)$/);
     await assert.rejects(broken.after!(testCase, {} as CaseResult, undefined), (error: any) => error.code === 'CONFIG_INVALID');
   });
 
