@@ -1,6 +1,9 @@
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { close, createWriteStream, fsync, open, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+
+const [openFd, fsyncFd, closeFd] = [promisify(open), promisify(fsync), promisify(close)];
 
 /** Flush once this many characters are pending, without waiting for the next turn of the event loop. */
 const HIGH_WATER = 64 * 1024;
@@ -12,8 +15,8 @@ const HIGH_WATER = 64 * 1024;
  * fsyncs and closes, so a finished run's file survives a crash of the machine.
  */
 export class LineWriter {
-  private handle?: FileHandle;
-  private stream?: Writable;
+  private stream?: WriteStream;
+  private fd?: number;
   private pending = '';
   private scheduled = false;
   private draining?: Promise<void>;
@@ -23,8 +26,8 @@ export class LineWriter {
 
   async open(): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
-    this.handle = await open(this.path, 'w');
-    this.stream = this.handle.createWriteStream({ autoClose: false, highWaterMark: HIGH_WATER });
+    this.fd = await openFd(this.path, 'w');
+    this.stream = createWriteStream('', { fd: this.fd, autoClose: false, highWaterMark: HIGH_WATER });
     this.stream.on('error', (error) => (this.failure ??= error));
   }
 
@@ -55,19 +58,17 @@ export class LineWriter {
   }
 
   async close(): Promise<void> {
-    if (!this.stream || !this.handle) return;
+    if (!this.stream) return;
     await this.flush();
     const stream = this.stream;
     this.stream = undefined;
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.end(resolve);
-    });
+    await new Promise<void>((resolve) => stream.end(() => resolve()));
+    const fd = this.fd!;
+    this.fd = undefined;
     try {
-      await this.handle.sync();
+      if (!this.failure) await fsyncFd(fd);
     } finally {
-      await this.handle.close();
-      this.handle = undefined;
+      await closeFd(fd);
     }
     if (this.failure) throw this.failure;
   }

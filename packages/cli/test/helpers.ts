@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+
+/** A throw-away project: a directory with a package.json (so config search stops there) and the given files. */
+export function fixture(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-cli-'));
+  writeFileSync(join(dir, 'package.json'), '{"name": "fixture", "private": true, "type": "module"}\n');
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the real CLI from source, as users run it, with colour off unless the test says otherwise. */
+export function agentest(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: ReturnType<typeof spawn>) => void }): Promise<CliRun> {
+  const env = { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', DEBUG: '', ...options.env };
+  const child = spawn(process.execPath, ['--import', TSX, '--conditions=@agentest/source', BIN, ...args], { cwd: options.cwd, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  options.onSpawn?.(child);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** JSONL lines of a suite; each case is one line. */
+export function jsonl(cases: object[]): string {
+  return cases.map((c) => JSON.stringify(c)).join('\n') + '\n';
+}
+
+export function readJsonl(text: string): { type: string; [key: string]: unknown }[] {
+  return text.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/** Two passing cases and one failing one against the `echo` agent. */
+export const MIXED = jsonl([
+  { id: 'T1', input: 'hello world', assert: { type: 'contains', value: 'hello' } },
+  { id: 'T2', input: 'good morning', assert: { type: 'regex', value: 'morning$' } },
+  { id: 'T3', input: 'bye', assert: { type: 'contains', value: 'hello' } },
+]);
+
+export const PASSING = jsonl([
+  { id: 'P1', input: 'hello world', assert: { type: 'contains', value: 'hello' } },
+  { id: 'P2', input: 'hello again', expected: 'hello again' },
+]);
