@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+
+/** A temporary directory for one test file's fixtures, removed when the file's tests end. */
+export function workspace(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `agentest-e2e-${prefix}-`));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes cases as a JSONL file, one object per line, and returns its path. */
+export function writeCases(dir: string, name: string, cases: readonly unknown[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, cases.map((c) => (typeof c === 'string' ? c : JSON.stringify(c))).join('\n') + '\n');
+  return path;
+}
+
+export function writeJson(dir: string, name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value, null, 2));
+  return path;
+}
+
+/**
+ * A config whose agent `bot` is a bare OpenAI-compatible connector pointed at the fake server, with
+ * fast retries so fault tests stay quick.
+ */
+export function connectorConfig(url: string, connector: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    agents: { bot: { connector: 'fake' } },
+    connectors: { fake: { type: 'openai', model: 'fake-model', host: url, retries: 2, backoff_ms: 5, max_backoff_ms: 20, ...connector } },
+    ...extra,
+  };
+}
