@@ -1,0 +1,82 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
+import consoleReporter from '../src/index.js';
+
+function plan(overrides: Partial<RunPlan> = {}): RunPlan {
+  return { input: { input: 'inline', cwd: process.cwd() }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...overrides };
+}
+
+/** A loader and executor whose runs return the given executions, so every layout can be produced. */
+function scripted(kind: 'agent' | 'script', cases: { id: string; input?: unknown; runs: Partial<Execution>[] }[], meta?: Record<string, unknown>): AgentestPlugin {
+  const counters = new Map<string, number>();
+  return {
+    name: 'test:scripted',
+    apply({ hooks }) {
+      hooks.load.tap('test:scripted', () => ({
+        name: kind === 'script' ? 'scripts.expense.setup' : 'tests/inputs.jsonl',
+        needsAgent: kind === 'agent',
+        ...(meta ? { meta } : {}),
+        cases: () => cases.map((c): TestCase => ({ id: c.id, kind, input: c.input ?? c.id, messages: [], source: { file: 'x', line: 1 } })),
+      }));
+      hooks.resolve.tap('test:scripted', () => ({ id: 'keyword', connector: 'mock', run: async () => ({ content: '', text: '' }) }));
+      hooks.execute.for(kind).tap('test:scripted', (tc, ctx) => {
+        const n = counters.get(tc.id) ?? 0;
+        counters.set(tc.id, n + 1);
+        const c = cases.find((x) => x.id === tc.id)!;
+        return { run: ctx.run, status: 'passed', duration_ms: 12, assertions: [], metrics: {}, ...c.runs[n % c.runs.length] } as Execution;
+      });
+    },
+  };
+}
+
+async function render(plugins: AgentestPlugin[], runPlan = plan(), stream = Object.assign(new PassThrough(), { isTTY: false })) {
+  let text = '';
+  stream.on('data', (d) => (text += d));
+  await createKernel({ plugins: [...plugins, consoleReporter({ stream, outputs: ['out.jsonl'] })] }).run(runPlan);
+  return text;
+}
+
+test('agent layout: header, case lines, errors, grade, summary and banner', async () => {
+  const text = await render([
+    scripted('agent', [
+      { id: 'T1', input: 'x'.repeat(80), runs: [{ status: 'passed' }] },
+      { id: 'T2', input: { role: 'user', content: [{ type: 'text', text: 'from a part' }] }, runs: [{ status: 'failed', error: 'output does not contain "y"' }] },
+      { id: 'T3', runs: [{ status: 'passed', details: { grade: 'PARTIAL' } }] },
+    ]),
+  ]);
+  assert.match(text, /^\n═{63}\n {2}Agent Test\n═{63}\nℹ Agent: keyword\nℹ Connector: mock\nℹ Input: tests\/inputs\.jsonl \(3 test cases\)\nℹ Timeout: 5m0s\nℹ Parallel: 1\n/);
+  assert.match(text, new RegExp(`► \\[T1\\] ${'x'.repeat(47)}\\.\\.\\. {2}PASSED \\(12ms\\)`));
+  assert.match(text, /► \[T2\] from a part {2}FAILED \(12ms\)\n {2}└─ output does not contain "y"/);
+  assert.match(text, /► \[T3\] T3 {2}PASSED \[PARTIAL\] \(12ms\)/);
+  assert.match(text, / {2}Output: out\.jsonl\n═{63}\n {2}❌ TESTS FAILED\n═{63}\n$/);
+});
+
+test('metrics, thresholds and the ship verdict', async () => {
+  const text = await render([scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: { keyword_hit_rate: 0.6 } }] }])], plan({ thresholds: { keyword_hit_rate: 0.7, pass_rate: 0.9 } }));
+  assert.match(text, /✗ {2}Keyword Hit Rate {2}60\.0% {2}\(threshold ≥70\.0%\)/);
+  assert.match(text, /✓ {2}Pass Rate {9}100\.0% {2}\(threshold ≥90\.0%\)/);
+  assert.match(text, /VERDICT: DO NOT SHIP {2}\n {2}✗ Keyword Hit Rate 60\.0% < threshold 70\.0%/);
+  assert.match(text, /❌ DO NOT SHIP/);
+});
+
+test('script layout: the seed\'s Script Test output with expected and actual', async () => {
+  const text = await render([
+    scripted('script', [
+      { id: 'TestSystemReady', runs: [{ status: 'passed', logs: ['ready'] }] },
+      { id: 'TestSetupWithMockData', runs: [{ status: 'failed', error: 'assertion failed: Result ID should match', details: { assertion: { type: 'Equal', expected: 1, actual: 2 } } }] },
+    ], { script_path: 'expense/src/setup_test.ts' }),
+  ], plan({ verbose: true }));
+  assert.match(text, / {2}Script Test: scripts\.expense\.setup\n═{63}\n {2}Script: expense\/src\/setup_test\.ts\n {2}Tests: 2 functions\n {2}User: test-user\n {2}Team: test-team\n/);
+  assert.match(text, /► \[TestSystemReady\] \.\.\.\n {2}✓ PASSED \(12ms\)\n {4}│ ready\n/);
+  assert.match(text, /► \[TestSetupWithMockData\] \.\.\.\n {2}✗ FAILED \(12ms\)\n {4}└─ assertion failed: Result ID should match\n {7}expected: 1\n {7}actual: 2\n/);
+  assert.match(text, / {2}Summary: 1 passed, 1 failed, 0 skipped \(\d+(ms|µs)\)/);
+});
+
+test('on a TTY the progress line is drawn in place and cleared before each line', async () => {
+  const stream = Object.assign(new PassThrough(), { isTTY: true });
+  const text = await render([scripted('agent', [{ id: 'A', runs: [{}] }, { id: 'B', runs: [{ status: 'failed', error: 'no' }] }, { id: 'C', runs: [{}] }])], plan(), stream);
+  assert.match(text, /\r\x1b\[2K.*\[1\/3\] 33\.3% · 0 failed · [\d.]+ cases\/s · ETA \d+s/);
+  assert.match(text, /\[2\/3\] 66\.7% · 1 failed/);
+});

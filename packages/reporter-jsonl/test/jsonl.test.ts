@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createKernel, type AgentestPlugin, type TestCase } from '@agentest/kernel';
+import jsonlReporter from '../src/index.js';
+
+function suite(count: number): AgentestPlugin {
+  return {
+    name: 'test:suite',
+    apply({ hooks }) {
+      hooks.load.tap('test:suite', () => ({
+        name: 'inline', needsAgent: false,
+        *cases(): Iterable<TestCase> {
+          for (let i = 0; i < count; i++) yield { id: `C${i}`, kind: 'echo', input: `case ${i}`, messages: [], source: { file: 'inline', line: i + 1 } };
+        },
+      }));
+      hooks.execute.for('echo').tap('test:suite', (tc, ctx) => ({
+        run: ctx.run, status: 'passed', duration_ms: 1, output: tc.input, assertions: [], metrics: {},
+        reply: { content: tc.input, text: String(tc.input), raw: { big: 'x'.repeat(100) } },
+      }));
+    },
+  };
+}
+
+const plan = { input: { input: 'inline', cwd: '.' }, runs: 1, parallel: 4, failFast: false, env: {}, verbose: false };
+
+test('every event becomes one line, in order, without the full replies', async () => {
+  const output = join(mkdtempSync(join(tmpdir(), 'jsonl-')), 'deep/dir/out.jsonl');
+  await createKernel({ plugins: [suite(3), jsonlReporter({ output })] }).run(plan);
+  const events = readFileSync(output, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(events.length, 1 + 3 * 3 + 1, 'one line per event');
+  assert.equal(events[0].type, 'start');
+  assert.equal(events.at(-1).type, 'summary');
+  assert.equal(events.filter((e) => e.type === 'result').length, 3);
+  assert.ok(!readFileSync(output, 'utf8').includes('"reply"'));
+});
+
+test('20,000 cases stream through with every line intact', async () => {
+  const output = join(mkdtempSync(join(tmpdir(), 'jsonl-')), 'out.jsonl');
+  const outcome = await createKernel({ plugins: [suite(20_000), jsonlReporter({ output })] }).run(plan);
+  assert.equal(outcome.exitCode, 0);
+  const lines = readFileSync(output, 'utf8').split('\n');
+  assert.equal(lines.pop(), '', 'ends with a newline');
+  assert.equal(lines.length, 1 + 3 * 20_000 + 1);
+  for (const line of [lines[1]!, lines[30_000]!, lines.at(-1)!]) JSON.parse(line);
+});
+
+test('the output option is required', () => {
+  assert.throws(() => jsonlReporter({}), /"output" option/);
+});
