@@ -39,6 +39,15 @@ export interface AssertInput {
   signal: AbortSignal;
 }
 
+/**
+ * What an `assert` tap may carry besides its name: `validate` says what is wrong with how an
+ * assertion is written (a bad regex, a missing value) without needing an output, so a malformed
+ * suite is refused before any agent is called. The first tap of a type decides, as it would answer.
+ */
+export interface AssertTapOptions {
+  validate?: (assertion: Assertion) => string | undefined;
+}
+
 /** The hook block: declared once, frozen. Only the kernel fires these; plugins tap them. */
 export function createHooks() {
   const hooks = {
@@ -50,7 +59,7 @@ export function createHooks() {
       'execute',
     ),
     assert: new HookMap(
-      (type: string) => attribute(new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined>(['assertion', 'input'], `assert:${type}`)),
+      (type: string) => attribute(new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined, AssertTapOptions>(['assertion', 'input'], `assert:${type}`)),
       'assert',
     ),
     report: new AsyncSeriesHook<[RunEvent]>(['event'], 'report'),

@@ -1,5 +1,5 @@
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
-export { createHooks, HOOK_NAMES, type KernelHooks, type PublicHooks, type ExecuteContext, type AssertInput, type LoadContext, type ResolveContext } from './hooks.js';
+export { createHooks, HOOK_NAMES, type KernelHooks, type PublicHooks, type ExecuteContext, type AssertInput, type AssertTapOptions, type LoadContext, type ResolveContext } from './hooks.js';
 export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineConfig, type AgentestConfig, type Adapter, type AgentConfig, type ConnectorConfig, type ReporterEntry } from './config.js';

@@ -1,9 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
+import type { Tap } from 'tapable';
 import { buildEnvironment, buildTestContext } from './context.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { executeRun } from './execute-run.js';
-import { createHooks, type ExecuteContext, type KernelHooks, type PublicHooks } from './hooks.js';
+import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { runPool } from './scheduler.js';
 import { computeStability } from './stability.js';
@@ -11,7 +12,7 @@ import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution, Status } from './types/result.js';
 import type { RunEvent, RunOutcome, RunPlan, SummaryEvent } from './types/run.js';
-import type { Suite, TestCase } from './types/test-case.js';
+import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
@@ -113,11 +114,15 @@ export class Kernel {
       if (!this.hooks.execute.get(testCase.kind)?.taps.length) {
         throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, { where: at(testCase) });
       }
-      for (const assertion of testCase.assert ?? []) {
-        if (this.hooks.assert.get(assertion.type)?.taps.length) continue;
-        const known = [...knownAsserts].sort().join(', ');
-        throw new AgentestError('NO_ASSERTION', `${at(testCase)}: no plugin handles assertion type "${assertion.type}" (known: ${known})`, { where: at(testCase) });
-      }
+      (testCase.assert ?? []).forEach((assertion, i) => {
+        const taps = this.hooks.assert.get(assertion.type)?.taps;
+        if (!taps?.length) {
+          const known = [...knownAsserts].sort().join(', ');
+          throw new AgentestError('NO_ASSERTION', `${at(testCase)}: no plugin handles assertion type "${assertion.type}" (known: ${known})`, { where: at(testCase) });
+        }
+        const problem = validateWith(taps[0]!, assertion);
+        if (problem) throw new AgentestError('ASSERTION_INVALID', `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`, { where: at(testCase) });
+      });
     }
     if (selected === 0) {
       const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
@@ -251,6 +256,16 @@ async function collect(suite: Suite, plan: RunPlan): Promise<TestCase[]> {
   const all: TestCase[] = [];
   for await (const testCase of filtered(suite, plan)) all.push(testCase);
   return all;
+}
+
+/** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
+function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string | undefined {
+  if (!tap.validate) return undefined;
+  try {
+    return tap.validate(assertion);
+  } catch (error) {
+    throw new PluginError(tap.name, `assert:${assertion.type} (validate)`, error);
+  }
 }
 
 function at(testCase: TestCase): string {

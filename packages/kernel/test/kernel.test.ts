@@ -35,6 +35,19 @@ test('an unknown assertion type is rejected before any agent call', async () => 
   assert.equal(calls, 0);
 });
 
+test('an assertion its tap calls malformed (validate) is ASSERTION_INVALID before any agent call', async () => {
+  let calls = 0;
+  const strict = {
+    name: 'test:strict',
+    apply: ({ hooks }: { hooks: import('../src/index.js').PublicHooks }) =>
+      hooks.assert.for('strict').tap({ name: 'test:strict', validate: (a) => (typeof a.value === 'string' ? undefined : 'needs a string "value"') }, () => ({ pass: true })),
+  };
+  const cases = [testCase('a', { assert: [{ type: 'strict', value: 'ok' }] }), testCase('b', { assert: [{ type: 'strict', value: 'ok' }, { type: 'strict' }] })];
+  const kernel = createKernel({ plugins: [...inlinePlugins(cases, async () => (calls++, {})), strict] });
+  await assert.rejects(kernel.run(plan()), (e: AgentestError) => e.code === 'ASSERTION_INVALID' && /inline.jsonl:1: assert\[1\] \(strict\): needs a string "value"/.test(e.message));
+  assert.equal(calls, 0);
+});
+
 test('a throw inside a tap becomes a PluginError naming plugin and hook', async () => {
   const kernel = createKernel({ plugins: [{ name: 'bad-loader', apply: ({ hooks }) => hooks.load.tap('bad-loader', () => { throw new Error('boom'); }) }] });
   await assert.rejects(kernel.run(plan()), (e: PluginError) => e instanceof PluginError && e.plugin === 'bad-loader' && e.hook === 'load' && /boom/.test(e.message));

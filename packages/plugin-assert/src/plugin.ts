@@ -1,7 +1,7 @@
-import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { AgentestError, type AgentestPlugin, type Assertion } from '@agentest/kernel';
 import { z } from 'zod';
 import { builtinAssertions } from './assertions/index.js';
-import { runAssertion } from './definition.js';
+import { runAssertion, type AssertionDefinition } from './definition.js';
 import { builtinAssertion } from './validate.js';
 
 export const PLUGIN_NAME = 'agentest:assert';
@@ -23,10 +23,15 @@ export default function assertPlugin(options?: Record<string, never>): AgentestP
         throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: takes no options, got ${JSON.stringify(options)}`, { where: PLUGIN_NAME });
       }
       for (const definition of builtinAssertions) {
-        hooks.assert.for(definition.type).tap(PLUGIN_NAME, (assertion, input) => runAssertion(definition, assertion, input));
+        hooks.assert.for(definition.type).tap(tapOptions(definition), (assertion, input) => runAssertion(definition, assertion, input));
       }
       const equals = builtinAssertion('equals')!;
-      for (const alias of EQUALS_ALIASES) hooks.assert.for(alias).tap(PLUGIN_NAME, (assertion, input) => runAssertion(equals, assertion, input));
+      for (const alias of EQUALS_ALIASES) hooks.assert.for(alias).tap(tapOptions(equals), (assertion, input) => runAssertion(equals, assertion, input));
     },
   };
+}
+
+/** The tap's name and its `validate`, which lets the kernel refuse a malformed assertion before the run. */
+function tapOptions(definition: AssertionDefinition) {
+  return { name: PLUGIN_NAME, validate: (assertion: Assertion) => definition.validate?.(assertion) };
 }
