@@ -49,14 +49,17 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
       progress.record(!['passed', 'skipped'].includes(result.status));
       if (script) printScriptResult(p, result, verbose());
       else printAgentResult(p, result, verbose());
-      progress.draw();
     },
     onSummary(summary) {
-      progress.clear();
+      progress.finish();
       if (script) printScriptSummary(p, summary, outputs);
       else printSummary(p, summary, outputs);
+      p.flush();
     },
-    close: () => progress.clear(),
+    close() {
+      p.flush();
+      progress.clear();
+    },
   });
   return {
     ...reporter,

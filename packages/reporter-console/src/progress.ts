@@ -23,6 +23,12 @@ export class Progress {
     if (failed) this.failed++;
   }
 
+  /** The run is over: the line is cleared and never drawn again. */
+  finish(): void {
+    this.clear();
+    this.total = 0;
+  }
+
   clear(): void {
     if (!this.visible) return;
     this.out.write('\r\x1b[2K');

@@ -21,7 +21,8 @@ function scripted(kind: 'agent' | 'script', cases: { id: string; input?: unknown
         cases: () => cases.map((c): TestCase => ({ id: c.id, kind, input: c.input ?? c.id, messages: [], source: { file: 'x', line: 1 } })),
       }));
       hooks.resolve.tap('test:scripted', () => ({ id: 'keyword', connector: 'mock', run: async () => ({ content: '', text: '' }) }));
-      hooks.execute.for(kind).tap('test:scripted', (tc, ctx) => {
+      hooks.execute.for(kind).tapPromise('test:scripted', async (tc, ctx) => {
+        await new Promise((resolve) => setImmediate(resolve));
         const n = counters.get(tc.id) ?? 0;
         counters.set(tc.id, n + 1);
         const c = cases.find((x) => x.id === tc.id)!;

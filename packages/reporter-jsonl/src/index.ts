@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineReporter, type AgentestPlugin, type DeepReadonly, type RunEvent } from '@agentest/kernel';
+import { defineReporter, type AgentestPlugin, type DeepReadonly, type Execution, type RunEvent } from '@agentest/kernel';
 import { LineWriter } from './line-writer.js';
 
 export interface JsonlReporterOptions {
@@ -17,10 +17,11 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
   if (!options.output) throw new TypeError('reporter-jsonl: the "output" option (a file path) is required');
   const writer = new LineWriter(resolve(options.cwd ?? process.cwd(), options.output));
   let opened: Promise<void> | undefined;
+  const serialise = eventSerialiser();
   const write = async (event: DeepReadonly<RunEvent>) => {
     opened ??= writer.open();
     await opened;
-    await writer.write(JSON.stringify(withoutReplies(event)));
+    await writer.write(serialise(event));
   };
   return defineReporter({
     name: 'jsonl',
@@ -35,16 +36,24 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
   });
 }
 
-/** The full agent reply duplicates `output`, `tool_calls` and `usage`; the file keeps what reports read. */
-export function withoutReplies(event: DeepReadonly<RunEvent>): DeepReadonly<RunEvent> {
-  if (event.type === 'run_result' && event.execution.reply) {
-    const { reply: _, ...execution } = event.execution;
-    return { ...event, execution };
-  }
-  if (event.type === 'result' && event.runs.some((r) => r.reply)) {
-    return { ...event, runs: event.runs.map(({ reply: _, ...run }) => run) };
-  }
-  return event;
+type Run = DeepReadonly<Execution>;
+
+/**
+ * One line per event. A `result` line leaves out `runs`: each run is already in the file as the
+ * `run_result` line just before it, and repeating them (outputs and assertions included) would
+ * double the file and most of the writing cost of a fast suite. Full replies are left out too.
+ */
+export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string {
+  return (event) => {
+    if (event.type === 'run_result') return JSON.stringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
+    if (event.type === 'result') return JSON.stringify({ ...event, runs: undefined });
+    return JSON.stringify(event);
+  };
+}
+
+function withoutReply(execution: Run): Run {
+  const { reply: _, ...rest } = execution;
+  return rest;
 }
 
 export { LineWriter };

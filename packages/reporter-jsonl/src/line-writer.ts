@@ -27,7 +27,7 @@ export class LineWriter {
   async open(): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     this.fd = await openFd(this.path, 'w');
-    this.stream = createWriteStream('', { fd: this.fd, autoClose: false, highWaterMark: HIGH_WATER });
+    this.stream = createWriteStream('', { fd: this.fd, autoClose: false, highWaterMark: 16 * HIGH_WATER });
     this.stream.on('error', (error) => (this.failure ??= error));
   }
 

@@ -26,7 +26,7 @@ function suite(count: number): AgentestPlugin {
 
 const plan = { input: { input: 'inline', cwd: '.' }, runs: 1, parallel: 4, failFast: false, env: {}, verbose: false };
 
-test('every event becomes one line, in order, without the full replies', async () => {
+test('every event becomes one line, without full replies, and results without their repeated runs', async () => {
   const output = join(mkdtempSync(join(tmpdir(), 'jsonl-')), 'deep/dir/out.jsonl');
   await createKernel({ plugins: [suite(3), jsonlReporter({ output })] }).run(plan);
   const events = readFileSync(output, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -35,6 +35,9 @@ test('every event becomes one line, in order, without the full replies', async (
   assert.equal(events.at(-1).type, 'summary');
   assert.equal(events.filter((e) => e.type === 'result').length, 3);
   assert.ok(!readFileSync(output, 'utf8').includes('"reply"'));
+  const result = events.find((e) => e.type === 'result');
+  assert.equal(result.runs, undefined, 'runs live in the run_result lines');
+  assert.equal(result.output, 'case 0');
 });
 
 test('20,000 cases stream through with every line intact', async () => {

@@ -1,0 +1,130 @@
+/**
+ * Kernel throughput: JSONL suites of 10k, 100k and 1M cases against the `echo` agent, three
+ * assertions per case (contains, regex, json_path), JSONL output, through the real CLI and plugins.
+ * Each run is a child process so its peak RSS can be read; a hand-written floor (stream the file,
+ * JSON.parse, the same three checks, one line out per case) runs the same way for comparison.
+ * Prints a Markdown section. `--floor <in> <out>` runs the floor itself.
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const data = join(root, 'bench', '.data');
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const PARALLEL = 16;
+
+if (process.argv[2] === '--floor') await floor(process.argv[3]!, process.argv[4]!);
+else main();
+
+function main(): void {
+  mkdirSync(data, { recursive: true });
+  const rows: string[] = [];
+  const measured: Record<number, { cli: Measure; floor: Measure }> = {};
+  for (const n of SIZES) {
+    const input = suite(n);
+    const floorRun = measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true);
+    const cliRun = measure([join(root, 'packages/cli/src/bin.ts'), 'test', '-i', input, '-n', 'echo', '-o', join(data, `out-${n}.jsonl`), '--parallel', String(PARALLEL)], n, true);
+    measured[n] = { cli: cliRun, floor: floorRun };
+    rows.push(`| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× |`);
+  }
+  const at100k = measured[100_000];
+  const at1m = measured[1_000_000];
+  const checks = [
+    at100k ? `- ≥25,000 cases/s at 100k: **${fmt(at100k.cli.casesPerSecond)}** → ${at100k.cli.casesPerSecond >= 25_000 ? 'met' : 'missed'}` : '',
+    at100k ? `- within 3× of the floor at 100k: **${(at100k.floor.casesPerSecond / at100k.cli.casesPerSecond).toFixed(2)}×** → ${at100k.floor.casesPerSecond / at100k.cli.casesPerSecond <= 3 ? 'met' : 'missed'}` : '',
+    at100k && at1m ? `- peak RSS at 1M within 1.2× of 100k: **${(at1m.cli.rssKb / at100k.cli.rssKb).toFixed(2)}×** (${mb(at1m.cli.rssKb)} vs ${mb(at100k.cli.rssKb)}) → ${at1m.cli.rssKb / at100k.cli.rssKb <= 1.2 ? 'met' : 'missed'}` : '',
+  ].filter(Boolean);
+  console.log(`## Kernel throughput (CLI, echo agent, 3 assertions per case, JSONL output)
+
+\`agentest test -i cases-N.jsonl -n echo -o out.jsonl --parallel ${PARALLEL}\` as a child process, from source (tsx), stdout to /dev/null
+(the console reporter still formats every line). Cases/s is cases over the run's own duration (the summary's
+\`duration_ms\`, start-up excluded); RSS is the child's peak (\`/usr/bin/time -v\`). The floor is a plain loop in
+its own process: stream the file line by line, \`JSON.parse\`, contains + regex + JSON field check, one line out per case.
+
+| cases | agentest cases/s | run time | peak RSS | floor cases/s | floor peak RSS | floor / agentest |
+|---:|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+Targets:
+${checks.join('\n')}`);
+}
+
+interface Measure {
+  casesPerSecond: number;
+  runMs: number;
+  rssKb: number;
+}
+
+function measure(args: string[], n: number, tsx: boolean): Measure {
+  const node = [...(tsx ? ['--import', 'tsx', '--conditions=@agentest/source'] : []), ...args];
+  const useTime = existsSync('/usr/bin/time');
+  const started = performance.now();
+  const run = useTime
+    ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...node], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 })
+    : spawnSync(process.execPath, node, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const wallMs = performance.now() - started;
+  if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark child failed (${run.status}): ${run.stderr.slice(-2000)}`);
+  const rssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  const runMs = Number(/RUN_MS=(\d+(?:\.\d+)?)/.exec(run.stderr)?.[1] ?? summaryDuration(args) ?? wallMs);
+  return { casesPerSecond: n / (runMs / 1000), runMs, rssKb };
+}
+
+/** The CLI's own run duration, from the summary line at the end of its JSONL output. */
+function summaryDuration(args: string[]): number | undefined {
+  const out = args[args.indexOf('-o') + 1];
+  if (!args.includes('-o') || !out || !existsSync(out)) return undefined;
+  const size = statSync(out).size;
+  const tail = readFileSync(out, 'utf8').slice(Math.max(0, size - 4096)).trim().split('\n').at(-1)!;
+  const summary = JSON.parse(tail) as { duration_ms: number };
+  rmSync(out);
+  return summary.duration_ms;
+}
+
+/** `cases-N.jsonl`: each input is a small JSON document the echo agent sends back. */
+function suite(n: number): string {
+  const file = join(data, `cases-${n}.jsonl`);
+  if (existsSync(file)) return file;
+  const lines: string[] = [];
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const input = JSON.stringify({ order: i, status: i % 50 === 0 ? 'late' : 'ok', note: `hello world ${i}` });
+    lines.push(JSON.stringify({ id: `C${i}`, input, assert: [{ type: 'contains', value: 'hello' }, { type: 'regex', value: 'world \\d+' }, { type: 'json_path', path: '$.status', value: 'ok' }] }));
+    if (lines.length === 10_000) out.push(lines.splice(0).join('\n'));
+  }
+  if (lines.length) out.push(lines.join('\n'));
+  writeFileSync(file, out.join('\n') + '\n');
+  return file;
+}
+
+/** The floor: what any runner must at least do for this suite, written as directly as possible. */
+async function floor(input: string, output: string): Promise<void> {
+  const started = performance.now();
+  const out = createWriteStream(output);
+  const lines = createInterface({ input: createReadStream(input), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line) continue;
+    const t = performance.now();
+    const c = JSON.parse(line) as { id: string; input: string; assert: { type: string; value?: string; path?: string }[] };
+    const text = c.input;
+    let pass = text.includes(c.assert[0]!.value!);
+    pass &&= new RegExp(c.assert[1]!.value!).test(text);
+    pass &&= (JSON.parse(text) as { status: string }).status === c.assert[2]!.value;
+    const ok = out.write(JSON.stringify({ type: 'result', id: c.id, status: pass ? 'passed' : 'failed', duration_ms: performance.now() - t, output: text }) + '\n');
+    if (!ok) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  process.stderr.write(`RUN_MS=${performance.now() - started}\n`);
+}
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString('en');
+}
+
+function mb(kb: number): string {
+  return Number.isFinite(kb) ? `${Math.round(kb / 1024)} MB` : 'n/a';
+}
