@@ -26,7 +26,19 @@ export function defineAssertion(definition: AssertionDefinition): AssertionDefin
 /** Validates, then checks: a malformed assertion is a failed outcome saying what to fix. */
 export function runAssertion(definition: AssertionDefinition, assertion: Assertion, input: AssertInput): AssertionOutcome {
   const problem = definition.validate?.(assertion);
-  return problem === undefined ? definition.check(assertion, input) : { pass: false, message: problem };
+  return problem === undefined ? bounded(definition.check(assertion, input)) : { pass: false, message: problem };
+}
+
+/**
+ * Longest `actual` text kept on a result. The whole output is already on the run; a copy per
+ * assertion would multiply a 20 MB reply in every report.
+ */
+export const ACTUAL_TEXT_LIMIT = 10_000;
+
+function bounded(outcome: AssertionOutcome): AssertionOutcome {
+  const actual = outcome.actual;
+  if (typeof actual !== 'string' || actual.length <= ACTUAL_TEXT_LIMIT) return outcome;
+  return { ...outcome, actual: `${actual.slice(0, ACTUAL_TEXT_LIMIT)}… (${actual.length} chars)` };
 }
 
 /** The message for an assertion written wrongly: `invalid <type> assertion: <problem>`. */
