@@ -6,7 +6,7 @@
  * Prints a Markdown section. `--floor <in> <out>` runs the floor itself.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -78,7 +78,11 @@ function summaryDuration(args: string[]): number | undefined {
   const out = args[args.indexOf('-o') + 1];
   if (!args.includes('-o') || !out || !existsSync(out)) return undefined;
   const size = statSync(out).size;
-  const tail = readFileSync(out, 'utf8').slice(Math.max(0, size - 4096)).trim().split('\n').at(-1)!;
+  const buffer = Buffer.alloc(Math.min(size, 8192));
+  const fd = openSync(out, 'r');
+  readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+  closeSync(fd);
+  const tail = buffer.toString('utf8').trim().split('\n').at(-1)!;
   const summary = JSON.parse(tail) as { duration_ms: number };
   rmSync(out);
   return summary.duration_ms;
