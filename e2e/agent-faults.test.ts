@@ -56,7 +56,8 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
   after(() => llm?.close());
 
   const attempts = (id: string) => llm.requests.filter((r) => r.text.startsWith(`${id} `)).length;
-  const execution = (id: string) => (byId.get(id)!.runs as Event[])[0]!;
+  /** The run's execution, from its `run_result` line (a `result` line may leave `runs` out). */
+  const execution = (id: string) => events.find((e) => e.type === 'run_result' && e.id === id)!.execution as Event;
 
   test('every case is reported exactly once, with a status and, unless it passed, a reason', () => {
     for (const [id, result] of byId) {

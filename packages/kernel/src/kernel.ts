@@ -209,7 +209,13 @@ export class Kernel {
       await this.emit({ type: 'run_result', id: testCase.id, ...(testCase.name ? { name: testCase.name } : {}), runs: plan.runs, execution });
     }
     const result = aggregate(base, runs, plan.runs);
-    if (suite.lifecycle?.after) await suite.lifecycle.after(testCase, result, beforeData).catch((e: Error) => debug('after hook failed: %s', e.message));
+    if (suite.lifecycle?.after) {
+      // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
+      await suite.lifecycle.after(testCase, result, beforeData).catch((error: unknown) => {
+        debug('after hook failed: %s', errorMessage(error));
+        result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
+      });
+    }
     return result;
   }
 

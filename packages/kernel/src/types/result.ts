@@ -81,4 +81,6 @@ export interface CaseResult {
   todo?: boolean;
   runs: Execution[];
   stability?: Stability;
+  /** Problems that did not change the verdict, e.g. an After hook that failed. */
+  warnings?: string[];
 }
