@@ -46,7 +46,8 @@ function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record
     case 'script':
       return { ...config.pluginOptions.script };
     case 'yao':
-      return { ...config.pluginOptions.yao };
+      // Connectors declared in the config are visible to Yao assistants too (they win over files).
+      return { ...(config.connectors ? { connectors: config.connectors } : {}), ...config.pluginOptions.yao };
     default:
       return {};
   }

@@ -16,6 +16,12 @@ export function agents(options: AgentsPluginOptions = {}): AgentestPlugin {
       const validated = validateOptions(options, PLUGIN_NAME);
       const resolver = new AgentResolver(validated);
       hooks.resolve.tapPromise(PLUGIN_NAME, async (ref, { plan }) => resolver.resolve(ref, validated.cwd ?? plan.input.cwd));
+      // Without -n and with nothing found from the input's path, a config that declares exactly one
+      // agent means that agent. Stage 50: after path-based resolvers, before late "not found" taps.
+      hooks.resolve.tapPromise({ name: PLUGIN_NAME, stage: 50 }, async (ref, { plan }) => {
+        const only = validated.agents.size === 1 ? [...validated.agents.keys()][0] : undefined;
+        return !ref.id && only ? resolver.resolve({ ...ref, id: only }, validated.cwd ?? plan.input.cwd) : undefined;
+      });
       hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
       hooks.teardown.tapPromise(PLUGIN_NAME, () => resolver.closeAll());
     },

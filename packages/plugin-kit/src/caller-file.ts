@@ -1,7 +1,9 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const OWN_DIR = dirname(fileURLToPath(import.meta.url));
+// The package root, not just this folder: with source maps on, frames of the built `dist/` files are
+// reported at their `src/` paths.
+const OWN_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 const FRAME = /(?:\(|at )((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):\d+:\d+\)?$/;
 
 /**
@@ -14,7 +16,7 @@ export function callerFile(): string | undefined {
     const match = FRAME.exec(line.trim());
     if (!match) continue;
     const path = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    if (!path.startsWith(OWN_DIR) && !path.includes('/node_modules/')) return path;
+    if (!path.startsWith(`${OWN_DIR}/`) && !path.includes('/node_modules/')) return path;
   }
   return undefined;
 }

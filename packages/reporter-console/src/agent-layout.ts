@@ -27,7 +27,7 @@ export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, pl
 export function printAgentResult(p: Printer, result: Result, verbose: boolean): void {
   const head = `${p.paint('cyan', '►')} ${p.paint('bold', `[${result.id}]`)} ${truncate(inputText(result.input), 50)}`;
   if (result.status === 'skipped') {
-    p.line(`${head}  ${p.paint('gray', 'SKIPPED')}${result.skip_reason ? p.paint('dim', ` (${result.skip_reason})`) : ''}`);
+    p.line(`${head}  ${p.paint(result.todo ? 'cyan' : 'gray', result.todo ? 'TODO' : 'SKIPPED')}${result.skip_reason ? p.paint('dim', ` (${result.skip_reason})`) : ''}`);
     return;
   }
   if (!result.stability) {
