@@ -13,7 +13,6 @@ export const ERROR_CATALOGUE = {
   CONTEXT_FILE_INVALID: { exit: 2, trigger: 'The `--ctx` file is missing, is not valid JSON, or has a field of the wrong type.', fix: 'Correct the field named in the message; see "Test environment" in the docs.' },
   DUPLICATE_CASE_ID: { exit: 2, trigger: 'Two cases of one suite share an id.', fix: 'Give every case a unique `id`.' },
   FLAG_INVALID: { exit: 2, trigger: 'A command-line flag has a value of the wrong form (e.g. `--runs 0`, `--timeout 5 minutes`).', fix: 'Use the form shown in `agentest test --help`.' },
-  FLAG_NOT_SUPPORTED: { exit: 2, trigger: 'A flag names a feature this build does not provide.', fix: 'Drop the flag; the message says what to use instead.' },
   INPUT_INVALID: { exit: 2, trigger: 'A test case is malformed: invalid JSON, a missing `id`/`input`, a field of the wrong type, an invalid `timeout`.', fix: 'Correct the line reported as `file:line`.' },
   INPUT_NOT_FOUND: { exit: 2, trigger: 'The `-i` file, directory or script does not exist.', fix: 'Check the path; the message lists where agentest looked.' },
   INTERNAL: { exit: 3, trigger: 'An invariant of agentest itself was broken.', fix: 'Report it with the command line and `DEBUG=agentest:*` output.' },

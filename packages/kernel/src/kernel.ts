@@ -59,13 +59,29 @@ export class Kernel {
     // Every running case listens on `abort`; at --parallel 64 that is many listeners, by design.
     setMaxListeners(0, abort);
     await this.hooks.setup.promise(plan);
+    let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await this.preflight(plan, suite);
-      return await this.execute(plan, suite, agent, selected, started, interrupt, abort);
+      outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
     } finally {
-      await this.hooks.teardown.promise().catch((error: Error) => this.errors.push(error));
+      await this.teardown();
+    }
+    // Reporters flush and close at teardown: a failure there is a failed run too.
+    if (this.errors.length > outcome.errors.length) outcome = { ...outcome, errors: [...this.errors], exitCode: outcome.exitCode === 130 ? 130 : 3 };
+    return outcome;
+  }
+
+  /** Every teardown tap runs even when an earlier one fails, so one plugin cannot cost the reporters their files. */
+  private async teardown(): Promise<void> {
+    for (const tap of this.hooks.teardown.taps as (Tap & { type: string; fn: (...args: unknown[]) => unknown })[]) {
+      try {
+        if (tap.type === 'async') await new Promise<void>((resolve, reject) => tap.fn((error: unknown) => (error ? reject(error) : resolve())));
+        else await tap.fn();
+      } catch (error) {
+        this.errors.push(error instanceof Error ? error : new PluginError(tap.name, 'teardown', error));
+      }
     }
   }
 

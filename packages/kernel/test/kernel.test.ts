@@ -197,3 +197,21 @@ test('a failing after hook keeps the verdict but is kept on its case as a warnin
   assert.deepEqual(results.find((e) => e.id === 'a')!.warnings, ['after hook failed: cleanup failed']);
   assert.equal(results.find((e) => e.id === 'b')!.warnings, undefined);
 });
+
+test('teardown: every tap runs after one fails, and a failure there (a reporter that cannot close) makes exit code 3', async () => {
+  const closed: string[] = [];
+  const failing = { name: 'test:leaky', apply: ({ hooks }: { hooks: import('../src/index.js').PublicHooks }) => hooks.teardown.tapPromise('test:leaky', async () => { throw new Error('pool close failed'); }) };
+  const callback = { name: 'test:callback', apply: ({ hooks }: { hooks: import('../src/index.js').PublicHooks }) => hooks.teardown.tapAsync('test:callback', (done) => (closed.push('callback'), done())) };
+  const reporter = defineReporter({ name: 'closer', close: () => void closed.push('reporter') });
+  const outcome = await createKernel({ plugins: [...inlinePlugins([testCase('a')]), failing, callback, reporter] }).run(plan());
+  assert.deepEqual(closed, ['callback', 'reporter']);
+  assert.equal(outcome.exitCode, 3);
+  assert.match(outcome.errors[0]!.message, /plugin "test:leaky" failed in hook "teardown": pool close failed/);
+});
+
+test('a reporter whose close throws makes exit code 3 and is named', async () => {
+  const reporter = defineReporter({ name: 'closer', close: () => { throw new Error('flush failed'); } });
+  const outcome = await createKernel({ plugins: [...inlinePlugins([testCase('a')]), reporter] }).run(plan());
+  assert.equal(outcome.exitCode, 3);
+  assert.match(outcome.errors[0]!.message, /reporter "closer" failed in close: flush failed/);
+});
