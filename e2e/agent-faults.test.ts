@@ -72,9 +72,11 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
     assert.equal(events.filter((e) => e.type === 'start').length, 1);
   });
 
-  test('the exit code is 1 (some cases errored), with no stack trace', () => {
+  test('the exit code is 1 (some cases errored), with no stack trace, and the CLI exits promptly', () => {
     assert.equal(run.code, 1, run.stderr);
     assert.deepEqual(stackFrames(run.stderr + run.stdout), []);
+    // The slowest case waits 1 s (Retry-After) and the hung one 1 s (its timeout); nothing may hold the process open after.
+    assert.ok(run.ms < 15_000, `the CLI took ${run.ms} ms`);
   });
 
   test('a 429 storm without Retry-After is retried a bounded number of times, then an error naming status and attempts', () => {
@@ -158,6 +160,28 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
       assert.equal(execution('down503').retries, 2);
     },
   );
+});
+
+describe('a rate-limit storm across a parallel run', () => {
+  const dir = workspace('storm');
+  let llm: FakeLlm;
+  after(() => llm?.close());
+
+  test('40 cases at --parallel 16 through 40 queued 429s (half with Retry-After: 0): all pass, each once, and the recorded retries add up to the requests the server saw', async () => {
+    llm = await startFakeLlm({ echo: true, queue: Array.from({ length: 40 }, (_, i) => (i % 2 ? { type: 'status' as const, status: 429, retryAfter: 0 } : 429)) });
+    writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { retries: 10 }));
+    const ids = Array.from({ length: 40 }, (_, i) => `storm-${i}`);
+    writeCases(dir, 'cases.jsonl', ids.map((id) => ({ id, input: `${id} hi`, assert: { type: 'contains', value: id } })));
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '16'], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const events = readEvents(join(dir, 'out.jsonl'));
+    const byId = resultsById(events, ids);
+    for (const result of byId.values()) assert.equal(result.status, 'passed', result.error);
+    const retries = events.filter((e) => e.type === 'run_result').map((e) => (e.execution as Event).retries as number);
+    assert.ok(retries.every((r) => Number.isInteger(r) && r >= 0 && r <= 10), 'every run records its retries, within the bound');
+    assert.equal(retries.reduce((a, b) => a + b, 0) + ids.length, llm.requests.length, 'requests = cases + recorded retries: none hidden, none lost');
+    assert.equal(llm.requests.filter((r) => r.fault === 'status:429').length, 40);
+  });
 });
 
 describe('streaming faults (SSE)', () => {
