@@ -1,9 +1,10 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The package root, not just this folder: with source maps on, frames of the built `dist/` files are
-// reported at their `src/` paths.
-const OWN_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+// This package's code lives in src/ and dist/; with source maps on, frames of the built dist/ files
+// are reported at their src/ paths, so both are skipped.
+const PACKAGE_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const OWN_DIRS = [`${PACKAGE_ROOT}/src/`, `${PACKAGE_ROOT}/dist/`];
 const FRAME = /(?:\(|at )((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):\d+:\d+\)?$/;
 
 /**
@@ -16,7 +17,7 @@ export function callerFile(): string | undefined {
     const match = FRAME.exec(line.trim());
     if (!match) continue;
     const path = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    if (!path.startsWith(`${OWN_DIR}/`) && !path.includes('/node_modules/')) return path;
+    if (!OWN_DIRS.some((dir) => path.startsWith(dir)) && !path.includes('/node_modules/')) return path;
   }
   return undefined;
 }
