@@ -70,3 +70,23 @@ export function buildTestContext(inputs: ContextInputs): TestContext {
 function stripEmpty<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
 }
+
+/**
+ * `buildTestContext` for many cases of one run: the parts every case without its own `user`/`team`
+ * shares are worked out once. Each context is still a fresh object (nested objects too), so an agent
+ * that changes its context cannot reach another case's.
+ */
+export function testContextFactory(inputs: Omit<ContextInputs, 'chatId' | 'testCase'>): (testCase: ContextInputs['testCase'], chatId: string) => TestContext {
+  const shared = buildTestContext({ ...inputs, chatId: '' });
+  const fileChatId = inputs.file?.chat_id;
+  return (testCase, chatId) => {
+    if (testCase?.user || testCase?.team) return buildTestContext({ ...inputs, testCase, chatId });
+    return {
+      ...shared,
+      chat_id: fileChatId || chatId,
+      client: { ...shared.client },
+      metadata: { ...shared.metadata },
+      authorized: { ...shared.authorized },
+    };
+  };
+}

@@ -3,64 +3,54 @@ import { AgentestError, errorMessage } from './errors.js';
 import type { ExecuteContext, KernelHooks } from './hooks.js';
 import type { Execution } from './types/result.js';
 import type { TestCase } from './types/test-case.js';
+import { callBail, isThenable } from './call-taps.js';
+import type { RunWatch } from './run-watch.js';
 
 /**
  * One run of one case: the executor for its kind, raced against the timeout, then its assertions.
  * The kernel enforces the timeout itself, so an executor that ignores its signal still ends on time.
+ * `ctx.signal` is replaced by the run's own signal, which fires at the timeout or on a hard stop.
  */
-export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, hardStop: AbortSignal): Promise<Execution> {
-  const controller = new AbortController();
-  const onHardStop = () => controller.abort(new Error('run interrupted'));
-  hardStop.addEventListener('abort', onHardStop, { once: true });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`timeout after ${goDuration(ctx.timeoutMs)}`));
-  }, ctx.timeoutMs);
-  const runCtx: ExecuteContext = { ...ctx, signal: controller.signal };
+export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, watch: RunWatch): Promise<Execution> {
+  const run = watch.begin(ctx.timeoutMs);
+  ctx.signal = run.signal;
   const started = performance.now();
   let execution: Execution;
   try {
     const hook = hooks.execute.get(testCase.kind);
-    const pending = hook ? hook.promise(testCase, runCtx) : Promise.resolve(undefined);
-    const result = await Promise.race([pending, aborted(controller.signal)]);
+    const answer = hook ? callBail<Execution>(hook.taps, testCase, ctx) : undefined;
+    const result = isThenable(answer) ? await run.race(answer) : answer;
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
   } catch (error) {
     const duration_ms = performance.now() - started;
-    execution = timedOut
+    execution = run.timedOut
       ? { run: ctx.run, status: 'timeout', duration_ms, error: `timeout after ${goDuration(ctx.timeoutMs)}`, assertions: [], metrics: {} }
       : { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error instanceof AgentestError && error.cause ? error.cause : error), assertions: [], metrics: {} };
   } finally {
-    clearTimeout(timer);
-    hardStop.removeEventListener('abort', onHardStop);
+    watch.stop(run);
   }
   execution.duration_ms = Math.round(execution.duration_ms * 100) / 100;
   if (execution.status === 'passed' && testCase.assert?.length) {
-    const assertions = await assertAll(hooks, testCase.assert, {
+    const judged = assertAll(hooks, testCase.assert, {
       output: execution.output,
       testCase,
       execution,
       plan: ctx.plan,
       agent: ctx.agent,
-      signal: controller.signal,
+      signal: run.signal,
     });
-    execution.assertions = [...execution.assertions, ...assertions];
-    for (const a of assertions) Object.assign(execution.metrics, a.metrics);
+    const assertions = isThenable(judged) ? await judged : judged;
+    execution.assertions = execution.assertions.length ? [...execution.assertions, ...assertions] : assertions;
+    for (const a of assertions) if (a.metrics) Object.assign(execution.metrics, a.metrics);
     const failure = failureText(assertions);
     if (failure) {
       execution.status = 'failed';
       execution.error = failure;
     }
   }
+  watch.release(run);
   return execution;
-}
-
-function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }
 
 /** Go's duration format, as Yao prints timeouts: `5m0s`, `30s`, `1.5s`, `250ms`. */

@@ -1,4 +1,5 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, type Tap } from 'tapable';
+import { isThenable } from './call-taps.js';
 import { AgentestError, PluginError } from './errors.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { TestContext } from './types/context.js';
@@ -48,6 +49,15 @@ export interface AssertTapOptions {
   validate?: (assertion: Assertion) => string | undefined;
 }
 
+/**
+ * What a `report` tap may carry besides its name: `deliver` takes the event and answers synchronously
+ * or with a promise. The kernel calls it instead of the tap's function and waits only when it gets a
+ * promise, so a reporter that writes into a buffer costs no promise per event. `defineReporter` sets it.
+ */
+export interface ReportTapOptions {
+  deliver?: (event: RunEvent) => void | PromiseLike<void>;
+}
+
 /** The hook block: declared once, frozen. Only the kernel fires these; plugins tap them. */
 export function createHooks() {
   const hooks = {
@@ -62,7 +72,7 @@ export function createHooks() {
       (type: string) => attribute(new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined, AssertTapOptions>(['assertion', 'input'], `assert:${type}`)),
       'assert',
     ),
-    report: new AsyncSeriesHook<[RunEvent]>(['event'], 'report'),
+    report: new AsyncSeriesHook<[RunEvent], ReportTapOptions>(['event'], 'report'),
     teardown: new AsyncSeriesHook<[]>([], 'teardown'),
   };
   for (const hook of [hooks.setup, hooks.resolve, hooks.load, hooks.report, hooks.teardown]) attribute(hook);
@@ -89,13 +99,18 @@ function attribute<H extends { name?: string; intercept(i: object): void }>(hook
     register(tap: Tap & { type: string; fn: (...args: any[]) => any }) {
       const fn = tap.fn;
       const wrap = (error: unknown) => (error instanceof AgentestError ? error : new PluginError(tap.name, hookName, error));
+      const rethrow = (error: unknown) => {
+        throw wrap(error);
+      };
       if (tap.type === 'promise') {
-        tap.fn = async (...args: any[]) => {
+        tap.fn = (...args: any[]) => {
+          let answer;
           try {
-            return await fn(...args);
+            answer = fn(...args);
           } catch (error) {
-            throw wrap(error);
+            return Promise.reject(wrap(error));
           }
+          return Promise.resolve(answer).then(undefined, rethrow);
         };
       } else if (tap.type === 'sync') {
         tap.fn = (...args: any[]) => {
@@ -109,6 +124,18 @@ function attribute<H extends { name?: string; intercept(i: object): void }>(hook
         tap.fn = (...args: any[]) => {
           const callback = args.pop();
           fn(...args, (error: unknown, result: unknown) => callback(error ? wrap(error) : null, result));
+        };
+      }
+      const deliver = (tap as ReportTapOptions).deliver;
+      if (deliver) {
+        (tap as ReportTapOptions).deliver = (event) => {
+          let answer;
+          try {
+            answer = deliver(event);
+          } catch (error) {
+            throw wrap(error);
+          }
+          return isThenable(answer) ? Promise.resolve(answer).then(undefined, rethrow) : undefined;
         };
       }
       return tap;

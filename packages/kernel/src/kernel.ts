@@ -1,17 +1,19 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import type { Tap } from 'tapable';
-import { buildEnvironment, buildTestContext } from './context.js';
+import { callSeries, type StoredTap } from './call-taps.js';
+import { buildEnvironment, testContextFactory } from './context.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun } from './execute-run.js';
-import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks } from './hooks.js';
+import { executeRun, goDuration } from './execute-run.js';
+import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { RunWatch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { computeStability } from './stability.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution, Status } from './types/result.js';
-import type { RunEvent, RunOutcome, RunPlan, SummaryEvent } from './types/run.js';
+import type { CaseStartEvent, RunEvent, RunOutcome, RunPlan, RunResultEvent, SummaryEvent } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
@@ -165,15 +167,25 @@ export class Kernel {
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
 
+    const cases: CaseRunner = {
+      plan, suite, agent, abort,
+      watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
+      context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+    };
     const runCase = async (testCase: TestCase) => {
-      const result = await this.runCase(plan, suite, agent, testCase, abort);
+      const result = await this.runCase(cases, testCase);
       summary.add(result);
       finished?.push(result);
-      if (plan.failFast && !['passed', 'skipped'].includes(result.status)) stopForFailure = true;
-      await this.emit({ type: 'result', ...result });
+      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped') stopForFailure = true;
+      const pending = this.emit({ type: 'result', ...result });
+      if (pending) await pending;
     };
     const source = filtered(suite, plan);
-    await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
+    try {
+      await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
+    } finally {
+      cases.watch.dispose();
+    }
     if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData).catch((e: Error) => debug('afterAll failed: %s', e.message));
 
     const completed = new Date();
@@ -190,12 +202,13 @@ export class Kernel {
     return { summary: event, exitCode, errors: [...this.errors] };
   }
 
-  private async runCase(plan: RunPlan, suite: Suite, agent: Agent | undefined, testCase: TestCase, abort: AbortSignal): Promise<CaseResult> {
-    const base = {
-      id: testCase.id, kind: testCase.kind, ...(testCase.name ? { name: testCase.name } : {}), input: testCase.input,
-      ...(testCase.expected !== undefined ? { expected: testCase.expected } : {}), source: testCase.source,
-      ...(testCase.metadata ? { metadata: testCase.metadata } : {}),
-    };
+  private async runCase({ plan, suite, agent, abort, watch, context }: CaseRunner, testCase: TestCase): Promise<CaseResult> {
+    const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
+    if (testCase.name) base.name = testCase.name;
+    base.input = testCase.input;
+    if (testCase.expected !== undefined) base.expected = testCase.expected;
+    base.source = testCase.source;
+    if (testCase.metadata) base.metadata = testCase.metadata;
     if (testCase.skip || testCase.todo) {
       const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
       return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
@@ -209,20 +222,25 @@ export class Kernel {
       return aggregate(base, [failed], 1);
     }
     const runs: Execution[] = [];
+    const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     for (let run = 1; run <= plan.runs; run++) {
       if (abort.aborted) break;
-      await this.emit({ type: 'case_start', id: testCase.id, ...(testCase.name ? { name: testCase.name } : {}), run, runs: plan.runs });
+      const started: CaseStartEvent = testCase.name
+        ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
+        : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
+      let pending = this.emit(started);
+      if (pending) await pending;
       const ctx: ExecuteContext = {
-        plan, suite, agent, run, runs: plan.runs, signal: abort,
-        timeoutMs: testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-        context: buildTestContext({
-          flags: plan.env, file: plan.env.ctx, testCase,
-          chatId: plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`, assistantId: agent?.id ?? '',
-        }),
+        plan, suite, agent, run, runs: plan.runs, signal: abort, timeoutMs,
+        context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
       };
-      const execution = await executeRun(this.hooks, testCase, ctx, abort);
+      const execution = await executeRun(this.hooks, testCase, ctx, watch);
       runs.push(execution);
-      await this.emit({ type: 'run_result', id: testCase.id, ...(testCase.name ? { name: testCase.name } : {}), runs: plan.runs, execution });
+      const finished: RunResultEvent = testCase.name
+        ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
+        : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
+      pending = this.emit(finished);
+      if (pending) await pending;
     }
     const result = aggregate(base, runs, plan.runs);
     if (suite.lifecycle?.after) {
@@ -235,12 +253,31 @@ export class Kernel {
     return result;
   }
 
-  private async emit(event: RunEvent): Promise<void> {
-    await this.hooks.report.promise(event);
+  /**
+   * Hands an event to every report tap in order. Reporters made with `defineReporter` answer
+   * synchronously unless they have to wait, so most events cost no promise at all.
+   */
+  private emit(event: RunEvent): void | Promise<void> {
+    return callSeries(this.hooks.report.taps, event, deliverOf);
   }
 }
 
-function aggregate(base: Omit<CaseResult, 'status' | 'duration_ms' | 'assertions' | 'metrics' | 'runs'>, runs: Execution[], runsPerCase: number): CaseResult {
+/** What `runCase` needs besides the case: the run's settings and its shared machinery. */
+interface CaseRunner {
+  plan: RunPlan;
+  suite: Suite;
+  agent: Agent | undefined;
+  abort: AbortSignal;
+  watch: RunWatch;
+  context: ReturnType<typeof testContextFactory>;
+}
+
+type CaseBase = Omit<CaseResult, 'status' | 'duration_ms' | 'assertions' | 'metrics' | 'runs'>;
+
+const deliverOf = (tap: StoredTap) => (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
+
+function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number): CaseResult {
+  if (runs.length === 1 && runsPerCase === 1) return single(base, runs);
   const worst = SEVERITY.find((s) => runs.some((r) => r.status === s));
   const allSkipped = runs.length > 0 && runs.every((r) => r.status === 'skipped');
   const status: Status = runs.length === 0 ? 'error' : worst ?? (allSkipped ? 'skipped' : 'passed');
@@ -262,6 +299,26 @@ function aggregate(base: Omit<CaseResult, 'status' | 'duration_ms' | 'assertions
     runs,
     ...(runsPerCase > 1 && runs.length ? { stability: computeStability(runs) } : {}),
   };
+}
+
+/** The common case of one run per case: the same result as `aggregate`, without its bookkeeping. */
+function single(base: CaseBase, runs: Execution[]): CaseResult {
+  const run = runs[0]!;
+  const result = base as CaseResult;
+  result.status = run.status;
+  result.output = run.output;
+  if (run.error) result.error = run.error;
+  result.duration_ms = Math.round(run.duration_ms * 100) / 100;
+  result.assertions = run.assertions;
+  const metrics: Record<string, number> = {};
+  for (const name in run.metrics) {
+    const value = run.metrics[name];
+    // As `aggregate` averages: a non-number is left out, and a name with no number is NaN.
+    metrics[name] = typeof value === 'number' ? value : NaN;
+  }
+  result.metrics = metrics;
+  result.runs = runs;
+  return result;
 }
 
 function selects(plan: RunPlan, testCase: TestCase): boolean {

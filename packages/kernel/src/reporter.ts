@@ -1,3 +1,4 @@
+import { isThenable } from './call-taps.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { AgentestPlugin } from './plugin.js';
 import type { CaseStartEvent, ResultEvent, RunEvent, RunResultEvent, StartEvent, SummaryEvent } from './types/run.js';
@@ -38,18 +39,25 @@ export function defineReporter(reporter: Reporter): AgentestPlugin {
         failed = true;
         kernel.reportError(new AgentestError('REPORTER_FAILED', `reporter "${reporter.name}" failed in ${what}: ${errorMessage(error)}`, { cause: error }));
       };
-      kernel.hooks.report.tapPromise(`reporter:${reporter.name}`, async (event: RunEvent) => {
+      // Handlers run synchronously; only one that answers with a promise is raced against its
+      // timeout. A timer per event would cost more than a fast reporter's whole work.
+      const deliver = (event: RunEvent): void | Promise<void> => {
         if (failed) return;
         const method = HANDLERS[event.type];
         const handler = reporter[method] as ((e: RunEvent) => Awaitable<void>) | undefined;
         if (!handler) return;
-        const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
+        let answer: Awaitable<void>;
         try {
-          await withTimeout(Promise.resolve().then(() => handler.call(reporter, event)), limit);
+          answer = handler.call(reporter, event);
         } catch (error) {
           fail(method, error);
+          return;
         }
-      });
+        if (!isThenable(answer)) return;
+        const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
+        return withTimeout(Promise.resolve(answer), limit).catch((error: unknown) => fail(method, error));
+      };
+      kernel.hooks.report.tapPromise({ name: `reporter:${reporter.name}`, deliver }, async (event: RunEvent) => deliver(event));
       kernel.hooks.teardown.tapPromise(`reporter:${reporter.name}`, async () => {
         if (!reporter.close) return;
         try {

@@ -1,0 +1,138 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AsyncSeriesBailHook } from 'tapable';
+import { callBail, callSeries } from '../src/call-taps.js';
+import { buildTestContext, testContextFactory } from '../src/context.js';
+import { RunWatch } from '../src/run-watch.js';
+import { createKernel, defineReporter, type AgentestPlugin, type RunEvent } from '../src/index.js';
+import { collector, inlinePlugins, plan, testCase } from './helpers.js';
+
+const reason = (ms: number) => `timeout after ${ms}ms`;
+
+test('RunWatch: one timer ends each run at its own timeout, in any order of timeouts', async () => {
+  const watch = new RunWatch(new AbortController().signal, reason);
+  const never = new Promise<never>(() => {});
+  const slow = watch.begin(60);
+  const fast = watch.begin(20);
+  const started = performance.now();
+  const ended: string[] = [];
+  await Promise.all([
+    slow.race(never).catch((e: Error) => ended.push(`slow: ${e.message}`)),
+    fast.race(never).catch((e: Error) => ended.push(`fast: ${e.message}`)),
+  ]);
+  assert.deepEqual(ended, ['fast: timeout after 20ms', 'slow: timeout after 60ms']);
+  assert.ok(performance.now() - started >= 59, 'the slow run is not ended early');
+  assert.equal(slow.timedOut && fast.timedOut && slow.signal.aborted && fast.signal.aborted, true);
+  watch.dispose();
+});
+
+test('RunWatch: a run that answers in time is not aborted, and the hard stop aborts the running ones', async () => {
+  const hardStop = new AbortController();
+  const watch = new RunWatch(hardStop.signal, reason);
+  const quick = watch.begin(20);
+  assert.equal(await quick.race(Promise.resolve('done')), 'done');
+  watch.stop(quick);
+  const running = watch.begin(60_000);
+  const pending = running.race(new Promise(() => {}));
+  hardStop.abort();
+  await assert.rejects(pending, /run interrupted/);
+  assert.equal(running.timedOut, false);
+  await new Promise((r) => setTimeout(r, 40));
+  assert.equal(quick.signal.aborted, false, 'a stopped run is never aborted later');
+  watch.dispose();
+});
+
+test('RunWatch: a signal is reused only when its run left it untouched', () => {
+  const watch = new RunWatch(new AbortController().signal, reason);
+  const clean = watch.begin(1000);
+  watch.stop(clean);
+  watch.release(clean);
+  const next = watch.begin(1000);
+  assert.equal(next.signal, clean.signal, 'an untouched signal serves the next run');
+  next.signal.addEventListener('abort', () => {});
+  watch.stop(next);
+  watch.release(next);
+  const third = watch.begin(1000);
+  assert.notEqual(third.signal, next.signal, 'a signal someone still listens on is not reused');
+  watch.stop(third);
+  watch.dispose();
+});
+
+test('callBail answers synchronously for sync taps and bails on the first defined answer', async () => {
+  const hook = new AsyncSeriesBailHook<[number, number], number | undefined>(['a', 'b']);
+  hook.tap('skip', () => undefined);
+  hook.tap('sum', (a, b) => a + b);
+  hook.tap('never', () => -1);
+  assert.equal(callBail(hook.taps, 2, 3), 5);
+  const later = new AsyncSeriesBailHook<[number, number], number | undefined>(['a', 'b']);
+  later.tapPromise('skip', async () => undefined);
+  later.tapAsync('callback', (a, b, done) => done(null, a * b));
+  const answer = callBail(later.taps, 2, 3);
+  assert.ok(answer instanceof Promise);
+  assert.equal(await answer, 6);
+});
+
+test('callSeries calls every tap in order and waits only for the ones that answer with a promise', async () => {
+  const seen: string[] = [];
+  const taps = [
+    { name: 'a', type: 'sync', fn: (e: string) => void seen.push(`a:${e}`) },
+    { name: 'b', type: 'promise', fn: async (e: string) => void seen.push(`b:${e}`) },
+    { name: 'c', type: 'sync', fn: (e: string) => void seen.push(`c:${e}`) },
+  ];
+  assert.equal(callSeries(taps.slice(0, 1), 'x'), undefined);
+  await callSeries(taps, 'y');
+  assert.deepEqual(seen, ['a:x', 'a:y', 'b:y', 'c:y']);
+});
+
+test('a reporter with synchronous handlers hears every event in order; an async one that hangs is cut off', async () => {
+  const sync: string[] = [];
+  const syncReporter = defineReporter({ name: 'sync', onCaseStart: (e) => void sync.push(`start ${e.id}`), onResult: (e) => void sync.push(`result ${e.id}`) });
+  const hung = defineReporter({ name: 'hung', timeoutMs: 30, onResult: () => new Promise(() => {}) });
+  const outcome = await createKernel({ plugins: [...inlinePlugins([testCase('a'), testCase('b')]), syncReporter, hung] }).run(plan());
+  assert.deepEqual(sync, ['start a', 'result a', 'start b', 'result b']);
+  assert.equal(outcome.exitCode, 3);
+  assert.match(outcome.errors[0]!.message, /reporter "hung" failed in onResult: no answer within 30 ms/);
+});
+
+test('a passed assertion keeps type and message but not expected/actual; a failed one keeps them', async () => {
+  const c = collector();
+  const withDetail: AgentestPlugin = {
+    name: 'test:detail',
+    apply: ({ hooks }) => hooks.assert.for('same').tap('test:detail', (a, input) => ({ pass: input.output === a.value, message: 'compared', expected: a.value, actual: input.output })),
+  };
+  const cases = [testCase('a', { assert: [{ type: 'same', value: 'a' }] }), testCase('b', { assert: [{ type: 'same', value: 'x' }] })];
+  await createKernel({ plugins: [...inlinePlugins(cases), withDetail, c.plugin] }).run(plan());
+  const [passed, failed] = c.events.filter((e) => e.type === 'result') as unknown as { assertions: Record<string, unknown>[] }[];
+  assert.deepEqual(passed!.assertions, [{ pass: true, message: 'compared', type: 'same' }]);
+  assert.deepEqual(failed!.assertions, [{ pass: false, message: 'compared', expected: 'x', actual: 'b', type: 'same' }]);
+});
+
+test('testContextFactory builds what buildTestContext builds, as fresh objects for every case', () => {
+  const file = { authorized: { user_id: 'ctx-user', scope: 'all' }, metadata: { tier: 'gold' }, client: { ip: '10.0.0.1' } };
+  const inputs = { flags: { team: 'flag-team' }, file, assistantId: 'bot' };
+  const make = testContextFactory(inputs);
+  for (const testCase of [undefined, {}, { user: 'case-user' }, { team: 'case-team' }]) {
+    assert.deepEqual(make(testCase, 'test-T1'), buildTestContext({ ...inputs, testCase, chatId: 'test-T1' }));
+  }
+  const [one, two] = [make(undefined, 'test-1'), make(undefined, 'test-2')];
+  assert.equal(two.chat_id, 'test-2');
+  (one.metadata as Record<string, unknown>).changed = true;
+  assert.equal((two.metadata as Record<string, unknown>).changed, undefined);
+  assert.notEqual(one.authorized, two.authorized);
+  assert.notEqual(one.client, two.client);
+});
+
+test('the report hook still accepts plain taps of every kind, in registration order', async () => {
+  const seen: string[] = [];
+  const plugin: AgentestPlugin = {
+    name: 'test:taps',
+    apply({ hooks }) {
+      hooks.report.tap('sync', (e: RunEvent) => void seen.push(`sync ${e.type}`));
+      hooks.report.tapPromise('promise', async (e: RunEvent) => void seen.push(`promise ${e.type}`));
+      hooks.report.tapAsync('callback', (e: RunEvent, done) => (seen.push(`callback ${e.type}`), done()));
+    },
+  };
+  await createKernel({ plugins: [...inlinePlugins([testCase('a')]), plugin] }).run(plan());
+  assert.deepEqual(seen.slice(0, 3), ['sync start', 'promise start', 'callback start']);
+  assert.equal(seen.length, 15);
+});
