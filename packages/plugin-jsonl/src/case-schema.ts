@@ -68,8 +68,10 @@ export function isWellTypedCase(value: Record<string, unknown>): boolean {
 }
 
 /** The same promise for one assertion object. */
+const ASSERTION_STRING_FIELDS = ['type', 'message', 'path', 'script'];
+
 export function isWellTypedAssertion(value: Record<string, unknown>): boolean {
-  for (const key of ['type', 'message', 'path', 'script']) {
+  for (const key of ASSERTION_STRING_FIELDS) {
     const v = value[key];
     if (v !== null && v !== undefined && typeof v !== 'string') return false;
   }

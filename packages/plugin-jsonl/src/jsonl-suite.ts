@@ -1,5 +1,6 @@
 import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
 import { dirname } from 'node:path';
+import { IdSet } from './id-set.js';
 import { parseCase } from './parse-case.js';
 import { LineError, readLines } from './read-lines.js';
 
@@ -17,8 +18,8 @@ export interface JsonlSuiteOptions {
 
 /**
  * A suite over a JSONL file. `cases()` opens the file afresh on every call (the kernel reads once to
- * check and count, once to run) and streams it: only the ids seen so far are kept, to report
- * duplicates.
+ * check and count, once to run) and streams it: only fingerprints of the ids seen so far are kept,
+ * to report duplicates.
  */
 export function jsonlSuite(options: JsonlSuiteOptions): Suite {
   return {
@@ -33,23 +34,38 @@ export function jsonlSuite(options: JsonlSuiteOptions): Suite {
 
 async function* readCases({ path, file, maxLineBytes }: JsonlSuiteOptions): AsyncGenerator<TestCase> {
   const baseDir = dirname(path);
-  const firstLineOf = new Map<string, number>();
+  const seen = new IdSet();
   try {
     for await (const { number, text } of readLines(path, maxLineBytes)) {
       const trimmed = text.trim();
       if (!trimmed || trimmed.startsWith('//')) continue;
       const testCase = parseCase(trimmed, { file, line: number, baseDir });
-      const first = firstLineOf.get(testCase.id);
+      const first = seen.add(testCase.id) ? await firstUse(path, maxLineBytes, testCase.id, number) : undefined;
       if (first !== undefined) {
         const where = `${file}:${number}`;
         throw new AgentestError('DUPLICATE_CASE_ID', `${where}: duplicate id "${testCase.id}" (first used on line ${first}) — give every case a unique id`, { where });
       }
-      firstLineOf.set(testCase.id, number);
       yield testCase;
     }
   } catch (error) {
     throw asLoadError(error, path, file);
   }
+}
+
+/**
+ * The line before `before` where `id` was first used, or `undefined` if none: the id set only keeps
+ * fingerprints, so a possible duplicate is confirmed (and its first line found) by reading the
+ * lines before it again, which happens once for a real duplicate (the load stops there) and almost
+ * never otherwise. Those lines parsed once already, so only their ids are looked at.
+ */
+async function firstUse(path: string, maxLineBytes: number, id: string, before: number): Promise<number | undefined> {
+  for await (const { number, text } of readLines(path, maxLineBytes)) {
+    if (number >= before) return undefined;
+    const trimmed = text.trim();
+    if (!trimmed || trimmed.startsWith('//')) continue;
+    if ((JSON.parse(trimmed) as { id?: unknown }).id === id) return number;
+  }
+  return undefined;
 }
 
 function asLoadError(error: unknown, path: string, file: string): unknown {

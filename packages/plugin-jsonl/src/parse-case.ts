@@ -93,7 +93,9 @@ function parseAssertions(value: unknown, fail: Fail): Assertion[] {
     }
     const assertion = item as Record<string, unknown>;
     if (!isWellTypedAssertion(assertion)) explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${label}.`);
-    return { ...assertion, type: typeof assertion.type === 'string' && assertion.type ? assertion.type : 'equals' } as Assertion;
+    // The object is the parser's own, fresh from JSON.parse: only a missing type needs a copy.
+    if (typeof assertion.type === 'string' && assertion.type) return assertion as Assertion;
+    return { ...assertion, type: 'equals' } as Assertion;
   });
 }
 
