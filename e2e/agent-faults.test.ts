@@ -154,7 +154,6 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
 
   test(
     'retries stay visible on a case that failed after retrying (execution.retries)',
-    { todo: 'owner fix pending: packages/plugin-agent/src/execute-agent-case.ts errored() drops ConnectorError.attempts; record retries: attempts - 1' },
     () => {
       assert.equal(execution('storm429').retries, 2);
       assert.equal(execution('down503').retries, 2);

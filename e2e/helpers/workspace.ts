@@ -1,14 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
 
-/** A temporary directory for one test file's fixtures, removed when the file's tests end. */
+/**
+ * A temporary directory for one test file's fixtures, removed when the test process exits. (An
+ * `after()` registered from inside a `before()` hook can fire before the suite's last test.)
+ */
 export function workspace(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `agentest-e2e-${prefix}-`));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  if (made.size === 0) process.once('exit', () => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  made.add(dir);
   return dir;
 }
+
+const made = new Set<string>();
 
 /** Writes cases as a JSONL file, one object per line, and returns its path. */
 export function writeCases(dir: string, name: string, cases: readonly unknown[]): string {

@@ -16,7 +16,11 @@ export async function executeAgentCase(testCase: TestCase, ctx: ExecuteContext):
     reply = await agent.run(testCase.messages, ctx.context, ctx.signal, { options: testCase.options, testCase });
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    return errored(ctx, performance.now() - started, thrownText(error, agent.id));
+    const failed = errored(ctx, performance.now() - started, thrownText(error, agent.id));
+    // Connectors report how many attempts a failed call made; keep the retries visible on the run.
+    const attempts = (error as { attempts?: unknown } | null)?.attempts;
+    if (typeof attempts === 'number' && attempts > 1) failed.retries = attempts - 1;
+    return failed;
   }
   const duration_ms = performance.now() - started;
   const problem = replyProblem(reply);

@@ -38,11 +38,14 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       // suite before the kernel does: JSONL suites get the configured Before/After hooks there.
       const hookRefs = opts.hooks;
       if (hookRefs && Object.values(hookRefs).some(Boolean)) {
-        let env: RunPlan['env'] | undefined;
+        let plan: RunPlan | undefined;
         hooks.load.intercept({
-          call: (_input: unknown, ctx: LoadContext) => void (env = ctx.plan.env),
+          call: (_input: unknown, ctx: LoadContext) => void (plan = ctx.plan),
           result: (suite: Suite | undefined) => {
-            if (suite?.needsAgent && !suite.lifecycle) Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env }).lifecycle });
+            if (!suite?.needsAgent || suite.lifecycle) return;
+            // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
+            const timeoutMs = plan?.timeoutMs ?? suite.defaultTimeoutMs;
+            Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) }).lifecycle });
           },
         });
       }

@@ -31,10 +31,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   let assistant: string | undefined;
   const assistantDir = () => (assistant ??= options.assistantDir ? resolve(options.assistantDir) : findAssistantDir(suite));
 
-  const call = async (kind: keyof ScriptHookRefs, args: unknown[]): Promise<unknown> => {
+  const call = async (kind: keyof ScriptHookRefs, args: unknown[], caseTimeoutMs?: number): Promise<unknown> => {
     const ref = refs[kind]!;
     const { file, fn } = resolveHookRef(ref, assistantDir());
-    const result = await getPool().call({ file, fn, args, timeoutMs });
+    const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs });
     if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `hooks.${kind}: ${ref} names no function ${fn} in ${file}`, { where: `agentest:script hooks.${kind}` });
     if (result.status !== 'ok') {
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
@@ -60,8 +60,8 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   const lifecycle: SuiteLifecycle = {
     ...(refs.beforeAll ? { beforeAll: (cases: TestCase[]) => call('beforeAll', [ctxFor(), cases.map(caseView)]) } : {}),
     ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
-    ...(refs.before ? { before: (testCase: TestCase) => call('before', [ctxFor(testCase), caseView(testCase)]) } : {}),
-    ...(refs.after ? { after: async (testCase: TestCase, result: unknown, data: unknown) => void (await call('after', [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data])) } : {}),
+    ...(refs.before ? { before: (testCase: TestCase) => call('before', [ctxFor(testCase), caseView(testCase)], testCase.timeoutMs) } : {}),
+    ...(refs.after ? { after: async (testCase: TestCase, result: unknown, data: unknown) => void (await call('after', [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], testCase.timeoutMs)) } : {}),
   };
   return { ...suite, lifecycle };
 }

@@ -4,6 +4,7 @@ import { invoke, runBounded, type Invocation } from './invoke.js';
 import { ProcessExit, Sandbox, type HostChannel } from './sandbox.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
+import { boundedLogs } from './log-buffer.js';
 
 /**
  * The piscina worker. Each task gets a fresh sandbox; compiled bundles are cached per thread, so a
@@ -25,7 +26,7 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
   }
   const started = performance.now();
   const deadline = started + task.timeoutMs;
-  const logs: string[] = [];
+  const logs = boundedLogs();
   const sandbox = new Sandbox(logs, task.host as HostChannel | undefined);
   active = sandbox;
   try {
