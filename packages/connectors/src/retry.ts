@@ -2,8 +2,13 @@ import { abortReason, sleep } from './abort.js';
 import { ConnectorError } from './connector-error.js';
 
 export interface RetryPolicy {
-  /** Retries after the first attempt (0 = one attempt only). */
+  /** Retries after the first attempt for server errors and dropped connections (0 = none). */
   retries: number;
+  /**
+   * Retries for 429 answers, counted apart: a rate limit is the server saying "later", not a fault,
+   * so a rate-limited run should finish every case rather than lose the unlucky ones.
+   */
+  rateLimitRetries: number;
   /** First backoff ceiling; doubles each retry. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -11,7 +16,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, backoffMs: 500, maxBackoffMs: 30_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, rateLimitRetries: 10, backoffMs: 500, maxBackoffMs: 30_000, maxRetryAfterMs: 60_000 };
 
 /** `Retry-After` as milliseconds: delta-seconds (`"2"`, also `"0.5"`) or an HTTP date. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
@@ -41,6 +46,8 @@ export async function withRetries<T>(
   label: string,
   onRetry?: (error: ConnectorError, waitMs: number, retry: number) => void,
 ): Promise<{ value: T; retries: number }> {
+  let faults = 0;
+  let rateLimits = 0;
   for (let retry = 0; ; retry++) {
     try {
       return { value: await attempt(), retries: retry };
@@ -49,7 +56,9 @@ export async function withRetries<T>(
       if (!(error instanceof ConnectorError)) throw error;
       const attempts = retry + 1;
       if (!error.retryable) throw final(label, error, attempts, `${attempts} attempt${attempts > 1 ? 's' : ''} made, not retryable`);
-      if (retry >= policy.retries) throw final(label, error, attempts, `${attempts} attempts made, retries exhausted`);
+      const rateLimited = error.status === 429;
+      const exhausted = rateLimited ? rateLimits++ >= policy.rateLimitRetries : faults++ >= policy.retries;
+      if (exhausted) throw final(label, error, attempts, `${attempts} attempts made, ${rateLimited ? 'rate-limit ' : ''}retries exhausted`);
       if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) {
         throw final(label, error, attempts, `the server asked to retry after ${error.retryAfterMs / 1000}s, over the ${policy.maxRetryAfterMs / 1000}s limit`);
       }

@@ -24,6 +24,7 @@ const optionsShape = z.looseObject({
   stream: z.boolean().optional(),
   concurrency: z.number().int().min(1).optional(),
   retries: z.number().int().min(0).max(20).optional(),
+  rate_limit_retries: z.number().int().min(0).max(50).optional(),
   backoff_ms: z.number().min(0).optional(),
   max_backoff_ms: z.number().min(0).optional(),
   max_retry_after_ms: z.number().min(0).optional(),
@@ -111,6 +112,7 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
     concurrency: options.concurrency ?? 16,
     retry: {
       retries: options.retries ?? DEFAULT_RETRY_POLICY.retries,
+      rateLimitRetries: options.rate_limit_retries ?? DEFAULT_RETRY_POLICY.rateLimitRetries,
       backoffMs: options.backoff_ms ?? DEFAULT_RETRY_POLICY.backoffMs,
       maxBackoffMs: options.max_backoff_ms ?? DEFAULT_RETRY_POLICY.maxBackoffMs,
       maxRetryAfterMs: options.max_retry_after_ms ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,

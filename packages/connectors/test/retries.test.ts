@@ -159,3 +159,22 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+describe('rate limits have their own retry budget', () => {
+  it('a run of 429s beyond `retries` still ends in an answer, counted in trace.retries', async () => {
+    const storm = Array.from({ length: 4 }, () => ({ type: 'status' as const, status: 429, retryAfter: 0 }));
+    await withFake({ queue: storm, default: 'finally' }, async (llm) => {
+      const client = createChatClient('rl', { type: 'openai', options: { host: llm.url, model: 'm', retries: 1, backoff_ms: 1 } });
+      const reply = await client.chat({ messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal);
+      assert.equal(reply.text, 'finally');
+      assert.equal(reply.trace?.retries, 4);
+    });
+  });
+
+  it('rate_limit_retries: 0 gives up on the first 429 and says so', async () => {
+    await withFake({ queue: [{ type: 'status', status: 429, retryAfter: 0 }], default: 'never seen' }, async (llm) => {
+      const client = createChatClient('rl0', { type: 'openai', options: { host: llm.url, model: 'm', rate_limit_retries: 0 } });
+      await assert.rejects(client.chat({ messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal), /rate-limit retries exhausted/);
+    });
+  });
+});
