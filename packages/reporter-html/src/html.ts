@@ -50,7 +50,8 @@ function cards({ summary }: Report): { label: string; value: string; tone: strin
   if (summary.errors) list.push({ label: 'Errors', value: String(summary.errors), tone: 'fail' });
   if (summary.timeouts) list.push({ label: 'Timeouts', value: String(summary.timeouts), tone: 'warn' });
   if (summary.skipped) list.push({ label: 'Skipped', value: String(summary.skipped), tone: '' });
-  list.push({ label: 'Pass Rate', value: formatPercent(summary.overall_pass_rate), tone: summary.overall_pass_rate === 100 ? 'pass' : 'warn' });
+  // With --runs > 1 this is the share of passing runs; the `pass_rate` metric counts whole cases.
+  list.push({ label: summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', value: formatPercent(summary.overall_pass_rate), tone: summary.overall_pass_rate === 100 ? 'pass' : 'warn' });
   list.push({ label: 'Duration', value: formatDuration(summary.duration_ms), tone: '' });
   if (summary.runs_per_case > 1) {
     list.push({ label: 'Runs per Case', value: String(summary.runs_per_case), tone: '' });
