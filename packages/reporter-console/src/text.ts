@@ -7,11 +7,29 @@ export const lightRule = '─'.repeat(WIDTH);
 export const STATUS_WORD: Record<Status, string> = { passed: 'PASSED', failed: 'FAILED', error: 'ERROR', timeout: 'TIMEOUT', skipped: 'SKIPPED' };
 export const STATUS_COLOUR = { passed: 'green', failed: 'red', error: 'red', timeout: 'yellow', skipped: 'gray' } as const;
 
-/** Collapses whitespace and cuts to `max` characters with `...`, as Yao's terminal output does. */
+/** Whitespace that `truncate` would change: a run, a non-space character, or any at either end. */
+const UNTIDY_SPACE = /[^\S ]| \s|^\s|\s$/;
+
+/**
+ * Collapses whitespace and cuts to `max` characters (code points) with `...`, as Yao's terminal
+ * output does. Runs once per case, so tidy text and short text take no copies.
+ */
 export function truncate(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = [...flat];
-  return chars.length <= max ? flat : chars.slice(0, Math.max(0, max - 3)).join('') + '...';
+  const flat = UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
+  if (flat.length <= max) return flat;
+  const keep = Math.max(0, max - 3);
+  let count = 0;
+  let cut = 0;
+  for (let i = 0; i < flat.length; i++) {
+    if (count === keep) cut = i;
+    if (++count > max) return flat.slice(0, cut) + '...';
+    const code = flat.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < flat.length) {
+      const next = flat.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return flat;
 }
 
 /** The text a case's input shows as: the string, a message's text, or the last user turn of a conversation. */

@@ -17,11 +17,13 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
   if (!options.output) throw new TypeError('reporter-jsonl: the "output" option (a file path) is required');
   const writer = new LineWriter(resolve(options.cwd ?? process.cwd(), options.output));
   let opened: Promise<void> | undefined;
+  let ready = false;
   const serialise = eventSerialiser();
-  const write = async (event: DeepReadonly<RunEvent>) => {
-    opened ??= writer.open();
-    await opened;
-    await writer.write(serialise(event));
+  // Synchronous once the file is open, unless the stream is full: see `LineWriter.write`.
+  const write = (event: DeepReadonly<RunEvent>): void | Promise<void> => {
+    if (ready) return writer.write(serialise(event));
+    opened ??= writer.open().then(() => void (ready = true));
+    return opened.then(() => writer.write(serialise(event)));
   };
   return defineReporter({
     name: 'jsonl',

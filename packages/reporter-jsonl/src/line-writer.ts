@@ -31,21 +31,29 @@ export class LineWriter {
     this.stream.on('error', (error) => (this.failure ??= error));
   }
 
-  /** Queues one line; resolves at once unless the stream is full. */
-  async write(line: string): Promise<void> {
+  /**
+   * Queues one line. Returns nothing while the stream has room, and a promise that resolves at
+   * `drain` when it is full: a caller that waits for it keeps memory flat, and one line per case
+   * costs no promise in the common case.
+   */
+  write(line: string): void | Promise<void> {
     if (this.failure) throw this.failure;
     this.pending += line + '\n';
     if (this.pending.length >= HIGH_WATER) return this.flush();
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => void this.flush().catch((error: Error) => (this.failure ??= error)));
+      setImmediate(this.flushLater);
     }
-    if (this.draining) await this.draining;
+    return this.draining;
   }
 
-  private async flush(): Promise<void> {
+  private readonly flushLater = () => {
+    void Promise.resolve(this.flush()).catch((error: Error) => (this.failure ??= error));
+  };
+
+  private flush(): void | Promise<void> {
     this.scheduled = false;
-    if (!this.pending || !this.stream) return;
+    if (!this.pending || !this.stream) return this.draining;
     const chunk = this.pending;
     this.pending = '';
     if (!this.stream.write(chunk) && !this.draining) {
@@ -54,7 +62,7 @@ export class LineWriter {
         resolve();
       }));
     }
-    if (this.draining) await this.draining;
+    return this.draining;
   }
 
   async close(): Promise<void> {
