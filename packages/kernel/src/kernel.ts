@@ -327,7 +327,12 @@ function selects(plan: RunPlan, testCase: TestCase): boolean {
   return plan.filter.test(testCase.id) || (testCase.name !== undefined && plan.filter.test(testCase.name));
 }
 
-async function* filtered(suite: Suite, plan: RunPlan): AsyncGenerator<TestCase> {
+/** The cases `--run` selects; without a filter, the suite's own stream (one generator fewer per case). */
+function filtered(suite: Suite, plan: RunPlan): AsyncIterable<TestCase> | Iterable<TestCase> {
+  return plan.filter ? selected(suite, plan) : suite.cases();
+}
+
+async function* selected(suite: Suite, plan: RunPlan): AsyncGenerator<TestCase> {
   for await (const testCase of suite.cases()) if (selects(plan, testCase)) yield testCase;
 }
 

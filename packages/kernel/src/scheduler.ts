@@ -11,7 +11,8 @@ export async function runPool<T>(
   const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync((source as Iterable<T>)[Symbol.iterator]());
   let done = false;
   let failure: unknown;
-  const next = async (): Promise<IteratorResult<T>> => iterator.next();
+  // Lanes may ask at once: an async generator queues the requests, and `toAsync` answers each.
+  const next = (): Promise<IteratorResult<T>> => iterator.next();
 
   async function lane(): Promise<void> {
     while (!done && failure === undefined && !stopped()) {

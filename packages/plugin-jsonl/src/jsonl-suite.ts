@@ -2,7 +2,7 @@ import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
 import { dirname } from 'node:path';
 import { IdSet } from './id-set.js';
 import { parseCase } from './parse-case.js';
-import { LineError, readLines } from './read-lines.js';
+import { LineError, readLineBatches, readLines } from './read-lines.js';
 
 export const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
@@ -36,16 +36,18 @@ async function* readCases({ path, file, maxLineBytes }: JsonlSuiteOptions): Asyn
   const baseDir = dirname(path);
   const seen = new IdSet();
   try {
-    for await (const { number, text } of readLines(path, maxLineBytes)) {
-      const trimmed = text.trim();
-      if (!trimmed || trimmed.startsWith('//')) continue;
-      const testCase = parseCase(trimmed, { file, line: number, baseDir });
-      const first = seen.add(testCase.id) ? await firstUse(path, maxLineBytes, testCase.id, number) : undefined;
-      if (first !== undefined) {
-        const where = `${file}:${number}`;
-        throw new AgentestError('DUPLICATE_CASE_ID', `${where}: duplicate id "${testCase.id}" (first used on line ${first}) — give every case a unique id`, { where });
+    for await (const lines of readLineBatches(path, maxLineBytes)) {
+      for (const { number, text } of lines) {
+        const trimmed = text.trim();
+        if (!trimmed || trimmed.startsWith('//')) continue;
+        const testCase = parseCase(trimmed, { file, line: number, baseDir });
+        const first = seen.add(testCase.id) ? await firstUse(path, maxLineBytes, testCase.id, number) : undefined;
+        if (first !== undefined) {
+          const where = `${file}:${number}`;
+          throw new AgentestError('DUPLICATE_CASE_ID', `${where}: duplicate id "${testCase.id}" (first used on line ${first}) — give every case a unique id`, { where });
+        }
+        yield testCase;
       }
-      yield testCase;
     }
   } catch (error) {
     throw asLoadError(error, path, file);

@@ -20,8 +20,8 @@ const EXTRA_FIELDS = ['before', 'after', 'simulator', 'checkpoints', 'max_turns'
  * `<file>:<line>: <what is wrong> — <what to do>`.
  */
 export function parseCase(text: string, at: LineContext): TestCase {
-  const where = `${at.file}:${at.line}`;
   const fail: Fail = (problem, fix) => {
+    const where = `${at.file}:${at.line}`;
     throw new AgentestError('INPUT_INVALID', `${where}: ${problem} — ${fix}`, { where });
   };
 
@@ -63,7 +63,7 @@ export function parseCase(text: string, at: LineContext): TestCase {
   if (value.todo === true) testCase.todo = true;
   if (typeof value.timeout === 'string') {
     try {
-      testCase.timeoutMs = parseDuration(value.timeout, `${where}: field "timeout"`);
+      testCase.timeoutMs = parseDuration(value.timeout, `${at.file}:${at.line}: field "timeout"`);
     } catch {
       fail(`field "timeout" is not a duration: ${JSON.stringify(value.timeout)}`, FIELD_FIXES.timeout!);
     }

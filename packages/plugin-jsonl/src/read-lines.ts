@@ -26,6 +26,15 @@ const CHUNK_BYTES = 1 << 20;
  * buffered whole. A trailing `\r` and a leading byte-order mark are dropped.
  */
 export async function* readLines(path: string, maxLineBytes: number): AsyncGenerator<Line> {
+  for await (const batch of readLineBatches(path, maxLineBytes)) yield* batch;
+}
+
+/**
+ * The same lines, one array per chunk read: a consumer that handles a batch synchronously pays one
+ * asynchronous step per chunk rather than one per line. A line that cannot be read ends its batch
+ * early, and the error is thrown when the lines before it have been handed over.
+ */
+export async function* readLineBatches(path: string, maxLineBytes: number): AsyncGenerator<Line[]> {
   let number = 0;
   // Bytes of the current line carried over from earlier chunks.
   let carried: Buffer[] = [];
@@ -33,24 +42,31 @@ export async function* readLines(path: string, maxLineBytes: number): AsyncGener
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let start = 0;
-      let end: number;
-      while ((end = chunk.indexOf(NEWLINE, start)) !== -1) {
-        number++;
-        if (carriedBytes + end - start > maxLineBytes) throw tooLong(number, maxLineBytes);
-        const bytes = carriedBytes ? Buffer.concat([...carried, chunk.subarray(start, end)]) : chunk.subarray(start, end);
-        carried = [];
-        carriedBytes = 0;
-        yield { number, text: decode(bytes, number) };
-        start = end + 1;
+      const batch: Line[] = [];
+      try {
+        let start = 0;
+        let end: number;
+        while ((end = chunk.indexOf(NEWLINE, start)) !== -1) {
+          number++;
+          if (carriedBytes + end - start > maxLineBytes) throw tooLong(number, maxLineBytes);
+          const bytes = carriedBytes ? Buffer.concat([...carried, chunk.subarray(start, end)]) : chunk.subarray(start, end);
+          carried = [];
+          carriedBytes = 0;
+          batch.push({ number, text: decode(bytes, number) });
+          start = end + 1;
+        }
+        if (start < chunk.length) {
+          carriedBytes += chunk.length - start;
+          if (carriedBytes > maxLineBytes) throw tooLong(number + 1, maxLineBytes);
+          carried.push(chunk.subarray(start));
+        }
+      } catch (error) {
+        if (batch.length) yield batch;
+        throw error;
       }
-      if (start < chunk.length) {
-        carriedBytes += chunk.length - start;
-        if (carriedBytes > maxLineBytes) throw tooLong(number + 1, maxLineBytes);
-        carried.push(chunk.subarray(start));
-      }
+      if (batch.length) yield batch;
     }
-    if (carriedBytes) yield { number: number + 1, text: decode(Buffer.concat(carried), number + 1) };
+    if (carriedBytes) yield [{ number: number + 1, text: decode(Buffer.concat(carried), number + 1) }];
   } finally {
     stream.destroy();
   }
