@@ -56,7 +56,39 @@ function isIndefinite(path: string): boolean {
  */
 export function queryPath(document: unknown, path: string): unknown {
   const jsonPath = normalisePath(path);
+  const keys = document !== null && typeof document === 'object' ? dottedKeys(jsonPath) : null;
+  if (keys) return followKeys(document, keys);
   const matches = JSONPath({ path: jsonPath, json: document as object, wrap: true, eval: false }) as unknown[];
   if (isIndefinite(jsonPath)) return matches;
   return matches.length === 0 ? NO_MATCH : matches.length === 1 ? matches[0] : matches;
+}
+
+/** `$.name.name…` with plain identifier names: the paths most tests use. */
+const DOTTED = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+const DOTTED_CACHE_LIMIT = 500;
+const dottedCache = new Map<string, string[] | null>();
+
+/** The names of a dotted path, or `null` for any other path; remembered for the paths seen recently. */
+function dottedKeys(jsonPath: string): string[] | null {
+  let keys = dottedCache.get(jsonPath);
+  if (keys === undefined) {
+    keys = DOTTED.test(jsonPath) ? jsonPath.slice(2).split('.') : null;
+    if (dottedCache.size >= DOTTED_CACHE_LIMIT) dottedCache.delete(dottedCache.keys().next().value!);
+    dottedCache.set(jsonPath, keys);
+  }
+  return keys;
+}
+
+/**
+ * A dotted path evaluated directly, as jsonpath-plus follows a plain name: only a truthy value's own
+ * property (so `$.s.length` of a string is its length, and `$.a.b` below `0` or `""` matches
+ * nothing). Skips parsing the path and building match records once per assertion.
+ */
+function followKeys(document: unknown, keys: readonly string[]): unknown {
+  let value = document;
+  for (const key of keys) {
+    if (!value || !Object.hasOwn(value as object, key)) return NO_MATCH;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
