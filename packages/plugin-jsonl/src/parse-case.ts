@@ -83,20 +83,24 @@ type Fail = (problem: string, fix: string) => never;
 function parseAssertions(value: unknown, fail: Fail): Assertion[] {
   const items = Array.isArray(value) ? value : [value];
   return items.map((item, i) => {
-    const label = Array.isArray(value) ? `assert[${i}]` : 'assert';
     if (typeof item === 'string') {
-      if (!item) fail(`field "${label}" is an empty string`, 'name an assertion type, e.g. "contains"');
+      if (!item) fail(`field "${labelOf(value, i)}" is an empty string`, 'name an assertion type, e.g. "contains"');
       return { type: item };
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      fail(`field "${label}" must be an assertion object or a type name, got ${typeName(item)}`, FIELD_FIXES.assert!);
+      fail(`field "${labelOf(value, i)}" must be an assertion object or a type name, got ${typeName(item)}`, FIELD_FIXES.assert!);
     }
     const assertion = item as Record<string, unknown>;
-    if (!isWellTypedAssertion(assertion)) explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${label}.`);
+    if (!isWellTypedAssertion(assertion)) explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${labelOf(value, i)}.`);
     // The object is the parser's own, fresh from JSON.parse: only a missing type needs a copy.
     if (typeof assertion.type === 'string' && assertion.type) return assertion as Assertion;
     return { ...assertion, type: 'equals' } as Assertion;
   });
+}
+
+/** How messages name an assertion: `assert[i]` in a list, `assert` alone. Built only for a message. */
+function labelOf(value: unknown, i: number): string {
+  return Array.isArray(value) ? `assert[${i}]` : 'assert';
 }
 
 /** Turns the first schema issue into `field "x.y" must be <type>, got <value>`. */

@@ -53,3 +53,25 @@ test('20,000 cases stream through with every line intact', async () => {
 test('the output option is required', () => {
   assert.throws(() => jsonlReporter({}), /"output" option/);
 });
+
+test('the serialiser writes exactly what JSON.stringify writes, without replies and repeated runs', async () => {
+  const { default: fc } = await import('fast-check');
+  const { eventSerialiser } = await import('../src/index.js');
+  const json = fc.jsonValue({ maxDepth: 2 });
+  const assertion = fc.record({ pass: fc.boolean(), message: fc.string(), type: fc.constantFrom('contains', 'regex'), expected: json, actual: json }, { requiredKeys: ['pass', 'type'] });
+  const execution = fc.record(
+    { run: fc.nat(), status: fc.constantFrom('passed', 'failed'), duration_ms: fc.double({ noNaN: true }), output: fc.oneof(json, fc.constant(undefined)), error: fc.string(), assertions: fc.array(assertion, { maxLength: 3 }), metrics: fc.dictionary(fc.string(), fc.double({ noNaN: true })), reply: fc.record({ content: json }), extra: fc.oneof(json, fc.func(fc.nat())) },
+    { requiredKeys: ['run', 'status', 'duration_ms', 'assertions', 'metrics'] },
+  );
+  fc.assert(
+    fc.property(execution, fc.string(), fc.option(fc.string(), { nil: undefined }), fc.boolean(), (run, id, name, sameOutput) => {
+      const serialise = eventSerialiser();
+      const runResult = { type: 'run_result' as const, id, ...(name === undefined ? {} : { name }), runs: 1, execution: run };
+      const { reply: _, ...withoutReply } = run;
+      assert.equal(serialise(runResult as never), JSON.stringify({ ...runResult, execution: withoutReply }));
+      const result = { type: 'result' as const, id, kind: 'agent', input: 'x', source: { file: 'f', line: 1 }, status: run.status, output: sameOutput ? run.output : 'other', duration_ms: 1, assertions: run.assertions, metrics: {}, runs: [run] };
+      assert.equal(serialise(result as never), JSON.stringify({ ...result, runs: undefined }));
+    }),
+    { numRuns: 2_000 },
+  );
+});
