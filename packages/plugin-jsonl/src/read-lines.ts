@@ -17,7 +17,7 @@ export class LineError extends Error {
 }
 
 const NEWLINE = 0x0a;
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 1 << 16;
 
 /**
  * Streams a file's lines without ever holding more than one line (and one chunk) in memory. Lines are
