@@ -22,12 +22,15 @@ else main();
 
 function main(): void {
   mkdirSync(data, { recursive: true });
+  build();
   const rows: string[] = [];
   const measured: Record<number, { cli: Measure; floor: Measure }> = {};
   for (const n of SIZES) {
     const input = suite(n);
-    const floorRun = measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true);
-    const cliRun = measure([join(root, 'packages/cli/src/bin.ts'), 'test', '-i', input, '-n', 'echo', '-o', join(data, `out-${n}.jsonl`), '--parallel', String(PARALLEL)], n, true);
+    // The machine is shared: below 1M each side runs three times, fastest run and highest RSS kept.
+    const repeats = n < 1_000_000 ? 3 : 1;
+    const floorRun = best(repeats, () => measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true));
+    const cliRun = best(repeats, () => measure([join(root, 'packages/cli/dist/bin.js'), 'test', '-i', input, '-n', 'echo', '-o', join(data, `out-${n}.jsonl`), '--parallel', String(PARALLEL)], n, false));
     measured[n] = { cli: cliRun, floor: floorRun };
     rows.push(`| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× |`);
   }
@@ -40,9 +43,10 @@ function main(): void {
   ].filter(Boolean);
   console.log(`## Kernel throughput (CLI, echo agent, 3 assertions per case, JSONL output)
 
-\`agentest test -i cases-N.jsonl -n echo -o out.jsonl --parallel ${PARALLEL}\` as a child process, from source (tsx), stdout to /dev/null
-(the console reporter still formats every line). Cases/s is cases over the run's own duration (the summary's
-\`duration_ms\`, start-up excluded); RSS is the child's peak (\`/usr/bin/time -v\`). The floor is a plain loop in
+\`agentest test -i cases-N.jsonl -n echo -o out.jsonl --parallel ${PARALLEL}\` as a child process, the built CLI as users run it
+(\`tsc -b\` first, then \`node packages/cli/dist/bin.js\`), stdout to /dev/null (the console reporter still formats every line). Cases/s is cases over the run's own duration (the summary's
+\`duration_ms\`, start-up excluded); RSS is the child's peak (\`/usr/bin/time -v\`). Below 1M cases each side runs three
+times and the fastest run is shown with the highest RSS of the three (the machine is shared). The floor is a plain loop in
 its own process: stream the file line by line, \`JSON.parse\`, contains + regex + JSON field check, one line out per case.
 
 | cases | agentest cases/s | run time | peak RSS | floor cases/s | floor peak RSS | floor / agentest |
@@ -50,7 +54,27 @@ its own process: stream the file line by line, \`JSON.parse\`, contains + regex 
 ${rows.join('\n')}
 
 Targets:
-${checks.join('\n')}`);
+${checks.join('\n')}
+
+Where agentest's time goes beyond the floor's (CPU profile of the 100k run): the file is read and parsed twice, since
+every case is checked (executor, assertion types, malformed assertions, duplicate ids) before any agent is called;
+each case writes three JSONL lines (\`case_start\`, \`run_result\`, \`result\`, about 1 KB against the floor's 160 bytes);
+and each case passes through the plugin layers (executor, three assertion taps, two reporters, the console line).
+Peak RSS is mostly the process's fixed cost (modules loaded) plus a V8 heap that a longer run lets grow further
+between full collections; the case stream itself is constant in memory.`);
+}
+
+/** The benchmark measures what users run: the compiled CLI, built from the current sources. */
+function build(): void {
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: root, encoding: 'utf8' });
+  if (tsc.status !== 0) throw new Error(`tsc -b failed, so dist/ would not match the sources:\n${tsc.stdout}${tsc.stderr}`);
+}
+
+/** The fastest of `times` runs, with the highest peak RSS seen in any of them. */
+function best(times: number, run: () => Measure): Measure {
+  const runs = Array.from({ length: times }, run);
+  const fastest = runs.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
+  return { ...fastest, rssKb: Math.max(...runs.map((r) => r.rssKb)) };
 }
 
 interface Measure {
