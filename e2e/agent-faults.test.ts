@@ -81,7 +81,7 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
 
   test('a 429 storm without Retry-After is retried a bounded number of times, then an error naming status and attempts', () => {
     assert.equal(byId.get('storm429')!.status, 'error');
-    assert.match(byId.get('storm429')!.error!, /HTTP 429.*3 attempts made, retries exhausted/);
+    assert.match(byId.get('storm429')!.error!, /HTTP 429.*3 attempts made, rate-limit retries exhausted/);
     assert.equal(attempts('storm429'), 3, 'retries: 2 means three attempts, no more');
   });
 
@@ -168,7 +168,7 @@ describe('a rate-limit storm across a parallel run', () => {
 
   test('40 cases at --parallel 16 through 40 queued 429s (half with Retry-After: 0): all pass, each once, and the recorded retries add up to the requests the server saw', async () => {
     llm = await startFakeLlm({ echo: true, queue: Array.from({ length: 40 }, (_, i) => (i % 2 ? { type: 'status' as const, status: 429, retryAfter: 0 } : 429)) });
-    writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { retries: 10 }));
+    writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { retries: 10, rate_limit_retries: 10 }));
     const ids = Array.from({ length: 40 }, (_, i) => `storm-${i}`);
     writeCases(dir, 'cases.jsonl', ids.map((id) => ({ id, input: `${id} hi`, assert: { type: 'contains', value: id } })));
     const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '16'], { cwd: dir });
