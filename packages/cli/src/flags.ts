@@ -1,4 +1,5 @@
-import { AgentestError, parseDuration } from '@agentest/kernel';
+import { AgentestError, parseDuration, type CaseFilter } from '@agentest/kernel';
+import { compileRegex } from '@agentest/plugin-assert';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -39,7 +40,7 @@ export interface Flags {
   /** `--reporter`: built-in names or paths; replaces the config's `reporters`. */
   reporters?: string[];
   runs?: number;
-  filter?: RegExp;
+  filter?: CaseFilter;
   timeoutMs?: number;
   parallel?: number;
   verbose: boolean;
@@ -101,13 +102,11 @@ function duration(value: string): number {
  * `--run` is a Go (RE2) pattern matched anywhere in the id, as `go test -run` does. The one RE2
  * form JavaScript lacks in common use, a leading `(?i)`, becomes the `i` flag.
  */
-export function goRegex(flag: string, pattern: string): RegExp {
-  const caseless = pattern.startsWith('(?i)');
-  try {
-    return new RegExp(caseless ? pattern.slice(4) : pattern, caseless ? 'i' : '');
-  } catch (error) {
-    throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`);
-  }
+export function goRegex(flag: string, pattern: string): CaseFilter {
+  // RE2, as Go's `-run`: linear time, so a pathological pattern cannot hang the selection of cases.
+  const compiled = compileRegex(pattern);
+  if (typeof compiled === 'string') throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${compiled})`);
+  return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 
 /** `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold p95_latency_ms=2000`. */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseDuration, type ContextFile, type RunPlan } from '@agentest/kernel';
+import { parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
 import { goRegex } from './flags.js';
 
 /** What a run is asked to do, in plain values; `createRunPlan` fills the defaults. */
@@ -17,7 +17,7 @@ export interface RunPlanOptions {
   timeout?: string | number;
   failFast?: boolean;
   /** `--run`: a regex (or its source, RE2 style) matched against case ids and names. */
-  filter?: RegExp | string;
+  filter?: CaseFilter | string;
   user?: string;
   team?: string;
   ctx?: ContextFile;

@@ -323,7 +323,8 @@ function single(base: CaseBase, runs: Execution[]): CaseResult {
 
 function selects(plan: RunPlan, testCase: TestCase): boolean {
   if (!plan.filter) return true;
-  plan.filter.lastIndex = 0;
+  // A global RegExp keeps state between test() calls; start each case afresh.
+  if (plan.filter instanceof RegExp) plan.filter.lastIndex = 0;
   return plan.filter.test(testCase.id) || (testCase.name !== undefined && plan.filter.test(testCase.name));
 }
 

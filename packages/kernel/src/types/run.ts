@@ -14,8 +14,8 @@ export interface RunPlan {
   /** `--timeout`; when absent the suite's default applies. */
   timeoutMs?: number;
   failFast: boolean;
-  /** `--run`: only cases whose id (or name) matches. */
-  filter?: RegExp;
+  /** `--run`: only cases whose id (or name) matches. A `RegExp` fits; the CLI passes an RE2 matcher. */
+  filter?: CaseFilter;
   /** `-u`, `-t` and the `--ctx` file. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   verbose: boolean;
@@ -23,6 +23,12 @@ export interface RunPlan {
   thresholds?: Record<string, number>;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
+}
+
+/** What `--run` needs of a pattern: its text for messages, and a match test on ids and names. */
+export interface CaseFilter {
+  readonly source: string;
+  test(text: string): boolean;
 }
 
 export interface Verdict {
