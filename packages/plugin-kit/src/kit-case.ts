@@ -66,5 +66,7 @@ export function registeredCase(id: string, test: Omit<RegisteredTest, 'fn'>, spe
 function kitMetadata(data: KitData): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const key of ['intent', 'difficulty', 'notes', 'expected_behavior'] as const) if (data[key] !== undefined) out[key] = data[key];
+  // Reports show which expected keywords a reply missed, which the evaluation alone does not say.
+  if (Array.isArray(data.expected_keywords) && data.expected_keywords.length) out.expected_keywords = data.expected_keywords;
   return Object.keys(out).length ? out : undefined;
 }

@@ -1,5 +1,6 @@
 import { defineReporter, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
 import { printAgentHeader, printAgentResult } from './agent-layout.js';
+import { KitLayout, kitStatus } from './kit-layout.js';
 import { Printer } from './printer.js';
 import { Progress } from './progress.js';
 import { printScriptHeader, printScriptResult, printScriptSummary } from './script-layout.js';
@@ -24,7 +25,8 @@ export interface ConsoleReporterOptions {
 
 /**
  * The terminal reporter: Yao's `Agent Test` layout for agent suites, the seed's `Script Test` layout
- * for script suites, a live progress line on a TTY, and plain text for pipes and `NO_COLOR`.
+ * for script suites, agentest-kit's badge layout for kit suites (`start.meta.mode === 'kit'`), a live
+ * progress line on a TTY, and plain text for pipes and `NO_COLOR`.
  */
 export default function consoleReporter(options: ConsoleReporterOptions = {}): AgentestPlugin {
   const out = options.stream ?? process.stdout;
@@ -35,24 +37,29 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   const outputs = options.outputs ?? [];
   let plan: RunPlan | undefined;
   let script = false;
+  let kit: KitLayout | undefined;
   const verbose = () => options.verbose ?? plan?.verbose ?? false;
 
   const reporter = defineReporter({
     name: 'console',
     onStart(start) {
       script = start.kind === 'script';
+      kit = start.meta?.mode === 'kit' ? new KitLayout(p) : undefined;
       progress.begin(start.total_cases);
-      if (script) printScriptHeader(p, start);
+      if (kit) kit.header(start);
+      else if (script) printScriptHeader(p, start);
       else printAgentHeader(p, start, plan);
     },
     onResult(result) {
-      progress.record(!['passed', 'skipped'].includes(result.status));
-      if (script) printScriptResult(p, result, verbose());
+      progress.record(kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status));
+      if (kit) kit.result(result);
+      else if (script) printScriptResult(p, result, verbose());
       else printAgentResult(p, result, verbose());
     },
     onSummary(summary) {
       progress.finish();
-      if (script) printScriptSummary(p, summary, outputs);
+      if (kit) kit.summary(summary, outputs);
+      else if (script) printScriptSummary(p, summary, outputs);
       else printSummary(p, summary, outputs);
       p.flush();
     },
@@ -71,3 +78,9 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
 }
 
 export { colourWanted } from './style.js';
+export { displayWidth } from './display-width.js';
+export {
+  colorStatus, formatCaseDetail, formatCaseLine, formatKitMetric, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter,
+  formatSuiteHeader, formatSummary, kitMetricLabel, kitMetricValue, kitPaint,
+} from './kit-format.js';
+export type { KitMetrics, KitRow, KitStatus, KitStyle, KitVerdict } from './kit-format.js';

@@ -1,3 +1,4 @@
+import { formatKitMetric as formatMetric, kitMetricLabel as metricLabel, kitMetricValue } from '@agentest/reporter-console';
 import type { Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 
 /** A keyword hit rate below this is PARTIAL (agentest-kit's fixed cut-off; exactly 0.5 passes). */
@@ -64,33 +65,11 @@ export function judgeShipability(metrics: Metrics, thresholds: Thresholds = {}):
   return { can_ship: issues.length === 0, issues };
 }
 
-/** The kernel's names for the two averages, so one thresholds object serves the CLI and this API. */
-const ALIASES: Record<string, keyof Metrics> = { quality_score: 'avg_quality_score', latency_ms: 'avg_latency_ms' };
+/** Metric labels and values print as the kit format does (`Keyword Hit Rate`, `72.0%`, `812ms`). */
+export { formatMetric, metricLabel };
 
-export function metricValue(metrics: Metrics, name: string): unknown {
-  const record = metrics as unknown as Record<string, unknown>;
-  return name in record ? record[name] : ALIASES[name] ? record[ALIASES[name]] : undefined;
-}
-
-const LABELS: Record<string, string> = {
-  keyword_hit_rate: 'Keyword Hit Rate',
-  intent_match_rate: 'Intent Match Rate',
-  avg_quality_score: 'Avg Quality Score',
-  avg_latency_ms: 'Avg Latency',
-  quality_score: 'Avg Quality Score',
-  latency_ms: 'Avg Latency',
-};
-
-export function metricLabel(name: string): string {
-  return LABELS[name] ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-/** Rates as XX.X%, latencies as whole milliseconds, anything else with two decimals. */
-export function formatMetric(name: string, value: number): string {
-  if (name.endsWith('_rate')) return `${(value * 100).toFixed(1)}%`;
-  if (name.endsWith('_ms')) return `${value.toFixed(0)}ms`;
-  return value.toFixed(2);
-}
+/** A metric by name; the kernel's `quality_score` / `latency_ms` stand for the kit's averages. */
+export const metricValue = (metrics: Metrics, name: string): unknown => kitMetricValue(metrics, name);
 
 function push(list: number[], value: unknown): void {
   if (typeof value === 'number' && Number.isFinite(value)) list.push(value);

@@ -1,11 +1,7 @@
 /**
- * Colour and width for the agentest-kit terminal format. Colour is decided at each call, not at
- * import: only on a TTY, never when NO_COLOR is set, always when FORCE_COLOR asks for it.
+ * Colour for the agentest-kit terminal format, decided at each call, not at import: only on a TTY,
+ * never when NO_COLOR is set, always when FORCE_COLOR asks for it.
  */
-const CODES = { reset: 0, bold: 1, dim: 2, red: 31, green: 32, yellow: 33, cyan: 36, gray: 90, bgRed: 41, bgGreen: 42 } as const;
-
-export type Style = keyof typeof CODES;
-
 export function useColor(stream: { isTTY?: boolean } = process.stdout): boolean {
   const env = process.env;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
@@ -13,42 +9,5 @@ export function useColor(stream: { isTTY?: boolean } = process.stdout): boolean 
   return stream.isTTY === true;
 }
 
-/** Wraps text in the given styles when colour is on; returns it untouched otherwise. */
-export function paint(text: string, ...styles: Style[]): string {
-  if (!styles.length || !useColor()) return text;
-  return `${styles.map((s) => `\x1b[${CODES[s]}m`).join('')}${text}\x1b[0m`;
-}
-
 /** Terminal columns a string takes: CJK and other wide characters take two. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) width += isWide(char.codePointAt(0)!) ? 2 : 1;
-  return width;
-}
-
-/** Cuts to `columns` and pads with spaces to exactly `columns`, counting wide characters as two. */
-export function fit(text: string, columns: number): string {
-  let out = '';
-  let width = 0;
-  for (const char of text) {
-    const w = isWide(char.codePointAt(0)!) ? 2 : 1;
-    if (width + w > columns) break;
-    out += char;
-    width += w;
-  }
-  return out + ' '.repeat(columns - width);
-}
-
-export function padEnd(text: string, columns: number): string {
-  return text + ' '.repeat(Math.max(0, columns - displayWidth(text)));
-}
-
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0x303e) || (code >= 0x3041 && code <= 0x33ff) ||
-    (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xa000 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6) || (code >= 0x1f300 && code <= 0x1faff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
-}
+export { displayWidth } from '@agentest/reporter-console';
