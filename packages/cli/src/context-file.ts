@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { AgentestError, type ContextFile } from '@agentest/kernel';
-import { didYouMean } from './config/did-you-mean.js';
+import { AgentestError, didYouMean, type ContextFile } from '@agentest/kernel';
 
 const optionalString = z.string().optional();
 

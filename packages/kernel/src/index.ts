@@ -4,6 +4,7 @@ export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type Ker
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineConfig, type AgentestConfig, type Adapter, type AgentConfig, type ConnectorConfig, type ReporterEntry } from './config.js';
 export { renderErrorCatalogue } from './error-docs.js';
+export { didYouMean, editDistance } from './did-you-mean.js';
 export { AgentestError, PluginError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
 export { parseDuration, formatDuration } from './duration.js';
 export { goDuration } from './execute-run.js';

@@ -3,6 +3,7 @@ import createDebug from 'debug';
 import type { Tap } from 'tapable';
 import { callSeries, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
+import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { executeRun, goDuration } from './execute-run.js';
 import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
@@ -136,7 +137,7 @@ export class Kernel {
         const taps = this.hooks.assert.get(assertion.type)?.taps;
         if (!taps?.length) {
           const known = [...knownAsserts].sort().join(', ');
-          throw new AgentestError('NO_ASSERTION', `${at(testCase)}: no plugin handles assertion type "${assertion.type}" (known: ${known})`, { where: at(testCase) });
+          throw new AgentestError('NO_ASSERTION', `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`, { where: at(testCase) });
         }
         const problem = validateWith(taps[0]!, assertion);
         if (problem) throw new AgentestError('ASSERTION_INVALID', `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`, { where: at(testCase) });

@@ -215,3 +215,8 @@ test('a reporter whose close throws makes exit code 3 and is named', async () =>
   assert.equal(outcome.exitCode, 3);
   assert.match(outcome.errors[0]!.message, /reporter "closer" failed in close: flush failed/);
 });
+
+test('an unknown assertion type close to a known one gets a suggestion', async () => {
+  const kernel = createKernel({ plugins: inlinePlugins([testCase('a', { assert: [{ type: 'contain', value: 'a' }] })]) });
+  await assert.rejects(kernel.run(plan()), (e: AgentestError) => e.code === 'NO_ASSERTION' && /"contain" \(did you mean "contains"\?\)/.test(e.message));
+});

@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import type { AgentRef } from '@agentest/kernel';
+import { editDistance, type AgentRef } from '@agentest/kernel';
 import { findAppRoot, startDirectory, type AppRoot } from './app-root.js';
 import { assistantDir, listAssistants, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
 
@@ -63,18 +63,9 @@ function closest(id: string, known: string[]): string | undefined {
   if (sameLeaf.length === 1) return sameLeaf[0];
   let best: { id: string; d: number } | undefined;
   for (const k of known) {
-    const d = distance(id, k);
+    const d = editDistance(id, k);
     if (d <= Math.max(2, Math.floor(id.length / 4)) && (!best || d < best.d)) best = { id: k, d };
   }
   return best?.id;
 }
 
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}

@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  AgentestError, assertPlugin, defineReporter, errorMessage, isAgentestError, parseDuration,
+  AgentestError, assertPlugin, didYouMean, defineReporter, errorMessage, isAgentestError, parseDuration,
   type AgentConfig, type AgentestPlugin, type ConnectorConfig, type Reporter,
 } from '@agentest/kernel';
 import { importUserModule } from '../import-module.js';
 import { BUILTIN_REPORT_IDS, builtinList, isBuiltinReporter, loadBuiltinReporter, type BuiltinReporterName, type ReporterFactory } from '../reporter-registry.js';
-import { didYouMean } from './did-you-mean.js';
 
 /** A reporter the config (or `--reporter`) asked for, loaded and ready to be instantiated. */
 export type ReporterSpec =

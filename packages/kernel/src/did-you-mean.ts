@@ -1,9 +1,10 @@
+// Shared by every error that names an unknown word: config keys, assertion types, assistants.
 /** `" (did you mean \"reporters\"?)"` when a known word is close to the unknown one, else `""`. */
 export function didYouMean(word: string, known: readonly string[]): string {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {
-    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   const limit = Math.max(2, Math.floor(word.length / 3));
@@ -11,7 +12,7 @@ export function didYouMean(word: string, known: readonly string[]): string {
 }
 
 /** Levenshtein distance, two rows. */
-function distance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
