@@ -10,16 +10,16 @@ import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHoo
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { RunWatch } from './run-watch.js';
 import { runPool } from './scheduler.js';
-import { computeStability } from './stability.js';
+import { aggregate, type CaseBase } from './aggregate.js';
+import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
-import type { CaseResult, Execution, Status } from './types/result.js';
+import type { CaseResult, Execution } from './types/result.js';
 import type { CaseStartEvent, RunEvent, RunOutcome, RunPlan, RunResultEvent, SummaryEvent } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
-const SEVERITY: Status[] = ['error', 'timeout', 'failed'];
 
 export interface RunSignals {
   /** First interruption: start no new case; running ones finish. */
@@ -273,76 +273,7 @@ interface CaseRunner {
   context: ReturnType<typeof testContextFactory>;
 }
 
-type CaseBase = Omit<CaseResult, 'status' | 'duration_ms' | 'assertions' | 'metrics' | 'runs'>;
-
 const deliverOf = (tap: StoredTap) => (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
-
-function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number): CaseResult {
-  if (runs.length === 1 && runsPerCase === 1) return single(base, runs);
-  const worst = SEVERITY.find((s) => runs.some((r) => r.status === s));
-  const allSkipped = runs.length > 0 && runs.every((r) => r.status === 'skipped');
-  const status: Status = runs.length === 0 ? 'error' : worst ?? (allSkipped ? 'skipped' : 'passed');
-  const first = runs.find((r) => r.status === status) ?? runs[0];
-  const metrics: Record<string, number> = {};
-  const names = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
-  for (const name of names) {
-    const values = runs.map((r) => r.metrics[name]).filter((v): v is number => typeof v === 'number');
-    metrics[name] = values.reduce((a, b) => a + b, 0) / values.length;
-  }
-  return {
-    ...base,
-    status,
-    output: first?.output,
-    ...(first?.error ? { error: first.error } : runs.length === 0 ? { error: 'run interrupted before it started' } : {}),
-    duration_ms: Math.round(runs.reduce((a, r) => a + r.duration_ms, 0) * 100) / 100,
-    assertions: first?.assertions ?? [],
-    metrics,
-    runs,
-    ...(runsPerCase > 1 && runs.length ? { stability: computeStability(runs) } : {}),
-  };
-}
-
-/** The common case of one run per case: the same result as `aggregate`, without its bookkeeping. */
-function single(base: CaseBase, runs: Execution[]): CaseResult {
-  const run = runs[0]!;
-  const result = base as CaseResult;
-  result.status = run.status;
-  result.output = run.output;
-  if (run.error) result.error = run.error;
-  result.duration_ms = Math.round(run.duration_ms * 100) / 100;
-  result.assertions = run.assertions;
-  const metrics: Record<string, number> = {};
-  for (const name in run.metrics) {
-    const value = run.metrics[name];
-    // As `aggregate` averages: a non-number is left out, and a name with no number is NaN.
-    metrics[name] = typeof value === 'number' ? value : NaN;
-  }
-  result.metrics = metrics;
-  result.runs = runs;
-  return result;
-}
-
-function selects(plan: RunPlan, testCase: TestCase): boolean {
-  if (!plan.filter) return true;
-  // A global RegExp keeps state between test() calls; start each case afresh.
-  if (plan.filter instanceof RegExp) plan.filter.lastIndex = 0;
-  return plan.filter.test(testCase.id) || (testCase.name !== undefined && plan.filter.test(testCase.name));
-}
-
-/** The cases `--run` selects; without a filter, the suite's own stream (one generator fewer per case). */
-function filtered(suite: Suite, plan: RunPlan): AsyncIterable<TestCase> | Iterable<TestCase> {
-  return plan.filter ? selected(suite, plan) : suite.cases();
-}
-
-async function* selected(suite: Suite, plan: RunPlan): AsyncGenerator<TestCase> {
-  for await (const testCase of suite.cases()) if (selects(plan, testCase)) yield testCase;
-}
-
-async function collect(suite: Suite, plan: RunPlan): Promise<TestCase[]> {
-  const all: TestCase[] = [];
-  for await (const testCase of filtered(suite, plan)) all.push(testCase);
-  return all;
-}
 
 /** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
 function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string | undefined {
