@@ -10,6 +10,11 @@ export interface LineContext {
   file: string;
   line: number;
   baseDir: string;
+  /**
+   * The line was read and accepted before, from the same unchanged file: its types and shapes are
+   * known to be right, so only the work that builds the case is done again.
+   */
+  checked?: boolean;
 }
 
 /** Fields of Yao's dynamic mode and hooks, kept for executors that understand them. */
@@ -17,7 +22,8 @@ const EXTRA_FIELDS = ['before', 'after', 'simulator', 'checkpoints', 'max_turns'
 
 /**
  * One JSONL line → one `TestCase`, or an `INPUT_INVALID` error of the form
- * `<file>:<line>: <what is wrong> — <what to do>`.
+ * `<file>:<line>: <what is wrong> — <what to do>`. A `checked` line builds the same case without
+ * the checks that already passed on it.
  */
 export function parseCase(text: string, at: LineContext): TestCase {
   const fail: Fail = (problem, fix) => {
@@ -31,14 +37,9 @@ export function parseCase(text: string, at: LineContext): TestCase {
   } catch (error) {
     fail(`invalid JSON (${(error as Error).message})`, 'write one complete JSON object per line; objects spread over several lines are not supported');
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    fail(`expected a JSON object, got ${typeName(raw)}`, 'write one case object per line, e.g. {"id": "T001", "input": "Hello"}');
-  }
+  if (!at.checked) checkFields(raw, fail);
   const value = raw as Record<string, unknown>;
-  if (value.id === undefined || value.id === null) fail('missing required field "id"', FIELD_FIXES.id!);
-  if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
   const id = value.id as string;
-  if (value.input === undefined || value.input === null) fail(`case "${id}" is missing required field "input"`, 'give the message to send, e.g. "input": "Hello"');
 
   let messages;
   try {
@@ -51,7 +52,7 @@ export function parseCase(text: string, at: LineContext): TestCase {
   const testCase: TestCase = { id, kind: 'agent', input: value.input, messages: messages!, source: { file: at.file, line: at.line } };
   const expected = value.expected;
   if (expected !== undefined && expected !== null) testCase.expected = expected;
-  const assertions = value.assert === undefined || value.assert === null ? undefined : parseAssertions(value.assert, fail);
+  const assertions = value.assert === undefined || value.assert === null ? undefined : parseAssertions(value.assert, fail, at.checked === true);
   if (assertions) testCase.assert = assertions;
   else if (testCase.expected !== undefined) testCase.assert = [{ type: 'equals', value: expected }];
   if (typeof value.name === 'string') testCase.name = value.name;
@@ -76,13 +77,25 @@ export function parseCase(text: string, at: LineContext): TestCase {
 
 type Fail = (problem: string, fix: string) => never;
 
+/** A case is an object with a string `id`, an `input`, and optional fields of the right types. */
+function checkFields(raw: unknown, fail: Fail): void {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    fail(`expected a JSON object, got ${typeName(raw)}`, 'write one case object per line, e.g. {"id": "T001", "input": "Hello"}');
+  }
+  const value = raw as Record<string, unknown>;
+  if (value.id === undefined || value.id === null) fail('missing required field "id"', FIELD_FIXES.id!);
+  if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
+  if (value.input === undefined || value.input === null) fail(`case "${value.id as string}" is missing required field "input"`, 'give the message to send, e.g. "input": "Hello"');
+}
+
 /**
  * `assert` as a list: an object is one assertion, a string is `{type: <string>}`, an array holds
  * either. A missing or empty `type` means `equals`, as in Yao.
  */
-function parseAssertions(value: unknown, fail: Fail): Assertion[] {
+function parseAssertions(value: unknown, fail: Fail, checked: boolean): Assertion[] {
   const items = Array.isArray(value) ? value : [value];
   return items.map((item, i) => {
+    if (checked) return typeof item === 'string' ? { type: item } : withType(item as Record<string, unknown>);
     if (typeof item === 'string') {
       if (!item) fail(`field "${labelOf(value, i)}" is an empty string`, 'name an assertion type, e.g. "contains"');
       return { type: item };
@@ -92,10 +105,14 @@ function parseAssertions(value: unknown, fail: Fail): Assertion[] {
     }
     const assertion = item as Record<string, unknown>;
     if (!isWellTypedAssertion(assertion)) explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${labelOf(value, i)}.`);
-    // The object is the parser's own, fresh from JSON.parse: only a missing type needs a copy.
-    if (typeof assertion.type === 'string' && assertion.type) return assertion as Assertion;
-    return { ...assertion, type: 'equals' } as Assertion;
+    return withType(assertion);
   });
+}
+
+/** The object is the parser's own, fresh from JSON.parse: only a missing type needs a copy. */
+function withType(assertion: Record<string, unknown>): Assertion {
+  if (typeof assertion.type === 'string' && assertion.type) return assertion as Assertion;
+  return { ...assertion, type: 'equals' } as Assertion;
 }
 
 /** How messages name an assertion: `assert[i]` in a list, `assert` alone. Built only for a message. */
