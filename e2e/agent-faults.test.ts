@@ -56,8 +56,8 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
   after(() => llm?.close());
 
   const attempts = (id: string) => llm.requests.filter((r) => r.text.startsWith(`${id} `)).length;
-  /** The run's execution, from its `run_result` line (a `result` line may leave `runs` out). */
-  const execution = (id: string) => events.find((e) => e.type === 'run_result' && e.id === id)!.execution as Event;
+  /** The case's one run: with one run per case, its `result` line carries the run's own fields (`retries`, …). */
+  const execution = (id: string) => byId.get(id)!;
 
   test('every case is reported exactly once, with a status and, unless it passed, a reason', () => {
     for (const [id, result] of byId) {
@@ -176,7 +176,7 @@ describe('a rate-limit storm across a parallel run', () => {
     const events = readEvents(join(dir, 'out.jsonl'));
     const byId = resultsById(events, ids);
     for (const result of byId.values()) assert.equal(result.status, 'passed', result.error);
-    const retries = events.filter((e) => e.type === 'run_result').map((e) => (e.execution as Event).retries as number);
+    const retries = [...byId.values()].map((result) => result.retries as number);
     assert.ok(retries.every((r) => Number.isInteger(r) && r >= 0 && r <= 10), 'every run records its retries, within the bound');
     assert.equal(retries.reduce((a, b) => a + b, 0) + ids.length, llm.requests.length, 'requests = cases + recorded retries: none hidden, none lost');
     assert.equal(llm.requests.filter((r) => r.fault === 'status:429').length, 40);

@@ -60,7 +60,8 @@ function app(name: string): string {
   return dir;
 }
 
-const runOf = (events: Event[], id: string) => events.find((e) => e.type === 'run_result' && e.id === id)!.execution as Event;
+/** A case's one run: with one run per case, its `result` line carries the run's own fields (`logs`, …). */
+const runOf = (events: Event[], id: string) => events.find((e) => e.type === 'result' && e.id === id)! as Event;
 
 describe('script tests that abuse the sandbox', () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineReporter, type AgentestPlugin, type DeepReadonly, type Execution, type RunEvent } from '@agentest/kernel';
+import { defineReporter, type AgentestPlugin, type DeepReadonly, type Execution, type ResultEvent, type RunEvent } from '@agentest/kernel';
 import { LineWriter } from './line-writer.js';
 
 export interface JsonlReporterOptions {
@@ -10,8 +10,9 @@ export interface JsonlReporterOptions {
 }
 
 /**
- * The event stream: every `RunEvent`, one JSON object per line, written as it happens
- * (`start`, `case_start`, `run_result`, `result`, `summary`). A killed run leaves a valid prefix.
+ * The event stream: the `RunEvent`s, one JSON object per line, written as they happen
+ * (`start`, `case_start`, `run_result` when a case runs more than once, `result`, `summary`).
+ * A killed run leaves a valid prefix.
  */
 export default function jsonlReporter(options: JsonlReporterOptions = {}): AgentestPlugin {
   if (!options.output) throw new TypeError('reporter-jsonl: the "output" option (a file path) is required');
@@ -21,9 +22,11 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
   const serialise = eventSerialiser();
   // Synchronous once the file is open, unless the stream is full: see `LineWriter.write`.
   const write = (event: DeepReadonly<RunEvent>): void | Promise<void> => {
-    if (ready) return writer.write(serialise(event));
+    const line = serialise(event);
+    if (line === undefined) return;
+    if (ready) return writer.write(line);
     opened ??= writer.open().then(() => void (ready = true));
-    return opened.then(() => writer.write(serialise(event)));
+    return opened.then(() => writer.write(line));
   };
   return defineReporter({
     name: 'jsonl',
@@ -40,17 +43,46 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
 
 type Run = DeepReadonly<Execution>;
 
+/** The fields a one-run result already carries from its run (and `reply`, which is never written). */
+const CARRIED_BY_RESULT = new Set(['run', 'status', 'duration_ms', 'output', 'error', 'assertions', 'metrics', 'reply']);
+
 /**
- * One line per event. A `result` line leaves out `runs`: each run is already in the file as the
- * `run_result` line just before it, and repeating them (outputs and assertions included) would
- * double the file and most of the writing cost of a fast suite. Full replies are left out too.
+ * One line per event, or `undefined` for an event the file leaves out. Full replies are never written.
+ *
+ * With one run per case (`runs_per_case` 1 on the `start` event) the `result` line is the whole
+ * record: no `run_result` line is written, and the run's own fields that the result does not carry
+ * (`tool_calls`, `usage`, `trace`, `retries`, `logs`, `details`, …) are written on the `result`
+ * line instead of a `runs` array. Writing the run and then its result would put the output and
+ * the assertions in the file twice, most of the writing cost of a fast suite.
+ *
+ * With several runs per case each run is its `run_result` line, and the `result` line after them
+ * leaves out `runs` for the same reason.
  */
-export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string {
+export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string | undefined {
+  let lean = false;
   return (event) => {
-    if (event.type === 'run_result') return JSON.stringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
-    if (event.type === 'result') return JSON.stringify({ ...event, runs: undefined });
-    return JSON.stringify(event);
+    switch (event.type) {
+      case 'start':
+        lean = event.runs_per_case === 1;
+        return JSON.stringify(event);
+      case 'run_result':
+        if (lean) return undefined;
+        return JSON.stringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
+      case 'result':
+        return JSON.stringify(lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined });
+      default:
+        return JSON.stringify(event);
+    }
   };
+}
+
+/** The result without `runs`, plus its one run's fields that the result does not already have. */
+function withRunFields(result: DeepReadonly<ResultEvent>, run: Run): Record<string, unknown> {
+  const record: Record<string, unknown> = { ...result, runs: undefined };
+  for (const key in run) {
+    if (!CARRIED_BY_RESULT.has(key) && !(key in result)) record[key] = run[key as keyof Run];
+  }
+  return record;
 }
 
 function withoutReply(execution: Run): Run {
