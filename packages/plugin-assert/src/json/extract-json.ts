@@ -22,17 +22,19 @@ const FENCE = /```(\w*)[ \t]*\r?\n?([\s\S]*?)\r?\n?```/g;
 export function extractJson(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
-  let sawFence = false;
-  for (const [, label, body] of trimmed.matchAll(FENCE)) {
-    sawFence = true;
-    const content = body!.trim();
-    const value = parseAs(label!.toLowerCase() || detect(content), content);
-    if (value !== undefined) return value;
+  // Most replies hold no fence: the search for one is skipped for them.
+  if (trimmed.includes('```')) {
+    let sawFence = false;
+    for (const [, label, body] of trimmed.matchAll(FENCE)) {
+      sawFence = true;
+      const content = body!.trim();
+      const value = parseAs(label!.toLowerCase() || detect(content), content);
+      if (value !== undefined) return value;
+    }
+    if (sawFence) return embeddedJson(trimmed);
   }
-  if (!sawFence) {
-    const value = parseAs(detect(trimmed), trimmed);
-    if (value !== undefined) return value;
-  }
+  const value = parseAs(detect(trimmed), trimmed);
+  if (value !== undefined) return value;
   return embeddedJson(trimmed);
 }
 

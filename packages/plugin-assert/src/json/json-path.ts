@@ -17,12 +17,25 @@ export function normalisePath(path: string): string {
   return `$.${p}`;
 }
 
+const SYNTAX_CACHE_LIMIT = 500;
+const syntaxCache = new Map<string, string | undefined>();
+
 /**
  * Reports what is wrong with a path's syntax, or `undefined` when it is well formed. jsonpath-plus
  * silently returns odd results for malformed paths (`$.a[` selects `$.a`), so brackets and quotes
- * are checked here first.
+ * are checked here first. A path is checked before the run and again at each use, usually the same
+ * few paths, so the answers for the paths seen recently are remembered.
  */
 export function pathSyntaxError(path: string): string | undefined {
+  const known = syntaxCache.get(path);
+  if (known !== undefined || syntaxCache.has(path)) return known;
+  const problem = syntaxProblem(path);
+  if (syntaxCache.size >= SYNTAX_CACHE_LIMIT) syntaxCache.delete(syntaxCache.keys().next().value!);
+  syntaxCache.set(path, problem);
+  return problem;
+}
+
+function syntaxProblem(path: string): string | undefined {
   if (!path.trim()) return 'the path is empty; use "$" for the whole output';
   let depth = 0;
   let quote: string | undefined;
