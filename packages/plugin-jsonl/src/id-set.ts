@@ -1,10 +1,13 @@
 /** The smallest table: 64 KiB. */
 const MIN_SLOTS = 1 << 14;
+/** How full the table may get: linear probing stays short up to about three quarters. */
+const MAX_LOAD = 0.75;
 
 /**
  * The case ids seen so far, as 4-byte fingerprints in an open-addressing table instead of the
  * strings themselves: a million ids take 8 MiB rather than the hundred-odd a `Map` of strings
- * would hold, so a large file streams in near-flat memory.
+ * would hold, so a large file streams in near-flat memory. The table is a power of two in size,
+ * at most three quarters full.
  *
  * A slot is chosen by one 32-bit hash of the id and holds another, so two ids collide only if
  * both agree: about 50 bits, which a million distinct ids share with odds of about one in a
@@ -21,13 +24,25 @@ export class IdSet {
 
   constructor(expectedIds: number) {
     let slots = MIN_SLOTS;
-    while (slots < expectedIds * 2) slots *= 2;
+    while (slots * MAX_LOAD < expectedIds) slots *= 2;
     this.slots = new Uint32Array(slots);
+  }
+
+  /**
+   * Gives the table's memory back soon. A large file's table (8 MiB for a million ids) lives
+   * long enough to reach the old generation, where it would stay resident until the next full
+   * garbage collection, on top of whatever the run allocates next (the kernel's second pass runs
+   * the cases). Transferring the buffer detaches it here and hands its memory to a new, unreferenced
+   * buffer that the next minor collection frees. The set is unusable afterwards.
+   */
+  release(): void {
+    const buffer = this.slots.buffer as ArrayBuffer;
+    if (buffer.byteLength) structuredClone(buffer, { transfer: [buffer] });
   }
 
   /** How many ids it was sized for; a larger table should be built before more are added. */
   get capacity(): number {
-    return this.slots.length / 2;
+    return Math.floor(this.slots.length * MAX_LOAD);
   }
 
   get full(): boolean {
@@ -37,6 +52,7 @@ export class IdSet {
   /** Records `id`; returns whether an id with the same hashes was recorded before. */
   add(id: string): boolean {
     const slots = this.slots;
+    if (slots.length === 0) throw new Error('IdSet.add after release()');
     const mask = slots.length - 1;
     const [home, fingerprint] = hash(id);
     let i = home & mask;

@@ -73,10 +73,17 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
   }
 
   async return(): Promise<IteratorResult<TestCase>> {
-    this.ended = true;
-    this.lines = [];
+    this.finish();
     await this.batches?.return(undefined);
     return DONE;
+  }
+
+  /** The pass is over: its id table is given back now, not at some later garbage collection. */
+  private finish(): void {
+    this.ended = true;
+    this.lines = [];
+    this.seen?.release();
+    this.seen = undefined;
   }
 
   /** Runs `work` with later callers queued behind it; a failure ends the pass. */
@@ -110,8 +117,9 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
       this.batches = readLineBatches(this.source.path, this.source.maxLineBytes);
     }
     const step = await this.batches.next();
+    if (this.ended) return;
     if (step.done) {
-      this.ended = true;
+      this.finish();
       if (this.checking) this.memory.stamp = this.stamp;
       return;
     }
@@ -126,14 +134,18 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
     if (!trimmed || trimmed.startsWith('//')) return undefined;
     const testCase = parseCase(trimmed, { file: this.source.file, line: number, baseDir: this.baseDir, checked: !this.checking });
     if (!this.seen) return testCase;
-    if (this.seen.full) return this.grown(number).then(() => this.unique(testCase, number, this.seen!.add(testCase.id)));
+    if (this.seen.full) return this.grown(number).then(() => this.unique(testCase, number, this.seen?.add(testCase.id) ?? false));
     return this.seen.add(testCase.id) ? this.unique(testCase, number, true) : testCase;
   }
 
   /** A larger id set, for when the first chunk made the file look shorter than it is. */
   private async grown(before: number): Promise<void> {
     const { path, maxLineBytes } = this.source;
-    this.seen = await idsBefore(path, maxLineBytes, before, new IdSet(this.seen!.capacity * 2));
+    const smaller = this.seen!;
+    const larger = await idsBefore(path, maxLineBytes, before, new IdSet(smaller.capacity * 2));
+    smaller.release();
+    if (this.ended) larger.release();
+    else this.seen = larger;
   }
 
   /** The case, once its id is known to be new: a fingerprint match is confirmed against the file itself. */

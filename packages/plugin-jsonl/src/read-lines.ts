@@ -17,7 +17,12 @@ export class LineError extends Error {
 }
 
 const NEWLINE = 0x0a;
-const CHUNK_BYTES = 1 << 16;
+/**
+ * Bytes read at a time. Small enough for the allocator to reuse freed chunks as they are: a long run
+ * reads tens of thousands of chunks, and larger ones left the process's heap fragmented (a few MB
+ * more peak memory over a million cases), at no measurable gain in speed.
+ */
+const CHUNK_BYTES = 1 << 15;
 
 /**
  * Streams a file's lines without ever holding more than one line (and one chunk) in memory. Lines are

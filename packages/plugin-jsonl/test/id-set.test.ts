@@ -19,6 +19,17 @@ test('IdSet: every new id is new and every repeated id is seen, up to its capaci
   assert.ok(small.capacity >= 10);
 });
 
+test('IdSet: release() detaches the table, and the set cannot be used after it', () => {
+  const ids = new IdSet(1_500_000);
+  const table = (ids as unknown as { slots: Uint32Array }).slots.buffer;
+  assert.equal(table.byteLength, 8 << 20, "2M slots of 4 bytes: no more than three quarters full");
+  ids.add('a');
+  ids.release();
+  assert.equal(table.byteLength, 0);
+  ids.release();
+  assert.throws(() => ids.add('b'), /after release/);
+});
+
 test('a file whose first lines are much longer than the rest still finds a late duplicate', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'agentest-ids-'));
   const path = join(dir, 'cases.jsonl');

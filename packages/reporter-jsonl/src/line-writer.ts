@@ -5,8 +5,13 @@ import { promisify } from 'node:util';
 
 const [openFd, fsyncFd, closeFd] = [promisify(open), promisify(fsync), promisify(close)];
 
-/** Flush once this many characters are pending, without waiting for the next turn of the event loop. */
-const HIGH_WATER = 64 * 1024;
+/**
+ * Flush once this many characters are pending, without waiting for the next turn of the event loop.
+ * Each flush allocates a buffer for the write; kept this small, the allocator reuses them as they
+ * are, where larger ones left a long run's heap fragmented (a few MB more peak memory over a
+ * million cases), at no measurable cost in speed.
+ */
+const HIGH_WATER = 32 * 1024;
 
 /**
  * Appends lines to a file through a write stream. Lines written in the same turn of the event loop
