@@ -11,7 +11,7 @@ export interface JsonlReporterOptions {
 
 /**
  * The event stream: the `RunEvent`s, one JSON object per line, written as they happen
- * (`start`, `case_start`, `run_result` when a case runs more than once, `result`, `summary`).
+ * (`start`, `case_start`, `run_result` with `--runs` > 1, `result`, `summary`).
  * A killed run leaves a valid prefix.
  */
 export default function jsonlReporter(options: JsonlReporterOptions = {}): AgentestPlugin {
