@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { AgentestError, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters } from './config/normalise-config.js';
@@ -31,7 +32,9 @@ const ABORT_GRACE_MS = 5_000;
 export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const flags = parseFlags(raw);
   const cwd = io.cwd;
-  const loaded = await loadConfig({ cwd, ...(flags.config ? { file: flags.config } : {}) });
+  // A suite that lives in its own folder brings its config: search from the input's location (up to
+  // the nearest package.json), so `-i examples/support` finds examples/support/agentest.config.ts.
+  const loaded = await loadConfig({ cwd, searchFrom: configSearchStart(flags.input, cwd), ...(flags.config ? { file: flags.config } : {}) });
   const config = await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) });
   const ctxPath = flags.ctx ? resolve(cwd, flags.ctx) : config.test.ctx;
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
@@ -93,4 +96,14 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
   if (outcome.exitCode === 3 && !outcome.errors.length) throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
   return outcome.exitCode;
+}
+
+/** The input's directory when `-i` names an existing file or directory, else the working directory. */
+function configSearchStart(input: string, cwd: string): string {
+  const path = resolve(cwd, input);
+  try {
+    return statSync(path).isDirectory() ? path : dirname(path);
+  } catch {
+    return cwd;
+  }
 }

@@ -101,3 +101,16 @@ test('reporters from config: a path relative to the config, [name, options], and
   assert.equal(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.total, 2);
   assert.match(run.stdout, /inline saw 2/);
 });
+
+test('the config is searched from the input\'s folder first, so a suite in its own folder brings its config', async () => {
+  const dir = fixture({
+    'package.json': '{"name": "outer"}',
+    'suite/agentest.config.json': '{"test": {"runs": 2}, "agents": {"only": {"connector": "m"}}, "connectors": {"m": {"type": "mock", "options": {"default": "HELLO"}}}}',
+    'suite/cases.jsonl': jsonl([{ id: 'C1', input: 'hi', assert: { type: 'contains', value: 'HELLO' } }]),
+  });
+  const run = await agentest(['test', '-i', 'suite/cases.jsonl', '-o', 'out.jsonl'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  const events = readJsonl(readFileSync(join(dir, 'out.jsonl'), 'utf8'));
+  assert.equal(events[0]!.runs_per_case, 2, `test.runs from suite/agentest.config.json (stderr: ${run.stderr})`);
+  assert.equal(events[0]!.agent_id, 'only', 'the config\'s single agent is the default');
+});

@@ -98,7 +98,7 @@ export class Kernel {
   private async load(plan: RunPlan): Promise<Suite> {
     const suite = await this.hooks.load.promise(plan.input, { plan });
     if (suite) return suite;
-    const asked = this.hooks.load.taps.map((t) => t.name);
+    const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
       'NO_LOADER',
       `no plugin recognised the input ${JSON.stringify(plan.input.input)} (asked: ${asked.join(', ') || 'none'}); ` +
@@ -115,7 +115,7 @@ export class Kernel {
     this.applyPlugins();
     const agent = await this.hooks.resolve.promise(ref, { plan });
     if (agent) return agent;
-    const asked = this.hooks.resolve.taps.map((t) => t.name);
+    const asked = [...new Set(this.hooks.resolve.taps.map((t) => t.name))];
     const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
     throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what} (asked: ${asked.join(', ') || 'none'}); pass -n <agent-id>`, { where: '-n' });
   }

@@ -26,7 +26,7 @@ export interface LoadedConfig {
  * from `cwd` up to the nearest `package.json`. TypeScript configs are bundled with esbuild, so they
  * may import local `.ts` plugins.
  */
-export async function loadConfig(options: { cwd: string; file?: string }): Promise<LoadedConfig> {
+export async function loadConfig(options: { cwd: string; file?: string; searchFrom?: string }): Promise<LoadedConfig> {
   const { cosmiconfig } = await import('cosmiconfig');
   const explorer = cosmiconfig(NAME, {
     searchStrategy: 'project',
@@ -40,7 +40,8 @@ export async function loadConfig(options: { cwd: string; file?: string }): Promi
     const found = await evaluate(file, () => explorer.load(file));
     return { config: found?.config ?? {}, filepath: file };
   }
-  const found = await evaluate(options.cwd, () => explorer.search(options.cwd));
+  const from = options.searchFrom ?? options.cwd;
+  const found = await evaluate(from, () => explorer.search(from));
   return found ? { config: found.config ?? {}, filepath: found.filepath } : { config: {} };
 }
 
