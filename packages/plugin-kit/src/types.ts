@@ -1,4 +1,5 @@
 import type { Assertion, Expect } from '@agentest/expect';
+import type { StandardResult } from '@agentest/plugin-agent';
 
 /**
  * agentest-kit's data-driven case, as written in `cases.json` and in `test(name, data)`. Only
@@ -28,18 +29,8 @@ export type RunInput = string | ({ query?: string; messages?: { role: string; co
  * What `ctx.run` resolves with: an adapter's evaluation as its `evaluate` returned it (the seed's
  * StandardResult), or, for agents without one, the reply's content, text, tool calls and raw reply.
  */
-export interface RunResult {
-  case_id?: string;
-  query?: string;
-  elapsed_ms?: number;
+export interface RunResult extends StandardResult {
   error?: string | null;
-  structure_ok?: boolean;
-  intent_matched?: boolean;
-  keyword_hits?: string[];
-  keyword_hit_rate?: number | null;
-  quality_score?: number;
-  failure_details?: string[];
-  normalized_categories?: string[];
   raw?: any;
   content?: unknown;
   text?: string;
@@ -68,13 +59,10 @@ export type TestFn = (ctx: TestFnContext) => unknown;
 
 export type CaseStatus = 'active' | 'skip' | 'todo';
 
-/** One `test()` registration, with agentest-kit's field names. */
-export interface RegisteredTest {
-  id?: string;
+/** The fields a registration and agentest-kit's internal case share, with the original's names. */
+export interface KitCaseFields {
   name: string;
   status: CaseStatus;
-  /** Marked with `test.only`. */
-  only?: boolean;
   fn: TestFn | null;
   query: string | null;
   expected_keywords: string[];
@@ -86,6 +74,13 @@ export interface RegisteredTest {
   data?: TestData;
   /** Per-test timeout in milliseconds (third argument of `test`). */
   timeoutMs?: number;
+}
+
+/** One `test()` registration, with agentest-kit's field names. */
+export interface RegisteredTest extends KitCaseFields {
+  id?: string;
+  /** Marked with `test.only`. */
+  only?: boolean;
   /** The file that registered the test, when known. */
   file?: string;
 }

@@ -1,20 +1,8 @@
-import type { CaseStatus, TestData, TestFn } from '../types.js';
+import type { KitCaseFields } from '../types.js';
 
 /** agentest-kit's internal case: what `fromJsonCases` and `fromRegistered` return and `runSuite` takes. */
-export interface KitTestCase {
+export interface KitTestCase extends KitCaseFields {
   id: string;
-  name: string;
-  status: CaseStatus;
-  query: string | null;
-  expected_keywords: string[];
-  intent?: string;
-  expected_behavior?: string;
-  difficulty?: string;
-  notes?: string;
-  fn: TestFn | null;
-  /** Every field the case was written with, for the adapter (agentest-kit dropped the unknown ones). */
-  data?: TestData;
-  timeoutMs?: number;
 }
 
 /** agentest-kit's StandardResult, plus the markers its runner sets. */
