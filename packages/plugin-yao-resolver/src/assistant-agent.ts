@@ -1,8 +1,11 @@
-import { AgentestError, type Agent, type AgentCallOptions, type AgentReply, type Message, type MessageToolCall, type TestContext, type ToolCall } from '@agentest/kernel';
+import { join } from 'node:path';
+import type { Agent, AgentCallOptions, AgentReply, Message, MessageToolCall, TestContext, ToolCall } from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
 import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
+import { fallbackConnector, noConnector, resolveConnector, ROLE_PREFIX, type ConnectorChoice } from './connector-choice.js';
 import { isEmptyData, readCreateResponse, readNextResponse, type CreateResponse, type Delegate } from './hook-responses.js';
 import type { HookRunner } from './hook-runner.js';
+import { PACKAGE_FILE } from './locate.js';
 import type { YaoApp } from './yao-app.js';
 
 /** Delegation deeper than this is a loop between assistants, reported instead of recursing forever. */
@@ -24,6 +27,8 @@ export class AssistantAgent implements Agent {
   readonly id: string;
   readonly path: string;
   readonly connector?: string;
+  /** The connector a call uses unless its case or Create hook names another; see `chooseDefault`. */
+  private readonly defaultChoice?: ConnectorChoice;
 
   constructor(
     private readonly def: AssistantDefinition,
@@ -33,8 +38,8 @@ export class AssistantAgent implements Agent {
   ) {
     this.id = def.id;
     this.path = def.dir;
-    const connector = connectorOverride ?? def.connector;
-    if (connector) this.connector = connector;
+    this.defaultChoice = this.chooseDefault();
+    if (this.defaultChoice) this.connector = this.defaultChoice.id;
   }
 
   /** True when a call reaches the LLM: the assistant has prompts or presets. */
@@ -50,7 +55,8 @@ export class AssistantAgent implements Agent {
     const { def, services } = this;
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
     const ctx: TestContext = { ...testContext, assistant_id: def.id, metadata };
-    const connectorBeforeHook = this.connectorOverride ?? str(caseOptions.connector) ?? def.connector;
+    const caseConnector = str(caseOptions.connector);
+    const connectorBeforeHook = this.connectorOverride ?? caseConnector ?? this.defaultChoice?.id;
     const hookOptions = { ...caseOptions, ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}), metadata };
     const trace: Record<string, unknown> = { assistant: def.id };
 
@@ -67,19 +73,17 @@ export class AssistantAgent implements Agent {
     const conversation = create?.messages?.length ? create.messages : input;
     const choice = choosePrompts(def, create, metadata);
     if (choice.preset) trace.prompt_preset = choice.preset;
-    const connector = create?.connector ?? connectorBeforeHook;
     let finalMessages = conversation;
     let completion: AgentReply | undefined;
     if (choice.prompts) {
       const global = globalPromptsDisabled(def, create, caseOptions, metadata) ? undefined : await services.app.globalPrompts();
       const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
       finalMessages = buildMessages({ global, prompts: choice.prompts, conversation, vars });
-      if (!connector) {
-        throw new AgentestError('CONNECTOR_NOT_FOUND', `assistant "${def.id}" has prompts but no connector: set "connector" in ${def.dir}/package.yao, pass -c <connector>, or set the case's options.connector`, { where: def.dir });
-      }
-      const client = await services.app.client(connector, create?.connector ? `the Create hook of "${def.id}"` : `assistant "${def.id}"`);
+      const connector = this.chooseForCall(create?.connector, caseConnector);
+      const client = await services.app.client(connector.id, connector.blame);
       completion = await client.chat({ messages: finalMessages, options: { ...def.options, ...create?.llmOptions } }, signal);
-      trace.connector = connector;
+      trace.connector = connector.id;
+      trace.connector_from = connector.from;
       trace.completion = completionTrace(completion);
       if (typeof completion.trace?.retries === 'number') trace.retries = completion.trace.retries;
     }
@@ -103,6 +107,40 @@ export class AssistantAgent implements Agent {
       ...(completion?.usage ? { usage: completion.usage } : {}),
       trace,
     };
+  }
+
+  /**
+   * Yao's chain for what does not change between cases: `-c`, else package.yao's `connector` (a
+   * `use::<role>` through agent.yml), else agent.yml's `system.default`, else the first capable
+   * connector. Resolved once; an id nobody defines is a configuration error naming who chose it.
+   * An assistant that never calls the LLM gets only what it names, and never fails over it.
+   */
+  private chooseDefault(): ConnectorChoice | undefined {
+    const { def, services: { app } } = this;
+    const packageFile = join(def.dir, PACKAGE_FILE);
+    if (!this.usesLlm) {
+      if (this.connectorOverride) return { id: this.connectorOverride, from: '-c', blame: '-c' };
+      return def.connector && !def.connector.startsWith(ROLE_PREFIX) ? { id: def.connector, from: 'package.yao', blame: packageFile } : undefined;
+    }
+    const choice = this.connectorOverride
+      ? resolveConnector(this.connectorOverride, '-c', '-c', app)
+      : def.connector
+        ? resolveConnector(def.connector, 'package.yao', packageFile, app)
+        : fallbackConnector(app);
+    if (choice && !app.connectors.get(choice.id)) throw app.connectors.notFound(choice.id, choice.blame);
+    return choice;
+  }
+
+  /** One call's connector: the Create hook's, else `-c`, else the case's, else the default above. */
+  private chooseForCall(fromHook: string | undefined, fromCase: string | undefined): ConnectorChoice {
+    const { def, services: { app } } = this;
+    const choice = fromHook
+      ? resolveConnector(fromHook, 'Create hook', `the Create hook of "${def.id}"`, app)
+      : !this.connectorOverride && fromCase
+        ? resolveConnector(fromCase, 'options.connector', `the case's options.connector`, app)
+        : this.defaultChoice;
+    if (!choice) throw noConnector(def.id, join(def.dir, PACKAGE_FILE), app.settings);
+    return choice;
   }
 
   /** Hands the conversation to another assistant; its reply is this call's reply, with both traces. */

@@ -12,6 +12,9 @@ export interface ConnectorEntry {
 
 const DSL_FILE = /\.(yao|json|jsonc)$/;
 
+/** Connector types that can answer a chat: Yao's two LLM types and the offline stand-in for them. */
+const CHAT_TYPES = new Set(['openai', 'anthropic', 'mock']);
+
 /**
  * Yao's connector id for a path under `connectors/`: directory segments with dots turned into `_`,
  * then the basename without its DSL extension and a `.conn` suffix, remaining dots turned into `_`.
@@ -43,6 +46,17 @@ export class ConnectorRegistry {
     return [...this.entries.keys()].sort();
   }
 
+  /**
+   * The last link of Yao's connector chain, made deterministic: in id order, the first chat
+   * connector (`openai`, `anthropic`, `mock`) that declares `options.capabilities.tool_calls: true`
+   * (Yao's notion of "capable"), else the first chat connector at all. Yao walks its registry map
+   * in no fixed order; sorting by id makes a run repeatable.
+   */
+  firstCapable(): ConnectorEntry | undefined {
+    const chat = this.ids().map((id) => this.entries.get(id)!).filter((entry) => CHAT_TYPES.has(entry.config.type));
+    return chat.find((entry) => declaresToolCalls(entry.config)) ?? chat[0];
+  }
+
   /** The error for an id nobody defines, listing what exists. */
   notFound(id: string, wantedBy: string): AgentestError {
     const known = this.ids();
@@ -71,4 +85,9 @@ export class ConnectorRegistry {
       this.entries.set(connectorId(rel.split(sep).join('/')), { id: connectorId(rel), config, source });
     }
   }
+}
+
+function declaresToolCalls(config: ConnectorConfig): boolean {
+  const capabilities = config.options?.capabilities;
+  return typeof capabilities === 'object' && capabilities !== null && (capabilities as Record<string, unknown>).tool_calls === true;
 }

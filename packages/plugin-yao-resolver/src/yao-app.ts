@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import { AgentSettings } from './agent-settings.js';
 import { loadAssistant, type AssistantDefinition } from './assistant-definition.js';
 import type { ChatClient, ChatClientFactory } from './chat-client.js';
 import { ConnectorRegistry } from './connector-registry.js';
 import { loadPromptFile, type Prompt } from './prompts.js';
 
 /**
- * One Yao application: its connectors, its global prompts and the assistants read so far. Everything
- * is read once per run and shared by every case (and by delegation between assistants).
+ * One Yao application: its connectors, its `agent/agent.yml` roles, its global prompts and the
+ * assistants read so far. Everything is read once per run and shared by every case (and by
+ * delegation between assistants).
  */
 export class YaoApp {
   private readonly assistants = new Map<string, Promise<AssistantDefinition>>();
@@ -18,6 +20,7 @@ export class YaoApp {
   private constructor(
     readonly root: string | undefined,
     readonly connectors: ConnectorRegistry,
+    readonly settings: AgentSettings,
     readonly env: NodeJS.ProcessEnv,
     private readonly createClient: () => Promise<ChatClientFactory>,
   ) {}
@@ -26,7 +29,8 @@ export class YaoApp {
     root: string | undefined,
     options: { connectors?: Record<string, ConnectorConfig>; env: NodeJS.ProcessEnv; createClient: () => Promise<ChatClientFactory> },
   ): Promise<YaoApp> {
-    return new YaoApp(root, await ConnectorRegistry.load(root, options.connectors), options.env, options.createClient);
+    const [connectors, settings] = await Promise.all([ConnectorRegistry.load(root, options.connectors), AgentSettings.load(root)]);
+    return new YaoApp(root, connectors, settings, options.env, options.createClient);
   }
 
   assistant(dir: string, id: string): Promise<AssistantDefinition> {
