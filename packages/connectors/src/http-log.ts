@@ -1,4 +1,5 @@
 import createDebug from 'debug';
+import { nodeHttpFetch } from './node-http-fetch.js';
 
 /** `DEBUG=agentest:connector` shows every request and retry, with credentials redacted. */
 export const log = createDebug('agentest:connector');
@@ -27,11 +28,13 @@ function urlOf(input: string | URL | Request): string {
 }
 
 /**
- * The fetch handed to the SDKs: logs each request (redacted) and its outcome when debugging is on,
- * and can send one URL prefix elsewhere (Yao's verbatim host rule, which the Anthropic SDK cannot express).
+ * The fetch handed to the SDKs (node:http underneath, see node-http-fetch.ts): logs each request
+ * (redacted) and its outcome when debugging is on, and can send one URL prefix elsewhere (Yao's
+ * verbatim host rule, which the Anthropic SDK cannot express).
  */
 export function connectorFetch(id: string, options: { rewrite?: { from: string; to: string }; secret?: string } = {}): Fetch {
   const { rewrite, secret } = options;
+  const fetch = nodeHttpFetch();
   return async (input, init) => {
     let url = urlOf(input);
     if (rewrite && url.startsWith(rewrite.from)) url = rewrite.to + url.slice(rewrite.from.length);

@@ -1,0 +1,150 @@
+import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Readable } from 'node:stream';
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true }),
+  'https:': new HttpsAgent({ keepAlive: true }),
+};
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+/**
+ * The `fetch` the connectors hand to the official SDKs: node:http(s) with keep-alive agents.
+ *
+ * Node 20's global fetch moves every request and response body through WHATWG streams, which costs
+ * more main-thread CPU per call than the HTTP exchange itself; at `--parallel 64` that CPU queues on
+ * the event loop and shows up as latency on every case. This fetch does the same exchange with Node's
+ * own streams. It covers what the SDKs send (a method, headers, a string or byte body, a signal) and
+ * what they read (status, headers, `json()`, `text()`, an async-iterable `body` for SSE); anything
+ * else (streamed or form bodies, `Request` objects) goes to the global fetch unchanged.
+ */
+export function nodeHttpFetch(fallback: Fetch = fetch): Fetch {
+  return (input, init) => {
+    const body = init?.body;
+    if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
+    if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
+    return send(new URL(input), init?.method ?? 'GET', headerRecord(init?.headers), body ?? undefined, init?.signal ?? undefined, 0);
+  };
+}
+
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers) new Headers(headers).forEach((value, name) => (out[name] = value));
+  return out;
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, redirects: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
+    if (!requestFn) return reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
+    const req = requestFn(url, { method, headers, agent: agents[url.protocol as 'http:' | 'https:'] });
+    const onAbort = (): void => {
+      const error = abortError(signal!);
+      req.destroy(error);
+      reject(error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.once('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(new TypeError('fetch failed', { cause: error }));
+    });
+    req.once('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (REDIRECTS.has(status) && location && redirects < MAX_REDIRECTS) {
+        res.resume();
+        signal?.removeEventListener('abort', onAbort);
+        const keepBody = status === 307 || status === 308;
+        const next = new URL(location, url);
+        const nextHeaders = keepBody ? headers : withoutBodyHeaders(headers);
+        if (next.origin !== url.origin) delete nextHeaders.authorization;
+        resolve(send(next, keepBody || method === 'HEAD' ? method : 'GET', nextHeaders, keepBody ? body : undefined, signal, redirects + 1));
+        return;
+      }
+      // Once the headers are in, an abort ends the body: readers see the abort error.
+      signal?.removeEventListener('abort', onAbort);
+      const onBodyAbort = (): void => void res.destroy(abortError(signal!));
+      signal?.addEventListener('abort', onBodyAbort, { once: true });
+      res.once('close', () => signal?.removeEventListener('abort', onBodyAbort));
+      resolve(new NodeHttpResponse(res, decoded(res), url.href, redirects > 0) as unknown as Response);
+    });
+    req.end(body);
+  });
+}
+
+function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'content-type': _type, 'content-length': _length, ...rest } = headers;
+  return rest;
+}
+
+function decoded(res: IncomingMessage): Readable {
+  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (!decoder) return res;
+  res.once('error', (error) => decoder.destroy(error));
+  return res.pipe(decoder);
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** The slice of `Response` the SDKs read, over a Node stream. */
+class NodeHttpResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly headers: Headers;
+  readonly type = 'basic';
+  private used = false;
+
+  constructor(
+    res: IncomingMessage,
+    private readonly stream: Readable,
+    readonly url: string,
+    readonly redirected: boolean,
+  ) {
+    this.status = res.statusCode ?? 0;
+    this.statusText = res.statusMessage ?? '';
+    this.ok = this.status >= 200 && this.status < 300;
+    this.headers = new Headers();
+    const raw = res.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) this.headers.append(raw[i]!, raw[i + 1]!);
+  }
+
+  get bodyUsed(): boolean {
+    return this.used || this.stream.readableDidRead;
+  }
+
+  /** An async iterable of byte chunks, which is what the SDKs' SSE readers accept. Reading it is what uses the body, not asking for it: the SDKs log it first. */
+  get body(): AsyncIterable<Uint8Array> {
+    return this.stream;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.bytes());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  private async bytes(): Promise<Buffer> {
+    if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
+    this.used = true;
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
