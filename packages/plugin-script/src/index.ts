@@ -1,11 +1,12 @@
 export { default } from './plugin.js';
 export { default as script } from './plugin.js';
 export type { ScriptOptions, ScriptHookRefs } from './options.js';
-export type { ScriptPool, ScriptPoolOptions, FunctionCall, FunctionResult, TestCall, TestOutcome } from './pool/types.js';
+export type { ScriptPool, ScriptPoolOptions, FunctionCall, FunctionResult, TestCall, TestOutcome, YaoRuntimeOptions, ProcessResolver, ProcessTarget } from './pool/types.js';
 export { acquireScriptPool, createScriptPool } from './pool/shared-pool.js';
 export { withScriptHooks, type ScriptHooksOptions } from './script-hooks.js';
 export { scriptContext, type ScriptContext } from './script-context.js';
 export { resolveScriptTest, isScriptTestRef, type ResolvedScriptTest } from './resolve/script-test.js';
 export { resolveScriptFunction, type ResolvedFunction } from './resolve/script-function.js';
+export { yaoProcessResolver, resolveAgentScript, type ProcessStub, type YaoProcessOptions } from './resolve/process.js';
 export { compileModule, type CompiledModule } from './compile/compile.js';
 export { topLevelFunctions, discoverTests, type DeclaredFunction } from './compile/discover.js';

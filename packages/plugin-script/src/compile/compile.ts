@@ -6,6 +6,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { AgentestError } from '@agentest/kernel';
 import { topLevelFunctions, unexportedDeclarations, type DeclaredFunction } from './discover.js';
+import { yaoRuntimeModule } from './yao-runtime-module.js';
 
 /** A user module bundled with its siblings, ready to run in any worker. */
 export interface CompiledModule {
@@ -65,7 +66,7 @@ export async function compileModule(file: string, options: { alias?: Record<stri
       metafile: true,
       logLevel: 'silent',
       alias: options.alias,
-      plugins: [exposeFunctions(entry, entrySource, functions, new Set(siblings))],
+      plugins: [yaoRuntimeModule(), exposeFunctions(entry, entrySource, functions, new Set(siblings))],
     });
   } catch (error) {
     throw compileError(error, entry);

@@ -17,7 +17,23 @@ export interface WorkerTask {
   main?: unknown;
   /** Set to 1 by the worker when it starts the task: the main thread's hard stop counts from then. */
   started?: Int32Array;
+  /** Yao's runtime for this task: which argument is `ctx`, and the channel `Process()` asks through. */
+  yao?: { ctxArg?: number; processes?: ProcessChannelEnd };
 }
+
+/**
+ * The worker's end of the `Process()` channel. The worker posts `{name}`, blocks on `cell` until the
+ * main thread has answered, then takes the `ProcessReply` with `receiveMessageOnPort`.
+ */
+export interface ProcessChannelEnd {
+  port: MessagePort;
+  cell: Int32Array;
+}
+
+/** What the main thread answers for one process name. */
+export type ProcessReply =
+  | { ok: true; target: { kind: 'script'; key: string; code: string; filename: string; fn: string; file: string } | { kind: 'value'; value: unknown } }
+  | { ok: false; error: string };
 
 export interface WorkerResult {
   status: 'ok' | 'missing' | 'error' | 'timeout' | TestOutcome['status'];

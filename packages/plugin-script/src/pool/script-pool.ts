@@ -5,6 +5,7 @@ import { errorMessage } from '@agentest/kernel';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
 import { Limiter } from './limiter.js';
+import { openProcessChannel } from './process-channel.js';
 import { TaskDeadline } from './task-deadline.js';
 import type { WorkerResult, WorkerTask } from './protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
@@ -92,13 +93,17 @@ export class WorkerScriptPool implements ScriptPool {
     task.started = deadline.started;
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
+    const processes = request.yao?.processes ? openProcessChannel(request.yao.processes) : undefined;
+    if (request.yao) task.yao = { ...(request.yao.ctxArg !== undefined ? { ctxArg: request.yao.ctxArg } : {}), ...(processes ? { processes: { port: processes.port, cell: processes.cell } } : {}) };
+    const transferList = [channel?.port, processes?.port].filter((port) => port !== undefined);
     try {
-      return await workers.run(task, { signal: deadline.signal, ...(channel ? { transferList: [channel.port] } : {}) });
+      return await workers.run(task, { signal: deadline.signal, ...(transferList.length ? { transferList } : {}) });
     } catch (error) {
       return { ...this.crash(error, deadline.stoppedBy, request, signal), logs: [], durationMs: performance.now() - started };
     } finally {
       deadline.dispose();
       channel?.close();
+      processes?.close();
       this.limiter.release();
     }
   }

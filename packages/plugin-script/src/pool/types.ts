@@ -24,7 +24,25 @@ export interface FunctionCall {
   alias?: Record<string, string>;
   /** Source locations in errors are relative to this directory (default: the process's). */
   cwd?: string;
+  /** Yao's runtime inside the sandbox: what `Process(name, ...args)` runs, and which argument is Yao's `ctx`. */
+  yao?: YaoRuntimeOptions;
 }
+
+export interface YaoRuntimeOptions {
+  /**
+   * Resolves a process name on the main thread when the script calls `Process(name, ...args)`. A
+   * script target is loaded into the calling worker and called synchronously, as Yao does; a value
+   * target is returned as it is; a throw becomes the error `Process()` throws in the script.
+   * Without it, `Process()` throws a message saying that no Yao app is attached.
+   */
+  processes?: ProcessResolver;
+  /** The argument that is Yao's `ctx`: it gets `Send`, `SendStream`, `trace`, … (recorded in the logs). */
+  ctxArg?: number;
+}
+
+/** Where a process goes: a function of a script module (run in the caller's sandbox thread), or a fixed value. */
+export type ProcessTarget = { file: string; fn: string } | { value: unknown };
+export type ProcessResolver = (name: string) => ProcessTarget | Promise<ProcessTarget>;
 
 export type FunctionResult =
   | { status: 'ok'; value: unknown; logs: string[] }

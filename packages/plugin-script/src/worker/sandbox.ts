@@ -1,6 +1,7 @@
 import vm from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
 import { formatArgs } from './describe.js';
+import type { YaoRuntime } from './yao-runtime.js';
 
 /** Thrown by the sandbox's `process.exit()`: a script may end its test, never agentest. */
 export class ProcessExit {
@@ -29,7 +30,11 @@ export class Sandbox {
   private notifyAsyncError?: () => void;
   private nextCall = 0;
 
-  constructor(private readonly logs: string[], private readonly host?: HostChannel) {
+  /**
+   * `runtime` adds Yao's globals (`Process`, `log`, …); `parent` is the sandbox whose `Process()` call
+   * created this one: errors raised outside the call's stack are blamed on the parent's call.
+   */
+  constructor(private readonly logs: string[], private readonly host?: HostChannel, private readonly runtime?: YaoRuntime, private readonly parent?: Sandbox) {
     this.context = vm.createContext(this.globals(), { codeGeneration: { strings: false, wasm: false }, name: 'agentest-sandbox' });
     host?.port.on('message', (reply: { id: number; ok: boolean; value?: unknown; error?: string }) => {
       const call = this.pending.get(reply.id);
@@ -41,6 +46,7 @@ export class Sandbox {
 
   /** Records an error raised outside the call's stack; only the first one counts. */
   fail(error: unknown, where: string): void {
+    if (this.parent) return this.parent.fail(error, where);
     this.asyncError ??= { error, where };
     this.notifyAsyncError?.();
   }
@@ -87,7 +93,6 @@ export class Sandbox {
     };
     return {
       console: { log: line(''), info: line(''), debug: line('DEBUG'), warn: line('WARN'), error: line('ERROR'), trace: line('TRACE') },
-      log: { Trace: line('TRACE'), Debug: line('DEBUG'), Info: line(''), Warn: line('WARN'), Error: line('ERROR') },
       setTimeout: (callback: unknown, ms?: number, ...args: unknown[]) => {
         checkCallback(callback);
         const handle = setTimeout(() => {
@@ -147,6 +152,7 @@ export class Sandbox {
         },
       },
       __host: this.hostFunctions(),
+      ...this.runtime?.globals(this),
     };
   }
 

@@ -1,17 +1,17 @@
-import vm from 'node:vm';
 import { cloneable, isErrorLike, thrownMessage } from './describe.js';
 import { invoke, runBounded, type Invocation } from './invoke.js';
 import { ProcessExit, Sandbox, type HostChannel } from './sandbox.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
 import { boundedLogs } from './log-buffer.js';
+import { loadedScript, lookup } from './loaded-scripts.js';
+import { yaoContext } from './yao-context.js';
+import { YaoRuntime } from './yao-runtime.js';
 
 /**
  * The piscina worker. Each task gets a fresh sandbox; compiled bundles are cached per thread, so a
  * test file is parsed once per thread however many of its tests run here.
  */
-const scripts = new Map<string, vm.Script>();
-const MAX_CACHED = 256;
 let active: Sandbox | undefined;
 
 // With these handlers an escaped error is blamed on the running task and the thread survives.
@@ -27,33 +27,21 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
   const started = performance.now();
   const deadline = started + task.timeoutMs;
   const logs = boundedLogs();
-  const sandbox = new Sandbox(logs, task.host as HostChannel | undefined);
+  const runtime = new YaoRuntime(logs, deadline, task.yao?.processes);
+  const sandbox = new Sandbox(logs, task.host as HostChannel | undefined, runtime);
+  const ctxArg = task.yao?.ctxArg;
+  if (ctxArg !== undefined && ctxArg < task.args.length) task.args[ctxArg] = yaoContext(task.args[ctxArg], logs);
   active = sandbox;
   try {
-    const loaded = runBounded(sandbox, deadline, (options) => compiled(task).runInContext(sandbox.context, options));
+    const loaded = runBounded(sandbox, deadline, (options) => loadedScript(task).runInContext(sandbox.context, options));
     const result = task.mode === 'test' ? await runTest(task, sandbox, loaded, logs, deadline) : await runCall(task, sandbox, loaded, logs, deadline);
     return { ...result, durationMs: performance.now() - started };
   } finally {
     active = undefined;
+    runtime.dispose();
     sandbox.dispose();
+    task.yao?.processes?.port.close();
   }
-}
-
-function compiled(task: WorkerTask): vm.Script {
-  let script = scripts.get(task.key);
-  if (!script) {
-    script = new vm.Script(task.code, { filename: task.filename });
-    if (scripts.size >= MAX_CACHED) scripts.delete(scripts.keys().next().value!);
-    scripts.set(task.key, script);
-  }
-  return script;
-}
-
-/** Exports first, then the file's top-level functions, then globals a runtime module installed. */
-function lookup(sandbox: Sandbox, name: string): unknown {
-  const mod = sandbox.context.__agentest_module as Record<string, unknown> | undefined;
-  const functions = mod?.__agentest_functions as Record<string, unknown> | undefined;
-  return [functions?.[name], mod?.[name], sandbox.context[name]].find((f) => typeof f === 'function');
 }
 
 async function runCall(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, logs: string[], deadline: number): Promise<Omit<WorkerResult, 'durationMs'>> {

@@ -1,0 +1,110 @@
+import { receiveMessageOnPort } from 'node:worker_threads';
+import type { ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
+import { goFormat } from './go-format.js';
+import { remaining, runBounded } from './invoke.js';
+import { loadedScript, lookup } from './loaded-scripts.js';
+import { Sandbox } from './sandbox.js';
+
+/** Globals of Yao's V8 runtime (gou `runtime/v8`) that need a Yao server; each fails with a clear message. */
+const SERVER_ONLY: Record<string, string> = {
+  FS: 'Yao file systems',
+  Store: 'Yao key-value stores',
+  Query: 'Yao database queries',
+  WebSocket: 'Yao WebSocket clients',
+  Studio: 'Yao Studio calls',
+  $L: 'Yao translations ($L)',
+  http: 'the Yao http object (use fetch, or a stubbed process)',
+  time: 'the Yao time object',
+};
+
+/**
+ * The parts of Yao's script runtime a sandbox offers: `Process(name, ...args)`, the `log` object,
+ * `Exception`, and explicit failures for the server-only globals. One runtime serves a task and the
+ * sandboxes its `Process()` calls load, which share the task's logs and deadline.
+ */
+export class YaoRuntime {
+  private readonly children: Sandbox[] = [];
+
+  constructor(
+    private readonly logs: string[],
+    private readonly deadline: number,
+    private readonly processes?: ProcessChannelEnd,
+  ) {}
+
+  globals(owner: Sandbox): Record<string, unknown> {
+    const logs = this.logs;
+    const line = (level: string) => (format: unknown, ...args: unknown[]) => void logs.push(`${level}${goFormat(format, args)}`);
+    const fatal = (level: string) => (format: unknown, ...args: unknown[]) => {
+      const text = goFormat(format, args);
+      logs.push(`${level}: ${text}`);
+      throw new Error(`log.${level === 'FATAL' ? 'Fatal' : 'Panic'}: ${text}`);
+    };
+    const globals: Record<string, unknown> = {
+      log: Object.freeze({ Trace: line('TRACE: '), Debug: line('DEBUG: '), Info: line(''), Warn: line('WARN: '), Error: line('ERROR: '), Fatal: fatal('FATAL'), Panic: fatal('PANIC') }),
+      Process: (name: unknown, ...args: unknown[]) => this.process(name, args, owner),
+      Exception: YaoException,
+    };
+    for (const [name, what] of Object.entries(SERVER_ONLY)) globals[name] = serverOnly(name, what);
+    return globals;
+  }
+
+  dispose(): void {
+    for (const child of this.children.splice(0)) child.dispose();
+  }
+
+  /**
+   * Yao's `Process` is synchronous, so the target runs here: its bundle is loaded into a fresh
+   * sandbox of this thread and the function is called directly. The caller's time limit covers it
+   * (a loop in the target is a loop in the caller); a stub value is returned as a copy.
+   */
+  private process(name: unknown, args: unknown[], parent: Sandbox): unknown {
+    if (typeof name !== 'string' || !name) throw new TypeError('Process(name, ...args): name must be a process name such as "scripts.util.Hello"');
+    const reply = this.ask(name);
+    if (!reply.ok) throw new Error(reply.error);
+    const target = reply.target;
+    if (target.kind === 'value') return target.value === undefined ? undefined : structuredClone(target.value);
+    const child = new Sandbox(this.logs, undefined, this, parent);
+    this.children.push(child);
+    const loaded = runBounded(child, this.deadline, (options) => loadedScript(target).runInContext(child.context, options));
+    if (loaded.kind === 'threw') throw loaded.error;
+    if (loaded.kind === 'timeout') throw new Error(`Process("${name}"): timed out while loading ${target.file}`);
+    const fn = lookup(child, target.fn);
+    if (!fn) throw new Error(`Process("${name}"): ${target.file} has no function ${target.fn}`);
+    return (fn as (...a: unknown[]) => unknown)(...args);
+  }
+
+  private ask(name: string): ProcessReply {
+    const channel = this.processes;
+    if (!channel) {
+      return { ok: false, error: `Process("${name}") is not available here: processes run only in Yao assistant hooks, where agentest knows the app` };
+    }
+    Atomics.store(channel.cell, 0, 0);
+    channel.port.postMessage({ name });
+    if (Atomics.wait(channel.cell, 0, 0, remaining(this.deadline)) === 'timed-out') {
+      return { ok: false, error: `Process("${name}"): no answer before the time limit` };
+    }
+    const received = receiveMessageOnPort(channel.port);
+    return (received?.message as ProcessReply | undefined) ?? { ok: false, error: `Process("${name}"): the answer was lost` };
+  }
+}
+
+/** Yao's `throw new Exception(message, code)`: an Error that carries an HTTP-like status code. */
+class YaoException extends Error {
+  override name = 'Exception';
+  constructor(message?: string, readonly code: number = 500) {
+    super(message);
+  }
+}
+
+function serverOnly(name: string, what: string): unknown {
+  const message = `${name} is not available when agentest runs a script: ${what} need a running Yao. Move the call into a function reached through Process() and stub that process with the "processes" option.`;
+  const fail = () => {
+    throw new Error(message);
+  };
+  // A plain function target, so that `new FS("data")` reaches the construct trap.
+  return new Proxy(function serverOnlyGlobal() {}, {
+    get: (_target, key) => (typeof key === 'symbol' || key === 'then' ? undefined : fail),
+    construct: fail,
+    apply: fail,
+  });
+}

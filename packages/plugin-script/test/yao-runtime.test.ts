@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createScriptPool, yaoProcessResolver, type FunctionCall, type ScriptPool } from '../src/index.js';
+
+/** A small Yao app: a hook file calling processes, an assistant script, an app script and a stub. */
+const root = mkdtempSync(join(tmpdir(), 'agentest-yao-runtime-'));
+const files: Record<string, string> = {
+  'app.yao': '{}',
+  'assistants/Shop/package.yao': '{}',
+  'assistants/Shop/src/index.ts': `import { Process, log } from "@yao/runtime";
+    export function Create(ctx: any, messages: any[]) {
+      const total = Process("agents.shop.cart.Total", [2, 3]);
+      log.Info("%s has %d items", "cart", total);
+      return { total, greeting: Process("scripts.util.Greet", messages[0].content) };
+    }
+    export async function Later() {
+      await Promise.resolve();
+      return Process("agents.shop.cart.Spin");
+    }
+    export function Call(name: string, ...args: unknown[]) {
+      return Process(name, ...args);
+    }
+    export function Talk(ctx: any) {
+      const id = ctx.SendStream("Starting");
+      ctx.Append(id, " step 1");
+      ctx.End(id);
+      ctx.trace.Info("checked cart", { items: 2 });
+      return { sent: ctx.Send({ type: "text", props: { content: "Done" } }), id, keys: Object.keys(ctx) };
+    }
+    export function Remember(ctx: any) {
+      return ctx.memory.user.Get("theme");
+    }
+    export function Files() {
+      return new FS("data").ReadFile("x.txt");
+    }`,
+  'assistants/Shop/src/Cart.ts': `export function Total(items: number[]) {
+      console.log("summing", items.length);
+      return items.reduce((a, b) => a + b, 0);
+    }
+    export function Spin() { for (;;) {} }
+    export function Nested() { return Process("scripts.util.Greet", "nested"); }`,
+  'assistants/Shop/src/cart_test.ts': 'export function Total() { return "the test file must never be a process"; }',
+  'scripts/util.ts': 'export function Greet(name: string) { log.Warn("greeting %q", name); return `hello ${name}`; }',
+  'stubs/models.ts': 'export function Find(id: number) { return { id, name: "stubbed" }; }',
+};
+for (const [path, content] of Object.entries(files)) {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), content);
+}
+const HOOK = join(root, 'assistants/Shop/src/index.ts');
+
+describe('Yao runtime in the sandbox', () => {
+  let pool: ScriptPool;
+  before(() => {
+    pool = createScriptPool({ maxThreads: 1, memoryLimitMb: 64 });
+  });
+  after(async () => {
+    await pool.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const processes = yaoProcessResolver({
+    root,
+    cwd: root,
+    stubs: { 'models.user.Find': { module: 'stubs/models.ts' }, 'Utils.Env.Get': { value: { region: 'eu' } } },
+    stubHint: 'add it to processes',
+  });
+  const call = (fn: string, args: unknown[], extra: Partial<FunctionCall> = {}) =>
+    pool.call({ file: HOOK, fn, args, timeoutMs: 2_000, yao: { processes, ctxArg: 0 }, ...extra });
+
+  it('runs agents.* and scripts.* processes synchronously in the same worker', async () => {
+    const result = await call('Create', [{}, [{ role: 'user', content: 'Ann' }]]);
+    assert.equal(result.status, 'ok', result.status !== 'ok' && 'error' in result ? result.error : '');
+    assert.deepEqual(result.status === 'ok' && result.value, { total: 5, greeting: 'hello Ann' });
+    assert.deepEqual(result.logs, ['summing 2', 'cart has 5 items', 'WARN: greeting "Ann"']);
+  });
+
+  it('lets a process call further processes', async () => {
+    const result = await call('Call', ['agents.shop.cart.Nested']);
+    assert.deepEqual(result.status === 'ok' && result.value, 'hello nested');
+  });
+
+  it('runs stubs: a module function (named after the process) or a fixed value', async () => {
+    assert.deepEqual(await call('Call', ['models.user.Find', 7]), { status: 'ok', value: { id: 7, name: 'stubbed' }, logs: [] });
+    const value = await call('Call', ['utils.env.get', 'REGION']);
+    assert.deepEqual(value.status === 'ok' && value.value, { region: 'eu' });
+  });
+
+  it('fails an unknown process with a message saying why and how to stub it', async () => {
+    const result = await call('Call', ['models.user.Get', 1]);
+    assert.equal(result.status, 'error');
+    assert.match(result.status === 'error' ? result.error : '', /Process\("models\.user\.Get"\) is not available under agentest: .*models\.\* needs a running Yao\. To test this hook, add it to processes\./);
+  });
+
+  it('names the files it tried for a missing script, and never runs a _test file', async () => {
+    const missing = await call('Call', ['scripts.nope.Fn']);
+    assert.match(missing.status === 'error' ? missing.error : '', /Process\("scripts\.nope\.Fn"\): script not found .*scripts\/nope\.ts/);
+    const test = await call('Call', ['agents.shop.cart_test.Total']);
+    assert.match(test.status === 'error' ? test.error : '', /Process\("agents\.shop\.cart_test\.Total"\): no script file/);
+    const noFn = await call('Call', ['agents.shop.cart.Nope']);
+    assert.match(noFn.status === 'error' ? noFn.error : '', /Cart\.ts has no function Nope/);
+  });
+
+  it('says Process needs a Yao hook when no resolver is attached', async () => {
+    const result = await call('Call', ['scripts.util.Greet'], { yao: undefined });
+    assert.match(result.status === 'error' ? result.error : '', /Process\("scripts\.util\.Greet"\) is not available here/);
+  });
+
+  it('stops a process that loops, synchronously or after an await, at the caller\'s timeout', async () => {
+    for (const [fn, args] of [['Call', ['agents.shop.cart.Spin']], ['Later', []]] as const) {
+      const started = performance.now();
+      const result = await call(fn, [...args], { timeoutMs: 300 });
+      assert.equal(result.status, 'timeout', `${fn}: ${JSON.stringify(result)}`);
+      assert.ok(performance.now() - started < 5_000);
+    }
+    assert.equal((await call('Call', ['agents.shop.cart.Total', [1]])).status, 'ok', 'the pool still works');
+  });
+
+  it('gives ctx Yao\'s output methods, recorded in the logs, and trace logging', async () => {
+    const result = await call('Talk', [{ chat_id: 'c1', metadata: {} }]);
+    assert.deepEqual(result.status === 'ok' && result.value, { sent: 'M2', id: 'M1', keys: ['chat_id', 'metadata'] });
+    assert.deepEqual(result.logs, ['ctx.SendStream M1: Starting', 'ctx.Append M1:  step 1', 'ctx.End M1', 'TRACE INFO: checked cart {"items":2}', 'ctx.Send: Done']);
+  });
+
+  it('fails ctx.memory and server-only globals with a clear message', async () => {
+    const memory = await call('Remember', [{}]);
+    assert.match(memory.status === 'error' ? memory.error : '', /ctx\.memory\.user\.Get\(\) is not available when agentest runs a hook/);
+    const fs = await call('Files', []);
+    assert.match(fs.status === 'error' ? fs.error : '', /FS is not available when agentest runs a script/);
+  });
+});
