@@ -192,22 +192,34 @@ export async function measureStorm(dir: string, cases = 2000, parallel = 64, lat
   };
 }
 
+/**
+ * Two threads share two cores with whatever else the machine runs, so one run can land on a busy
+ * moment: the section reports the median of a few runs by wall time, and lists every run.
+ */
+const THROUGHPUT_RUNS = 3;
+
+function median(runs: ThroughputFigures[]): ThroughputFigures {
+  return [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
+}
+
+const pct = (run: ThroughputFigures): string => `${((run.idealMs / run.wallMs) * 100).toFixed(1)} %`;
 const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString('en-US')} ms`;
 
 /** The section `npm run bench` writes into bench/RESULTS.md. */
-export function formatMarkdown(t: ThroughputFigures, s: StormFigures): string {
+export function formatMarkdown(t: ThroughputFigures, runs: ThroughputFigures[], s: StormFigures): string {
   const overhead = t.wallMs - t.idealMs;
   const perCase = (overhead * t.parallel) / t.cases;
   return [
     '## LLM throughput (fake server over HTTP)',
     '',
-    `${t.cases.toLocaleString('en-US')} agent cases from a JSONL file, through \`@agentest/plugin-agent\` and the \`openai\` connector (official SDK), to \`@agentest/fake-llm\` (in a worker thread) answering after ${t.latencyMs} ms, at \`--parallel ${t.parallel}\`.`,
+    `${t.cases.toLocaleString('en-US')} agent cases from a JSONL file, through \`@agentest/plugin-agent\` and the \`openai\` connector (official SDK over node:http), to \`@agentest/fake-llm\` (in a worker thread) answering after ${t.latencyMs} ms, at \`--parallel ${t.parallel}\`. One 128-case warm-up, then ${runs.length} runs in one process; the table is the median run by wall time.`,
     '',
     '| figure | value |',
     '|---|---|',
-    `| wall time | ${ms(t.wallMs)} |`,
+    `| wall time (median run) | ${ms(t.wallMs)} |`,
+    `| every run's wall time, in order | ${runs.map((run) => `${ms(run.wallMs)} (${pct(run)})`).join(' · ')} |`,
     `| ideal (cases × latency ÷ parallel) | ${ms(t.idealMs)} |`,
-    `| wall ÷ ideal | ${(t.wallMs / t.idealMs).toFixed(3)} |`,
+    `| wall ÷ ideal | ${(t.wallMs / t.idealMs).toFixed(3)} (${pct(t)} of ideal; target ≥ 90 %) ${t.idealMs / t.wallMs >= 0.9 ? '✅' : '❌'} |`,
     `| overhead per case (lane time beyond the model's latency) | ${ms(perCase)} |`,
     `| the same calls through the connector alone (no kernel, no loader) | ${ms(t.clientOnlyMs)} |`,
     `| throughput | ${Math.round(t.cases / (t.wallMs / 1000)).toLocaleString('en-US')} cases/s |`,
@@ -236,12 +248,16 @@ async function main(): Promise<void> {
   try {
     console.error('warm-up (128 cases)…');
     await measureThroughput(dir, 128, 64, 50);
-    console.error('throughput (2,000 cases, 50 ms, parallel 64)…');
-    const throughput = await measureThroughput(dir);
+    const runs: ThroughputFigures[] = [];
+    for (let run = 1; run <= THROUGHPUT_RUNS; run++) {
+      console.error(`throughput ${run}/${THROUGHPUT_RUNS} (2,000 cases, 50 ms, parallel 64)…`);
+      runs.push(await measureThroughput(dir));
+    }
+    const throughput = median(runs);
     console.error('429 storm (2,000 cases, every third request 429, Retry-After: 1)…');
     const storm = await measureStorm(dir);
-    console.log(formatMarkdown(throughput, storm));
-    if (storm.lost > 0 || throughput.passed !== throughput.cases) process.exitCode = 1;
+    console.log(formatMarkdown(throughput, runs, storm));
+    if (storm.lost > 0 || runs.some((run) => run.passed !== run.cases)) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -28,7 +28,10 @@ export function nodeHttpFetch(fallback: Fetch = fetch): Fetch {
     const body = init?.body;
     if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
     if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
-    return send(new URL(input), init?.method ?? 'GET', headerRecord(init?.headers), body ?? undefined, init?.signal ?? undefined, 0);
+    const headers = headerRecord(init?.headers);
+    // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
+    if (body != null && headers['content-length'] === undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    return send(new URL(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0);
   };
 }
 

@@ -35,14 +35,15 @@ describe('nodeHttpFetch', () => {
   it('sends method, headers and body; reads status, headers and JSON', async () => {
     routes.set('/echo', (req, res, body) => {
       res.writeHead(201, 'Made', { 'content-type': 'application/json', 'x-request-id': 'r1' });
-      res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization, body: JSON.parse(body) }));
+      const { authorization: auth, 'content-length': length, 'transfer-encoding': encoding } = req.headers;
+      res.end(JSON.stringify({ method: req.method, auth, length, chunked: encoding === 'chunked', body: JSON.parse(body) }));
     });
     const response = await fetch(`${base}/echo`, { method: 'POST', headers: new Headers({ Authorization: 'Bearer k' }), body: JSON.stringify({ a: 1 }) });
     assert.equal(response.status, 201);
     assert.equal(response.statusText, 'Made');
     assert.equal(response.ok, true);
     assert.equal(response.headers.get('x-request-id'), 'r1');
-    assert.deepEqual(await response.json(), { method: 'POST', auth: 'Bearer k', body: { a: 1 } });
+    assert.deepEqual(await response.json(), { method: 'POST', auth: 'Bearer k', length: '7', chunked: false, body: { a: 1 } });
     assert.equal(response.bodyUsed, true);
     await assert.rejects(response.text(), /already been read/);
   });
@@ -87,7 +88,7 @@ describe('nodeHttpFetch', () => {
     routes.set('/found', (_req, res) => res.writeHead(302, { location: `${base}/method` }).end());
     routes.set('/method', (req, res, body) => res.end(JSON.stringify({ method: req.method, body })));
     const kept = await fetch(`${base}/moved`, { method: 'POST', body: '{"b":2}' });
-    assert.deepEqual(await kept.json(), { method: 'POST', body: { b: 2 } });
+    assert.deepEqual(await kept.json(), { method: 'POST', length: '7', chunked: false, body: { b: 2 } });
     assert.equal(kept.redirected, true);
     assert.equal(kept.url, `${base}/echo`);
     assert.deepEqual(await (await fetch(`${base}/found`, { method: 'POST', body: 'x' })).json(), { method: 'GET', body: '' });
