@@ -66,7 +66,7 @@ describe('Yao runtime in the sandbox', () => {
     root,
     cwd: root,
     stubs: { 'models.user.Find': { module: 'stubs/models.ts' }, 'Utils.Env.Get': { value: { region: 'eu' } } },
-    stubHint: 'add it to processes',
+    stubHint: (name) => `add ${name} to processes`,
   });
   const call = (fn: string, args: unknown[], extra: Partial<FunctionCall> = {}) =>
     pool.call({ file: HOOK, fn, args, timeoutMs: 2_000, yao: { processes, ctxArg: 0 }, ...extra });
@@ -92,7 +92,7 @@ describe('Yao runtime in the sandbox', () => {
   it('fails an unknown process with a message saying why and how to stub it', async () => {
     const result = await call('Call', ['models.user.Get', 1]);
     assert.equal(result.status, 'error');
-    assert.match(result.status === 'error' ? result.error : '', /Process\("models\.user\.Get"\) is not available under agentest: .*models\.\* needs a running Yao\. To test this hook, add it to processes\./);
+    assert.match(result.status === 'error' ? result.error : '', /Process\("models\.user\.Get"\) is not available under agentest: .*models\.\* needs a running Yao\. To test this hook, add models\.user\.Get to processes\./);
   });
 
   it('names the files it tried for a missing script, and never runs a _test file', async () => {

@@ -1,4 +1,5 @@
 import { AgentestError } from '@agentest/kernel';
+import type { YaoRuntimeOptions } from '@agentest/plugin-script';
 
 /** What the script sandbox answers for one function call. */
 export type HookCallResult =
@@ -8,7 +9,7 @@ export type HookCallResult =
 
 /** The slice of `@agentest/plugin-script`'s pool that hooks need. */
 export interface HookPool {
-  call(request: { file: string; fn: string; args: unknown[]; timeoutMs: number }, signal?: AbortSignal): Promise<HookCallResult>;
+  call(request: { file: string; fn: string; args: unknown[]; timeoutMs: number; yao?: YaoRuntimeOptions }, signal?: AbortSignal): Promise<HookCallResult>;
 }
 
 export interface HookOutcome {
@@ -21,7 +22,7 @@ export interface HookOutcome {
 /**
  * Calls `Create`/`Next` in an assistant's `src/index.ts`. A missing function is skipped; a throw or a
  * timeout becomes an Error whose message is the hook's, which the agent executor records as the
- * case's `error`.
+ * case's `error`. `runtime` gives a hook file Yao's runtime (`Process()`, `ctx.Send`, …).
  */
 export class HookRunner {
   private pool?: Promise<{ pool: HookPool; release(): void | Promise<void> }>;
@@ -29,6 +30,7 @@ export class HookRunner {
   constructor(
     private readonly acquire: () => Promise<{ pool: HookPool; release(): void | Promise<void> }>,
     private readonly timeoutMs: number,
+    private readonly runtime?: (file: string) => Promise<YaoRuntimeOptions>,
   ) {}
 
   async call(file: string, fn: 'Create' | 'Next', args: unknown[], signal: AbortSignal): Promise<HookOutcome> {
@@ -37,7 +39,8 @@ export class HookRunner {
       throw error;
     });
     const { pool } = await this.pool;
-    const result = await pool.call({ file, fn, args, timeoutMs: this.timeoutMs }, signal);
+    const yao = await this.runtime?.(file);
+    const result = await pool.call({ file, fn, args, timeoutMs: this.timeoutMs, ...(yao ? { yao } : {}) }, signal);
     const logs = result.logs ?? [];
     switch (result.status) {
       case 'ok':

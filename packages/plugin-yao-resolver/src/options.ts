@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import type { ProcessStub } from '@agentest/plugin-script';
 
 export interface YaoResolverOptions {
   /** The Yao app root; by default found by walking up from the input (or the working directory). */
@@ -10,6 +11,12 @@ export interface YaoResolverOptions {
   env?: Record<string, string | undefined>;
   /** Limit for one Create or Next hook call (default 5 minutes; the case's timeout still applies). */
   hookTimeoutMs?: number;
+  /**
+   * Stand-ins for the Yao processes hooks call that need a Yao server (`models.*`, `utils.*`, …), by
+   * process name: `{ module: './stubs/user.ts', export?: 'Find' }` (a function run in the sandbox;
+   * the export defaults to the name's last part; relative to the working directory) or `{ value }`.
+   */
+  processes?: Record<string, ProcessStub>;
 }
 
 export interface ValidatedOptions {
@@ -17,13 +24,20 @@ export interface ValidatedOptions {
   connectors: Record<string, ConnectorConfig>;
   env: NodeJS.ProcessEnv;
   hookTimeoutMs: number;
+  processes: Record<string, ProcessStub>;
 }
+
+const processStub = z.union(
+  [z.strictObject({ module: z.string().min(1), export: z.string().min(1).optional() }), z.strictObject({ value: z.unknown() })],
+  { error: 'expected { module: "./stubs/file.ts", export?: "Function" } or { value: <data> }' },
+);
 
 const schema = z.strictObject({
   root: z.string().min(1).optional(),
   connectors: z.record(z.string(), z.looseObject({ type: z.string().min(1) })).optional(),
   env: z.record(z.string(), z.string().optional()).optional(),
   hookTimeoutMs: z.number().int().positive().optional(),
+  processes: z.record(z.string().min(1), processStub).optional(),
 });
 
 export function validateOptions(options: unknown): ValidatedOptions {
@@ -33,6 +47,6 @@ export function validateOptions(options: unknown): ValidatedOptions {
     const key = issue.path.length ? issue.path.join('.') : '(options)';
     throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, { where: `yaoResolver({ ${String(issue.path[0] ?? '')} })` });
   }
-  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000 } = parsed.data;
-  return { ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs };
+  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {} } = parsed.data;
+  return { ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs, processes: processes as Record<string, ProcessStub> };
 }

@@ -4,6 +4,7 @@ import { findAppRoot, startDirectory } from './app-root.js';
 import { AssistantAgent, type AssistantServices } from './assistant-agent.js';
 import { acquireHookPool, loadChatClientFactory } from './dependencies.js';
 import { HookRunner } from './hook-runner.js';
+import { HookRuntimes } from './hook-runtime.js';
 import { deriveAgentId, locateById, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
 import type { ValidatedOptions } from './options.js';
 import { formatSearch, searchReport } from './search.js';
@@ -23,9 +24,11 @@ interface Located {
 export class YaoResolver {
   private readonly apps = new Map<string, Promise<YaoApp>>();
   private readonly hooks: HookRunner;
+  private readonly runtimes: HookRuntimes;
 
   constructor(private readonly options: ValidatedOptions) {
-    this.hooks = new HookRunner(acquireHookPool, options.hookTimeoutMs);
+    this.runtimes = new HookRuntimes(options.processes);
+    this.hooks = new HookRunner(acquireHookPool, options.hookTimeoutMs, (file) => this.runtimes.for(file));
   }
 
   async resolve(ref: AgentRef, cwd: string): Promise<Agent | undefined> {
@@ -33,7 +36,7 @@ export class YaoResolver {
     if (!found) return undefined;
     const app = await this.app(found.root);
     if (ref.connector && !app.connectors.get(ref.connector)) throw app.connectors.notFound(ref.connector, '-c');
-    const agent = await this.agent(app, found, ref.connector);
+    const agent = await this.agent(app, found, cwd, ref.connector);
     // Build the client now: a bad connector or a missing API key stops the run before any case.
     if (agent.usesLlm && agent.connector) await app.client(agent.connector, ref.connector ? '-c' : join(found.dir, PACKAGE_FILE));
     return agent;
@@ -102,8 +105,9 @@ export class YaoResolver {
     return app;
   }
 
-  private async agent(app: YaoApp, found: Located, connectorOverride?: string): Promise<AssistantAgent> {
+  private async agent(app: YaoApp, found: Located, cwd: string, connectorOverride?: string): Promise<AssistantAgent> {
     const definition = await app.assistant(found.dir, found.id);
+    if (definition.hookFile) this.runtimes.register(definition.hookFile, app.root, cwd);
     const services: AssistantServices = {
       app,
       hooks: this.hooks,
@@ -113,7 +117,7 @@ export class YaoResolver {
           const where = app.root ? `no ${join(app.root, 'assistants', ...id.split('.'), PACKAGE_FILE)}` : 'the assistant is not inside a Yao app';
           throw new AgentestError('AGENT_NOT_FOUND', `delegate to "${id}" from "${found.id}": ${where}`);
         }
-        return this.agent(app, { dir, id, root: app.root });
+        return this.agent(app, { dir, id, root: app.root }, cwd);
       },
     };
     return new AssistantAgent(definition, services, connectorOverride);

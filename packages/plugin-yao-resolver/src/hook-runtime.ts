@@ -1,0 +1,39 @@
+import type { ProcessStub, YaoRuntimeOptions } from '@agentest/plugin-script';
+import { findAppRoot } from './app-root.js';
+
+/**
+ * Yao's runtime for each assistant's hooks: `ctx` (argument 0 of Create and Next) gets Yao's output
+ * methods, and `Process(name, ...args)` runs `scripts.*` and `agents.*` from the assistant's app, or
+ * the config's stubs. One process resolver per app root and working directory, made on first use;
+ * the sandbox package is loaded lazily, as for the hooks themselves.
+ */
+export class HookRuntimes {
+  private readonly apps = new Map<string, { root?: string; cwd: string }>();
+  private readonly resolvers = new Map<string, Promise<YaoRuntimeOptions>>();
+
+  constructor(private readonly stubs: Record<string, ProcessStub>) {}
+
+  /** Where the hooks of `hookFile` live: their app root, and the directory stub paths start from. */
+  register(hookFile: string, root: string | undefined, cwd: string): void {
+    this.apps.set(hookFile, { ...(root ? { root } : {}), cwd });
+  }
+
+  for(hookFile: string): Promise<YaoRuntimeOptions> {
+    const app = this.apps.get(hookFile) ?? { root: findAppRoot(hookFile)?.dir, cwd: process.cwd() };
+    const key = `${app.root ?? ''}\0${app.cwd}`;
+    let runtime = this.resolvers.get(key);
+    if (!runtime) {
+      runtime = import('@agentest/plugin-script').then(({ yaoProcessResolver }) => ({
+        ctxArg: 0,
+        processes: yaoProcessResolver({ ...(app.root ? { root: app.root } : {}), cwd: app.cwd, stubs: this.stubs, stubHint }),
+      }));
+      this.resolvers.set(key, runtime);
+    }
+    return runtime;
+  }
+}
+
+function stubHint(name: string): string {
+  const fn = name.split('.').at(-1);
+  return `stub it in agentest.config.ts: yaoResolver({ processes: { "${name}": { value: <what it returns> } } }), or { module: "./stubs.ts", export: "${fn}" } to run a function of your own`;
+}
