@@ -1,5 +1,6 @@
 import type { ExecuteContext, Execution, Suite, TestCase } from '@agentest/kernel';
-import type { ScriptPool, TestOutcome } from './pool/types.js';
+import type { ScriptPool, TestOutcome, YaoRuntimeOptions } from './pool/types.js';
+import { yaoProcessResolver, type ProcessStub } from './resolve/process.js';
 import { scriptContext, type ScriptContext } from './script-context.js';
 import type { ScriptCaseData } from './script-suite.js';
 
@@ -10,8 +11,9 @@ import type { ScriptCaseData } from './script-suite.js';
  */
 export class ScriptExecutor {
   private readonly mains = new WeakMap<Suite, Promise<TestOutcome>>();
+  private readonly runtimes = new Map<string, YaoRuntimeOptions>();
 
-  constructor(private readonly pool: () => ScriptPool) {}
+  constructor(private readonly pool: () => ScriptPool, private readonly stubs: Record<string, ProcessStub> = {}) {}
 
   async execute(testCase: TestCase, ctx: ExecuteContext): Promise<Execution> {
     const data = testCase.data as ScriptCaseData;
@@ -24,7 +26,7 @@ export class ScriptExecutor {
       }
     }
     const outcome = await this.pool().test(
-      { file: data.file, fn: data.fn, args: [context], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd, beforeEach: data.beforeEach, afterEach: data.afterEach, ...(main?.value !== undefined ? { main: main.value } : {}) },
+      { file: data.file, fn: data.fn, args: [context], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd, yao: this.runtime(data, ctx.plan.input.cwd), beforeEach: data.beforeEach, afterEach: data.afterEach, ...(main?.value !== undefined ? { main: main.value } : {}) },
       ctx.signal,
     );
     return toExecution(outcome, ctx.run);
@@ -33,10 +35,21 @@ export class ScriptExecutor {
   private testMain(data: ScriptCaseData, ctx: ExecuteContext): Promise<TestOutcome> {
     let pending = this.mains.get(ctx.suite);
     if (!pending) {
-      pending = this.pool().test({ file: data.file, fn: 'TestMain', args: [this.contextFor(data, 'TestMain', ctx)], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd }, ctx.signal);
+      pending = this.pool().test({ file: data.file, fn: 'TestMain', args: [this.contextFor(data, 'TestMain', ctx)], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd, yao: this.runtime(data, ctx.plan.input.cwd) }, ctx.signal);
       this.mains.set(ctx.suite, pending);
     }
     return pending;
+  }
+
+  /** Yao's runtime for the test's `ctx` (argument 0 after `t`) and `Process()`, resolved in the test's app. */
+  private runtime(data: ScriptCaseData, cwd: string): YaoRuntimeOptions {
+    const key = `${data.root}\0${cwd}`;
+    let runtime = this.runtimes.get(key);
+    if (!runtime) {
+      runtime = { ctxArg: 0, processes: yaoProcessResolver({ root: data.root, cwd, stubs: this.stubs, stubHint: (name) => `To test this script, stub it in agentest.config.ts: script({ processes: { "${name}": { value: <what it returns> } } })` }) };
+      this.runtimes.set(key, runtime);
+    }
+    return runtime;
   }
 
   /** Yao names a script test's chat `script-test-<TestName>`; a `--ctx` file's `chat_id` wins. */

@@ -24,7 +24,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool({ maxThreads: opts.maxThreads, memoryLimitMb: opts.memoryLimitMb })).pool;
-      const executor = new ScriptExecutor(pool);
+      const executor = new ScriptExecutor(pool, opts.processes);
 
       hooks.load.tapPromise(NAME, async (input) => {
         // `scripts.jsonl` is a file, not a script reference.

@@ -10,6 +10,8 @@ export interface ScriptCaseData {
   file: string;
   fn: string;
   assistantId: string;
+  /** The app root the test was found in: `Process("scripts.…")` and `agents.…` resolve from it. */
+  root: string;
   testMain: boolean;
   beforeEach: boolean;
   afterEach: boolean;
@@ -36,7 +38,7 @@ export async function loadScriptSuite(input: InputSpec, root?: string): Promise<
     messages: [],
     source: { file: display, line: test.line },
     data: {
-      file: resolved.testFile, fn: test.name, assistantId: resolved.assistantId,
+      file: resolved.testFile, fn: test.name, assistantId: resolved.assistantId, root: resolved.root,
       testMain: has('TestMain'), beforeEach: has('BeforeEach'), afterEach: has('AfterEach'),
     } satisfies ScriptCaseData,
   }));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createScriptPool, yaoProcessResolver, type FunctionCall, type ScriptPool } from '../src/index.js';
+import { plan, runKernel } from './helpers.js';
 
 /** A small Yao app: a hook file calling processes, an assistant script, an app script and a stub. */
 const root = mkdtempSync(join(tmpdir(), 'agentest-yao-runtime-'));
@@ -66,7 +67,7 @@ describe('Yao runtime in the sandbox', () => {
     root,
     cwd: root,
     stubs: { 'models.user.Find': { module: 'stubs/models.ts' }, 'Utils.Env.Get': { value: { region: 'eu' } } },
-    stubHint: (name) => `add ${name} to processes`,
+    stubHint: (name) => `To test this hook, add ${name} to processes`,
   });
   const call = (fn: string, args: unknown[], extra: Partial<FunctionCall> = {}) =>
     pool.call({ file: HOOK, fn, args, timeoutMs: 2_000, yao: { processes, ctxArg: 0 }, ...extra });
@@ -130,5 +131,32 @@ describe('Yao runtime in the sandbox', () => {
     assert.match(memory.status === 'error' ? memory.error : '', /ctx\.memory\.user\.Get\(\) is not available when agentest runs a hook/);
     const fs = await call('Files', []);
     assert.match(fs.status === 'error' ? fs.error : '', /FS is not available when agentest runs a script/);
+  });
+});
+
+describe('Yao runtime in script tests', () => {
+  it('lets a script test call Process (app scripts and stubs) and ctx.Send', async () => {
+    const app = mkdtempSync(join(tmpdir(), 'agentest-yao-script-'));
+    after(() => rmSync(app, { recursive: true, force: true }));
+    const write = (path: string, content: string) => {
+      mkdirSync(dirname(join(app, path)), { recursive: true });
+      writeFileSync(join(app, path), content);
+    };
+    write('app.yao', '{}');
+    write('assistants/calc/package.yao', '{}');
+    write('assistants/calc/src/math.ts', 'export function Add(a: number, b: number) { return a + b; }');
+    write('assistants/calc/src/math_test.ts', `function TestAdd(t: any, ctx: any) {
+  t.assert.Equal(Process("agents.calc.math.Add", 1, 2), 3);
+  t.assert.Equal(Process("models.rate.Get"), 0.2);
+  ctx.Send("checked");
+}
+function TestUnstubbed(t: any) {
+  Process("models.rate.Find");
+}`);
+    const { runs } = await runKernel(plan('scripts.calc.math', app), { processes: { 'models.rate.Get': { value: 0.2 } } });
+    assert.equal(runs.get('TestAdd')?.status, 'passed', runs.get('TestAdd')?.error);
+    assert.deepEqual(runs.get('TestAdd')?.logs, ['ctx.Send: checked']);
+    assert.equal(runs.get('TestUnstubbed')?.status, 'error');
+    assert.match(runs.get('TestUnstubbed')!.error!, /Process\("models\.rate\.Find"\) is not available under agentest: .* To test this script, stub it in agentest\.config\.ts: script\(\{ processes: \{ "models\.rate\.Find"/);
   });
 });

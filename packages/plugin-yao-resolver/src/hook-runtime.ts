@@ -35,5 +35,5 @@ export class HookRuntimes {
 
 function stubHint(name: string): string {
   const fn = name.split('.').at(-1);
-  return `stub it in agentest.config.ts: yaoResolver({ processes: { "${name}": { value: <what it returns> } } }), or { module: "./stubs.ts", export: "${fn}" } to run a function of your own`;
+  return `To test this hook, stub it in agentest.config.ts: yaoResolver({ processes: { "${name}": { value: <what it returns> } } }), or { module: "./stubs.ts", export: "${fn}" } to run a function of your own`;
 }

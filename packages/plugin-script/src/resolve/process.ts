@@ -13,11 +13,11 @@ export interface YaoProcessOptions {
   stubs?: Record<string, ProcessStub>;
   /** Where a stub's relative `module` path starts (default: the process's working directory). */
   cwd?: string;
-  /** How to stub the named process, as the user writes it in their config; ends the "not available" message. */
+  /** The sentence that ends the "not available" message: how to stub the named process in the user's config. */
   stubHint?: (name: string) => string;
 }
 
-const DEFAULT_HINT = () => 'stub it with the "processes" option';
+const DEFAULT_HINT = () => 'Stub it with the "processes" option';
 
 /**
  * What `Process(name, ...args)` runs under agentest, as Yao names processes:
@@ -39,7 +39,7 @@ export function yaoProcessResolver(options: YaoProcessOptions = {}): ProcessReso
     if ((group === 'scripts' || group === 'agents') && !root) throw new Error(`Process("${name}"): the Yao app root is unknown, so ${group}.* cannot be found`);
     if (group === 'scripts') return resolveScriptFunction(`scripts.${name.slice('scripts.'.length)}`, root!);
     if (group === 'agents') return resolveAgentScript(name, root!);
-    throw new Error(`Process("${name}") is not available under agentest: only scripts.* and agents.* processes run (from the app's files); ${group}.* needs a running Yao. To test this hook, ${hint(name)}.`);
+    throw new Error(`Process("${name}") is not available under agentest: only scripts.* and agents.* processes run (from the app's files); ${group}.* needs a running Yao. ${hint(name)}.`);
   };
 }
 

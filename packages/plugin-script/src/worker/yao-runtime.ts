@@ -76,7 +76,7 @@ export class YaoRuntime {
   private ask(name: string): ProcessReply {
     const channel = this.processes;
     if (!channel) {
-      return { ok: false, error: `Process("${name}") is not available here: processes run only in Yao assistant hooks, where agentest knows the app` };
+      return { ok: false, error: `Process("${name}") is not available here: processes run only in Yao hooks and script tests, where agentest knows the app` };
     }
     Atomics.store(channel.cell, 0, 0);
     channel.port.postMessage({ name });
