@@ -37,7 +37,8 @@ export function nodeHttpFetch(fallback: Fetch = fetch): Fetch {
 
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  if (headers) new Headers(headers).forEach((value, name) => (out[name] = value));
+  // The SDKs pass a Headers already; copying it into another one first would cost as much again.
+  if (headers) (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => (out[name] = value));
   return out;
 }
 
