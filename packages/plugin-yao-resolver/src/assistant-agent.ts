@@ -42,6 +42,11 @@ export class AssistantAgent implements Agent {
     if (this.defaultChoice) this.connector = this.defaultChoice.id;
   }
 
+  /** The flag or file that named the default connector, for errors building its client. */
+  get connectorBlame(): string | undefined {
+    return this.defaultChoice?.blame;
+  }
+
   /** True when a call reaches the LLM: the assistant has prompts or presets. */
   get usesLlm(): boolean {
     return this.def.prompts !== undefined || this.def.presets.size > 0;
@@ -119,7 +124,7 @@ export class AssistantAgent implements Agent {
     const { def, services: { app } } = this;
     const packageFile = join(def.dir, PACKAGE_FILE);
     if (!this.usesLlm) {
-      if (this.connectorOverride) return { id: this.connectorOverride, from: '-c', blame: '-c' };
+      if (this.connectorOverride) return this.connectorOverride.startsWith(ROLE_PREFIX) ? undefined : { id: this.connectorOverride, from: '-c', blame: '-c' };
       return def.connector && !def.connector.startsWith(ROLE_PREFIX) ? { id: def.connector, from: 'package.yao', blame: packageFile } : undefined;
     }
     const choice = this.connectorOverride

@@ -2,6 +2,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { AgentestError, type Agent, type AgentRef } from '@agentest/kernel';
 import { findAppRoot, startDirectory } from './app-root.js';
 import { AssistantAgent, type AssistantServices } from './assistant-agent.js';
+import { ROLE_PREFIX } from './connector-choice.js';
 import { acquireHookPool, loadChatClientFactory } from './dependencies.js';
 import { HookRunner } from './hook-runner.js';
 import { HookRuntimes } from './hook-runtime.js';
@@ -35,10 +36,11 @@ export class YaoResolver {
     const found = this.locate(ref, cwd);
     if (!found) return undefined;
     const app = await this.app(found.root);
-    if (ref.connector && !app.connectors.get(ref.connector)) throw app.connectors.notFound(ref.connector, '-c');
+    // A `use::<role>` value is resolved through agent.yml by the assistant's connector chain.
+    if (ref.connector && !ref.connector.startsWith(ROLE_PREFIX) && !app.connectors.get(ref.connector)) throw app.connectors.notFound(ref.connector, '-c');
     const agent = await this.agent(app, found, cwd, ref.connector);
     // Build the client now: a bad connector or a missing API key stops the run before any case.
-    if (agent.usesLlm && agent.connector) await app.client(agent.connector, ref.connector ? '-c' : join(found.dir, PACKAGE_FILE));
+    if (agent.usesLlm && agent.connector) await app.client(agent.connector, agent.connectorBlame ?? join(found.dir, PACKAGE_FILE));
     return agent;
   }
 

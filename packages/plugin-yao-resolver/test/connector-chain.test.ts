@@ -81,6 +81,18 @@ describe('connector chain', () => {
     assert.deepEqual([byCase.content, byCase.from], ['model=b', 'options.connector "use::default" → agent.yml system.default']);
   });
 
+  it('takes a role from -c: "-c use::light" goes through agent.yml, an unknown role stops the run naming -c', async () => {
+    const root = app({ 'assistants/bot/package.yao': '{ "connector": "fake.a" }', 'agent/agent.yml': AGENT_YML });
+    const byFlag = await used(root, { connector: 'fake.d' }, 'use::light');
+    assert.deepEqual([byFlag.content, byFlag.from, byFlag.agentConnector], ['model=c', '-c "use::light" → agent.yml system.light', 'fake.c']);
+    await assert.rejects(h().resolve({ id: 'bot', connector: 'use::fast' }, root), codeAndMessage('CONNECTOR_NOT_FOUND', /^-c names connector "use::fast", but "fast" is not a role/));
+  });
+
+  it('blames agent.yml when -c picks a role whose connector does not exist', async () => {
+    const root = app({ 'assistants/bot/package.yao': '{ "connector": "fake.a" }', 'agent/agent.yml': 'system:\n  light: fake.zzz\n' });
+    await assert.rejects(h().resolve({ id: 'bot', connector: 'use::light' }, root), codeAndMessage('CONNECTOR_NOT_FOUND', /agent\.yml:2:10 names connector "fake\.zzz"/));
+  });
+
   it('lets the Create hook win over every other link, roles included', async () => {
     const root = app({
       'assistants/bot/package.yao': '{ "connector": "fake.a" }',
