@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { Piscina } from 'piscina';
+import createDebug from 'debug';
 import { errorMessage } from '@agentest/kernel';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
@@ -12,6 +13,7 @@ import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestC
 
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
 // The worker file sits next to this one: `.ts` when run from source, `.js` once built.
+const debug = createDebug('agentest:script');
 const WORKER = new URL(`../worker/worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
 
 /**
@@ -135,6 +137,10 @@ export class WorkerScriptPool implements ScriptPool {
       },
     });
     const piscina = this.piscina;
+    // A worker can die with no task of its own: a timed-out script that runs out of memory before it
+    // is terminated. Its task was already settled and piscina replaces the thread; without a listener
+    // the event would crash the run.
+    piscina.on('error', (error: unknown) => debug('a script worker stopped between tasks: %s', errorMessage(error)));
     this.started = Promise.all(Array.from({ length: this.threads }, () => piscina.run({ mode: 'ping' })));
     return piscina;
   }
