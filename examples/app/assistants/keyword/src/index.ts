@@ -4,10 +4,12 @@
  *
  * Create: caps the number of keywords (the case's `options.metadata.max_keywords`, default 5) with an
  * instruction placed after the prompts, and notes empty input in the metadata.
- * Next: turns the model's JSON answer (an object, or JSON text, fenced or not) into
- * `{ keywords, need_search, confidence }`, the test output. Plain text is left alone, so the
- * completion itself is the output.
+ * Next: turns the model's JSON answer into `{ keywords, need_search, confidence }`, the test output,
+ * through the `Parse` process of `src/answer.ts` (as a Yao app splits its hooks). Plain text is left
+ * alone, so the completion itself is the output.
  */
+
+import { log, Process } from '@yao/runtime';
 
 interface Message {
   role: string;
@@ -36,30 +38,12 @@ export function Create(ctx: HookContext, messages: Message[]) {
 
 export function Next(ctx: HookContext, payload: { completion?: { content?: unknown } | null }) {
   if (ctx.metadata?.empty_input) return { data: { keywords: [], need_search: false, confidence: 1 } };
-  const answer = parseAnswer(payload.completion?.content);
-  if (!answer) return null;
-  return { data: { ...answer, keywords: answer.keywords.slice(0, maxKeywords(ctx)) } };
-}
-
-/** The model's answer as an object, or undefined when it is not the JSON the prompt asks for. */
-function parseAnswer(content: unknown): Keywords | undefined {
-  let value = content;
-  if (typeof content === 'string') {
-    const json = content.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '');
-    try {
-      value = JSON.parse(json);
-    } catch {
-      return undefined;
-    }
+  const answer: Keywords | null = Process('agents.keyword.answer.Parse', payload.completion?.content ?? null);
+  if (!answer) {
+    log.Warn('keyword: the answer is not the JSON the prompt asks for; the text is the output');
+    return null;
   }
-  if (!value || typeof value !== 'object' || !Array.isArray((value as Keywords).keywords)) return undefined;
-  const answer = value as Partial<Keywords>;
-  const keywords = [...new Set(answer.keywords!.map((k) => String(k).trim()).filter(Boolean))];
-  return {
-    keywords,
-    need_search: answer.need_search === true,
-    confidence: typeof answer.confidence === 'number' ? answer.confidence : null,
-  };
+  return { data: { ...answer, keywords: answer.keywords.slice(0, maxKeywords(ctx)) } };
 }
 
 function lastUserText(messages: Message[]): string {
