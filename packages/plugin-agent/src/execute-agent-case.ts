@@ -20,6 +20,9 @@ export async function executeAgentCase(testCase: TestCase, ctx: ExecuteContext):
     // Connectors report how many attempts a failed call made; keep the retries visible on the run.
     const attempts = (error as { attempts?: unknown } | null)?.attempts;
     if (typeof attempts === 'number' && attempts > 1) failed.retries = attempts - 1;
+    // An agent may attach what it recorded before the throw (hook logs, the calls it made) as `trace`.
+    const trace = (error as { trace?: unknown } | null)?.trace;
+    if (trace && typeof trace === 'object' && !Array.isArray(trace)) failed.trace = trace as Record<string, unknown>;
     return failed;
   }
   const duration_ms = performance.now() - started;

@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import type { Agent, AgentCallOptions, AgentReply, Message, MessageToolCall, TestContext, ToolCall } from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
+import type { ToolSet } from './assistant-tools.js';
 import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
+import { completionStep, type CompletionStep } from './completion-step.js';
 import { fallbackConnector, noConnector, resolveConnector, ROLE_PREFIX, type ConnectorChoice } from './connector-choice.js';
 import { isEmptyData, readCreateResponse, readNextResponse, type CreateResponse, type Delegate } from './hook-responses.js';
-import type { HookRunner } from './hook-runner.js';
+import { HookError, type HookOutcome, type HookRunner } from './hook-runner.js';
 import { PACKAGE_FILE } from './locate.js';
+import { DEFAULT_MAX_TURNS, type ServerUse } from './mcp-config.js';
+import type { ToolBackends } from './tool-runner.js';
 import type { YaoApp } from './yao-app.js';
 
 /** Delegation deeper than this is a loop between assistants, reported instead of recursing forever. */
@@ -14,13 +18,18 @@ const MAX_DELEGATION_DEPTH = 8;
 export interface AssistantServices {
   app: YaoApp;
   hooks: HookRunner;
+  /** What runs behind the tools the model calls. */
+  backends: ToolBackends;
+  /** The tools of a Create hook's `mcp_servers`, for this assistant. */
+  offerTools(uses: ServerUse[], writer: string): Promise<ToolSet>;
   /** Another assistant of the same app, for `delegate`. */
   assistant(id: string): Promise<AssistantAgent>;
 }
 
 /**
  * A Yao assistant as an agentest Agent. One call runs Yao's pipeline: Create hook → final messages →
- * LLM (only when the assistant has prompts) → Next hook. The output is the Next hook's `data` when it
+ * LLM (only when the assistant has prompts or MCP servers) → its tool calls (and, without hooks, the
+ * automatic tool loop) → Next hook. The output is the Next hook's `data` when it
  * is non-empty, else the completion's content, else null.
  */
 export class AssistantAgent implements Agent {
@@ -35,6 +44,8 @@ export class AssistantAgent implements Agent {
     private readonly services: AssistantServices,
     /** `-c`: wins over the case's `options.connector` and package.yao, not over the Create hook. */
     private readonly connectorOverride?: string,
+    /** The tools of package.yao's `mcp.servers`, offered on every call unless a Create hook picks others. */
+    private readonly tools?: ToolSet,
   ) {
     this.id = def.id;
     this.path = def.dir;
@@ -47,28 +58,40 @@ export class AssistantAgent implements Agent {
     return this.defaultChoice?.blame;
   }
 
-  /** True when a call reaches the LLM: the assistant has prompts or presets. */
+  /** True when a call reaches the LLM: the assistant has prompts, presets or MCP servers (Yao's rule). */
   get usesLlm(): boolean {
-    return this.def.prompts !== undefined || this.def.presets.size > 0;
+    return this.def.prompts !== undefined || this.def.presets.size > 0 || this.def.mcp !== undefined;
   }
 
   run(messages: Message[], ctx: TestContext, signal: AbortSignal, call?: AgentCallOptions): Promise<AgentReply> {
     return this.call(messages, ctx, signal, call?.options ?? {}, 0);
   }
 
+  /**
+   * One call. What it recorded before something threw (hook logs, the Create hook's answer, tool
+   * calls) goes with the error as its `trace`, which the agent executor keeps on the case.
+   */
   async call(input: Message[], testContext: TestContext, signal: AbortSignal, caseOptions: Record<string, unknown>, depth: number): Promise<AgentReply> {
+    const trace: Record<string, unknown> = { assistant: this.def.id };
+    try {
+      return await this.pipeline(input, testContext, signal, caseOptions, depth, trace);
+    } catch (error) {
+      if (error && typeof error === 'object' && !('trace' in error)) Object.assign(error, { trace });
+      throw error;
+    }
+  }
+
+  private async pipeline(input: Message[], testContext: TestContext, signal: AbortSignal, caseOptions: Record<string, unknown>, depth: number, trace: Record<string, unknown>): Promise<AgentReply> {
     const { def, services } = this;
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
     const ctx: TestContext = { ...testContext, assistant_id: def.id, metadata };
     const caseConnector = str(caseOptions.connector);
     const connectorBeforeHook = this.connectorOverride ?? caseConnector ?? this.defaultChoice?.id;
     const hookOptions = { ...caseOptions, ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}), metadata };
-    const trace: Record<string, unknown> = { assistant: def.id };
 
     let create: CreateResponse | undefined;
     if (def.hookFile) {
-      const outcome = await services.hooks.call(def.hookFile, 'Create', [ctx, input, hookOptions], signal);
-      keepLogs(trace, outcome.logs);
+      const outcome = await this.hook('Create', [ctx, input, hookOptions], signal, trace);
       create = outcome.ran ? readCreateResponse(outcome.value, def.hookFile) : undefined;
       if (outcome.ran) trace.create = outcome.value ?? null;
       if (create?.metadata) Object.assign(metadata, create.metadata);
@@ -79,25 +102,40 @@ export class AssistantAgent implements Agent {
     const choice = choosePrompts(def, create, metadata);
     if (choice.preset) trace.prompt_preset = choice.preset;
     let finalMessages = conversation;
-    let completion: AgentReply | undefined;
-    if (choice.prompts) {
+    let step: CompletionStep | undefined;
+    if (choice.prompts || def.mcp) {
       const global = globalPromptsDisabled(def, create, caseOptions, metadata) ? undefined : await services.app.globalPrompts();
       const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
-      finalMessages = buildMessages({ global, prompts: choice.prompts, conversation, vars });
+      finalMessages = buildMessages({ global, prompts: choice.prompts ?? [], conversation, vars });
       const connector = this.chooseForCall(create?.connector, caseConnector);
       const client = await services.app.client(connector.id, connector.blame);
-      completion = await client.chat({ messages: finalMessages, options: { ...def.options, ...create?.llmOptions } }, signal);
       trace.connector = connector.id;
       trace.connector_from = connector.from;
-      trace.completion = completionTrace(completion);
-      if (typeof completion.trace?.retries === 'number') trace.retries = completion.trace.retries;
+      const tools = create?.mcp_servers ? await this.services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`) : this.tools;
+      try {
+        step = await completionStep({
+          client,
+          messages: finalMessages,
+          options: { ...def.options, ...create?.llmOptions },
+          ...(tools ? { tools } : {}),
+          backends: services.backends,
+          // Yao runs the loop only when the assistant has no hook script at all.
+          loop: !def.hookFile && def.mcp?.toolLoop !== false ? { maxTurns: def.mcp?.maxTurns ?? DEFAULT_MAX_TURNS } : false,
+          signal,
+        });
+      } catch (error) {
+        const partial = (error as { step?: CompletionStep }).step;
+        if (partial) Object.assign(trace, stepTrace(partial));
+        throw error;
+      }
+      Object.assign(trace, stepTrace(step));
     }
+    const completion = step?.completion;
 
     let data: unknown;
     if (def.hookFile) {
-      const payload = { messages: finalMessages, completion: completion ? completionPayload(completion) : null, tools: [], error: null };
-      const outcome = await services.hooks.call(def.hookFile, 'Next', [ctx, payload, hookOptions], signal);
-      keepLogs(trace, outcome.logs);
+      const payload = { messages: finalMessages, completion: completion ? completionPayload(completion) : null, tools: step?.tools.map((t) => t.payload) ?? [], error: null };
+      const outcome = await this.hook('Next', [ctx, payload, hookOptions], signal, trace);
       const next = outcome.ran ? readNextResponse(outcome.value, def.hookFile) : undefined;
       if (outcome.ran) trace.next = outcome.value ?? null;
       if (next?.delegate) return this.delegate(next.delegate, conversation, ctx, signal, depth, trace);
@@ -105,13 +143,26 @@ export class AssistantAgent implements Agent {
     }
 
     const content = !isEmptyData(data) ? data : completion && !isEmptyData(completion.content) ? completion.content : null;
+    const toolCalls = step?.tools.length ? step.tools.map((t) => t.call) : completion?.toolCalls;
     return {
       content,
       text: display(content),
-      ...(completion?.toolCalls?.length ? { toolCalls: completion.toolCalls } : {}),
-      ...(completion?.usage ? { usage: completion.usage } : {}),
+      ...(toolCalls?.length ? { toolCalls } : {}),
+      ...(step?.usage ? { usage: step.usage } : {}),
       trace,
     };
+  }
+
+  /** Calls a hook; its logs go to the trace whether it returns or throws. */
+  private async hook(fn: 'Create' | 'Next', args: unknown[], signal: AbortSignal, trace: Record<string, unknown>): Promise<HookOutcome> {
+    try {
+      const outcome = await this.services.hooks.call(this.def.hookFile!, fn, args, signal);
+      keepLogs(trace, outcome.logs);
+      return outcome;
+    } catch (error) {
+      if (error instanceof HookError) keepLogs(trace, error.logs);
+      throw error;
+    }
   }
 
   /**
@@ -162,6 +213,16 @@ export class AssistantAgent implements Agent {
 /** What the hooks printed (`console.log`), kept in the trace for reports. */
 function keepLogs(trace: Record<string, unknown>, logs: string[]): void {
   if (logs.length) trace.logs = [...((trace.logs as string[] | undefined) ?? []), ...logs];
+}
+
+/** The LLM step in the trace: the last completion, and the turns and tool calls when tools ran. */
+function stepTrace(step: CompletionStep): Record<string, unknown> {
+  return {
+    completion: completionTrace(step.completion),
+    ...(step.calls > 1 ? { llm_calls: step.calls } : {}),
+    ...(step.tools.length ? { tool_calls: step.tools.map((t) => t.call) } : {}),
+    ...(step.retries ? { retries: step.retries } : {}),
+  };
 }
 
 function completionTrace(reply: AgentReply): Record<string, unknown> {

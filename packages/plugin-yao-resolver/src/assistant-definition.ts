@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
 import { readJsonc } from './jsonc.js';
 import { PACKAGE_FILE } from './locate.js';
+import { readMcpConfig, type McpConfig } from './mcp-config.js';
 import { loadPresets, loadPromptFile, toPrompts, type Prompt } from './prompts.js';
 
 /** Everything read from one assistant directory, once. Request-time work happens in the agent. */
@@ -21,6 +22,8 @@ export interface AssistantDefinition {
   /** `prompts/chat/friendly.yml` → `chat.friendly`, chosen per request. */
   presets: Map<string, Prompt[]>;
   disableGlobalPrompts: boolean;
+  /** package.yao `mcp`: the MCP servers whose tools the model gets. Its presence alone makes the assistant call the LLM. */
+  mcp?: McpConfig;
   /** `src/index.ts` or `src/index.js`, when present. */
   hookFile?: string;
 }
@@ -56,6 +59,7 @@ export async function loadAssistant(dir: string, id: string, env: NodeJS.Process
     prompts: await readPrompts(dir, p.prompts, file),
     presets: await readPresets(dir, p.prompt_presets, file),
     disableGlobalPrompts: p.disable_global_prompts === true,
+    ...optional('mcp', readMcpConfig(p.mcp, file)),
     hookFile: HOOK_FILES.map((f) => join(dir, f)).find((f) => existsSync(f)),
   };
 }
@@ -84,4 +88,8 @@ export function expandEnv(value: string, env: NodeJS.ProcessEnv): string {
   if (!value.startsWith('$ENV.')) return value;
   const name = value.slice('$ENV.'.length);
   return env[name] || value;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

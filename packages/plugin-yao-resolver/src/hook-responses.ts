@@ -1,5 +1,6 @@
 import type { Message } from '@agentest/kernel';
 import { hookShapeError } from './hook-runner.js';
+import { readServerUses, type ServerUse } from './mcp-config.js';
 
 /** Another assistant to hand the conversation to (Create or Next `delegate`). */
 export interface Delegate {
@@ -20,6 +21,8 @@ export interface CreateResponse {
   route?: string;
   metadata?: Record<string, unknown>;
   delegate?: Delegate;
+  /** Replaces package.yao's `mcp.servers` for this call when non-empty. */
+  mcp_servers?: ServerUse[];
 }
 
 /** Yao's `NextHookResponse`. */
@@ -48,6 +51,7 @@ export function readCreateResponse(value: unknown, file: string): CreateResponse
     ...optionalString(r, 'route', file),
     ...(r.metadata && typeof r.metadata === 'object' ? { metadata: r.metadata as Record<string, unknown> } : {}),
     ...delegate(r.delegate, 'Create', file),
+    ...(Array.isArray(r.mcp_servers) && r.mcp_servers.length ? { mcp_servers: readServerUses(r.mcp_servers, `the Create hook of ${file}`, '"mcp_servers"') } : {}),
   };
 }
 

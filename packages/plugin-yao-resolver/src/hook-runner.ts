@@ -21,7 +21,7 @@ export interface HookOutcome {
 
 /**
  * Calls `Create`/`Next` in an assistant's `src/index.ts`. A missing function is skipped; a throw or a
- * timeout becomes an Error whose message is the hook's, which the agent executor records as the
+ * timeout becomes a HookError whose message is the hook's, which the agent executor records as the
  * case's `error`. `runtime` gives a hook file Yao's runtime (`Process()`, `ctx.Send`, …).
  */
 export class HookRunner {
@@ -34,13 +34,8 @@ export class HookRunner {
   ) {}
 
   async call(file: string, fn: 'Create' | 'Next', args: unknown[], signal: AbortSignal): Promise<HookOutcome> {
-    this.pool ??= this.acquire().catch((error: unknown) => {
-      this.pool = undefined;
-      throw error;
-    });
-    const { pool } = await this.pool;
     const yao = await this.runtime?.(file);
-    const result = await pool.call({ file, fn, args, timeoutMs: this.timeoutMs, ...(yao ? { yao } : {}) }, signal);
+    const result = await this.callFunction(file, fn, args, signal, yao);
     const logs = result.logs ?? [];
     switch (result.status) {
       case 'ok':
@@ -48,10 +43,20 @@ export class HookRunner {
       case 'missing':
         return { ran: false, logs };
       case 'timeout':
-        throw new HookError(fn, `timed out after ${this.timeoutMs}ms`);
+        throw new HookError(fn, `timed out after ${this.timeoutMs}ms`, logs);
       default:
-        throw new HookError(fn, result.error);
+        throw new HookError(fn, result.error, logs);
     }
+  }
+
+  /** Any function of a script in the sandbox (a tool's process, say), under the same time limit as hooks. */
+  async callFunction(file: string, fn: string, args: unknown[], signal: AbortSignal, yao?: YaoRuntimeOptions): Promise<HookCallResult> {
+    this.pool ??= this.acquire().catch((error: unknown) => {
+      this.pool = undefined;
+      throw error;
+    });
+    const { pool } = await this.pool;
+    return pool.call({ file, fn, args, timeoutMs: this.timeoutMs, ...(yao ? { yao } : {}) }, signal);
   }
 
   async close(): Promise<void> {
@@ -61,12 +66,16 @@ export class HookRunner {
   }
 }
 
-/** A hook that threw: the message is the hook's own, prefixed by which hook it was. */
+/**
+ * A hook that threw: the message is the hook's own, prefixed by which hook it was. `logs` is what the
+ * hook printed before it threw, often the best clue to why.
+ */
 export class HookError extends Error {
   override readonly name = 'HookError';
   constructor(
     readonly hook: string,
     detail: string,
+    readonly logs: string[] = [],
   ) {
     super(`${hook} hook failed: ${detail}`);
   }

@@ -1,4 +1,4 @@
-import type { ProcessStub, YaoRuntimeOptions } from '@agentest/plugin-script';
+import type { ProcessResolver, ProcessStub, YaoRuntimeOptions } from '@agentest/plugin-script';
 import { findAppRoot } from './app-root.js';
 
 /**
@@ -9,7 +9,7 @@ import { findAppRoot } from './app-root.js';
  */
 export class HookRuntimes {
   private readonly apps = new Map<string, { root?: string; cwd: string }>();
-  private readonly resolvers = new Map<string, Promise<YaoRuntimeOptions>>();
+  private readonly resolvers = new Map<string, Promise<ProcessResolver>>();
 
   constructor(private readonly stubs: Record<string, ProcessStub>) {}
 
@@ -20,20 +20,22 @@ export class HookRuntimes {
 
   for(hookFile: string): Promise<YaoRuntimeOptions> {
     const app = this.apps.get(hookFile) ?? { root: findAppRoot(hookFile)?.dir, cwd: process.cwd() };
-    const key = `${app.root ?? ''}\0${app.cwd}`;
-    let runtime = this.resolvers.get(key);
-    if (!runtime) {
-      runtime = import('@agentest/plugin-script').then(({ yaoProcessResolver }) => ({
-        ctxArg: 0,
-        processes: yaoProcessResolver({ ...(app.root ? { root: app.root } : {}), cwd: app.cwd, stubs: this.stubs, stubHint }),
-      }));
-      this.resolvers.set(key, runtime);
+    return this.processes(app.root, app.cwd).then((processes) => ({ ctxArg: 0, processes }));
+  }
+
+  /** What `Process(name)` runs in an app, for hooks and for the processes behind MCP tools alike. */
+  processes(root: string | undefined, cwd: string): Promise<ProcessResolver> {
+    const key = `${root ?? ''}\0${cwd}`;
+    let resolver = this.resolvers.get(key);
+    if (!resolver) {
+      resolver = import('@agentest/plugin-script').then(({ yaoProcessResolver }) => yaoProcessResolver({ ...(root ? { root } : {}), cwd, stubs: this.stubs, stubHint }));
+      this.resolvers.set(key, resolver);
     }
-    return runtime;
+    return resolver;
   }
 }
 
 function stubHint(name: string): string {
   const fn = name.split('.').at(-1);
-  return `To test this hook, stub it in agentest.config.ts: yaoResolver({ processes: { "${name}": { value: <what it returns> } } }), or { module: "./stubs.ts", export: "${fn}" } to run a function of your own`;
+  return `To test it, stub it in agentest.config.ts: yaoResolver({ processes: { "${name}": { value: <what it returns> } } }), or { module: "./stubs.ts", export: "${fn}" } to run a function of your own`;
 }

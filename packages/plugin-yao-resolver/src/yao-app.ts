@@ -5,6 +5,7 @@ import { AgentSettings } from './agent-settings.js';
 import { loadAssistant, type AssistantDefinition } from './assistant-definition.js';
 import type { ChatClient, ChatClientFactory } from './chat-client.js';
 import { ConnectorRegistry } from './connector-registry.js';
+import { McpRegistry } from './mcp-registry.js';
 import { loadPromptFile, type Prompt } from './prompts.js';
 
 /**
@@ -16,6 +17,8 @@ export class YaoApp {
   private readonly assistants = new Map<string, Promise<AssistantDefinition>>();
   private readonly clients = new Map<string, ChatClient>();
   private globalPromptsLoaded?: Promise<Prompt[] | undefined>;
+  /** The app's MCP servers (`mcps/**` and the assistants' own `mcps/`). */
+  readonly mcp: McpRegistry;
 
   private constructor(
     readonly root: string | undefined,
@@ -23,7 +26,9 @@ export class YaoApp {
     readonly settings: AgentSettings,
     readonly env: NodeJS.ProcessEnv,
     private readonly createClient: () => Promise<ChatClientFactory>,
-  ) {}
+  ) {
+    this.mcp = new McpRegistry(root);
+  }
 
   static async open(
     root: string | undefined,

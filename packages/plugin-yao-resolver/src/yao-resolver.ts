@@ -2,10 +2,13 @@ import { join, relative, resolve, sep } from 'node:path';
 import { AgentestError, type Agent, type AgentRef } from '@agentest/kernel';
 import { findAppRoot, startDirectory } from './app-root.js';
 import { AssistantAgent, type AssistantServices } from './assistant-agent.js';
+import { offerTools } from './assistant-tools.js';
 import { ROLE_PREFIX } from './connector-choice.js';
 import { acquireHookPool, loadChatClientFactory } from './dependencies.js';
 import { HookRunner } from './hook-runner.js';
 import { HookRuntimes } from './hook-runtime.js';
+import type { ServerUse } from './mcp-config.js';
+import { toolBackends } from './tool-backends.js';
 import { deriveAgentId, locateById, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
 import type { ValidatedOptions } from './options.js';
 import { formatSearch, searchReport } from './search.js';
@@ -110,9 +113,15 @@ export class YaoResolver {
   private async agent(app: YaoApp, found: Located, cwd: string, connectorOverride?: string): Promise<AssistantAgent> {
     const definition = await app.assistant(found.dir, found.id);
     if (definition.hookFile) this.runtimes.register(definition.hookFile, app.root, cwd);
+    const backends = toolBackends(this.hooks, this.runtimes, { ...(app.root ? { root: app.root } : {}), cwd });
+    const offer = (uses: ServerUse[], writer: string) => offerTools(uses, app.mcp, definition, writer, backends.listExternal);
+    // package.yao's tools are read now: a missing server or input schema stops the run before any case.
+    const tools = definition.mcp ? await offer(definition.mcp.servers, join(found.dir, PACKAGE_FILE)) : undefined;
     const services: AssistantServices = {
       app,
       hooks: this.hooks,
+      backends,
+      offerTools: offer,
       assistant: async (id) => {
         const dir = app.root && looksLikeAssistantId(id) ? locateById(app.root, id) : undefined;
         if (!dir) {
@@ -122,7 +131,7 @@ export class YaoResolver {
         return this.agent(app, { dir, id, root: app.root }, cwd);
       },
     };
-    return new AssistantAgent(definition, services, connectorOverride);
+    return new AssistantAgent(definition, services, connectorOverride, tools);
   }
 }
 

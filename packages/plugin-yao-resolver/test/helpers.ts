@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
-import { buildTestContext, createHooks, type Agent, type AgentRef, type AgentReply, type Message, type RunPlan } from '@agentest/kernel';
+import { buildTestContext, createHooks, type Agent, type AgentestPlugin, type AgentRef, type AgentReply, type Assertion, type Execution, type Message, type RunPlan, type TestCase } from '@agentest/kernel';
 import yaoResolver, { type YaoResolverOptions } from '../src/index.js';
 
 /** Writes a file tree under a fresh temporary directory (removed after the test file) and returns its path. */
@@ -63,4 +63,31 @@ export async function ask(agent: Agent | undefined, text: string, options: Recor
 /** An OpenAI connector pointing at a fake server; the key comes from the environment. */
 export function openaiConnector(url: string, extra: Record<string, unknown> = {}) {
   return { type: 'openai', options: { host: url, model: 'fake-model', key: '$ENV.FAKE_KEY', ...extra } };
+}
+
+/**
+ * Runs one case per input through a real kernel with the agent executor and the built-in
+ * assertions, as `agentest test` does, against the assistant `agentId`; returns each case's
+ * execution by input.
+ */
+export async function runCases(root: string, agentId: string, inputs: Array<string | { input: string; assert: Assertion[] }>, options: YaoResolverOptions = {}): Promise<Map<string, Execution>> {
+  const { createKernel } = await import('@agentest/kernel');
+  const { executeAgentCase } = await import('@agentest/plugin-agent');
+  const { default: assertions } = await import('@agentest/plugin-assert');
+  const cases: TestCase[] = inputs.map((entry, i) => {
+    const { input, assert } = typeof entry === 'string' ? { input: entry, assert: undefined } : entry;
+    return { id: input, kind: 'agent', input, messages: user(input), source: { file: 'inline.jsonl', line: i + 1 }, ...(assert ? { assert } : {}) };
+  });
+  const inline: AgentestPlugin = {
+    name: 'test:inline',
+    apply({ hooks }) {
+      hooks.load.tapPromise('test:inline', async () => ({ name: 'inline', needsAgent: true, cases: () => cases }));
+      hooks.execute.for('agent').tapPromise('test:inline', executeAgentCase);
+    },
+  };
+  const runs = new Map<string, Execution>();
+  const collect: AgentestPlugin = { name: 'test:collect', apply: ({ hooks }) => hooks.report.tap('test:collect', (e) => void (e.type === 'run_result' && runs.set(e.id, e.execution))) };
+  const kernel = createKernel({ plugins: [inline, assertions(), yaoResolver(options), collect] });
+  await kernel.run({ ...plan(root), agent: { id: agentId } });
+  return runs;
 }

@@ -105,7 +105,7 @@ function Next(ctx: agent.Context, payload: any) {
     const kernel = createKernel({ plugins: [inline, yaoResolver({ env: { FAKE_KEY: 'k' } }), collect] });
     await kernel.run({ ...plan(root), agent: { id: 'shop' } });
     assert.equal(runs.get('save')?.status, 'error');
-    assert.match(runs.get('save')!.error!, /Create hook failed: Process\("models\.order\.Save"\) is not available under agentest: .*models\.\* needs a running Yao\. To test this hook, stub it in agentest\.config\.ts: yaoResolver\(\{ processes: \{ "models\.order\.Save": \{ value: <what it returns> \} \} \}\)/);
+    assert.match(runs.get('save')!.error!, /Create hook failed: Process\("models\.order\.Save"\) is not available under agentest: .*models\.\* needs a running Yao\. To test it, stub it in agentest\.config\.ts: yaoResolver\(\{ processes: \{ "models\.order\.Save": \{ value: <what it returns> \} \} \}\)/);
     assert.equal(runs.get('browse')?.status, 'passed');
     assert.equal(runs.get('browse')?.output, 'model saw: browse');
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
-import { ask, harness, openaiConnector, writeTree } from './helpers.js';
+import { ask, harness, openaiConnector, runCases, writeTree } from './helpers.js';
 
 let fake: FakeLlm;
 before(async () => {
@@ -123,6 +123,30 @@ function Next(ctx: any, payload: any) {
       'assistants/bot/src/index.ts': `export function Create() { throw new Error('no input allowed'); }`,
     });
     await assert.rejects(ask(await h().resolve({ id: 'bot' }, root), 'hi'), /Create hook failed: .*no input allowed/);
+  });
+
+  it('keeps what a hook printed before it threw on the case\'s trace, with what ran before it', async () => {
+    const root = app({
+      'assistants/bot/package.yao': '{ "connector": "fake.a" }',
+      'assistants/bot/prompts.yml': PROMPTS,
+      'assistants/bot/src/index.ts': `export function Create(ctx: any, messages: any[]) {
+        console.log('create saw', messages[0].content);
+        return { metadata: { step: 'created' } };
+      }
+      export function Next(ctx: any, payload: any) {
+        console.log('next got', payload.completion.content);
+        if (payload.completion.content.includes('boom')) throw new Error('cannot use this answer');
+        return null;
+      }`,
+    });
+    const runs = await runCases(root, 'bot', ['boom', 'fine'], { env: { FAKE_KEY: 'k' } });
+    const failed = runs.get('boom')!;
+    assert.equal(failed.status, 'error');
+    assert.match(failed.error!, /Next hook failed: .*cannot use this answer/);
+    assert.deepEqual(failed.trace?.logs, ['create saw boom', 'next got a: boom']);
+    assert.deepEqual(failed.trace?.create, { metadata: { step: 'created' } });
+    assert.equal((failed.trace?.completion as { content: string }).content, 'a: boom');
+    assert.deepEqual(runs.get('fine')?.trace?.logs, ['create saw fine', 'next got a: fine']);
   });
 
   it('reports a malformed hook return value', async () => {
