@@ -1,17 +1,16 @@
-import { AgentestError } from '@agentest/kernel';
 import type { ExternalToolLister } from './assistant-tools.js';
 import type { HookRunner } from './hook-runner.js';
 import type { HookRuntimes } from './hook-runtime.js';
-import type { McpServer } from './mcp-server.js';
+import type { McpClients } from './mcp-clients.js';
 import type { ToolBackends } from './tool-runner.js';
 
 /**
  * What runs behind an app's tools. A process-transport tool runs its process the way a hook's
  * `Process()` does (the app's `scripts.*` and `agents.*`, or the `processes` stubs), in the hooks'
- * sandbox, so the process may call `Process()` in turn. Servers on other transports are refused
- * with a message naming their file.
+ * sandbox, so the process may call `Process()` in turn. Servers on other transports are called
+ * through their MCP connection.
  */
-export function toolBackends(hooks: HookRunner, runtimes: HookRuntimes, app: { root?: string; cwd: string }): ToolBackends & { listExternal: ExternalToolLister } {
+export function toolBackends(hooks: HookRunner, runtimes: HookRuntimes, clients: McpClients, app: { root?: string; cwd: string }): ToolBackends & { listExternal: ExternalToolLister } {
   return {
     async process(name, args, signal) {
       const processes = await runtimes.processes(app.root, app.cwd);
@@ -27,19 +26,7 @@ export function toolBackends(hooks: HookRunner, runtimes: HookRuntimes, app: { r
           throw new Error(result.error);
       }
     },
-    async external(server) {
-      throw unsupported(server);
-    },
-    async listExternal(server) {
-      throw unsupported(server);
-    },
+    external: (server, tool, args, signal) => clients.call(server, tool, args, signal),
+    listExternal: (server) => clients.list(server),
   };
-}
-
-function unsupported(server: McpServer): AgentestError {
-  return new AgentestError(
-    'CONFIG_INVALID',
-    `${server.file}: MCP server "${server.id}" uses the "${server.transport}" transport, which agentest does not run; only "process" servers (tools mapped to Yao processes) work under agentest`,
-    { where: server.file },
-  );
 }

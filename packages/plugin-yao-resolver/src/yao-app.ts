@@ -5,6 +5,7 @@ import { AgentSettings } from './agent-settings.js';
 import { loadAssistant, type AssistantDefinition } from './assistant-definition.js';
 import type { ChatClient, ChatClientFactory } from './chat-client.js';
 import { ConnectorRegistry } from './connector-registry.js';
+import { McpClients } from './mcp-clients.js';
 import { McpRegistry } from './mcp-registry.js';
 import { loadPromptFile, type Prompt } from './prompts.js';
 
@@ -19,6 +20,8 @@ export class YaoApp {
   private globalPromptsLoaded?: Promise<Prompt[] | undefined>;
   /** The app's MCP servers (`mcps/**` and the assistants' own `mcps/`). */
   readonly mcp: McpRegistry;
+  /** Connections to those of them that run outside agentest (stdio, sse, http). */
+  readonly mcpClients: McpClients;
 
   private constructor(
     readonly root: string | undefined,
@@ -28,6 +31,7 @@ export class YaoApp {
     private readonly createClient: () => Promise<ChatClientFactory>,
   ) {
     this.mcp = new McpRegistry(root);
+    this.mcpClients = new McpClients(env, root ?? process.cwd());
   }
 
   static async open(
@@ -84,6 +88,6 @@ export class YaoApp {
   async close(): Promise<void> {
     const clients = [...this.clients.values()];
     this.clients.clear();
-    await Promise.allSettled(clients.map((c) => c.close?.()));
+    await Promise.allSettled([...clients.map((c) => c.close?.()), this.mcpClients.close()]);
   }
 }

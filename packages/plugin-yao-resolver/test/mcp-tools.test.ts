@@ -144,13 +144,13 @@ describe('MCP tools and the automatic tool loop', () => {
     assert.deepEqual(reply.toolCalls?.[0]?.result, { item: 'apple', price: 3 });
   });
 
-  it('stops the run for a server nobody defines or a tool without an input schema, naming the file', async () => {
+  it('stops the run for a server nobody defines, a tool without an input schema or a server that will not start, naming the file', async () => {
     const shortId = app({ 'assistants/shop/package.yao': { connector: 'fake', mcp: { servers: ['catalog'] } } });
     await assert.rejects(h().resolve({ id: 'shop' }, shortId), /package\.yao names MCP server "catalog", which is not defined; the assistant's own mcps\/ servers are registered as "agents\.shop\.catalog", use that id/);
     const noSchema = app({ 'assistants/shop/mcps/catalog.mcp.yao': { transport: 'process', tools: { price: 'agents.shop.catalog.Price', stock: 'agents.shop.catalog.Stock' } } });
     await assert.rejects(h().resolve({ id: 'shop' }, noSchema), /catalog\.mcp\.yao: tool "stock" has no input schema; Yao needs .*mapping[/\\]catalog[/\\]schemes[/\\]stock\.in\.yao/);
     const stdio = app({ 'mcps/github.mcp.yao': { transport: 'stdio', command: 'github-mcp' }, 'assistants/shop/package.yao': { connector: 'fake', mcp: { servers: ['github'] } } });
-    await assert.rejects(h().resolve({ id: 'shop' }, stdio), /github\.mcp\.yao: MCP server "github" uses the "stdio" transport/);
+    await assert.rejects(h().resolve({ id: 'shop' }, stdio), /github\.mcp\.yao: MCP server "github" could not be reached \(starting "github-mcp"\): spawn github-mcp ENOENT/);
   });
 
   it('takes app-level servers from mcps/, and a Create hook\'s mcp_servers for one call', async () => {
