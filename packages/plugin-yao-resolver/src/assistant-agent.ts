@@ -106,12 +106,12 @@ export class AssistantAgent implements Agent {
     if (choice.prompts || def.mcp) {
       const global = globalPromptsDisabled(def, create, caseOptions, metadata) ? undefined : await services.app.globalPrompts();
       const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
-      finalMessages = buildMessages({ global, prompts: choice.prompts ?? [], conversation, vars });
+      const tools = create?.mcp_servers ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`) : this.tools;
+      finalMessages = buildMessages({ global, prompts: choice.prompts ?? [], ...(tools?.samples ? { samples: tools.samples } : {}), conversation, vars });
       const connector = this.chooseForCall(create?.connector, caseConnector);
       const client = await services.app.client(connector.id, connector.blame);
       trace.connector = connector.id;
       trace.connector_from = connector.from;
-      const tools = create?.mcp_servers ? await this.services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`) : this.tools;
       try {
         step = await completionStep({
           client,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
 import type { ServerUse } from './mcp-config.js';
+import { samplesPrompt } from './mcp-samples.js';
 import type { McpRegistry } from './mcp-registry.js';
 import type { McpServer, McpTool } from './mcp-server.js';
 
@@ -20,6 +21,8 @@ export interface OfferedTool {
 export interface ToolSet {
   definitions: Array<{ type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }>;
   byName: Map<string, OfferedTool>;
+  /** The "MCP Tool Usage Examples" system message, when offered tools have samples. */
+  samples?: string;
 }
 
 /** Lists the tools of a server that is not process-backed (stdio, sse, http). */
@@ -55,14 +58,15 @@ export async function offerTools(
       }
     }
     for (const tool of tools) {
-      if (set.byName.size >= MAX_MCP_TOOLS) return set;
+      if (set.byName.size >= MAX_MCP_TOOLS) break;
       if (wanted && !wanted.has(tool.name)) continue;
       const name = mcpToolName(server.id, tool.name);
       set.byName.set(name, { name, server, tool });
       set.definitions.push({ type: 'function', function: { name, description: tool.description, parameters: tool.inputSchema } });
     }
   }
-  return set;
+  const samples = samplesPrompt([...set.byName.values()].map(({ name, tool }) => ({ name, description: tool.description, samples: tool.samples ?? [] })));
+  return samples ? { ...set, samples } : set;
 }
 
 function unknownServer(id: string, registry: McpRegistry, assistant: { id: string; dir: string }, writer: string): AgentestError {

@@ -32,10 +32,14 @@ export function globalPromptsDisabled(def: AssistantDefinition, create: CreateRe
   return def.disableGlobalPrompts;
 }
 
-/** Final messages: [global prompts] + [assistant prompts or preset] + (Create's messages if non-empty, else the input). */
-export function buildMessages(parts: { global?: Prompt[]; prompts: Prompt[]; conversation: Message[]; vars: Parameters<typeof substitutePrompts>[1] }): Message[] {
+/**
+ * Final messages: [global prompts] + [assistant prompts or preset] + [MCP tool samples, as a system
+ * message] + (Create's messages if non-empty, else the input).
+ */
+export function buildMessages(parts: { global?: Prompt[]; prompts: Prompt[]; samples?: string; conversation: Message[]; vars: Parameters<typeof substitutePrompts>[1] }): Message[] {
   const prompts = substitutePrompts([...(parts.global ?? []), ...parts.prompts], parts.vars);
-  return [...prompts.map(toMessage), ...parts.conversation];
+  const samples: Message[] = parts.samples ? [{ role: 'system', content: parts.samples }] : [];
+  return [...prompts.map(toMessage), ...samples, ...parts.conversation];
 }
 
 /** `$CTX.*` keys, UPPERCASE as Yao's code reads them. */

@@ -34,7 +34,7 @@ export class McpRegistry {
 
   private async load(id: string): Promise<McpServer | undefined> {
     const appFile = this.appServers().get(id);
-    if (appFile) return loadMcpServer(appFile, id, join(this.root!, 'mcps', 'mapping', ...id.split('.')));
+    if (appFile) return loadMcpServer(appFile, id, join(this.root!, 'mcps', 'mapping', ...id.split('.')), this.root);
     return id.startsWith(ASSISTANT_PREFIX) ? this.loadFromAssistant(id) : undefined;
   }
 
@@ -47,7 +47,7 @@ export class McpRegistry {
       if (!dir) continue;
       const name = parts.slice(split);
       const file = EXTENSIONS.map((ext) => join(dir, 'mcps', ...name.slice(0, -1), `${name.at(-1)}${ext}`)).find((f) => existsSync(f));
-      if (file) return loadMcpServer(file, id, join(dir, 'mcps', 'mapping', ...name));
+      if (file) return loadMcpServer(file, id, join(dir, 'mcps', 'mapping', ...name), this.root);
     }
     return undefined;
   }

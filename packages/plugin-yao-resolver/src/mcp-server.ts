@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
 import { readJsonc } from './jsonc.js';
+import { loadToolSamples, type ToolSample } from './mcp-samples.js';
 
 /** One tool of a server: its name, what the model is told about it, and (process transport) what it runs. */
 export interface McpTool {
@@ -13,6 +14,8 @@ export interface McpTool {
   process?: string;
   /** Process transport: `x-process-args` of the input schema; absent = the whole arguments object. */
   processArgs?: string[];
+  /** Process transport: example calls shown to the model (`schemes/<tool>.jsonl`). */
+  samples?: ToolSample[];
 }
 
 /** A `*.mcp.yao` file, read as Yao's MCP loader reads it. */
@@ -38,7 +41,7 @@ const TRANSPORTS = new Set(['process', 'stdio', 'sse', 'http']);
  * `mappingDir` is `mcps/mapping/<server path>` next to the file, the server path being the file's
  * path under `mcps/` with its extension removed.
  */
-export async function loadMcpServer(file: string, id: string, mappingDir: string): Promise<McpServer> {
+export async function loadMcpServer(file: string, id: string, mappingDir: string, root?: string): Promise<McpServer> {
   const value = await readJsonc(file);
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid(file, 'expected a JSON object {transport, tools, …}');
   const dsl = value as Record<string, unknown>;
@@ -46,7 +49,7 @@ export async function loadMcpServer(file: string, id: string, mappingDir: string
   if (typeof transport !== 'string' || !TRANSPORTS.has(transport)) {
     throw invalid(file, `"transport" must be one of process, stdio, sse, http (got ${JSON.stringify(transport ?? null)})`);
   }
-  const tools = transport === 'process' ? await processTools(dsl.tools, file, mappingDir) : [];
+  const tools = transport === 'process' ? await processTools(dsl.tools, file, mappingDir, id, root) : [];
   return {
     id,
     file,
@@ -58,13 +61,13 @@ export async function loadMcpServer(file: string, id: string, mappingDir: string
   };
 }
 
-async function processTools(tools: unknown, file: string, mappingDir: string): Promise<McpTool[]> {
+async function processTools(tools: unknown, file: string, mappingDir: string, id: string, root: string | undefined): Promise<McpTool[]> {
   if (tools === undefined || tools === null) return [];
   if (typeof tools !== 'object' || Array.isArray(tools)) throw invalid(file, '"tools" must map tool names to Yao processes, e.g. { "search": "scripts.tools.Search" }');
   const out: McpTool[] = [];
   for (const [name, process] of Object.entries(tools)) {
     if (typeof process !== 'string' || !process) throw invalid(file, `tool "${name}" must name a Yao process, e.g. "scripts.tools.Search"`);
-    out.push({ name, process, ...(await inputSchema(name, file, mappingDir)) });
+    out.push({ name, process, ...(await inputSchema(name, file, mappingDir)), samples: await loadToolSamples(root, id, name) });
   }
   return out;
 }

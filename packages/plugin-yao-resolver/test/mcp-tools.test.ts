@@ -153,6 +153,29 @@ describe('MCP tools and the automatic tool loop', () => {
     await assert.rejects(h().resolve({ id: 'shop' }, stdio), /github\.mcp\.yao: MCP server "github" could not be reached \(starting "github-mcp"\): spawn github-mcp ENOENT/);
   });
 
+  it('shows the model a tool\'s samples in a system message between the prompts and the conversation', async () => {
+    const root = app({
+      'assistants/shop/prompts.yml': '- role: system\n  content: You sell fruit.\n',
+      // Yao reads samples from the app's mcps/mapping, even for an assistant's own server.
+      'mcps/mapping/agents/shop/catalog/schemes/price.jsonl': [
+        JSON.stringify({ name: 'apple', input: { item: 'apple' }, output: { item: 'apple', price: 3 }, metadata: { description: 'A known item' } }),
+        'not json',
+        JSON.stringify({ input: { item: 'kiwi' } }),
+      ].join('\n'),
+    });
+    const from = fake.requests.length;
+    await ask(await h().resolve({ id: 'shop' }, root), 'hello');
+    const [prompt, samples, question] = body(fake.requests[from]!).messages;
+    assert.deepEqual([prompt?.content, question?.content], ['You sell fruit.', 'hello']);
+    assert.equal(samples?.role, 'system');
+    assert.equal(samples?.content, [
+      '\n\n## MCP Tool Usage Examples\n\nThe following examples demonstrate how to use MCP tools correctly:\n\n',
+      '### agents_shop_catalog__price\n\n**Description**: Price of an item\n\n',
+      '**Example 1 - apple**:\n- Description: A known item\n- Input: `map[item:apple]`\n- Output: `map[item:apple price:3]`\n\n',
+      '**Example 2**:\n- Input: `map[item:kiwi]`\n\n',
+    ].join(''));
+  });
+
   it('takes app-level servers from mcps/, and a Create hook\'s mcp_servers for one call', async () => {
     const root = app({
       'mcps/text/shout.mcp.yao': { transport: 'process', tools: { shout: 'scripts.text.Shout' } },
