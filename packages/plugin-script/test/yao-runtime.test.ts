@@ -11,7 +11,7 @@ const root = mkdtempSync(join(tmpdir(), 'agentest-yao-runtime-'));
 const files: Record<string, string> = {
   'app.yao': '{}',
   'assistants/Shop/package.yao': '{}',
-  'assistants/Shop/src/index.ts': `import { Process, log } from "@yao/runtime";
+  'assistants/Shop/src/index.ts': `import { Process, log, time } from "@yao/runtime";
     export function Create(ctx: any, messages: any[]) {
       const total = Process("agents.shop.cart.Total", [2, 3]);
       log.Info("%s has %d items", "cart", total);
@@ -36,6 +36,12 @@ const files: Record<string, string> = {
     }
     export function Files() {
       return new FS("data").ReadFile("x.txt");
+    }
+    export function Pause(ms: number) {
+      const started = Date.now();
+      time.Sleep(ms);
+      time.After(1000, "scripts.util.Greet", "later");
+      return Date.now() - started;
     }`,
   'assistants/Shop/src/Cart.ts': `export function Total(items: number[]) {
       console.log("summing", items.length);
@@ -124,6 +130,17 @@ describe('Yao runtime in the sandbox', () => {
     const result = await call('Talk', [{ chat_id: 'c1', metadata: {} }]);
     assert.deepEqual(result.status === 'ok' && result.value, { sent: 'M2', id: 'M1', keys: ['chat_id', 'metadata'] });
     assert.deepEqual(result.logs, ['ctx.SendStream M1: Starting', 'ctx.Append M1:  step 1', 'ctx.End M1', 'TRACE INFO: checked cart {"items":2}', 'ctx.Send: Done']);
+  });
+
+  it('sleeps synchronously with time.Sleep, records time.After, and stops a sleep at the time limit', async () => {
+    const slept = await call('Pause', [120]);
+    assert.equal(slept.status, 'ok', JSON.stringify(slept));
+    assert.ok(slept.status === 'ok' && (slept.value as number) >= 115, `slept ${slept.status === 'ok' && slept.value} ms`);
+    assert.deepEqual(slept.logs, ['time.After 1000ms: scripts.util.Greet ["later"] (not run: background processes need a running Yao)']);
+    const started = performance.now();
+    const tooLong = await call('Pause', [60_000], { timeoutMs: 300 });
+    assert.equal(tooLong.status, 'timeout', JSON.stringify(tooLong));
+    assert.ok(performance.now() - started < 5_000, 'the sleep ended at the limit');
   });
 
   it('fails ctx.memory and server-only globals with a clear message', async () => {

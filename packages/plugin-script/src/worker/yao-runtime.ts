@@ -4,6 +4,7 @@ import { goFormat } from './go-format.js';
 import { remaining, runBounded } from './invoke.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
 import { Sandbox } from './sandbox.js';
+import { yaoTime } from './yao-time.js';
 
 /** Globals of Yao's V8 runtime (gou `runtime/v8`) that need a Yao server; each fails with a clear message. */
 const SERVER_ONLY: Record<string, string> = {
@@ -14,12 +15,11 @@ const SERVER_ONLY: Record<string, string> = {
   Studio: 'Yao Studio calls',
   $L: 'Yao translations ($L)',
   http: 'the Yao http object (use fetch, or a stubbed process)',
-  time: 'the Yao time object',
 };
 
 /**
  * The parts of Yao's script runtime a sandbox offers: `Process(name, ...args)`, the `log` object,
- * `Exception`, and explicit failures for the server-only globals. One runtime serves a task and the
+ * `Exception`, `time`, and explicit failures for the server-only globals. One runtime serves a task and the
  * sandboxes its `Process()` calls load, which share the task's logs and deadline.
  */
 export class YaoRuntime {
@@ -43,6 +43,7 @@ export class YaoRuntime {
       log: Object.freeze({ Trace: line('TRACE: '), Debug: line('DEBUG: '), Info: line(''), Warn: line('WARN: '), Error: line('ERROR: '), Fatal: fatal('FATAL'), Panic: fatal('PANIC') }),
       Process: (name: unknown, ...args: unknown[]) => this.process(name, args, owner),
       Exception: YaoException,
+      time: yaoTime(logs, this.deadline),
     };
     for (const [name, what] of Object.entries(SERVER_ONLY)) globals[name] = serverOnly(name, what);
     return globals;
@@ -97,7 +98,7 @@ class YaoException extends Error {
 }
 
 function serverOnly(name: string, what: string): unknown {
-  const message = `${name} is not available when agentest runs a script: ${what} need a running Yao. Move the call into a function reached through Process() and stub that process with the "processes" option.`;
+  const message = `${name} is not available when agentest runs a script: it needs a running Yao (${what}). Move the call into a function reached through Process() and stub that process with the "processes" option.`;
   const fail = () => {
     throw new Error(message);
   };
