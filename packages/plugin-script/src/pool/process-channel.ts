@@ -1,24 +1,31 @@
 import { MessageChannel } from 'node:worker_threads';
 import { errorMessage } from '@agentest/kernel';
 import { compileModule } from '../compile/compile.js';
-import type { ProcessChannelEnd, ProcessReply } from './protocol.js';
+import { sendHttp } from './http-bridge.js';
+import type { ChannelAsk, ProcessChannelEnd, ProcessReply } from './protocol.js';
 import type { ProcessResolver } from './types.js';
 
 /**
- * Answers a task's `Process(name)` calls on the main thread. The script is blocked while it waits
- * (Yao's `Process` is synchronous), so the answer is posted first and the shared `cell` flipped
- * after: the worker wakes up with the reply already in its port. A script target is compiled here
- * (cached like every module) and handed over as code, so it runs in the caller's own thread.
+ * Answers a task's `Process(name)` calls, and its `http.*` requests, on the main thread. The script
+ * is blocked while it waits (both are synchronous in Yao), so the answer is posted first and the
+ * shared `cell` flipped after: the worker wakes up with the reply already in its port. A script
+ * target is compiled here (cached like every module) and handed over as code, so it runs in the
+ * caller's own thread.
  */
 export function openProcessChannel(resolve: ProcessResolver): ProcessChannelEnd & { close(): void } {
   const { port1, port2 } = new MessageChannel();
   const cell = new Int32Array(new SharedArrayBuffer(4));
-  port1.on('message', async ({ name }: { name: string }) => {
-    const reply = await answer(resolve, name);
-    try {
-      port1.postMessage(reply);
-    } catch (error) {
-      port1.postMessage({ ok: false, error: `Process("${name}"): its stub value cannot be sent to the sandbox (${errorMessage(error)})` } satisfies ProcessReply);
+  port1.on('message', async (ask: ChannelAsk) => {
+    if ('http' in ask) {
+      port1.postMessage(await sendHttp(ask.http));
+    } else {
+      const { name } = ask;
+      const reply = await answer(resolve, name);
+      try {
+        port1.postMessage(reply);
+      } catch (error) {
+        port1.postMessage({ ok: false, error: `Process("${name}"): its stub value cannot be sent to the sandbox (${errorMessage(error)})` } satisfies ProcessReply);
+      }
     }
     Atomics.store(cell, 0, 1);
     Atomics.notify(cell, 0);

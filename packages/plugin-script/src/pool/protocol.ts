@@ -30,6 +30,28 @@ export interface ProcessChannelEnd {
   cell: Int32Array;
 }
 
+/** What the worker posts on that channel: a process name, or one request of Yao's `http` object. */
+export type ChannelAsk = { name: string } | { http: HttpCall };
+
+/** One `http.Get/Post/…` call, already shaped by the worker: the URL carries the query. */
+export interface HttpCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** How long the caller may still wait, in ms. */
+  timeoutMs: number;
+}
+
+/** gou's http response as scripts see it: `data` is parsed JSON for JSON replies, else text; `status` 0 when no reply came. */
+export interface HttpReply {
+  status: number;
+  code: number;
+  message: string;
+  headers: Record<string, string[]>;
+  data: unknown;
+}
+
 /** What the main thread answers for one process name. */
 export type ProcessReply =
   | { ok: true; target: { kind: 'script'; key: string; code: string; filename: string; fn: string; file: string } | { kind: 'value'; value: unknown } }

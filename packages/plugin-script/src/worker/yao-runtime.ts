@@ -1,9 +1,10 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
-import type { ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
+import type { ChannelAsk, HttpReply, ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
 import { goFormat } from './go-format.js';
 import { remaining, runBounded } from './invoke.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
 import { Sandbox } from './sandbox.js';
+import { yaoHttp } from './yao-http.js';
 import { yaoTime } from './yao-time.js';
 
 /** Globals of Yao's V8 runtime (gou `runtime/v8`) that need a Yao server; each fails with a clear message. */
@@ -14,7 +15,6 @@ const SERVER_ONLY: Record<string, string> = {
   WebSocket: 'Yao WebSocket clients',
   Studio: 'Yao Studio calls',
   $L: 'Yao translations ($L)',
-  http: 'the Yao http object (use fetch, or a stubbed process)',
 };
 
 /**
@@ -44,6 +44,9 @@ export class YaoRuntime {
       Process: (name: unknown, ...args: unknown[]) => this.process(name, args, owner),
       Exception: YaoException,
       time: yaoTime(logs, this.deadline),
+      http: this.processes
+        ? yaoHttp((call) => this.exchange<HttpReply>({ http: { ...call, timeoutMs: remaining(this.deadline) } }, (why) => ({ status: 0, code: 0, message: `${call.method} ${call.url}: ${why}`, headers: {}, data: null })))
+        : serverOnly('http', '', 'http is available in Yao hooks, processes and script tests only; use fetch here.'),
     };
     for (const [name, what] of Object.entries(SERVER_ONLY)) globals[name] = serverOnly(name, what);
     return globals;
@@ -75,17 +78,20 @@ export class YaoRuntime {
   }
 
   private ask(name: string): ProcessReply {
-    const channel = this.processes;
-    if (!channel) {
+    if (!this.processes) {
       return { ok: false, error: `Process("${name}") is not available here: processes run only in Yao hooks and script tests, where agentest knows the app` };
     }
+    return this.exchange<ProcessReply>({ name }, (why) => ({ ok: false, error: `Process("${name}"): ${why}` }));
+  }
+
+  /** Posts one question to the main thread and blocks until it is answered or the time limit passes. */
+  private exchange<T>(question: ChannelAsk, failed: (why: string) => T): T {
+    const channel = this.processes!;
     Atomics.store(channel.cell, 0, 0);
-    channel.port.postMessage({ name });
-    if (Atomics.wait(channel.cell, 0, 0, remaining(this.deadline)) === 'timed-out') {
-      return { ok: false, error: `Process("${name}"): no answer before the time limit` };
-    }
+    channel.port.postMessage(question);
+    if (Atomics.wait(channel.cell, 0, 0, remaining(this.deadline)) === 'timed-out') return failed('no answer before the time limit');
     const received = receiveMessageOnPort(channel.port);
-    return (received?.message as ProcessReply | undefined) ?? { ok: false, error: `Process("${name}"): the answer was lost` };
+    return (received?.message as T | undefined) ?? failed('the answer was lost');
   }
 }
 
@@ -97,8 +103,8 @@ class YaoException extends Error {
   }
 }
 
-function serverOnly(name: string, what: string): unknown {
-  const message = `${name} is not available when agentest runs a script: it needs a running Yao (${what}). Move the call into a function reached through Process() and stub that process with the "processes" option.`;
+function serverOnly(name: string, what: string, sentence?: string): unknown {
+  const message = sentence ?? `${name} is not available when agentest runs a script: it needs a running Yao (${what}). Move the call into a function reached through Process() and stub that process with the "processes" option.`;
   const fail = () => {
     throw new Error(message);
   };
