@@ -35,20 +35,19 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       hooks.assert.for('script').tapPromise(NAME, (assertion, input) => runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }));
 
       // A bail hook cannot post-process another plugin's suite, but its `result` interceptor sees the
-      // suite before the kernel does: JSONL suites get the configured Before/After hooks there.
-      const hookRefs = opts.hooks;
-      if (hookRefs && Object.values(hookRefs).some(Boolean)) {
-        let plan: RunPlan | undefined;
-        hooks.load.intercept({
-          call: (_input: unknown, ctx: LoadContext) => void (plan = ctx.plan),
-          result: (suite: Suite | undefined) => {
-            if (!suite?.needsAgent || suite.lifecycle) return;
-            // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
-            const timeoutMs = plan?.timeoutMs ?? suite.defaultTimeoutMs;
-            Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) }).lifecycle });
-          },
-        });
-      }
+      // suite before the kernel does: agent suites get the Before/After hooks there, the configured
+      // ones and those a case names itself (`"before": "env_test.Before"` on a JSONL line).
+      const hookRefs = opts.hooks ?? {};
+      let plan: RunPlan | undefined;
+      hooks.load.intercept({
+        call: (_input: unknown, ctx: LoadContext) => void (plan = ctx.plan),
+        result: (suite: Suite | undefined) => {
+          if (!suite?.needsAgent || suite.lifecycle) return;
+          // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
+          const timeoutMs = plan?.timeoutMs ?? suite.defaultTimeoutMs;
+          Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) }).lifecycle });
+        },
+      });
 
       hooks.teardown.tapPromise(NAME, async () => {
         const held = lease;

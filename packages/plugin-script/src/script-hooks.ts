@@ -23,7 +23,9 @@ export interface ScriptHooksOptions {
  * `AfterAll(ctx, results, beforeAllData)`. A ref like `env_test.Before` names `src/env_test.ts`,
  * function `Before` (`_test` is appended when missing, `src/` is optional, a bare `Before` means the
  * first `*_test` file). A hook returning `{data: X}` hands X on; otherwise its whole return value.
- * Returns a copy of the suite with `lifecycle` set.
+ * A case's own `before` / `after` fields (Yao's per-case hooks, kept in `testCase.data`) win over
+ * `refs.before` / `refs.after` for that case, so `before` and `after` are always set: a case without
+ * either ref costs one resolved promise. Returns a copy of the suite with `lifecycle` set.
  */
 export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: ScriptPool | (() => ScriptPool), options: ScriptHooksOptions = {}): Suite {
   const getPool = typeof pool === 'function' ? pool : () => pool;
@@ -31,11 +33,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   let assistant: string | undefined;
   const assistantDir = () => (assistant ??= options.assistantDir ? resolve(options.assistantDir) : findAssistantDir(suite));
 
-  const call = async (kind: keyof ScriptHookRefs, args: unknown[], caseTimeoutMs?: number): Promise<unknown> => {
-    const ref = refs[kind]!;
+  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], caseTimeoutMs?: number, blame = `hooks.${kind}`): Promise<unknown> => {
     const { file, fn } = resolveHookRef(ref, assistantDir());
     const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs });
-    if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `hooks.${kind}: ${ref} names no function ${fn} in ${file}`, { where: `agentest:script hooks.${kind}` });
+    if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `${blame}: ${ref} names no function ${fn} in ${file}`, { where: blame });
     if (result.status !== 'ok') {
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
       // The kernel records a failed Before on its case (status error) and stops the run on a failed
@@ -57,11 +58,27 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
     };
   };
 
+  /** The case's own `before`/`after` ref, else the configured one; `blame` names where it was written. */
+  const refFor = (testCase: TestCase, kind: 'before' | 'after'): { ref: string; blame: string } | undefined => {
+    const own = (testCase.data as Record<string, unknown> | undefined)?.[kind];
+    if (own !== undefined && own !== null && own !== '') {
+      if (typeof own !== 'string') throw new Error(`field "${kind}" of case "${testCase.id}" must be a hook name such as "env_test.${kind === 'before' ? 'Before' : 'After'}"`);
+      return { ref: own, blame: `${testCase.source.file}:${testCase.source.line}: field "${kind}"` };
+    }
+    return refs[kind] ? { ref: refs[kind], blame: `hooks.${kind}` } : undefined;
+  };
+
   const lifecycle: SuiteLifecycle = {
-    ...(refs.beforeAll ? { beforeAll: (cases: TestCase[]) => call('beforeAll', [ctxFor(), cases.map(caseView)]) } : {}),
-    ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
-    ...(refs.before ? { before: (testCase: TestCase) => call('before', [ctxFor(testCase), caseView(testCase)], testCase.timeoutMs) } : {}),
-    ...(refs.after ? { after: async (testCase: TestCase, result: unknown, data: unknown) => void (await call('after', [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], testCase.timeoutMs)) } : {}),
+    ...(refs.beforeAll ? { beforeAll: (cases: TestCase[]) => call('beforeAll', refs.beforeAll!, [ctxFor(), cases.map(caseView)]) } : {}),
+    ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
+    before: async (testCase: TestCase) => {
+      const hook = refFor(testCase, 'before');
+      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], testCase.timeoutMs, hook.blame) : undefined;
+    },
+    after: async (testCase: TestCase, result: unknown, data: unknown) => {
+      const hook = refFor(testCase, 'after');
+      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], testCase.timeoutMs, hook.blame);
+    },
   };
   return { ...suite, lifecycle };
 }

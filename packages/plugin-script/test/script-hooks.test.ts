@@ -58,6 +58,19 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
     };
     const { results } = await runKernel(plan('x.jsonl', APP), { hooks: { before: 'env_test.Before', afterAll: 'env_test.AfterAll' } }, [loader]);
     assert.equal(results[0].status, 'passed');
-    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), ['afterAll', 'before']);
+    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), ['after', 'afterAll', 'before']);
+  });
+
+  it('runs the hooks a case names itself, in place of the configured ones, and nothing for a case without', async () => {
+    const own: TestCase = { ...testCase, id: 'H2', data: { before: 'env_test.Prepare', after: 'env_test.After' } };
+    const plain: TestCase = { ...testCase, id: 'H3' };
+    const lifecycle = withScriptHooks(suite, { before: 'env_test.Before' }, pool).lifecycle!;
+    assert.deepEqual(await lifecycle.before!(own), { own: 'H2' }, 'the case\'s Before, not the configured one');
+    assert.deepEqual(await lifecycle.before!(plain), { prepared: 'H3', locale: 'en' }, 'the configured Before');
+    await lifecycle.after!(own, { id: 'H2', status: 'passed', duration_ms: 1 } as CaseResult, undefined);
+    const bare = withScriptHooks(suite, {}, pool).lifecycle!;
+    assert.equal(await bare.before!(plain), undefined);
+    await assert.rejects(bare.before!({ ...own, data: { before: 'env_test.Nope' } }), (error: any) => error.code === 'CONFIG_INVALID' && /inputs\.jsonl:1: field "before": env_test\.Nope names no function Nope/.test(error.message));
+    await assert.rejects(bare.before!({ ...own, data: { before: 42 } }), /field "before" of case "H2" must be a hook name/);
   });
 });
