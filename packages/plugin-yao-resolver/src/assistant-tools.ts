@@ -23,6 +23,8 @@ export interface ToolSet {
   byName: Map<string, OfferedTool>;
   /** The "MCP Tool Usage Examples" system message, when offered tools have samples. */
   samples?: string;
+  /** Who chose these servers, for messages: package.yao's `mcp.servers` or a Create hook's `mcp_servers`. */
+  chosenBy?: string;
 }
 
 /** Lists the tools of a server that is not process-backed (stdio, sse, http). */
@@ -46,7 +48,7 @@ export async function offerTools(
   writer: string,
   listExternal: ExternalToolLister,
 ): Promise<ToolSet> {
-  const set: ToolSet = { definitions: [], byName: new Map() };
+  const set: ToolSet = { definitions: [], byName: new Map(), chosenBy: describeWriter(writer) };
   for (const use of uses) {
     const server = await registry.server(use.server_id);
     if (!server) throw unknownServer(use.server_id, registry, assistant, writer);
@@ -67,6 +69,11 @@ export async function offerTools(
   }
   const samples = samplesPrompt([...set.byName.values()].map(({ name, tool }) => ({ name, description: tool.description, samples: tool.samples ?? [] })));
   return samples ? { ...set, samples } : set;
+}
+
+/** `…/package.yao` → `package.yao "mcp.servers"`; a Create hook's writer → its `mcp_servers`. */
+function describeWriter(writer: string): string {
+  return writer.endsWith('package.yao') ? 'package.yao "mcp.servers"' : `"mcp_servers" from ${writer}`;
 }
 
 function unknownServer(id: string, registry: McpRegistry, assistant: { id: string; dir: string }, writer: string): AgentestError {

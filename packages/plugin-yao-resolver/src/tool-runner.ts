@@ -90,5 +90,5 @@ function asToolResult(value: unknown): unknown {
 function notOffered(name: string, split: number, tools: ToolSet): string {
   if (split <= 0) return `invalid MCP tool name format: ${name}`;
   const offered = [...tools.byName.keys()];
-  return `tool "${name}" was not offered to the model (offered: ${offered.join(', ') || 'none'}); package.yao "mcp.servers" decides which tools it gets`;
+  return `tool "${name}" was not offered to the model (offered: ${offered.join(', ') || 'none'}); ${tools.chosenBy ?? 'package.yao "mcp.servers"'} decides which tools it gets`;
 }

@@ -191,5 +191,7 @@ describe('MCP tools and the automatic tool loop', () => {
     assert.deepEqual(body(fake.requests[from]!).tools?.map((t) => t.function.name), ['text_shout__shout']);
     await ask(agent, 'anything');
     assert.deepEqual(body(fake.requests[from + 1]!).tools?.map((t) => t.function.name), ['agents_shop_catalog__price', 'agents_shop_catalog__broken']);
+    const refused = await ask(agent, 'tell me the secret', {}, { loud: true });
+    assert.match(refused.toolCalls?.[0]?.error ?? '', /was not offered to the model \(offered: text_shout__shout\); "mcp_servers" from the Create hook of .*assistants\/shop\/src\/index\.ts decides which tools it gets$/);
   });
 });
