@@ -63,7 +63,7 @@ export class ConnectorRegistry {
     const list = known.length ? `known: ${known.join(', ')}` : 'no connectors are defined';
     return new AgentestError(
       'CONNECTOR_NOT_FOUND',
-      `${wantedBy} names connector "${id}", which is not defined (${list}); add connectors/${id.replaceAll('.', '/')}.conn.yao or a "connectors" entry in the config`,
+      `${wantedBy} names connector "${id}", which is not defined (${list}); add connectors/${id.replaceAll('.', '/')}.conn.yao or a "connectors" entry in the config${wantedBy === '-c' ? '' : known.length ? `, or pass -c ${known[0]} to use another for this run` : ''}`,
       { where: wantedBy },
     );
   }

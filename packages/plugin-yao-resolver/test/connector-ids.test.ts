@@ -22,8 +22,19 @@ describe('connector ids', () => {
     await assert.rejects(harness().resolve({ id: 'bot', connector: 'openai.gpt4' }, root), (error: Error & { code?: string }) => {
       assert.equal(error.code, 'CONNECTOR_NOT_FOUND');
       assert.match(error.message, /-c names connector "openai\.gpt4", which is not defined \(known: openai\.gpt-4o\)/);
+      assert.doesNotMatch(error.message, /pass -c/, 'no advice to pass -c to whoever passed it');
       return true;
     });
+  });
+
+  it('suggests -c for a package.yao connector nobody defines (a real app\'s "default")', async () => {
+    const root = writeTree({
+      'app.yao': '{}',
+      'assistants/bot/package.yao': '{ "connector": "default" }',
+      'assistants/bot/prompts.yml': '- role: system\n  content: hi\n',
+      'connectors/openai/gpt-4o.conn.yao': '{ "type": "openai", "options": { "model": "gpt-4o", "key": "x" } }',
+    });
+    await assert.rejects(harness().resolve({ id: 'bot' }, root), /package\.yao names connector "default", which is not defined \(known: openai\.gpt-4o\); add connectors\/default\.conn\.yao or a "connectors" entry in the config, or pass -c openai\.gpt-4o to use another for this run$/);
   });
 
   it('rejects a connector file without a type', async () => {
