@@ -34,6 +34,10 @@ const files: Record<string, string> = {
     export function Remember(ctx: any) {
       return ctx.memory.user.Get("theme");
     }
+    export function AskAgent(ctx: any) {
+      const answer = ctx.agent.Call("tests.greeter", [{ role: "user", content: "hi" }], { skip: { history: true } });
+      return { answer, theme: ctx.memory.user.Get("theme") };
+    }
     export function Files() {
       return new FS("data").ReadFile("x.txt");
     }
@@ -52,6 +56,7 @@ const files: Record<string, string> = {
   'assistants/Shop/src/cart_test.ts': 'export function Total() { return "the test file must never be a process"; }',
   'scripts/util.ts': 'export function Greet(name: string) { log.Warn("greeting %q", name); return `hello ${name}`; }',
   'stubs/models.ts': 'export function Find(id: number) { return { id, name: "stubbed" }; }',
+  'stubs/agent.ts': 'export function Call(id: string, messages: any[]) { return { agent_id: id, content: `hello, ${messages[0].content}` }; }',
 };
 for (const [path, content] of Object.entries(files)) {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -72,7 +77,12 @@ describe('Yao runtime in the sandbox', () => {
   const processes = yaoProcessResolver({
     root,
     cwd: root,
-    stubs: { 'models.user.Find': { module: 'stubs/models.ts' }, 'Utils.Env.Get': { value: { region: 'eu' } } },
+    stubs: {
+      'models.user.Find': { module: 'stubs/models.ts' },
+      'Utils.Env.Get': { value: { region: 'eu' } },
+      'ctx.agent.Call': { module: 'stubs/agent.ts' },
+      'ctx.memory.user.Get': { value: 'dark' },
+    },
     stubHint: (name) => `To test this hook, add ${name} to processes`,
   });
   const call = (fn: string, args: unknown[], extra: Partial<FunctionCall> = {}) =>
@@ -143,9 +153,17 @@ describe('Yao runtime in the sandbox', () => {
     assert.ok(performance.now() - started < 5_000, 'the sleep ended at the limit');
   });
 
-  it('fails ctx.memory and server-only globals with a clear message', async () => {
-    const memory = await call('Remember', [{}]);
-    assert.match(memory.status === 'error' ? memory.error : '', /ctx\.memory\.user\.Get\(\) is not available when agentest runs a hook/);
+  it('runs ctx.agent, ctx.memory, … through processes stubs of the same name', async () => {
+    const result = await call('AskAgent', [{}]);
+    assert.deepEqual(result.status === 'ok' && result.value, { answer: { agent_id: 'tests.greeter', content: 'hello, hi' }, theme: 'dark' });
+  });
+
+  it('fails unstubbed ctx.memory, ctx.agent and server-only globals with a clear message', async () => {
+    const bare = yaoProcessResolver({ root, cwd: root, stubs: {} });
+    const memory = await call('Remember', [{}], { yao: { processes: bare, ctxArg: 0 } });
+    assert.match(memory.status === 'error' ? memory.error : '', /ctx\.memory\.user\.Get\(\) is not available when agentest runs a hook: .* stub it with the "processes" option: "ctx\.memory\.user\.Get": \{ value: <what it returns> \}, or \{ module: "\.\/stubs\.ts", export: "Get" \}/);
+    const agent = await call('AskAgent', [{}], { yao: { processes: bare, ctxArg: 0 } });
+    assert.match(agent.status === 'error' ? agent.error : '', /ctx\.agent\.Call\(\) is not available when agentest runs a hook/);
     const fs = await call('Files', []);
     assert.match(fs.status === 'error' ? fs.error : '', /FS is not available when agentest runs a script/);
   });

@@ -20,7 +20,7 @@ export function openProcessChannel(resolve: ProcessResolver): ProcessChannelEnd 
       port1.postMessage(await sendHttp(ask.http));
     } else {
       const { name } = ask;
-      const reply = await answer(resolve, name);
+      const reply = await answer(resolve, name, ask.stubOnly === true);
       try {
         port1.postMessage(reply);
       } catch (error) {
@@ -33,9 +33,16 @@ export function openProcessChannel(resolve: ProcessResolver): ProcessChannelEnd 
   return { port: port2, cell, close: () => port1.close() };
 }
 
-async function answer(resolve: ProcessResolver, name: string): Promise<ProcessReply> {
+async function answer(resolve: ProcessResolver, name: string, stubOnly: boolean): Promise<ProcessReply> {
   try {
-    const target = await resolve(name);
+    let target: Awaited<ReturnType<ProcessResolver>>;
+    try {
+      target = await resolve(name);
+    } catch (error) {
+      // Such names (`ctx.agent.Call`) resolve only to stubs; anything else means nobody stubbed it.
+      if (stubOnly) return { ok: false, error: errorMessage(error), unstubbed: true };
+      throw error;
+    }
     if ('value' in target) return { ok: true, target: { kind: 'value', value: target.value } };
     const module = await compileModule(target.file);
     return { ok: true, target: { kind: 'script', key: module.key, code: module.code, filename: module.filename, fn: target.fn, file: target.file } };

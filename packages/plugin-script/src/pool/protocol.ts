@@ -30,8 +30,11 @@ export interface ProcessChannelEnd {
   cell: Int32Array;
 }
 
-/** What the worker posts on that channel: a process name, or one request of Yao's `http` object. */
-export type ChannelAsk = { name: string } | { http: HttpCall };
+/**
+ * What the worker posts on that channel: a process name, or one request of Yao's `http` object.
+ * `stubOnly` asks only for a stub (a hook's `ctx.agent.Call` and the like, which nothing else runs).
+ */
+export type ChannelAsk = { name: string; stubOnly?: boolean } | { http: HttpCall };
 
 /** One `http.Get/Post/…` call, already shaped by the worker: the URL carries the query. */
 export interface HttpCall {
@@ -55,7 +58,7 @@ export interface HttpReply {
 /** What the main thread answers for one process name. */
 export type ProcessReply =
   | { ok: true; target: { kind: 'script'; key: string; code: string; filename: string; fn: string; file: string } | { kind: 'value'; value: unknown } }
-  | { ok: false; error: string };
+  | { ok: false; error: string; /** A `stubOnly` ask for a name nobody stubbed. */ unstubbed?: boolean };
 
 export interface WorkerResult {
   status: 'ok' | 'missing' | 'error' | 'timeout' | TestOutcome['status'];

@@ -30,7 +30,7 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
   const runtime = new YaoRuntime(logs, deadline, task.yao?.processes);
   const sandbox = new Sandbox(logs, task.host as HostChannel | undefined, runtime);
   const ctxArg = task.yao?.ctxArg;
-  if (ctxArg !== undefined && ctxArg < task.args.length) task.args[ctxArg] = yaoContext(task.args[ctxArg], logs);
+  if (ctxArg !== undefined && ctxArg < task.args.length) task.args[ctxArg] = yaoContext(task.args[ctxArg], logs, (name, args) => runtime.stub(name, args, sandbox));
   active = sandbox;
   try {
     const loaded = runBounded(sandbox, deadline, (options) => loadedScript(task).runInContext(sandbox.context, options));

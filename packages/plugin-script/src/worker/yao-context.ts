@@ -5,11 +5,11 @@ import { formatValue } from './describe.js';
  * honest without a Yao server is kept: the output methods (`Send`, `SendStream`, `Append`, `Replace`,
  * `Merge`, `Set`, `End`, `EndBlock`) record what would have reached the client as log lines and
  * return message ids like Yao's (`M1`, `M2`, …); `trace` records its log calls (Yao itself hands out
- * a no-op trace when tracing is off). `memory`, `mcp`, `search`, `agent` and `llm` need a running Yao
- * and fail with a message that says so. Methods are non-enumerable, so a hook that returns or
- * serialises `ctx` still produces plain data.
+ * a no-op trace when tracing is off). `memory`, `mcp`, `search`, `agent` and `llm` need a running Yao:
+ * their methods run a `processes` stub of the same name (`ctx.agent.Call`) or fail saying how to add
+ * one. Methods are non-enumerable, so a hook that returns or serialises `ctx` still produces plain data.
  */
-export function yaoContext(data: unknown, logs: string[]): unknown {
+export function yaoContext(data: unknown, logs: string[], stubs?: StubCaller): unknown {
   if (!data || typeof data !== 'object') return data;
   const ctx = data as Record<string, unknown>;
   const counters = { M: 0, B: 0, T: 0 };
@@ -70,9 +70,12 @@ export function yaoContext(data: unknown, logs: string[]): unknown {
   };
   for (const [name, fn] of Object.entries(methods)) define(ctx, name, fn);
   define(ctx, 'trace', traceObject(record));
-  for (const [name, what] of Object.entries(UNAVAILABLE)) if (!(name in ctx)) define(ctx, name, unavailable(`ctx.${name}`, what));
+  for (const [name, what] of Object.entries(UNAVAILABLE)) if (!(name in ctx)) define(ctx, name, unavailable(`ctx.${name}`, what, stubs));
   return ctx;
 }
+
+/** Runs the `processes` stub registered under a name such as `ctx.agent.Call`, if there is one. */
+export type StubCaller = (name: string, args: unknown[]) => { stubbed: true; value: unknown } | { stubbed: false };
 
 /** What each missing namespace would need, for the error message. */
 const UNAVAILABLE: Record<string, string> = {
@@ -108,17 +111,24 @@ function traceObject(record: (line: string) => void): Record<string, unknown> {
   return node(undefined);
 }
 
-/** An object whose every method throws a message naming the call and why it cannot run here. */
-function unavailable(path: string, why: string): unknown {
-  const fail = (name: string) => () => {
-    throw new Error(`${path}.${name}() is not available when agentest runs a hook: ${why}. Move the call into a script function and stub it with the "processes" option, or test this hook against a running Yao.`);
+/**
+ * An object whose methods run the `processes` stub of their full name (`ctx.agent.Call`), so a hook
+ * that needs them runs unchanged once the config stands in for the server; without a stub a call
+ * throws a message naming the call, why it cannot run here and how to stub it.
+ */
+function unavailable(path: string, why: string, stubs?: StubCaller): unknown {
+  const method = (name: string) => (...args: unknown[]) => {
+    const call = `${path}.${name}`;
+    const outcome = stubs?.(call, args);
+    if (outcome?.stubbed) return outcome.value;
+    throw new Error(`${call}() is not available when agentest runs a hook: ${why}. To run this hook unchanged, stub it with the "processes" option: "${call}": { value: <what it returns> }, or { module: "./stubs.ts", export: "${name}" } to get the same arguments.`);
   };
   return new Proxy({}, {
     get(_target, key) {
       if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined;
       // `ctx.memory.user.Get`: one more level for the memory namespaces.
-      if (path === 'ctx.memory' && ['user', 'team', 'chat', 'context'].includes(key)) return unavailable(`${path}.${key}`, why);
-      return fail(key);
+      if (path === 'ctx.memory' && ['user', 'team', 'chat', 'context'].includes(key)) return unavailable(`${path}.${key}`, why, stubs);
+      return method(key);
     },
   });
 }

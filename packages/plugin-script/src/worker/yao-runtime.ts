@@ -65,6 +65,24 @@ export class YaoRuntime {
     if (typeof name !== 'string' || !name) throw new TypeError('Process(name, ...args): name must be a process name such as "scripts.util.Hello"');
     const reply = this.ask(name);
     if (!reply.ok) throw new Error(reply.error);
+    return this.run(name, reply, args, parent);
+  }
+
+  /**
+   * Runs the stub registered under `name` (`ctx.agent.Call`, `ctx.memory.user.Get`, …) with `args`,
+   * for the parts of a hook's `ctx` that need a Yao server. `{stubbed: false}` when there is none.
+   */
+  stub(name: string, args: unknown[], owner: Sandbox): { stubbed: true; value: unknown } | { stubbed: false } {
+    if (!this.processes) return { stubbed: false };
+    const reply = this.exchange<ProcessReply>({ name, stubOnly: true }, (why) => ({ ok: false, error: `${name}: ${why}` }));
+    if (!reply.ok) {
+      if (reply.unstubbed) return { stubbed: false };
+      throw new Error(reply.error);
+    }
+    return { stubbed: true, value: this.run(name, reply, args, owner) };
+  }
+
+  private run(name: string, reply: Extract<ProcessReply, { ok: true }>, args: unknown[], parent: Sandbox): unknown {
     const target = reply.target;
     if (target.kind === 'value') return target.value === undefined ? undefined : structuredClone(target.value);
     const child = new Sandbox(this.logs, undefined, this, parent);
