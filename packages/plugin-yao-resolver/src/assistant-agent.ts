@@ -84,7 +84,8 @@ export class AssistantAgent implements Agent {
   private async pipeline(input: Message[], testContext: TestContext, signal: AbortSignal, caseOptions: Record<string, unknown>, depth: number, trace: Record<string, unknown>): Promise<AgentReply> {
     const { def, services } = this;
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
-    const ctx: TestContext = { ...testContext, assistant_id: def.id, metadata };
+    // Yao's hook ctx always carries `theme` and `route` (empty unless a request sets them).
+    const ctx: TestContext & { theme: string; route: string } = { theme: '', route: '', ...testContext, assistant_id: def.id, metadata };
     const caseConnector = str(caseOptions.connector);
     const connectorBeforeHook = this.connectorOverride ?? caseConnector ?? this.defaultChoice?.id;
     const hookOptions = { ...caseOptions, ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}), metadata };

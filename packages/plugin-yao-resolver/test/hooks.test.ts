@@ -38,6 +38,17 @@ describe('hooks', () => {
     assert.equal((fake.requests.at(-1)!.body as { temperature: number }).temperature, 0.9);
   });
 
+  it('gives hooks Yao\'s ctx fields theme and route, empty as in a request that sets none', async () => {
+    const root = app({
+      'assistants/plain/package.yao': '{}',
+      'assistants/plain/src/index.ts': `function Next(ctx: any) { return { data: { theme: ctx.theme, route: ctx.route, locale: ctx.locale } }; }`,
+    });
+    const agent = await h().resolve({ id: 'plain' }, root);
+    const reply = await ask(agent, 'hi');
+    assert.deepEqual(reply.content, { theme: '', route: '', locale: (reply.content as { locale: string }).locale });
+    assert.equal(typeof (reply.content as { locale: unknown }).locale, 'string');
+  });
+
   it('Create sees ctx (with case metadata) and options; its connector beats -c', async () => {
     const root = app({
       'assistants/bot/package.yao': '{ "connector": "fake.a" }',
