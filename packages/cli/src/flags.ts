@@ -24,6 +24,8 @@ export interface RawFlags {
   config?: string;
   jsonl?: boolean;
   color?: boolean;
+  before?: string;
+  after?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -49,6 +51,9 @@ export interface Flags {
   config?: string;
   jsonl: boolean;
   color: boolean;
+  /** `--before` / `--after`: Yao's global BeforeAll/AfterAll hook refs for JSONL suites. */
+  beforeAll?: string;
+  afterAll?: string;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -74,7 +79,16 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('config', raw.config),
     jsonl: raw.jsonl !== false,
     color: raw.color !== false,
+    ...optional('beforeAll', hookRef('--before', raw.before)),
+    ...optional('afterAll', hookRef('--after', raw.after)),
   };
+}
+
+/** A hook ref is `file.Function` or a bare `Function` (see plugin-script's README); blanks are mistakes. */
+function hookRef(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.trim()) throw invalid(flag, 'needs a hook function, e.g. env_test.BeforeAll (src/env_test.ts of the assistant, function BeforeAll)');
+  return value.trim();
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

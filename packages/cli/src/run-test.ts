@@ -2,10 +2,10 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AgentestError, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
-import { normaliseConfig, normaliseReporters } from './config/normalise-config.js';
+import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { readContextFile } from './context-file.js';
 import { kernelFromConfig } from './default-kernel.js';
-import { parseFlags, type RawFlags } from './flags.js';
+import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { detectInputMode } from './input-mode.js';
 import { messageOutput } from './message-output.js';
 import { outputStem, writesDefaultFile } from './output-path.js';
@@ -35,7 +35,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   // A suite that lives in its own folder brings its config: search from the input's location (up to
   // the nearest package.json), so `-i examples/support` finds examples/support/agentest.config.ts.
   const loaded = await loadConfig({ cwd, searchFrom: configSearchStart(flags.input, cwd), ...(flags.config ? { file: flags.config } : {}) });
-  const config = await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) });
+  const config = withHookFlags(await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) }), flags);
   const ctxPath = flags.ctx ? resolve(cwd, flags.ctx) : config.test.ctx;
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
   const mode = detectInputMode(flags.input, cwd);
@@ -106,4 +106,12 @@ function configSearchStart(input: string, cwd: string): string {
   } catch {
     return cwd;
   }
+}
+
+/** `--before` / `--after` set the script plugin's `hooks.beforeAll` / `hooks.afterAll`, over the config's. */
+function withHookFlags(config: NormalisedConfig, flags: Flags): NormalisedConfig {
+  if (!flags.beforeAll && !flags.afterAll) return config;
+  const script = config.pluginOptions.script ?? {};
+  const hooks = { ...(script.hooks as Record<string, unknown> | undefined), ...(flags.beforeAll ? { beforeAll: flags.beforeAll } : {}), ...(flags.afterAll ? { afterAll: flags.afterAll } : {}) };
+  return { ...config, pluginOptions: { ...config.pluginOptions, script: { ...script, hooks } } };
 }

@@ -162,7 +162,8 @@ export class Kernel {
     const lifecycle = suite.lifecycle;
     const beforeAllData = lifecycle?.beforeAll
       ? await lifecycle.beforeAll(await collect(suite, plan)).catch((error: unknown) => {
-          throw new PluginError('suite lifecycle', 'beforeAll', error);
+          // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
+          throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
       : undefined;
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import createDebug from 'debug';
 import { AgentestError, type CaseResult, type ContextFile, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
@@ -68,8 +68,17 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
     return refs[kind] ? { ref: refs[kind], blame: `hooks.${kind}` } : undefined;
   };
 
+  // Configured refs are checked before the first case, so a typo in an AfterAll is not found only at the end.
+  const configured = (['beforeAll', 'before', 'after', 'afterAll'] as const).filter((kind) => refs[kind]);
   const lifecycle: SuiteLifecycle = {
-    ...(refs.beforeAll ? { beforeAll: (cases: TestCase[]) => call('beforeAll', refs.beforeAll!, [ctxFor(), cases.map(caseView)]) } : {}),
+    ...(configured.length
+      ? {
+          beforeAll: async (cases: TestCase[]) => {
+            for (const kind of configured) checkHookRef(refs[kind]!, assistantDir(), `hooks.${kind}`);
+            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)]) : undefined;
+          },
+        }
+      : {}),
     ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
     before: async (testCase: TestCase) => {
       const hook = refFor(testCase, 'before');
@@ -99,6 +108,17 @@ export function resolveHookRef(ref: string, assistantDir: string): { file: strin
   const file = tried.find((path) => existsSync(path));
   if (!file) throw new AgentestError('CONFIG_INVALID', `hook ${ref}: file not found (tried: ${tried.join(', ')})`, { where: ref });
   return { file, fn };
+}
+
+/**
+ * Fails early when a ref's file is missing or never mentions the function's name. The word test is
+ * deliberately loose (any declaration style passes); the call itself still reports a missing export.
+ */
+function checkHookRef(ref: string, assistantDir: string, blame: string): void {
+  const { file, fn } = resolveHookRef(ref, assistantDir);
+  if (!new RegExp(`\\b${fn.replace(/[^\w$]/g, '')}\\b`).test(readFileSync(file, 'utf8'))) {
+    throw new AgentestError('CONFIG_INVALID', `${blame}: ${ref} names no function ${fn} in ${file}`, { where: blame });
+  }
 }
 
 function findAssistantDir(suite: Suite): string {

@@ -58,7 +58,13 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
     };
     const { results } = await runKernel(plan('x.jsonl', APP), { hooks: { before: 'env_test.Before', afterAll: 'env_test.AfterAll' } }, [loader]);
     assert.equal(results[0].status, 'passed');
-    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), ['after', 'afterAll', 'before']);
+    // beforeAll is there to check the configured refs before the first case.
+    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), ['after', 'afterAll', 'before', 'beforeAll']);
+  });
+
+  it('a configured ref whose function is nowhere in its file fails before the first case', async () => {
+    const hooked = withScriptHooks(suite, { before: 'env_test.Before', afterAll: 'env_test.AfterAlll' }, pool).lifecycle!;
+    await assert.rejects(hooked.beforeAll!([testCase]), (error: any) => error.code === 'CONFIG_INVALID' && /hooks\.afterAll: env_test\.AfterAlll names no function AfterAlll/.test(error.message));
   });
 
   it('runs the hooks a case names itself, in place of the configured ones, and nothing for a case without', async () => {
