@@ -21,10 +21,17 @@ export interface CompiledModule {
   loaded: string[];
   /** Top-level functions of the entry, in file order. */
   functions: DeclaredFunction[];
+  /**
+   * Whether the bundle's code can reach what answers on the main thread during a call (`Process`,
+   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`): only then does a call get a
+   * process channel, which costs about as much as a small test.
+   */
+  usesHostRuntime: boolean;
   /** The user-source position (`file:line:col`, relative to `cwd`) of the first user frame of a stack. */
   locate(stack: string | undefined, cwd?: string): string | undefined;
 }
 
+const HOST_RUNTIME_WORDS = /\b(?:Process|http)\b|\.(?:agent|memory|mcp|search|llm)\b/;
 const SCRIPT_EXTENSIONS = new Set(['.ts', '.js', '.mts', '.mjs', '.cts', '.cjs']);
 const GLOBAL_NAME = '__agentest_module';
 const cache = new Map<string, { module: CompiledModule; stamps: Map<string, number> }>();
@@ -81,6 +88,7 @@ export async function compileModule(file: string, options: { alias?: Record<stri
     file: entry,
     loaded,
     functions,
+    usesHostRuntime: HOST_RUNTIME_WORDS.test(code),
     locate: locator(outfile, mapText),
   };
   cache.set(cacheKey, { module, stamps: stamp([...loaded, dirname(entry)]) });

@@ -95,7 +95,7 @@ export class WorkerScriptPool implements ScriptPool {
     task.started = deadline.started;
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
-    const processes = request.yao?.processes ? openProcessChannel(request.yao.processes) : undefined;
+    const processes = request.yao?.processes && compiled.usesHostRuntime ? openProcessChannel(request.yao.processes) : undefined;
     if (request.yao) task.yao = { ...(request.yao.ctxArg !== undefined ? { ctxArg: request.yao.ctxArg } : {}), ...(processes ? { processes: { port: processes.port, cell: processes.cell } } : {}) };
     const transferList = [channel?.port, processes?.port].filter((port) => port !== undefined);
     try {
