@@ -2,14 +2,18 @@ import type { AgentReply, Message, ToolCall } from '@agentest/kernel';
 import { sleep } from './abort.js';
 import { contentText, lastUserText } from './message-text.js';
 import { parseMockOptions, type CompiledMockRule, type Latency, type MockOptions, type MockReplyValue, type MockToolCall } from './mock-options.js';
+import { fillToolResult, isToolNamed, trailingToolResults, type MockToolResult } from './mock-tool-results.js';
 import { hashString, mulberry32, pickWeighted } from './prng.js';
 import type { ChatClient, ChatRequest } from './types.js';
 
 /**
  * An offline, scripted model. Replies are chosen by the first rule whose `match` regex fits the last
- * user message; a rule with `choices` picks one by weight. Every random draw (error, choice, latency)
- * comes from a PRNG seeded by (seed, input text, how many times this text was asked before), so
- * `--runs 3` shows the same flakiness on every invocation, whatever the parallelism.
+ * user message; a rule with `choices` picks one by weight. When the conversation ends with tool
+ * results (a tool loop's next turn), only `after_tool` rules for one of those tools are candidates,
+ * then the default: a scripted model must not ask for the same tool again until the loop gives up.
+ * Every random draw (error, choice, latency) comes from a PRNG seeded by (seed, input text, tool
+ * results, how many times these were asked before), so `--runs 3` shows the same flakiness on every
+ * invocation, whatever the parallelism.
  */
 export class MockChatClient implements ChatClient {
   readonly type = 'mock';
@@ -25,12 +29,15 @@ export class MockChatClient implements ChatClient {
 
   async chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
     const text = lastUserText(request.messages);
-    const call = this.calls.get(text) ?? 0;
-    this.calls.set(text, call + 1);
-    const random = mulberry32(hashString(`${this.options.seed ?? 0}\u0000${text}\u0000${call}`));
+    const results = trailingToolResults(request.messages);
+    // Turns after tool results count apart from first turns, so parallel runs of one input draw alike.
+    const key = results.length ? `${text}\u0000${results.map((r) => `${r.name}\u0000${r.text}`).join('\u0000')}` : text;
+    const call = this.calls.get(key) ?? 0;
+    this.calls.set(key, call + 1);
+    const random = mulberry32(hashString(`${this.options.seed ?? 0}\u0000${key}\u0000${call}`));
     const [errorDraw, choiceDraw, latencyDraw] = [random(), random(), random()];
 
-    const rule = this.rules.find((r) => !r.pattern || r.pattern.test(text));
+    const { rule, result } = this.pick(text, results);
     let reply: MockReplyValue | undefined = rule ? rule.reply : this.options.default;
     let toolCalls = rule?.tool_calls;
     let choiceIndex: number | undefined;
@@ -45,9 +52,29 @@ export class MockChatClient implements ChatClient {
     if (this.options.error_rate && errorDraw < this.options.error_rate) {
       throw new Error(`mock connector "${this.id}": simulated failure (error_rate ${this.options.error_rate}, call ${call + 1} for this input)`);
     }
-    // Without a matching rule or a default, the mock echoes the input, so an empty config still answers.
-    if (reply === undefined && !toolCalls?.length && !rule) reply = text;
-    return this.reply(reply, toolCalls, request.messages, { rule: rule ? rule.index : 'default', ...(choiceIndex !== undefined ? { choice: choiceIndex } : {}) });
+    if (result) [reply, toolCalls] = [fillToolResult(reply, result), fillToolResult(toolCalls, result)];
+    // Without a matching rule or a default, the mock echoes the input (or the tool results), so an
+    // empty config still answers and a tool loop still ends.
+    if (reply === undefined && !toolCalls?.length && !rule) reply = results.length ? results.map((r) => r.text).join('\n') : text;
+    const picked = { rule: rule ? rule.index : 'default', ...(choiceIndex !== undefined ? { choice: choiceIndex } : {}), ...(result ? { tool_result: result.name } : {}) };
+    return this.reply(reply, toolCalls, request.messages, picked);
+  }
+
+  /**
+   * The rule that answers, and the tool result its placeholders read. After tool results: the first
+   * `after_tool` rule naming one of them (and fitting `match`, if it has one), else none (the
+   * default answers, with the first result at hand). Otherwise: the first rule without `after_tool`
+   * whose `match` fits.
+   */
+  private pick(text: string, results: MockToolResult[]): { rule?: CompiledMockRule; result?: MockToolResult } {
+    const fits = (rule: CompiledMockRule) => !rule.pattern || rule.pattern.test(text);
+    if (!results.length) return { rule: this.rules.find((r) => r.after_tool === undefined && fits(r)) };
+    for (const rule of this.rules) {
+      if (rule.after_tool === undefined || !fits(rule)) continue;
+      const result = results.find((r) => isToolNamed(r, rule.after_tool!));
+      if (result) return { rule, result };
+    }
+    return { result: results[0] };
   }
 
   private reply(value: MockReplyValue | undefined, calls: MockToolCall[] | undefined, messages: Message[], picked: Record<string, unknown>): AgentReply {

@@ -8,6 +8,7 @@ const latency = z.union([z.number().nonnegative(), z.tuple([z.number().nonnegati
 const choice = z.strictObject({ reply: replyValue.optional(), weight: z.number().nonnegative().optional(), tool_calls: z.array(toolCall).optional() });
 const rule = z.strictObject({
   match: z.string().optional(),
+  after_tool: z.string().min(1).optional(),
   reply: replyValue.optional(),
   choices: z.array(choice).min(1).optional(),
   tool_calls: z.array(toolCall).optional(),

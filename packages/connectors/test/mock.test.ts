@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError, type Message } from '@agentest/kernel';
 import { createChatClient } from '../src/index.js';
 import { never, user } from './helpers.js';
 
@@ -108,5 +108,98 @@ describe('mock connector', () => {
     invalid({ replies: [{ choices: [{ reply: 'a', weight: 0 }] }] }, /all have weight 0/);
     invalid({ error_rate: 2 }, /error_rate/);
     invalid({ latency_ms: [50, 10] }, /min > max/);
+    invalid({ replies: [{ after_tool: '' }] }, /replies\.0\.after_tool/);
+    invalid({ replies: [{ after_tool: 3 }] }, /replies\.0\.after_tool/);
+  });
+});
+
+/** A conversation where the model asked for tools and got their results back, as a tool loop sends it. */
+function afterTools(question: string, results: Array<[name: string, content: string]>): Message[] {
+  const calls = results.map(([name], i) => ({ id: `call_${i}`, type: 'function', function: { name, arguments: '{}' } }));
+  return [
+    { role: 'user', content: question },
+    { role: 'assistant', content: '', tool_calls: calls },
+    ...results.map(([, content], i): Message => ({ role: 'tool', tool_call_id: `call_${i}`, content })),
+  ];
+}
+
+const orders = {
+  seed: 3,
+  replies: [
+    { match: 'order', tool_calls: [{ name: 'agents_orders_shop__lookup_order', arguments: { order_id: 'A1' } }] },
+    { after_tool: 'lookup_order', match: 'cancel', tool_calls: [{ name: 'cancel_order', arguments: { order_id: '{{tool_result.id}}' } }] },
+    { after_tool: 'lookup_order', reply: 'Order {{tool_result.id}} is {{tool_result.status}} ({{tool_result.items.0.sku}}, {{tool_result.total}}, {{tool_result.missing}}).' },
+    { after_tool: 'cancel_order', reply: { done: true, said: '{{tool_result}}' } },
+  ],
+  default: 'Anything else?',
+};
+const order = JSON.stringify({ id: 'A1', status: 'shipped', total: 42.5, items: [{ sku: 'mug' }] });
+
+describe('mock connector in a tool loop', () => {
+  it('answers tool results with the first after_tool rule for that tool (name or server__ suffix), filling {{tool_result.field}}', async () => {
+    const client = mock(orders);
+    const first = await client.chat({ messages: user('where is my order?') }, never());
+    assert.deepEqual(first.toolCalls?.map((c) => c.name), ['agents_orders_shop__lookup_order']);
+    const reply = await client.chat({ messages: afterTools('where is my order?', [['agents_orders_shop__lookup_order', order]]) }, never());
+    assert.equal(reply.text, 'Order A1 is shipped (mug, 42.5, ).');
+    assert.equal(reply.toolCalls, undefined);
+    assert.equal(reply.trace!.finish_reason, 'stop');
+    assert.deepEqual(reply.trace!.mock, { rule: 2, tool_result: 'agents_orders_shop__lookup_order' });
+  });
+
+  it('an after_tool rule with match also needs the user message to fit, and may call the next tool with fields of the result', async () => {
+    const client = mock(orders);
+    const next = await client.chat({ messages: afterTools('cancel my order', [['agents_orders_shop__lookup_order', order]]) }, never());
+    assert.deepEqual(next.toolCalls, [{ id: 'call_mock_0', name: 'cancel_order', arguments: { order_id: 'A1' } }]);
+    const done = await client.chat({ messages: afterTools('cancel my order', [['cancel_order', 'cancelled']]) }, never());
+    assert.deepEqual(done.content, { done: true, said: 'cancelled' });
+  });
+
+  it('reads the tool that ends a longer conversation, and the tool message name when no call carries the id', async () => {
+    const messages: Message[] = [
+      ...afterTools('where is my order?', [['other_tool', 'x']]),
+      { role: 'assistant', content: 'one more' },
+      { role: 'user', content: 'and the order?' },
+      { role: 'tool', name: 'lookup_order', content: order },
+    ];
+    assert.equal((await mock(orders).chat({ messages }, never())).text, 'Order A1 is shipped (mug, 42.5, ).');
+  });
+
+  it('never asks for the same tool again: uncovered tool results get the default, else their own text', async () => {
+    const reply = await mock(orders).chat({ messages: afterTools('where is my order?', [['unknown_tool', 'result text']]) }, never());
+    assert.equal(reply.text, 'Anything else?');
+    assert.equal(reply.toolCalls, undefined);
+    const noDefault = mock({ replies: [{ match: 'order', tool_calls: [{ name: 'lookup_order' }] }] });
+    assert.equal((await noDefault.chat({ messages: afterTools('order?', [['lookup_order', 'first'], ['lookup_order', 'second']]) }, never())).text, 'first\nsecond');
+    assert.equal((await noDefault.chat({ messages: user('no order tool results yet') }, never())).toolCalls?.[0]?.name, 'lookup_order');
+  });
+
+  it('skips after_tool rules when the conversation does not end with tool results', async () => {
+    const client = mock({ replies: [{ after_tool: 'lookup_order', reply: 'after' }, { match: '.*', reply: 'first turn' }] });
+    assert.equal((await client.chat({ messages: user('hi') }, never())).text, 'first turn');
+    const answered = [...afterTools('hi', [['lookup_order', '{}']]), { role: 'assistant', content: 'after' }, { role: 'user', content: 'thanks' }];
+    assert.equal((await client.chat({ messages: answered }, never())).text, 'first turn');
+  });
+
+  it('{{tool_result}} is the whole text; a result that is not JSON leaves fields empty', async () => {
+    const client = mock({ replies: [{ after_tool: 'echo', reply: '[{{ tool_result }}] [{{tool_result.a}}]' }] });
+    assert.equal((await client.chat({ messages: afterTools('q', [['echo', 'plain words']]) }, never())).text, '[plain words] []');
+    assert.equal((await client.chat({ messages: afterTools('q', [['echo', '{"a":{"b":[1,null]}}']]) }, never())).text, '[{"a":{"b":[1,null]}}] [{"b":[1,null]}]');
+  });
+
+  it('draws after tool results are seeded apart from first turns, so interleaving does not change them', async () => {
+    const flakyTool = { seed: 5, replies: [{ match: 'x', tool_calls: [{ name: 't' }] }, { after_tool: 't', choices: [{ reply: 'a' }, { reply: 'b' }] }] };
+    const sequence = async (interleave: boolean) => {
+      const client = mock(flakyTool);
+      const out: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        if (interleave) await client.chat({ messages: user('x') }, never());
+        out.push((await client.chat({ messages: afterTools('x', [['t', 'r']]) }, never())).text);
+      }
+      return out;
+    };
+    const plain = await sequence(false);
+    assert.deepEqual(await sequence(true), plain);
+    assert.equal(new Set(plain).size, 2, `eight draws show both choices: ${plain}`);
   });
 });
