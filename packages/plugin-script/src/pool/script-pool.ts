@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import createDebug from 'debug';
 import { errorMessage } from '@agentest/kernel';
@@ -12,9 +13,12 @@ import type { WorkerResult, WorkerTask } from './protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
 
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
-// The worker file sits next to this one: `.ts` when run from source, `.js` once built.
 const debug = createDebug('agentest:script');
+/** How long the threads may take to answer their first ping before the pool reports that they cannot start. */
+const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+// The worker file sits next to this one: `.ts` when run from source, `.js` once built.
 const WORKER = new URL(`../worker/worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+const START_HINT = `worker threads must be able to load ${fileURLToPath(WORKER)}: run the built CLI, or Node with --import tsx (a loader registered only in the main thread does not reach worker threads)`;
 
 /**
  * The piscina-backed sandbox. Threads start on first use; an own limiter hands piscina a task only
@@ -24,14 +28,18 @@ const WORKER = new URL(`../worker/worker${extname(new URL(import.meta.url).pathn
 export class WorkerScriptPool implements ScriptPool {
   private piscina?: Piscina;
   private started?: Promise<unknown>;
+  /** Set when the threads could not start (their module failed to load): every call gets it as its error. */
+  private startFailure?: string;
   private readonly limiter: Limiter;
   private readonly threads: number;
   private readonly memoryLimitMb: number;
+  private readonly startupTimeoutMs: number;
   private closed = false;
 
   constructor(options: ScriptPoolOptions = {}) {
     this.threads = Math.max(1, options.maxThreads ?? availableParallelism());
     this.memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+    this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
     this.limiter = new Limiter(this.threads);
   }
 
@@ -88,8 +96,10 @@ export class WorkerScriptPool implements ScriptPool {
   private async dispatch(task: WorkerTask, compiled: CompiledModule, request: FunctionCall, signal?: AbortSignal): Promise<WorkerResult> {
     const started = performance.now();
     if (this.closed) return { status: 'error', error: 'the script pool is closed', logs: [], durationMs: 0 };
-    const workers = this.workers();
-    await this.started?.catch(() => undefined);
+    const workers = this.startFailure ? undefined : this.workers();
+    // Start-up does not count against the task's time limit, but a stopped run does not wait for it.
+    if (!(await settledUnlessAborted(this.started, signal))) return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: performance.now() - started };
+    if (this.startFailure || !workers) return { status: 'error', error: this.startFailure ?? 'the script pool is closed', logs: [], durationMs: performance.now() - started };
     if (!(await this.limiter.acquire(signal))) return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: 0 };
     const deadline = new TaskDeadline(request.timeoutMs, signal);
     task.started = deadline.started;
@@ -137,12 +147,45 @@ export class WorkerScriptPool implements ScriptPool {
       },
     });
     const piscina = this.piscina;
-    // A worker can die with no task of its own: a timed-out script that runs out of memory before it
-    // is terminated. Its task was already settled and piscina replaces the thread; without a listener
-    // the event would crash the run.
-    piscina.on('error', (error: unknown) => debug('a script worker stopped between tasks: %s', errorMessage(error)));
-    this.started = Promise.all(Array.from({ length: this.threads }, () => piscina.run({ mode: 'ping' })));
+    // Until every thread has answered its ping, a failing thread means the threads cannot start (their
+    // module does not load): piscina would keep the tasks queued for a thread that never comes, so the
+    // pool gives up and every call says why. A thread that hangs while loading gets the same after
+    // `startupTimeoutMs`. Later, a worker can still die with no task of its own (a timed-out script
+    // that runs out of memory before it is terminated): its task was settled and piscina replaces it.
+    let ready = false;
+    let giveUp!: (why: string) => void;
+    const failed = new Promise<void>((resolve) => (giveUp = (why) => void ((this.startFailure ??= `${why}; ${START_HINT}`), resolve())));
+    piscina.on('error', (error: unknown) => {
+      if (ready) debug('a script worker stopped between tasks: %s', errorMessage(error));
+      else giveUp(`the script sandbox could not start its worker threads: ${errorMessage(error)}`);
+    });
+    const pings = Promise.all(Array.from({ length: this.threads }, () => piscina.run({ mode: 'ping' }))).then(
+      () => void (ready = true),
+      (error: unknown) => giveUp(`the script sandbox could not start its worker threads: ${errorMessage(error)}`),
+    );
+    const watchdog = setTimeout(() => giveUp(`the script sandbox's worker threads did not start within ${this.startupTimeoutMs}ms`), this.startupTimeoutMs).unref();
+    this.started = Promise.race([pings, failed]).then(async () => {
+      clearTimeout(watchdog);
+      if (!this.startFailure) return;
+      debug('%s', this.startFailure);
+      this.piscina = undefined;
+      await piscina.destroy().catch(() => undefined);
+    });
     return piscina;
+  }
+}
+
+/** True once `started` settles (either way); false if `signal` aborts first. */
+async function settledUnlessAborted(started: Promise<unknown> | undefined, signal?: AbortSignal): Promise<boolean> {
+  if (!started) return true;
+  if (!signal) return started.then(() => true, () => true);
+  if (signal.aborted) return false;
+  let onAbort!: () => void;
+  const aborted = new Promise<boolean>((resolve) => signal.addEventListener('abort', (onAbort = () => resolve(false)), { once: true }));
+  try {
+    return await Promise.race([started.then(() => true, () => true), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 

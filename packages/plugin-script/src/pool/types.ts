@@ -77,4 +77,6 @@ export interface ScriptPoolOptions {
   maxThreads?: number;
   /** V8 old-generation heap limit per worker, in MB (default 256). */
   memoryLimitMb?: number;
+  /** How long the threads may take to start before every call fails saying they cannot (default 30 s). */
+  startupTimeoutMs?: number;
 }
