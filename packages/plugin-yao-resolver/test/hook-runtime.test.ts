@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createKernel, type AgentestPlugin, type Execution, type TestCase } from '@agentest/kernel';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
-import { executeAgentCase } from '@agentest/plugin-agent';
 import yaoResolver, { type YaoResolverOptions } from '../src/index.js';
-import { ask, harness, openaiConnector, plan, writeTree } from './helpers.js';
+import { ask, harness, openaiConnector, runCases, writeTree } from './helpers.js';
 
 let fake: FakeLlm;
 before(async () => {
@@ -92,18 +90,7 @@ function Next(ctx: agent.Context, payload: any) {
         if (messages[0].content === "save") Process("models.order.Save", { id: 1 });
         return null;
       }`);
-    const cases: TestCase[] = ['save', 'browse'].map((id, i) => ({ id, kind: 'agent', input: id, messages: [{ role: 'user', content: id }], source: { file: 'inline.jsonl', line: i + 1 } }));
-    const inline: AgentestPlugin = {
-      name: 'test:inline',
-      apply({ hooks }) {
-        hooks.load.tapPromise('test:inline', async () => ({ name: 'inline', needsAgent: true, cases: () => cases }));
-        hooks.execute.for('agent').tapPromise('test:inline', executeAgentCase);
-      },
-    };
-    const runs = new Map<string, Execution>();
-    const collect: AgentestPlugin = { name: 'test:collect', apply: ({ hooks }) => hooks.report.tap('test:collect', (e) => void (e.type === 'run_result' && runs.set(e.id, e.execution))) };
-    const kernel = createKernel({ plugins: [inline, yaoResolver({ env: { FAKE_KEY: 'k' } }), collect] });
-    await kernel.run({ ...plan(root), agent: { id: 'shop' } });
+    const runs = await runCases(root, 'shop', ['save', 'browse'], { env: { FAKE_KEY: 'k' } });
     assert.equal(runs.get('save')?.status, 'error');
     assert.match(runs.get('save')!.error!, /Create hook failed: Process\("models\.order\.Save"\) is not available under agentest: .*models\.\* needs a running Yao\. To test it, stub it in agentest\.config\.ts: yaoResolver\(\{ processes: \{ "models\.order\.Save": \{ value: <what it returns> \} \} \}\)/);
     assert.equal(runs.get('browse')?.status, 'passed');

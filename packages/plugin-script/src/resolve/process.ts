@@ -31,7 +31,15 @@ const DEFAULT_HINT = () => 'Stub it with the "processes" option';
 export function yaoProcessResolver(options: YaoProcessOptions = {}): ProcessResolver {
   const stubs = new Map(Object.entries(options.stubs ?? {}).map(([name, stub]) => [name.toLowerCase(), stub]));
   const hint = options.stubHint ?? DEFAULT_HINT;
+  // A hook may call the same process on every case: its files are looked up once per run.
+  const found = new Map<string, ProcessTarget>();
   return (name: string): ProcessTarget => {
+    let target = found.get(name);
+    if (!target) found.set(name, (target = locate(name)));
+    return target;
+  };
+
+  function locate(name: string): ProcessTarget {
     const stub = stubs.get(name.toLowerCase());
     if (stub) return 'value' in stub ? { value: stub.value } : { file: resolve(options.cwd ?? process.cwd(), stub.module), fn: stub.export ?? name.split('.').at(-1)! };
     const root = options.root;
@@ -40,7 +48,7 @@ export function yaoProcessResolver(options: YaoProcessOptions = {}): ProcessReso
     if (group === 'scripts') return resolveScriptFunction(`scripts.${name.slice('scripts.'.length)}`, root!);
     if (group === 'agents') return resolveAgentScript(name, root!);
     throw new Error(`Process("${name}") is not available under agentest: only scripts.* and agents.* processes run (from the app's files); ${group}.* needs a running Yao. ${hint(name)}.`);
-  };
+  }
 }
 
 /** `agents.yao.keeper.store.Save` → `assistants/yao/keeper/src/store.ts`, function `Save`. */
