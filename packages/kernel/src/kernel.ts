@@ -201,7 +201,8 @@ export class Kernel {
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    const failed = event.failed + event.errors + event.timeouts > 0 || event.verdict?.can_ship === false;
+    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
+    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
     const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
   }

@@ -144,8 +144,10 @@ test('with thresholds, failed cases count against the verdict unless pass_rate i
   const strict = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { latency_ms: 10_000 } }));
   assert.equal(strict.summary.verdict!.can_ship, false);
   assert.ok(strict.summary.verdict!.issues.some((i) => /Pass Rate 50.0% < threshold 100.0%/.test(i)));
+  assert.equal(strict.exitCode, 1);
   const lenient = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { pass_rate: 0.5 } }));
   assert.equal(lenient.summary.verdict!.can_ship, true);
+  assert.equal(lenient.exitCode, 0, 'SHIP IT exits 0 even with the failure the pass_rate threshold allows');
 });
 
 test('a threshold on an unknown name is refused before the first case, with a did-you-mean', async () => {
