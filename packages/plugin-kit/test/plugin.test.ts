@@ -99,6 +99,18 @@ describe('kit mode', () => {
     assert.equal(outcome.summary.verdict?.can_ship, true);
   });
 
+  test('an evaluation with an empty error or a string structure_ok is a FAIL', async () => {
+    const adapter = {
+      call: async (input: { case_id: string }) => ({ elapsed_ms: 1, error: null, raw: input.case_id }),
+      evaluate: (c: { raw: string }) => ({ ...c, error: c.raw === 'C001' ? '' : null, structure_ok: c.raw === 'C002' ? 'false' : true, intent_matched: true, keyword_hit_rate: null, quality_score: 5 }),
+    };
+    const { results } = await runKit('mixed/cases.json', adapter);
+    assert.equal(grade(results.get('C001')), 'failed/FAIL');
+    assert.equal(results.get('C001')!.error, 'the adapter reported an error with an empty message');
+    assert.equal(grade(results.get('C002')), 'failed/FAIL');
+    assert.match(results.get('C002')!.error!, /structure_ok is "false"/);
+  });
+
   test('inputs that are not kit inputs are left to other loaders', async () => {
     const kernel = createKernel({ plugins: [kit()] });
     await assert.rejects(kernel.run(plan('no-such-thing.jsonl')), /NO_LOADER|no plugin recognised/);
