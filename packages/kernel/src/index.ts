@@ -10,6 +10,7 @@ export { parseDuration, formatDuration } from './duration.js';
 export { goDuration } from './execute-run.js';
 export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
+export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export type * from './types/index.js';

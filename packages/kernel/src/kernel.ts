@@ -11,6 +11,7 @@ import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from 
 import { RunWatch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { aggregate, type CaseBase } from './aggregate.js';
+import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
@@ -65,6 +66,7 @@ export class Kernel {
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
+      checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await this.preflight(plan, suite);
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
@@ -200,7 +202,8 @@ export class Kernel {
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    const failed = event.failed + event.errors + event.timeouts > 0 || event.verdict?.can_ship === false;
+    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
+    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
     const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
   }

@@ -94,9 +94,13 @@ describe('kit mode', () => {
   });
 
   test('an explicit pass_rate threshold replaces the implicit one', async () => {
-    const { outcome } = await runKit('mixed/cases.json', supportAdapter(), { plan: { thresholds: { pass_rate: 0.5 } } });
+    const adapter = supportAdapter();
+    const crashing = { ...adapter, call: (input: Record<string, unknown>) => (input.case_id === 'C002' ? Promise.reject(new Error('down')) : adapter.call(input)) };
+    const { outcome } = await runKit('mixed/cases.json', crashing, { plan: { thresholds: { pass_rate: 0.5 } } });
     assert.deepEqual(outcome.summary.thresholds, { pass_rate: 0.5 });
+    assert.equal(outcome.summary.errors, 1);
     assert.equal(outcome.summary.verdict?.can_ship, true);
+    assert.equal(outcome.exitCode, 0, 'the verdict decides: SHIP IT exits 0 with the error the threshold allows');
   });
 
   test('an evaluation with an empty error or a string structure_ok is a FAIL', async () => {

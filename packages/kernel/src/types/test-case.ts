@@ -61,6 +61,11 @@ export interface Suite {
   meta?: Record<string, unknown>;
   /** Suite-level hooks (BeforeAll/AfterAll, Before/After per case) supplied by a plugin. */
   lifecycle?: SuiteLifecycle;
+  /**
+   * The cases may report metrics under names of their own (a kit test's `ctx.metric`), so a
+   * threshold on an unknown name is judged after the run instead of refused before it.
+   */
+  customMetrics?: boolean;
 }
 
 /**
