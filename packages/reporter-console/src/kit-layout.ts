@@ -1,4 +1,4 @@
-import type { DeepReadonly, ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { safeStringify, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 import {
   formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter, formatSuiteHeader,
   type KitMetrics, type KitRow, type KitStatus,
@@ -78,7 +78,7 @@ function kitRow(result: Result, status: KitStatus): KitRow {
   const rate = typeof source.keyword_hit_rate === 'number' ? source.keyword_hit_rate : result.metrics.keyword_hit_rate;
   return {
     elapsed_ms: elapsed,
-    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : JSON.stringify(evaluation.error)) : null,
+    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : safeStringify(evaluation.error)) : null,
     structure_ok: source.structure_ok !== false,
     failure_details: strings(source.failure_details),
     keyword_hits: strings(source.keyword_hits),

@@ -1,4 +1,4 @@
-import type { Status } from '@agentest/kernel';
+import { safeStringify, type Status } from '@agentest/kernel';
 
 export const WIDTH = 63;
 export const heavyRule = '═'.repeat(WIDTH);
@@ -59,11 +59,7 @@ function partText(part: unknown): string {
 export function compact(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return safeStringify(value) ?? String(value);
 }
 
 /** `0.72` → `72.0%` for rates, `812` → `812ms` for latencies, anything else to 4 decimals. */

@@ -1,4 +1,4 @@
-import { formatDuration, type AssertionResult, type CaseResult, type DeepReadonly, type Status } from '@agentest/kernel';
+import { formatDuration, safeStringify, type AssertionResult, type CaseResult, type DeepReadonly, type Status } from '@agentest/kernel';
 
 /** Small display helpers every report format needs, so that all reports speak the same way. */
 
@@ -33,11 +33,7 @@ export function oneLine(text: string): string {
 export function displayValue(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return safeStringify(value, 2) ?? String(value);
 }
 
 /**
