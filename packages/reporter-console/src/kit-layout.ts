@@ -4,6 +4,7 @@ import {
   type KitMetrics, type KitRow, type KitStatus,
 } from './kit-format.js';
 import type { Printer } from './printer.js';
+import { interruptedText } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 type Summary = DeepReadonly<SummaryEvent>;
@@ -42,7 +43,7 @@ export class KitLayout {
     if (s.metrics || s.thresholds) this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
-    if (s.interrupted) this.p.line(this.p.paint('yellow', `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished before the run was stopped`));
+    if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));
     for (const output of outputs) this.p.line(this.p.paint('dim', `  Output: ${output}`));
   }
 

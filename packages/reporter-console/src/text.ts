@@ -72,3 +72,8 @@ export function metricValue(name: string, value: number): string {
 export function metricLabel(name: string): string {
   return name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
+
+/** `  ⚠ Interrupted: 12 test cases finished, 30 not run` under an interrupted run's summary. */
+export function interruptedText(s: { total: number; not_run?: number }): string {
+  return `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished, ${s.not_run ?? 0} not run`;
+}

@@ -94,3 +94,14 @@ export function failureMessage(result: DeepReadonly<CaseResult>): string {
   if (result.status === 'skipped') return result.skip_reason ?? (result.todo ? 'todo' : 'skipped');
   return result.status;
 }
+
+/** `run interrupted: 12 cases not run` for an interrupted run's summary, else undefined. */
+export function interruptionNote(summary: { interrupted?: boolean; not_run?: number }): string | undefined {
+  if (!summary.interrupted) return undefined;
+  const count = summary.not_run ?? 0;
+  return `run interrupted: ${count} case${count === 1 ? '' : 's'} not run`;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
