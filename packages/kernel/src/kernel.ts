@@ -194,10 +194,11 @@ export class Kernel {
     if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
 
     const completed = new Date();
+    const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
     const event: SummaryEvent = {
       type: 'summary',
-      ...summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds),
-      ...(interrupt.aborted ? { interrupted: true } : {}),
+      ...counted,
+      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
