@@ -242,6 +242,7 @@ export class Kernel {
         context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
       };
       const execution = await executeRun(this.hooks, testCase, ctx, watch);
+      if (suite.measure) execution.metrics = suite.measure(execution, testCase);
       runs.push(execution);
       const finished: RunResultEvent = testCase.name
         ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }

@@ -1,3 +1,4 @@
+import type { Execution } from './result.js';
 import type { Message } from './message.js';
 import type { Agent, AgentRef } from './agent.js';
 
@@ -66,6 +67,11 @@ export interface Suite {
    * threshold on an unknown name is judged after the run instead of refused before it.
    */
   customMetrics?: boolean;
+  /**
+   * The metrics one run of a case reports, replacing what its executor measured: the suite's own rule
+   * for every outcome, a timeout or an error included (kit suites measure those as failures).
+   */
+  measure?(execution: Execution, testCase: TestCase): Record<string, number>;
 }
 
 /**
