@@ -91,3 +91,12 @@ test('exit 2 with the reason when the reports cannot be compared or read, or a f
     assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
   });
 });
+
+test('compare --help documents every flag with its default and an example', async () => {
+  const help = await agentest(['compare', '--help'], { cwd: dir });
+  assert.equal(help.code, 0, help.stderr);
+  const text = help.stdout.replace(/\s+/g, ' ');
+  for (const flag of ['<base>', '<head>', '-o, --output', '--margin', '--alpha', '--detect', '--seed', '--allow-suite-change', '--no-color']) assert.ok(text.includes(flag), `help mentions ${flag}`);
+  assert.match(text, /default: 0; e\.g\. --margin 0\.02/);
+  assert.match(text, /Exit codes: 0 no significant regression · 1 significant regression · 2/);
+});
