@@ -127,7 +127,8 @@ export class Kernel {
    * type has a handler, and the `--run` filter selects something. Only the count is kept.
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
-    const knownAsserts = new Set(mapKeys(this.hooks.assert));
+    // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
+    const knownAsserts = new Set(mapKeys(this.hooks.assert).filter((type) => type !== ''));
     let selected = 0;
     for await (const testCase of suite.cases()) {
       if (!selects(plan, testCase)) continue;
@@ -163,7 +164,7 @@ export class Kernel {
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan)).catch((error: unknown) => {
+      ? await lifecycle.beforeAll(await collect(suite, plan), agent).catch((error: unknown) => {
           // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
           throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
@@ -190,13 +191,14 @@ export class Kernel {
     } finally {
       cases.watch.dispose();
     }
-    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData).catch((e: Error) => debug('afterAll failed: %s', e.message));
+    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
 
     const completed = new Date();
+    const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
     const event: SummaryEvent = {
       type: 'summary',
-      ...summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds),
-      ...(interrupt.aborted ? { interrupted: true } : {}),
+      ...counted,
+      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
@@ -220,7 +222,7 @@ export class Kernel {
     }
     let beforeData: unknown;
     try {
-      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase) : undefined;
+      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase, agent) : undefined;
     } catch (error) {
       // A failed Before makes its case an error and skips its After, as Yao does; the run goes on.
       const failed: Execution = { run: 1, status: 'error', duration_ms: 0, error: `before hook failed: ${errorMessage(error)}`, assertions: [], metrics: {} };
@@ -251,7 +253,7 @@ export class Kernel {
     const result = aggregate(base, runs, plan.runs);
     if (suite.lifecycle?.after) {
       // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
-      await suite.lifecycle.after(testCase, result, beforeData).catch((error: unknown) => {
+      await suite.lifecycle.after(testCase, result, beforeData, agent).catch((error: unknown) => {
         debug('after hook failed: %s', errorMessage(error));
         result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
       });

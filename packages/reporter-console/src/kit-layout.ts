@@ -1,9 +1,10 @@
-import type { DeepReadonly, ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { safeStringify, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 import {
   formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter, formatSuiteHeader,
   type KitMetrics, type KitRow, type KitStatus,
 } from './kit-format.js';
 import type { Printer } from './printer.js';
+import { interruptedText } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 type Summary = DeepReadonly<SummaryEvent>;
@@ -46,7 +47,7 @@ export class KitLayout {
     if (s.metrics || s.thresholds) this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
-    if (s.interrupted) this.p.line(this.p.paint('yellow', `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished before the run was stopped`));
+    if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));
     for (const output of outputs) this.p.line(this.p.paint('dim', `  Output: ${output}`));
   }
 
@@ -82,7 +83,7 @@ function kitRow(result: Result, status: KitStatus): KitRow {
   const rate = typeof source.keyword_hit_rate === 'number' ? source.keyword_hit_rate : result.metrics.keyword_hit_rate;
   return {
     elapsed_ms: elapsed,
-    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : JSON.stringify(evaluation.error)) : null,
+    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : safeStringify(evaluation.error)) : null,
     structure_ok: source.structure_ok !== false,
     failure_details: strings(source.failure_details),
     keyword_hits: strings(source.keyword_hits),

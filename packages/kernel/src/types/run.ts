@@ -64,6 +64,8 @@ export interface Summary {
   thresholds?: Record<string, number>;
   verdict?: Verdict;
   interrupted?: boolean;
+  /** With `interrupted`: the selected cases that never ran. */
+  not_run?: number;
 }
 
 export interface StartEvent {

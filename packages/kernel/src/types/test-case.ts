@@ -1,6 +1,6 @@
 import type { Execution } from './result.js';
 import type { Message } from './message.js';
-import type { AgentRef } from './agent.js';
+import type { Agent, AgentRef } from './agent.js';
 
 /** One assertion as written in a case (`{"type": "contains", "value": "x"}`); extra keys belong to its type. */
 export interface Assertion {
@@ -74,12 +74,16 @@ export interface Suite {
   measure?(execution: Execution, testCase: TestCase): Record<string, number>;
 }
 
-/** Optional per-suite hooks; each returns data passed on to the matching `after`. */
+/**
+ * Optional per-suite hooks; each returns data passed on to the matching `after`. Each also gets the
+ * run's resolved agent (undefined for suites that need none): Yao looks hooks up in the assistant
+ * that runs the cases, which is known only after the suite is loaded.
+ */
 export interface SuiteLifecycle {
-  beforeAll?(cases: TestCase[]): Promise<unknown>;
-  afterAll?(results: unknown[], beforeData: unknown): Promise<void>;
-  before?(testCase: TestCase): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown): Promise<void>;
+  beforeAll?(cases: TestCase[], agent?: Agent): Promise<unknown>;
+  afterAll?(results: unknown[], beforeData: unknown, agent?: Agent): Promise<void>;
+  before?(testCase: TestCase, agent?: Agent): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent): Promise<void>;
 }
 
 /** The raw `-i` value and where it was given. */

@@ -1,5 +1,5 @@
 /**
- * What `import { test, expect } from 'agentest'` is inside the sandbox. The sandbox evaluates a test
+ * What `import { test, expect } from '@agentest/test'` is inside the sandbox. The sandbox evaluates a test
  * file afresh for every call, so this module (and its registry) exists once per call: a file sees
  * only its own registrations. Two entry points are left on `globalThis` for the main thread:
  * `__agentest_kit_list()` reports the file's tests, `__agentest_kit_run(name, agent)` runs one, with
