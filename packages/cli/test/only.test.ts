@@ -5,7 +5,7 @@ import { agentest, fixture } from './helpers.js';
 test('on CI a test.only fails the run naming its file and line, unless --allow-only', async () => {
   const dir = fixture({
     'suite/cases.json': '[{ "case_id": "J1", "query": "hello" }]',
-    'suite/tests/focus.test.ts': "import { test } from 'agentest';\n\ntest('ordinary', async () => {});\ntest.only('focused', async () => {});\n",
+    'suite/tests/focus.test.ts': "import { test } from '@agentest/test';\n\ntest('ordinary', async () => {});\ntest.only('focused', async () => {});\n",
   });
   const ci = await agentest(['test', '-i', 'suite', '-n', 'echo', '--no-jsonl'], { cwd: dir, env: { CI: 'true' } });
   assert.equal(ci.code, 2, ci.stdout + ci.stderr);
