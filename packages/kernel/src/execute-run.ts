@@ -1,4 +1,4 @@
-import { assertAll, failureText } from './assert-case.js';
+import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { ExecuteContext, KernelHooks } from './hooks.js';
 import type { Execution } from './types/result.js';
@@ -43,10 +43,10 @@ export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: Ex
     const assertions = isThenable(judged) ? await judged : judged;
     execution.assertions = execution.assertions.length ? [...execution.assertions, ...assertions] : assertions;
     for (const a of assertions) if (a.metrics) Object.assign(execution.metrics, a.metrics);
-    const failure = failureText(assertions);
+    const failure = failureOf(assertions);
     if (failure) {
-      execution.status = 'failed';
-      execution.error = failure;
+      execution.status = failure.status;
+      execution.error = failure.text;
     }
   }
   watch.release(run);

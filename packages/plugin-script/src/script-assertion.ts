@@ -8,7 +8,9 @@ import { resolveScriptFunction } from './resolve/script-function.js';
  * `{"type": "script", "script": "scripts.test.ValidateOutput"}`: calls `ValidateOutput(output, input,
  * value)` in the sandbox. The third argument is the assertion's `value` (what Yao passes) or, when it
  * has none, the case's `expected` (what the seed describes). The function returns a boolean or
- * `{pass, message}`; a throw, a timeout or a missing function fails the assertion with the reason.
+ * `{pass, message}`. A throw, a rejection, a timeout, a missing function or any other return value
+ * is no verdict: the outcome says the assertion could not be evaluated, and the kernel makes the run
+ * an `error` with the reason, whether the assertion is negated or not.
  */
 export async function runScriptAssertion(pool: ScriptPool, assertion: Assertion, input: AssertInput, options: { root?: string; timeoutMs: number }): Promise<AssertionOutcome> {
   if (typeof assertion.script !== 'string' || !assertion.script) {
@@ -20,10 +22,10 @@ export async function runScriptAssertion(pool: ScriptPool, assertion: Assertion,
   const result = await pool.call({ file, fn, args: [plain(input.output), plain(input.testCase.input), plain(expected)], timeoutMs: options.timeoutMs }, input.signal);
   switch (result.status) {
     case 'missing':
-      return { pass: false, message: `${assertion.script}: no function ${fn} in ${file}` };
+      return { pass: false, error: `${assertion.script}: no function ${fn} in ${file}` };
     case 'error':
     case 'timeout':
-      return { pass: false, message: `${assertion.script} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}` };
+      return { pass: false, error: `${assertion.script} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}` };
     default:
       return verdict(assertion.script, result.value);
   }
@@ -35,7 +37,7 @@ function verdict(script: string, value: unknown): AssertionOutcome {
     const { pass, message } = value as { pass: boolean; message?: unknown };
     return { pass, ...(message !== undefined ? { message: String(message) } : pass ? {} : { message: `${script} returned pass: false` }) };
   }
-  return { pass: false, message: `${script} returned ${JSON.stringify(value) ?? String(value)}; return a boolean or {pass, message}` };
+  return { pass: false, error: `${script} returned ${JSON.stringify(value) ?? String(value)}; return a boolean or {pass, message}` };
 }
 
 /** Values sent to the sandbox must be structured-cloneable; anything else goes as JSON. */
