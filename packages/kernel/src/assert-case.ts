@@ -13,10 +13,16 @@ import type { Assertion } from './types/test-case.js';
  *
  * A passed assertion keeps its `type`, `message` and `metrics` but not `expected`/`actual`: those
  * explain failures, and on a passing case they would copy every output once per assertion into
- * every report. Synchronous assertion taps are called without a promise.
+ * every report. Synchronous assertion taps are called without a promise. Results are pushed into
+ * `results` as they come, so a caller whose deadline passes keeps the verdicts reached; once
+ * `input.signal` fires, no further assertion is started.
  */
-export function assertAll(hooks: KernelHooks, assertions: readonly Assertion[], input: AssertInput): AssertionResult[] | Promise<AssertionResult[]> {
-  const results: AssertionResult[] = [];
+export function assertAll(
+  hooks: KernelHooks,
+  assertions: readonly Assertion[],
+  input: AssertInput,
+  results: AssertionResult[] = [],
+): AssertionResult[] | Promise<AssertionResult[]> {
   for (let i = 0; i < assertions.length; i++) {
     const assertion = assertions[i]!;
     const hook = hooks.assert.get(assertion.type);
@@ -42,6 +48,7 @@ async function finishAsync(
   pending: Promise<AssertionOutcome | undefined>,
 ): Promise<AssertionResult[]> {
   for (let i = from; i < assertions.length; i++) {
+    if (i > from && input.signal.aborted) break;
     const assertion = assertions[i]!;
     try {
       const hook = hooks.assert.get(assertion.type);

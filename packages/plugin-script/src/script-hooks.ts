@@ -33,9 +33,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   let assistant: string | undefined;
   const assistantDir = () => (assistant ??= options.assistantDir ? resolve(options.assistantDir) : findAssistantDir(suite));
 
-  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], caseTimeoutMs?: number, blame = `hooks.${kind}`): Promise<unknown> => {
+  // `signal` is the case's deadline (Before and After run under it), which may end a hook before its own time limit.
+  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], caseTimeoutMs?: number, blame = `hooks.${kind}`, signal?: AbortSignal): Promise<unknown> => {
     const { file, fn } = resolveHookRef(ref, assistantDir());
-    const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs });
+    const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs }, signal);
     if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `${blame}: ${ref} names no function ${fn} in ${file}`, { where: blame });
     if (result.status !== 'ok') {
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
@@ -80,13 +81,13 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
         }
       : {}),
     ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
-    before: async (testCase: TestCase) => {
+    before: async (testCase: TestCase, signal?: AbortSignal) => {
       const hook = refFor(testCase, 'before');
-      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], testCase.timeoutMs, hook.blame) : undefined;
+      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], testCase.timeoutMs, hook.blame, signal) : undefined;
     },
-    after: async (testCase: TestCase, result: unknown, data: unknown) => {
+    after: async (testCase: TestCase, result: unknown, data: unknown, signal?: AbortSignal) => {
       const hook = refFor(testCase, 'after');
-      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], testCase.timeoutMs, hook.blame);
+      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], testCase.timeoutMs, hook.blame, signal);
     },
   };
   return { ...suite, lifecycle };

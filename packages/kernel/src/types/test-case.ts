@@ -63,12 +63,16 @@ export interface Suite {
   lifecycle?: SuiteLifecycle;
 }
 
-/** Optional per-suite hooks; each returns data passed on to the matching `after`. */
+/**
+ * Optional per-suite hooks; each returns data passed on to the matching `after`. `before` and `after`
+ * run under their case's deadline (see `Kernel.runCase`): `signal` fires when it passes or on a hard
+ * stop, and the kernel stops waiting for the hook then.
+ */
 export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[]): Promise<unknown>;
   afterAll?(results: unknown[], beforeData: unknown): Promise<void>;
-  before?(testCase: TestCase): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown): Promise<void>;
+  before?(testCase: TestCase, signal?: AbortSignal): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown, signal?: AbortSignal): Promise<void>;
 }
 
 /** The raw `-i` value and where it was given. */
