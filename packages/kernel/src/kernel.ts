@@ -227,8 +227,10 @@ export class Kernel {
         try {
           beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, run.signal)));
         } catch (error) {
-          // A failed Before makes its case an error (a timeout at the deadline) and skips its After, as Yao does.
+          // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
+          // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
           const failed = stopped(run, { run: 1, timeoutMs }, `before hook failed: ${errorMessage(error)}`, run.started, 'in the before hook');
+          if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
           return aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1);
         }
       }

@@ -107,3 +107,14 @@ test('a hanging After hook ends at the deadline: the verdict stands and a warnin
   assert.equal(signals.length, 2);
   assert.ok(signals.every((s) => s.aborted));
 });
+
+test('a Before hook that runs out of a time limit of its own (a TimeoutError) makes its case a timeout', async () => {
+  const cases = [testCase('own-limit')];
+  const { results } = await run(cases, [withLifecycle(cases, {
+    before: async () => {
+      throw Object.assign(new Error('env_test.Before timed out: timeout after 50ms'), { name: 'TimeoutError' });
+    },
+  })]);
+  assert.equal(results[0]!.status, 'timeout');
+  assert.equal(results[0]!.error, 'before hook failed: env_test.Before timed out: timeout after 50ms');
+});

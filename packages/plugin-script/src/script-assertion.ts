@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { AgentestError, type AssertInput, type Assertion, type AssertionOutcome } from '@agentest/kernel';
+import type { AssertInput, Assertion, AssertionOutcome } from '@agentest/kernel';
 import type { ScriptPool } from './pool/types.js';
 import { scriptFunctionRoot } from './resolve/app-root.js';
 import { resolveScriptFunction } from './resolve/script-function.js';
@@ -13,22 +13,28 @@ import { resolveScriptFunction } from './resolve/script-function.js';
  * an `error` with the reason, whether the assertion is negated or not.
  */
 export async function runScriptAssertion(pool: ScriptPool, assertion: Assertion, input: AssertInput, options: { root?: string; timeoutMs: number }): Promise<AssertionOutcome> {
-  if (typeof assertion.script !== 'string' || !assertion.script) {
-    throw new AgentestError('ASSERTION_INVALID', `${input.testCase.source.file}: a script assertion needs "script": "scripts.<module>.<Function>"`);
-  }
+  const problem = scriptAssertionProblem(assertion);
+  if (problem) return { pass: false, error: problem };
+  const script = assertion.script as string;
   const from = dirname(resolve(input.plan.input.cwd, input.testCase.source.file));
-  const { file, fn } = resolveScriptFunction(assertion.script, scriptFunctionRoot(from, options.root));
+  const { file, fn } = resolveScriptFunction(script, scriptFunctionRoot(from, options.root));
   const expected = assertion.value ?? input.testCase.expected;
   const result = await pool.call({ file, fn, args: [plain(input.output), plain(input.testCase.input), plain(expected)], timeoutMs: options.timeoutMs }, input.signal);
   switch (result.status) {
     case 'missing':
-      return { pass: false, error: `${assertion.script}: no function ${fn} in ${file}` };
+      return { pass: false, error: `${script}: no function ${fn} in ${file}` };
     case 'error':
     case 'timeout':
-      return { pass: false, error: `${assertion.script} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}` };
+      return { pass: false, error: `${script} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}` };
     default:
-      return verdict(assertion.script, result.value);
+      return verdict(script, result.value);
   }
+}
+
+/** What is wrong with how a script assertion is written, checked before the run. */
+export function scriptAssertionProblem(assertion: Assertion): string | undefined {
+  if (typeof assertion.script === 'string' && assertion.script) return undefined;
+  return 'a script assertion needs "script": "scripts.<module>.<Function>"';
 }
 
 function verdict(script: string, value: unknown): AssertionOutcome {

@@ -42,7 +42,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
       // The kernel records a failed Before on its case (status error) and stops the run on a failed
       // BeforeAll; After and AfterAll failures are only logged, as in Yao.
-      throw new Error(`${ref} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}`);
+      const error = new Error(`${ref} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}`);
+      // The kernel makes a case whose Before hook ran out of time a timeout, not an error.
+      if (result.status === 'timeout') error.name = 'TimeoutError';
+      throw error;
     }
     const value = result.value as { data?: unknown } | undefined;
     return value && typeof value === 'object' && 'data' in value ? value.data : value;

@@ -66,7 +66,8 @@ export interface Suite {
 /**
  * Optional per-suite hooks; each returns data passed on to the matching `after`. `before` and `after`
  * run under their case's deadline (see `Kernel.runCase`): `signal` fires when it passes or on a hard
- * stop, and the kernel stops waiting for the hook then.
+ * stop, and the kernel stops waiting for the hook then. A `before` that runs out of a time limit of
+ * its own throws an error named `TimeoutError`, which makes its case a timeout rather than an error.
  */
 export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[]): Promise<unknown>;
