@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AgentestError } from '@agentest/kernel';
+import { addCompareCommand } from './compare-command.js';
 import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
 
@@ -55,6 +56,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       const { runTest } = await import('./run-test.js');
       onRun(await runTest(flags, io));
     });
+  addCompareCommand(program, io, onRun);
   return program;
 }
 

@@ -11,6 +11,7 @@ import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from 
 import { RunWatch, type Watch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { aggregate, type CaseBase } from './aggregate.js';
+import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
@@ -65,6 +66,7 @@ export class Kernel {
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
+      checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await this.preflight(plan, suite);
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
@@ -162,7 +164,7 @@ export class Kernel {
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan)).catch((error: unknown) => {
+      ? await lifecycle.beforeAll(await collect(suite, plan), agent).catch((error: unknown) => {
           // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
           throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
@@ -189,18 +191,20 @@ export class Kernel {
     } finally {
       cases.watch.dispose();
     }
-    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData).catch((e: Error) => debug('afterAll failed: %s', e.message));
+    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
 
     const completed = new Date();
+    const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
     const event: SummaryEvent = {
       type: 'summary',
-      ...summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds),
-      ...(interrupt.aborted ? { interrupted: true } : {}),
+      ...counted,
+      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    const failed = event.failed + event.errors + event.timeouts > 0 || event.verdict?.can_ship === false;
+    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
+    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
     const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
   }
@@ -225,7 +229,7 @@ export class Kernel {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, run.signal)));
+          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal)));
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
@@ -244,7 +248,7 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, run.signal)));
+          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal)));
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -276,6 +280,7 @@ export class Kernel {
       context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
     };
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
+    if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
       ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
       : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };

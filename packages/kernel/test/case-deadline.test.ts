@@ -80,7 +80,7 @@ test('the Before hook shares the first run\'s deadline; the signal it gets fires
   let hookSignal: AbortSignal | undefined;
   const cases = [testCase('slow-before', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs_until_aborted' }] })];
   const { results } = await run(cases, [withLifecycle(cases, {
-    before: async (_c, signal) => {
+    before: async (_c, _agent, signal) => {
       hookSignal = signal;
       await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS / 2));
     },
@@ -94,7 +94,7 @@ test('a hanging After hook ends at the deadline: the verdict stands and a warnin
   const cases = [testCase('a', { timeoutMs: TIMEOUT_MS }), testCase('b', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs' }] })];
   const signals: AbortSignal[] = [];
   const { results } = await run(cases, [withLifecycle(cases, {
-    after: async (_c, _result, _data, signal) => {
+    after: async (_c, _result, _data, _agent, signal) => {
       signals.push(signal!);
       return never();
     },

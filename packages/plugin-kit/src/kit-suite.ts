@@ -1,7 +1,9 @@
 import { relative } from 'node:path';
 import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
+import { kitIdWidth } from '@agentest/reporter-console';
 import { readCasesJson } from './cases-json.js';
 import { agentCase } from './kit-case.js';
+import { measureKitRun } from './kit-metrics.js';
 import type { KitInput } from './discover.js';
 import { casesOfFile, type ListedTest } from './spec-files.js';
 
@@ -32,7 +34,10 @@ export async function buildKitSuite(found: KitInput, cwd: string, listFile: (fil
     needsAgent: true,
     cases: () => cases,
     agentHint: { path: found.root, ...(agentId ? { id: agentId } : {}) },
-    meta: { mode: 'kit', files, ...(onlyMode ? { only: true } : {}) },
+    meta: { mode: 'kit', files, idWidth: kitIdWidth(cases.map((c) => ({ id: c.id, name: c.name ?? c.id }))), ...(onlyMode ? { only: true } : {}) },
+    measure: measureKitRun,
+    // Test functions may report metrics of their own (`ctx.metric`), judged after the run.
+    ...(listed.some(([, tests]) => tests.some((t) => t.hasFn)) ? { customMetrics: true } : {}),
   };
 }
 

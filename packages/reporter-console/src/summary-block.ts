@@ -1,6 +1,6 @@
 import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import type { Printer } from './printer.js';
-import { heavyRule, lightRule, metricLabel, metricValue } from './text.js';
+import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
 
@@ -20,7 +20,7 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   row('Duration', formatDuration(s.duration_ms));
   if (s.runs_per_case > 1) printStability(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
-  if (s.interrupted) p.line(p.paint('yellow', `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished before the run was stopped`));
+  if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));
   for (const output of outputs) p.line(`  Output: ${output}`);
   printBanner(p, s);
 }

@@ -22,7 +22,7 @@ export interface TestResult {
   is_fn_based?: boolean;
   normalized_categories?: string[];
   raw?: unknown;
-  /** What a function test's agent calls measured (means over its `ctx.run` calls) and its `ctx.metric` values. */
+  /** What the case contributes to the run's metrics, by the kit rule (see docs/kit.md); set by `runSuite`. */
   metrics?: Record<string, number>;
   [field: string]: unknown;
 }
@@ -36,9 +36,13 @@ export interface Metrics {
   intent_match_rate: number | null;
   avg_quality_score: number | null;
   avg_latency_ms: number | null;
+  /** PASS and PARTIAL over active cases (0–1). */
+  pass_rate: number | null;
   passed: number;
   partial: number;
   failed: number;
+  /** Metrics of the run's own (`ctx.metric` names). */
+  [metric: string]: number | null;
 }
 
 /** Metric name → limit: a minimum, or a maximum for names ending in `_ms`. */
