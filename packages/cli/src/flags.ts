@@ -1,4 +1,4 @@
-import { AgentestError, parseDuration, type CaseFilter } from '@agentest/kernel';
+import { AgentestError, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { compileRegex } from '@agentest/plugin-assert';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
@@ -104,7 +104,10 @@ function positiveInt(flag: string, value: string): number {
   return Number(value);
 }
 
+/** Like Go's `time.ParseDuration`: `--timeout 30` has no unit and is an error, never 30 ms. */
 function duration(value: string): number {
+  const unitless = withoutUnit(value);
+  if (unitless) throw invalid('--timeout', `has no unit (${JSON.stringify(value)}); ${unitless}`);
   try {
     return parseDuration(value, '--timeout');
   } catch {

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AgentestError } from '@agentest/kernel';
+import { acceptGoFlags } from './go-flags.js';
 import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
 
@@ -67,7 +68,8 @@ export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): 
   let code = 0;
   const program = createProgram(await version(), full, (c) => (code = c));
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    const command = program.commands.find((c) => c.name() === argv[0]);
+    await program.parseAsync(command ? [argv[0]!, ...acceptGoFlags(argv.slice(1), command)] : [...argv], { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error, full);

@@ -33,6 +33,14 @@ export interface ReporterRequest {
   replyPrinter: () => AgentestPlugin;
 }
 
+/** The reporter plugins, the files they write, and the reporter agents to resolve before the run. */
+export interface ReporterSetup {
+  plugins: AgentestPlugin[];
+  outputs: string[];
+  /** Reporter agents (`-r <id>`, config `['llm', { agent }]`) and where each was asked for. */
+  agents: { id: string; where: string }[];
+}
+
 interface FileOutput {
   name: BuiltinReporterName;
   path: string;
@@ -44,16 +52,20 @@ interface FileOutput {
  * Turns `-o`, `-r`, the config's reporters and `--no-jsonl` into reporter plugins and the list of
  * files the run writes. One run can write every format at once; each path is written once.
  */
-export async function setupReporters(req: ReporterRequest): Promise<{ plugins: AgentestPlugin[]; outputs: string[] }> {
+export async function setupReporters(req: ReporterRequest): Promise<ReporterSetup> {
   const files: FileOutput[] = [];
   const others: AgentestPlugin[] = [];
+  const agents: ReporterSetup['agents'] = [];
   const add = (file: FileOutput) => {
     if (!files.some((f) => f.path === file.path)) files.push(file);
   };
 
   let llm: { id: string; path: string } | undefined;
   const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
-  if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: req.output ?? `${req.stem}.md` };
+  if (req.reporterAgent && !asBuiltin) {
+    llm = { id: req.reporterAgent, path: req.output ?? `${req.stem}.md` };
+    agents.push({ id: req.reporterAgent, where: '-r' });
+  }
   else if (asBuiltin) add({ name: asBuiltin, path: req.output ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
   else if (req.output) {
     const name = reporterForPath(req.output);
@@ -68,7 +80,7 @@ export async function setupReporters(req: ReporterRequest): Promise<{ plugins: A
     if (spec.kind === 'plugin') others.push(spec.plugin);
     else if (spec.kind === 'module') others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     else if (spec.name === 'console') [consoleOptions, consoleFactory] = [spec.options, spec.factory];
-    else if (spec.name === 'llm') others.push(await llmFromConfig(spec, req));
+    else if (spec.name === 'llm') others.push(await llmFromConfig(spec, req, agents));
     else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
       githubListed ||= spec.name === 'github';
       others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
@@ -100,7 +112,7 @@ export async function setupReporters(req: ReporterRequest): Promise<{ plugins: A
     const github = await optionalReporter('github', req);
     if (github) plugins.push(github);
   }
-  return { plugins, outputs };
+  return { plugins, outputs, agents };
 }
 
 const FORMAT_BY_EXTENSION: Record<string, 'html' | 'markdown' | 'json'> = { '.html': 'html', '.htm': 'html', '.md': 'markdown', '.markdown': 'markdown', '.json': 'json' };
@@ -123,11 +135,12 @@ async function llmReporter(id: string, output: string, req: ReporterRequest, ext
 }
 
 /** A config entry `['llm', { agent: 'reporter.id', output?, format? }]`. */
-async function llmFromConfig(spec: Extract<ReporterSpec, { kind: 'builtin' }>, req: ReporterRequest): Promise<AgentestPlugin> {
+async function llmFromConfig(spec: Extract<ReporterSpec, { kind: 'builtin' }>, req: ReporterRequest, agents: ReporterSetup['agents']): Promise<AgentestPlugin> {
   const { agent, output, ...rest } = spec.options;
   if (typeof agent !== 'string' || !agent) {
     throw new AgentestError('CONFIG_INVALID', 'reporters: the "llm" reporter needs { agent: "<agent-id>" } naming the reporter agent', { where: 'reporters' });
   }
+  agents.push({ id: agent, where: 'reporters: llm' });
   const path = typeof output === 'string' ? resolve(req.cwd, output) : `${req.stem}.md`;
   return llmReporter(agent, path, req, rest);
 }

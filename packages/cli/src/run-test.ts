@@ -10,6 +10,7 @@ import { detectInputMode } from './input-mode.js';
 import { messageOutput } from './message-output.js';
 import { outputStem, writesDefaultFile } from './output-path.js';
 import { formatError } from './print-error.js';
+import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
 import { watchSignals } from './signals.js';
@@ -82,6 +83,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   });
   plan.options = { ...plan.options, outputs: reporters.outputs };
   kernel = await kernelFromConfig(config, { cwd, reporters: reporters.plugins });
+  await checkReporterAgents(kernel, reporters.agents, plan);
 
   const signals = watchSignals({
     onInterrupt: () => io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
