@@ -11,7 +11,7 @@ Examples:
   $ agentest test -i tests/inputs.jsonl                      # auto-detect the agent, write tests/output-<timestamp>.jsonl
   $ agentest test -i "hello world" -n echo                   # one message, reply on stdout
   $ agentest test -i tests/inputs.jsonl -n mock --runs 3     # stability analysis with the offline mock agent
-  $ agentest test -i tests/inputs.jsonl -o report.html       # HTML report (plus the JSONL stream beside the input)
+  $ agentest test -i tests/inputs.jsonl -o report.html -o run.jsonl  # an HTML report and the JSONL stream, nothing else
   $ agentest test -i scripts.expense.setup -v                # Yao script tests
   $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
 
@@ -31,7 +31,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
     .command('test')
     .description('Run a test suite (JSONL file, message, Yao script tests, or a directory of test files) against an agent.')
     .requiredOption('-i, --input <input>', 'a .jsonl file, a message, scripts.<assistant>.<module>, a directory or a glob (required; e.g. -i tests/inputs.jsonl or -i "hello")')
-    .option('-o, --output <file>', 'output file, format by extension: .jsonl .json .md .html .xml .txt (default: {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl; stdout in message mode; e.g. -o report.html)')
+    .option('-o, --output <file>', 'output file, format by extension: .jsonl .json .md .html .xml .txt; repeatable, and only the files asked for are written (default: {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl; stdout in message mode; e.g. -o report.html -o run.jsonl)', collect)
     .option('-n, --name <agent>', 'agent id: a config agent, echo, mock, mock:<file>, or a Yao assistant (default: auto-detect from the input path; e.g. -n keyword.agent)')
     .option('-c, --connector <id>', "override the agent's connector (default: the agent's own; e.g. -c openai.gpt4o)")
     .option('-u, --user <id>', 'test user id, overrides case fields (default: "test-user"; e.g. -u admin)')

@@ -9,8 +9,8 @@ import {
 
 /** What decides the reporters of one CLI run. */
 export interface ReporterRequest {
-  /** `-o`, absolute. */
-  output?: string;
+  /** Every `-o`, absolute, in the order given. */
+  outputs: readonly string[];
   /** `-r`: a built-in format (`report.html`) or a reporter agent id. */
   reporterAgent?: string;
   /** The config's reporters, or `--reporter`'s (which replace them). */
@@ -19,6 +19,11 @@ export interface ReporterRequest {
   stem: string;
   /** Whether to write the JSONL stream at `{stem}.jsonl` when no other JSONL output is asked for. */
   defaultJsonl: boolean;
+  /**
+   * Whether the run has a default place for files (file, directory and glob runs). Message and
+   * script runs do not: config file reporters without an `output` of their own write nothing there.
+   */
+  defaultFiles: boolean;
   /** Message mode without `-o`: the reply is printed instead of the console layout. */
   printReply: boolean;
   verbose: boolean;
@@ -60,18 +65,8 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     if (!files.some((f) => f.path === file.path)) files.push(file);
   };
 
-  let llm: { id: string; path: string } | undefined;
-  const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
-  if (req.reporterAgent && !asBuiltin) {
-    llm = { id: req.reporterAgent, path: req.output ?? `${req.stem}.md` };
-    agents.push({ id: req.reporterAgent, where: '-r' });
-  }
-  else if (asBuiltin) add({ name: asBuiltin, path: req.output ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
-  else if (req.output) {
-    const name = reporterForPath(req.output);
-    if (!name) throw invalid('-o, --output', `has an extension agentest cannot write (${extname(req.output) || 'none'}); use one of ${knownExtensions().join(', ')}`);
-    add({ name, path: req.output, options: {} });
-  }
+  const llm = requestedFiles(req, add);
+  if (llm) agents.push({ id: llm.id, where: '-r' });
 
   let consoleOptions: Record<string, unknown> = {};
   let consoleFactory: ReporterFactory | undefined;
@@ -80,19 +75,23 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     if (spec.kind === 'plugin') others.push(spec.plugin);
     else if (spec.kind === 'module') others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     else if (spec.name === 'console') [consoleOptions, consoleFactory] = [spec.options, spec.factory];
-    else if (spec.name === 'llm') others.push(await llmFromConfig(spec, req, agents));
+    else if (spec.name === 'llm') {
+      if (typeof spec.options.output === 'string' || req.defaultFiles) others.push(await llmFromConfig(spec, req, agents));
+    }
     else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
       githubListed ||= spec.name === 'github';
       others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     } else {
       const explicit = typeof spec.options.output === 'string' ? resolve(req.cwd, spec.options.output) : undefined;
-      const path = explicit ?? files.find((f) => f.name === spec.name)?.path ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
+      const asked = files.find((f) => f.name === spec.name)?.path;
+      if (!explicit && !asked && !req.defaultFiles) continue;
+      const path = explicit ?? asked ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
       const existing = files.find((f) => f.path === path);
       if (existing) existing.options = { ...existing.options, ...spec.options, output: path };
       else add({ name: spec.name, path, options: { ...spec.options, output: path }, factory: spec.factory });
     }
   }
-  if (req.defaultJsonl && !llm?.path.endsWith('.jsonl') && !files.some((f) => f.name === 'jsonl')) add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
+  if (req.defaultJsonl && !req.outputs.length && !llm?.path.endsWith('.jsonl') && !files.some((f) => f.name === 'jsonl')) add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
 
   const plugins: AgentestPlugin[] = [];
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
@@ -113,6 +112,25 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     if (github) plugins.push(github);
   }
   return { plugins, outputs, agents };
+}
+
+/**
+ * The files `-r` and `-o` ask for. `-r <agent>` writes to the first `-o` (default `{stem}.md`), a
+ * built-in `-r report.html` likewise; every other `-o` writes the format its extension names.
+ * Returns the reporter agent `-r` names, if any.
+ */
+function requestedFiles(req: ReporterRequest, add: (file: FileOutput) => void): { id: string; path: string } | undefined {
+  const [first, ...rest] = req.outputs;
+  const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
+  let llm: { id: string; path: string } | undefined;
+  if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: first ?? `${req.stem}.md` };
+  else if (asBuiltin) add({ name: asBuiltin, path: first ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
+  for (const output of req.reporterAgent ? rest : req.outputs) {
+    const name = reporterForPath(output);
+    if (!name) throw invalid('-o, --output', `has an extension agentest cannot write (${extname(output) || 'none'}); use one of ${knownExtensions().join(', ')}`);
+    add({ name, path: output, options: {} });
+  }
+  return llm;
 }
 
 const FORMAT_BY_EXTENSION: Record<string, 'html' | 'markdown' | 'json'> = { '.html': 'html', '.htm': 'html', '.md': 'markdown', '.markdown': 'markdown', '.json': 'json' };
