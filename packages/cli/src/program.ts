@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AgentestError } from '@agentest/kernel';
+import { surviveClosedPipes } from './broken-pipe.js';
 import { acceptGoFlags } from './go-flags.js';
 import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
@@ -65,6 +66,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
  */
 export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
   const full: CliIo = { cwd: io.cwd ?? process.cwd(), env: io.env ?? process.env, stdout: io.stdout ?? process.stdout, stderr: io.stderr ?? process.stderr };
+  surviveClosedPipes(full.stdout, full.stderr);
   let code = 0;
   const program = createProgram(await version(), full, (c) => (code = c));
   try {
