@@ -24,7 +24,7 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-if (files.some((f) => f.includes('reporter-html'))) ensureChromium();
+if (files.some((f) => f.includes('reporter-html') || f.endsWith('browser.test.ts'))) ensureChromium();
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AgentestError, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { readContextFile } from './context-file.js';
@@ -34,7 +34,7 @@ const ABORT_GRACE_MS = 5_000;
 export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const flags = parseFlags(raw);
   const cwd = io.cwd;
-  const { config, plan, mode } = await prepareRun(flags, cwd);
+  const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
   let kernel: Kernel | undefined;
@@ -71,7 +71,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
 }
 
 /** The config (searched from the input), the `--ctx` file, and the plan they make with the flags. */
-async function prepareRun(flags: Flags, cwd: string): Promise<{ config: NormalisedConfig; plan: RunPlan; mode: InputMode }> {
+async function prepareRun(flags: Flags, { cwd, env }: Pick<CliIo, 'cwd' | 'env'>): Promise<{ config: NormalisedConfig; plan: RunPlan; mode: InputMode }> {
   // A suite that lives in its own folder brings its config: search from the input's location (up to
   // the nearest package.json), so `-i examples/support` finds examples/support/agentest.config.ts.
   const loaded = await loadConfig({ cwd, searchFrom: configSearchStart(flags.input, cwd), ...(flags.config ? { file: flags.config } : {}) });
@@ -96,6 +96,8 @@ async function prepareRun(flags: Flags, cwd: string): Promise<{ config: Normalis
     ctxFile: ctx?.file,
     verbose: flags.verbose,
     thresholds: { ...config.thresholds, ...flags.thresholds },
+    thresholdFlags: Object.keys(flags.thresholds),
+    forbidOnly: isCi(env) && !flags.allowOnly,
     options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
   });
   return { config, plan, mode };
