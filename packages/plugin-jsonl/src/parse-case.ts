@@ -1,4 +1,4 @@
-import { AgentestError, parseDuration, type Assertion, type TestCase } from '@agentest/kernel';
+import { AgentestError, parseDuration, withoutUnit, type Assertion, type TestCase } from '@agentest/kernel';
 import type { z } from 'zod';
 import { unknownKey } from './case-keys.js';
 import { caseRules, type CaseRules } from './case-rules.js';
@@ -72,6 +72,8 @@ export function parseCase(text: string, at: LineContext): TestCase {
     try {
       testCase.timeoutMs = parseDuration(value.timeout, `${at.file}:${at.line}: field "timeout"`);
     } catch {
+      const unitless = withoutUnit(value.timeout);
+      if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(value.timeout)}`, unitless);
       fail(`field "timeout" is not a duration: ${JSON.stringify(value.timeout)}`, FIELD_FIXES.timeout!);
     }
   }
