@@ -15,6 +15,7 @@ Examples:
   $ agentest test -i tests/inputs.jsonl -n mock --runs 3     # stability analysis with the offline mock agent
   $ agentest test -i tests/inputs.jsonl -o report.html -o run.jsonl  # an HTML report and the JSONL stream, nothing else
   $ agentest test -i scripts.expense.setup -v                # Yao script tests
+  $ agentest test -i scripts.expense.setup -run TestSystemReady   # Go-style single-dash long flags work too
   $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
 
 Exit codes: 0 all passed · 1 failures or DO NOT SHIP · 2 configuration or input error · 3 runtime error · 130 interrupted`;
