@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentest, fixture, jsonl } from './helpers.js';
+import { agentestInProcess } from './in-process.js';
 
 /** 16 cases against the echo agent; in `changed` of them the assertion asks for a word the echo lacks. */
 function suite(changed: number, ids = 16): string {
@@ -11,12 +12,12 @@ function suite(changed: number, ids = 16): string {
 
 let dir: string;
 
-/** Real runs through the CLI: base (all pass), head with 6 regressions, head with 5, and a 3-run pair. */
+/** Real runs through the CLI (in this process, to spare the machine seven tsx start-ups): base (all pass), head with 6 regressions, head with 5, and a 3-run pair. */
 before(async () => {
   dir = fixture({ 'tests/inputs.jsonl': suite(0) });
   const run = async (content: string, args: string[]) => {
     writeFileSync(join(dir, 'tests/inputs.jsonl'), content);
-    const result = await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', ...args], { cwd: dir });
+    const result = await agentestInProcess(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', ...args], { cwd: dir });
     assert.ok(result.code === 0 || result.code === 1, result.stderr);
   };
   await run(suite(0), ['-o', 'base.jsonl']);
@@ -50,25 +51,25 @@ test('6 regressed of 16 with one run a side: exit 1, the console table names the
 });
 
 test('5 regressed of 20 is not significant (p 0.0625): exit 0; a .jsonl base against a .json head', async () => {
-  const run = await agentest(['compare', 'base.jsonl', 'five.json', '--detect', '5%'], { cwd: dir });
+  const run = await agentestInProcess(['compare', 'base.jsonl', 'five.json', '--detect', '5%'], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /Verdict: NO SIGNIFICANT CHANGE — 5 regressed, 0 fixed of 16 cases: exact McNemar p = 0\.0625 ≥ α 0\.05/);
   assert.match(run.stdout, /These 16 cases cannot rule out a 5\.0-point drop: detecting it needs about \d+ cases/);
 });
 
 test('no change at all: exit 0', async () => {
-  const run = await agentest(['compare', 'base.jsonl', 'base.jsonl'], { cwd: dir });
+  const run = await agentestInProcess(['compare', 'base.jsonl', 'base.jsonl'], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /16 still passing/);
   assert.match(run.stdout, /Verdict: NO SIGNIFICANT CHANGE/);
 });
 
 test('several runs a side: the paired bootstrap decides, and the margin can tolerate the drop', async () => {
-  const strict = await agentest(['compare', 'base3.jsonl', 'six3.json'], { cwd: dir });
+  const strict = await agentestInProcess(['compare', 'base3.jsonl', 'six3.json'], { cwd: dir });
   assert.equal(strict.code, 1, strict.stderr);
   assert.match(strict.stdout, /T00 +✗ regressed +3\/3 \(100\.0%, 43\.9%–100\.0%\) +0\/3 \(0\.0%, 0\.0%–56\.1%\)/);
   assert.match(strict.stdout, /Verdict: REGRESSED — pass rate −37\.5 points, 95% interval \[−\d+\.\d, −\d+\.\d\]: entirely below 0 \(the margin\)/);
-  const tolerant = await agentest(['compare', 'base3.jsonl', 'six3.json', '--margin', '0.9'], { cwd: dir });
+  const tolerant = await agentestInProcess(['compare', 'base3.jsonl', 'six3.json', '--margin', '0.9'], { cwd: dir });
   assert.equal(tolerant.code, 0, tolerant.stderr);
 });
 
@@ -83,7 +84,10 @@ test('exit 2 with the reason when the reports cannot be compared or read, or a f
     [['base.jsonl', 'six.jsonl', '--alpha', '0'], /error\[FLAG_INVALID\]: --alpha must be a fraction above 0/],
     [['base.jsonl'], /error\[FLAG_INVALID\]: missing required argument 'head'/],
   ];
-  const runs = await Promise.all(cases.map(([args]) => agentest(['compare', ...args], { cwd: dir })));
+  const runs = await Promise.all(cases.map(([args]) => agentestInProcess(['compare', ...args], { cwd: dir })));
+  // The same through the real binary, for the process's exit code.
+  const spawned = await agentest(['compare', 'base.jsonl', 'missing.jsonl'], { cwd: dir });
+  assert.equal(spawned.code, 2, spawned.stderr);
   runs.forEach((run, i) => {
     assert.equal(run.code, 2, `${cases[i]![0].join(' ')}: ${run.stderr}`);
     assert.match(run.stderr, cases[i]![1]);
@@ -93,7 +97,7 @@ test('exit 2 with the reason when the reports cannot be compared or read, or a f
 });
 
 test('compare --help documents every flag with its default and an example', async () => {
-  const help = await agentest(['compare', '--help'], { cwd: dir });
+  const help = await agentestInProcess(['compare', '--help'], { cwd: dir });
   assert.equal(help.code, 0, help.stderr);
   const text = help.stdout.replace(/\s+/g, ' ');
   for (const flag of ['<base>', '<head>', '-o, --output', '--margin', '--alpha', '--detect', '--seed', '--allow-suite-change', '--no-color']) assert.ok(text.includes(flag), `help mentions ${flag}`);
