@@ -4,7 +4,8 @@ import { nodeHttpFetch } from './node-http-fetch.js';
 /** `DEBUG=agentest:connector` shows every request and retry, with credentials redacted. */
 export const log = createDebug('agentest:connector');
 
-const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'proxy-authorization', 'cookie']);
+/** Headers that carry credentials: their values are never logged and are redacted from reports. */
+export const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'proxy-authorization', 'cookie']);
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

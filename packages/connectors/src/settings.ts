@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AgentestError, parseDuration, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError, parseDuration, registerSecret, type ConnectorConfig } from '@agentest/kernel';
+import { SECRET_HEADERS } from './http-log.js';
 import { buildApiUrl, envName, expandEnv } from './env.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 
@@ -93,6 +94,9 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
     throw new AgentestError('SECRET_MISSING', `connector "${id}" talks to ${DEFAULT_HOSTS[type]} but has no key; set options.key (e.g. "$ENV.${type === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'}")`, { where: `${where}.key` });
   }
 
+  registerSecret(key);
+  const headers = resolveHeaders(id, options.headers ?? {}, env);
+
   const body: Record<string, unknown> = {};
   for (const name of BODY_PARAMS) {
     // Yao's `thinking` is Anthropic's parameter; OpenAI-compatible servers reject it.
@@ -107,7 +111,7 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
     model,
     key,
     body,
-    headers: options.headers ?? {},
+    headers,
     stream: options.stream ?? false,
     concurrency: options.concurrency ?? 16,
     retry: {
@@ -119,6 +123,28 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
     },
     timeoutMs: timeoutOf(id, options.timeout, where),
   };
+}
+
+/**
+ * Header values may be `$ENV.NAME` (an unset variable is SECRET_MISSING). Expanded values and the
+ * values of credential headers (`Authorization`, `x-api-key`, …) are registered as secrets, the
+ * credential alone too when it follows a scheme (`Bearer …`).
+ */
+function resolveHeaders(id: string, headers: Record<string, string>, env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const variable = envName(value);
+    const expanded = expandEnv(value, env);
+    if (variable !== undefined && !expanded) {
+      throw new AgentestError('SECRET_MISSING', `connector "${id}": header ${name} is "$ENV.${variable}" but ${variable} is not set; export ${variable}`, { where: `connectors.${id}.headers.${name}` });
+    }
+    if (variable !== undefined || SECRET_HEADERS.has(name.toLowerCase())) {
+      registerSecret(expanded);
+      registerSecret(/^\w+\s+(\S+)$/.exec(expanded)?.[1]);
+    }
+    out[name] = expanded;
+  }
+  return out;
 }
 
 /** `$ENV.` expansion for host and model: naming an unset variable is a config error, not a silent default. */

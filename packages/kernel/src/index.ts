@@ -12,4 +12,5 @@ export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
+export { registerSecret, redactSecrets, redactText, hasSecrets, MIN_SECRET_LENGTH } from './secrets.js';
 export type * from './types/index.js';
