@@ -30,7 +30,11 @@ const optionsShape = z.looseObject({
   max_backoff_ms: z.number().min(0).optional(),
   max_retry_after_ms: z.number().min(0).optional(),
   timeout: z.union([z.number().positive(), z.string()]).optional(),
+  max_reply_bytes: z.number().int().positive().optional(),
 });
+
+/** A reply past this many bytes is an error rather than a run that holds it all in memory. */
+export const DEFAULT_MAX_REPLY_BYTES = 10 * 1024 * 1024;
 
 /** Everything an OpenAI or Anthropic client needs, validated and with `$ENV.` expanded. */
 export interface LlmSettings {
@@ -47,6 +51,8 @@ export interface LlmSettings {
   concurrency: number;
   retry: RetryPolicy;
   timeoutMs?: number;
+  /** Largest reply body read, decoded (`max_reply_bytes`, default 10 MB). */
+  maxReplyBytes: number;
 }
 
 const DEFAULT_HOSTS = { openai: 'https://api.openai.com', anthropic: 'https://api.anthropic.com' } as const;
@@ -122,6 +128,7 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
       maxRetryAfterMs: options.max_retry_after_ms ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
     },
     timeoutMs: timeoutOf(id, options.timeout, where),
+    maxReplyBytes: options.max_reply_bytes ?? DEFAULT_MAX_REPLY_BYTES,
   };
 }
 
