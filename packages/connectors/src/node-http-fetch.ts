@@ -157,21 +157,32 @@ class NodeHttpResponse {
   private async bytes(): Promise<Buffer> {
     if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
     this.used = true;
+    // Counted here rather than through `capped()`: one async iteration per chunk instead of two.
+    const limit = this.limit;
+    if (limit && this.declaredLength() > limit.maxBytes) throw this.refuse(limit);
     const chunks: Buffer[] = [];
-    for await (const chunk of this.body) chunks.push(chunk as Buffer);
+    let total = 0;
+    for await (const chunk of this.stream) {
+      total += (chunk as Buffer).byteLength;
+      if (limit && total > limit.maxBytes) throw this.refuse(limit);
+      chunks.push(chunk as Buffer);
+    }
     return Buffer.concat(chunks);
   }
 
   /** The body, counted as it is read: a reply past the cap is refused before it is all in memory. */
   private async *capped(limit: ReplyLimit): AsyncGenerator<Uint8Array> {
-    const declared = Number(this.headers.get('content-length'));
-    if (declared > limit.maxBytes) throw this.refuse(limit);
+    if (this.declaredLength() > limit.maxBytes) throw this.refuse(limit);
     let total = 0;
     for await (const chunk of this.stream) {
       total += (chunk as Uint8Array).byteLength;
       if (total > limit.maxBytes) throw this.refuse(limit);
       yield chunk as Uint8Array;
     }
+  }
+
+  private declaredLength(): number {
+    return Number(this.res.headers['content-length'] ?? 0);
   }
 
   private refuse(limit: ReplyLimit): Error {
