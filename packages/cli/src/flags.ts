@@ -1,10 +1,11 @@
-import { AgentestError, parseDuration, type CaseFilter } from '@agentest/kernel';
+import { AgentestError, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { compileRegex } from '@agentest/plugin-assert';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
   input?: string;
-  output?: string;
+  /** `-o` (repeatable). */
+  output?: string[];
   name?: string;
   connector?: string;
   user?: string;
@@ -26,12 +27,14 @@ export interface RawFlags {
   color?: boolean;
   before?: string;
   after?: string;
+  allowOnly?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
 export interface Flags {
   input: string;
-  output?: string;
+  /** Every `-o`, as given: each writes the format its extension names. */
+  outputs: string[];
   name?: string;
   connector?: string;
   user?: string;
@@ -54,6 +57,8 @@ export interface Flags {
   /** `--before` / `--after`: Yao's global BeforeAll/AfterAll hook refs for JSONL suites. */
   beforeAll?: string;
   afterAll?: string;
+  /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
+  allowOnly: boolean;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -61,7 +66,10 @@ export function parseFlags(raw: RawFlags): Flags {
   if (!raw.input?.trim()) throw invalid('-i, --input', 'is required: pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory');
   return {
     input: raw.input,
-    ...optional('output', raw.output),
+    outputs: (raw.output ?? []).map((path) => {
+      if (!path.trim()) throw invalid('-o, --output', 'is empty: give a file such as report.html');
+      return path;
+    }),
     ...optional('name', raw.name),
     ...optional('connector', raw.connector),
     ...optional('user', raw.user),
@@ -81,6 +89,7 @@ export function parseFlags(raw: RawFlags): Flags {
     color: raw.color !== false,
     ...optional('beforeAll', hookRef('--before', raw.before)),
     ...optional('afterAll', hookRef('--after', raw.after)),
+    allowOnly: raw.allowOnly === true,
   };
 }
 
@@ -104,7 +113,10 @@ function positiveInt(flag: string, value: string): number {
   return Number(value);
 }
 
+/** Like Go's `time.ParseDuration`: `--timeout 30` has no unit and is an error, never 30 ms. */
 function duration(value: string): number {
+  const unitless = withoutUnit(value);
+  if (unitless) throw invalid('--timeout', `has no unit (${JSON.stringify(value)}); ${unitless}`);
   try {
     return parseDuration(value, '--timeout');
   } catch {
@@ -123,9 +135,12 @@ export function goRegex(flag: string, pattern: string): CaseFilter {
   return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 
-/** `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold p95_latency_ms=2000`. */
+/**
+ * `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold latency_ms=2000`.
+ * A null-prototype record, so `__proto__=1` is a (refused) name rather than a prototype swap.
+ */
 function thresholds(entries: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = Object.create(null);
   for (const entry of entries) {
     const match = /^\s*([A-Za-z_][\w.]*)\s*=\s*(-?\d+(?:\.\d+)?)(%?)\s*$/.exec(entry);
     if (!match) throw invalid('--threshold', `must be name=value, e.g. --threshold pass_rate=0.95 or keyword_hit_rate=70%, got ${JSON.stringify(entry)}`);

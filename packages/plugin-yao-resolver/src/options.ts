@@ -19,6 +19,8 @@ export interface YaoResolverOptions {
   processes?: Record<string, ProcessStub>;
   /** The script sandbox's threads, memory and the environment variables hooks may read (`script` options of the config). */
   sandbox?: SandboxOptions;
+  /** The ids of the config's agents, listed next to the assistants when an id matches nothing. */
+  configAgents?: string[];
 }
 
 export interface ValidatedOptions {
@@ -28,6 +30,7 @@ export interface ValidatedOptions {
   hookTimeoutMs: number;
   processes: Record<string, ProcessStub>;
   sandbox: ScriptPoolOptions;
+  configAgents: string[];
 }
 
 const processStub = z.union(
@@ -42,6 +45,7 @@ const schema = z.strictObject({
   hookTimeoutMs: z.number().int().positive().optional(),
   processes: z.record(z.string().min(1), processStub).optional(),
   sandbox: sandboxOptionsSchema.optional(),
+  configAgents: z.array(z.string()).optional(),
 });
 
 export function validateOptions(options: unknown): ValidatedOptions {
@@ -51,9 +55,9 @@ export function validateOptions(options: unknown): ValidatedOptions {
     const key = issue.path.length ? issue.path.join('.') : '(options)';
     throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, { where: `yaoResolver({ ${String(issue.path[0] ?? '')} })` });
   }
-  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {}, sandbox = {} } = parsed.data;
+  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {}, sandbox = {}, configAgents = [] } = parsed.data;
   return {
     ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs,
-    processes: processes as Record<string, ProcessStub>, sandbox: sandboxOptions(sandbox),
+    processes: processes as Record<string, ProcessStub>, sandbox: sandboxOptions(sandbox), configAgents,
   };
 }

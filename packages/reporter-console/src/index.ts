@@ -3,6 +3,7 @@ import { printAgentHeader, printAgentResult } from './agent-layout.js';
 import { KitLayout, kitStatus } from './kit-layout.js';
 import { Printer } from './printer.js';
 import { Progress } from './progress.js';
+import { quietSink } from './quiet-sink.js';
 import { printScriptHeader, printScriptResult, printScriptSummary } from './script-layout.js';
 import { colourWanted, createStyle } from './style.js';
 import { printSummary } from './summary-block.js';
@@ -32,8 +33,9 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   const out = options.stream ?? process.stdout;
   const tty = (out as { isTTY?: boolean }).isTTY === true;
   const style = createStyle(options.color ?? colourWanted(out));
-  const progress = new Progress(out, style, options.progress ?? tty);
-  const p = new Printer(out, style, progress);
+  const sink = quietSink(out);
+  const progress = new Progress(sink, style, options.progress ?? tty);
+  const p = new Printer(sink, style, progress);
   const outputs = options.outputs ?? [];
   let plan: RunPlan | undefined;
   let script = false;
@@ -81,6 +83,6 @@ export { colourWanted } from './style.js';
 export { displayWidth } from './display-width.js';
 export {
   colorStatus, formatCaseDetail, formatCaseLine, formatKitMetric, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter,
-  formatSuiteHeader, formatSummary, kitMetricLabel, kitMetricValue, kitPaint,
+  formatSuiteHeader, formatSummary, kitIdWidth, kitMetricLabel, kitMetricValue, kitPaint,
 } from './kit-format.js';
 export type { KitMetrics, KitRow, KitStatus, KitStyle, KitVerdict } from './kit-format.js';
