@@ -30,7 +30,7 @@ export function renderConsole(comparison: Comparison, options: { colour?: boolea
 }
 
 function caseTable(cases: readonly CaseChange[], paint: (format: Format, text: string) => string): string[] {
-  const rows = cases.map((c) => [clip(c.id, MAX_ID), `${CATEGORY_ICONS[c.category]} ${CATEGORY_LABELS[c.category]}`, clip(sideText(c.base), MAX_SIDE), clip(sideText(c.head), MAX_SIDE), clip(oneLine(evidenceText(c)), MAX_EVIDENCE)]);
+  const rows = cases.map((c) => [clipMiddle(c.id, MAX_ID), `${CATEGORY_ICONS[c.category]} ${CATEGORY_LABELS[c.category]}`, clip(sideText(c.base), MAX_SIDE), clip(sideText(c.head), MAX_SIDE), clip(oneLine(evidenceText(c)), MAX_EVIDENCE)]);
   const header = ['Case', 'Change', 'Base', 'Head', 'Evidence'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
   const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join('  ')}`.trimEnd();
@@ -49,6 +49,14 @@ function pad(text: string, width: number): string {
 function clip(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Ids are often paths with the telling part at the end (`…/advanced.test.ts > refund flow`). */
+function clipMiddle(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = Math.floor((max - 1) / 3);
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`;
 }
 
 function oneLine(text: string): string {
