@@ -4,6 +4,7 @@ import { AgentestError, type Kernel, type RunOutcome, type RunPlan } from '@agen
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { readContextFile } from './context-file.js';
+import { setupBaseline } from './baseline.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { detectInputMode } from './input-mode.js';
@@ -63,6 +64,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   });
 
   let kernel: Kernel | undefined;
+  const baseline = await setupBaseline(flags.baseline, io, { color: flags.color, quiet: mode === 'message' && !output });
   const specs = flags.reporters ? await normaliseReporters(flags.reporters, cwd, '--reporter') : (config.reporters ?? []);
   const printReply = mode === 'message' && !output && !flags.reporterAgent;
   const reporters = await setupReporters({
@@ -82,7 +84,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     replyPrinter: () => messageOutput(io),
   });
   plan.options = { ...plan.options, outputs: reporters.outputs };
-  kernel = await kernelFromConfig(config, { cwd, reporters: reporters.plugins });
+  kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
 
   const signals = watchSignals({
     onInterrupt: () => io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
@@ -94,6 +96,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   } finally {
     signals.dispose();
   }
+  baseline.print(outcome.summary);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
   if (outcome.exitCode === 3 && !outcome.errors.length) throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
   return outcome.exitCode;
