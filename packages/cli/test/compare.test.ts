@@ -134,3 +134,11 @@ test('test --baseline: an unreadable baseline stops the run before the first cas
   assert.match(disjoint.stdout, /Compared with disjoint\.jsonl: not comparable: no case id in common/);
   assert.equal(JSON.parse(readFileSync(join(dir, 'disjoint-run.json'), 'utf8')).summary.comparison.verdict, 'not_comparable');
 });
+
+test('on GitHub Actions the comparison is appended to the job summary', async () => {
+  const summaryFile = join(dir, 'step-summary.md');
+  writeFileSync(summaryFile, '# earlier step\n');
+  const run = await agentestInProcess(['compare', 'base.jsonl', 'six.jsonl'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(readFileSync(summaryFile, 'utf8'), /^# earlier step\n## ❌ agentest compare: REGRESSED/);
+});
