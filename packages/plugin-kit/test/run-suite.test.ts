@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import {
   calcMetrics, clearRegistered, fromJsonCases, fromRegistered, getRegistered, getTestStatus, judgeShipability,
-  printMetrics, printShipVerdict, printSummary, runSuite,
+  printMetrics, printShipVerdict, printSummary, runSuite, test as test_,
 } from '../src/index.js';
 // @ts-expect-error plain JS fixture
 import { createAdapter } from './fixtures/evaluator/adapter.js';
@@ -110,4 +111,37 @@ test('an evaluation with an empty error or a string structure_ok fails, in runSu
   const tests = fromJsonCases([{ case_id: 'A', query: 'empty error' }, { case_id: 'B', query: 'string structure' }, { case_id: 'C', query: 'fine' }]);
   const results = await runSuite(tests, adapter, { print: false });
   assert.deepEqual(results.map((r) => `${r.case_id}:${getTestStatus(r)}`), ['A:FAIL', 'B:FAIL', 'C:PASS']);
+});
+
+test('runSuite honours test.only, and refuses it on CI unless allowOnly', async () => {
+  const adapter = {
+    call: async (input: { query: string }) => ({ elapsed_ms: 1, error: null, raw: input.query }),
+    evaluate: (c: { raw: string }) => ({ ...c, structure_ok: true, intent_matched: true, keyword_hits: [], keyword_hit_rate: null, quality_score: 5, failure_details: [] }),
+  };
+  clearRegistered();
+  test_('ordinary', async () => {});
+  test_.only('focused', async () => {});
+  const tests = [...fromJsonCases([{ case_id: 'J1', query: 'q' }]), ...fromRegistered(getRegistered())];
+  clearRegistered();
+  assert.deepEqual(tests.map((t) => t.only ?? false), [false, false, true], 'fromRegistered keeps the .only mark');
+
+  const ci = process.env.CI;
+  try {
+    delete process.env.CI;
+    const results = await runSuite(tests, adapter, { print: false });
+    assert.deepEqual(results.map((r) => `${r.case_id.replace(/^.*#/, '')}:${getTestStatus(r)}`), ['J1:SKIP', 'ordinary:SKIP', 'focused:PASS']);
+    process.env.CI = 'true';
+    await assert.rejects(runSuite(tests, adapter, { print: false }), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'ONLY_FORBIDDEN');
+      assert.match(error.message, /run-suite\.test\.ts:\d+: test\.only\("focused"\)/);
+      const line = Number(/run-suite\.test\.ts:(\d+)/.exec(error.message)![1]);
+      assert.match(readFileSync(new URL(import.meta.url), 'utf8').split('\n')[line - 1]!, /test_\.only\('focused'/);
+      return true;
+    });
+    const allowed = await runSuite(tests, adapter, { print: false, allowOnly: true });
+    assert.equal(getTestStatus(allowed[2]!), 'PASS');
+  } finally {
+    if (ci === undefined) delete process.env.CI;
+    else process.env.CI = ci;
+  }
 });

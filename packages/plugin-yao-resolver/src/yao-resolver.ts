@@ -58,7 +58,8 @@ export class YaoResolver {
     const detail = formatSearch(ref, report);
     if (!detail) return undefined;
     const what = ref.id ? `agent "${ref.id}"` : `an assistant for ${ref.path ?? cwd}`;
-    const hint = ref.id ? 'pass -n with one of the assistants listed, a config agent, or a built-in (echo, mock)' : 'run from inside an assistant directory or pass -n <assistant-id>';
+    const configAgents = this.options.configAgents.length ? `a config agent (${this.options.configAgents.join(', ')})` : 'a config agent';
+    const hint = ref.id ? `use one of the assistants listed, ${configAgents}, or a built-in (echo, mock)` : 'run from inside an assistant directory or pass -n <assistant-id>';
     throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what}: ${detail}${detail.endsWith('?') ? '' : '.'} ${hint[0]!.toUpperCase()}${hint.slice(1)}.`, { where: ref.id ? '-n' : (ref.path ?? cwd) });
   }
 
@@ -112,7 +113,11 @@ export class YaoResolver {
 
   private async agent(app: YaoApp, found: Located, cwd: string, connectorOverride?: string): Promise<AssistantAgent> {
     const definition = await app.assistant(found.dir, found.id);
-    if (definition.hookFile) this.runtimes.register(definition.hookFile, app.root, cwd);
+    if (definition.hookFile) {
+      this.runtimes.register(definition.hookFile, app.root, cwd);
+      // Resolving happens before the first case: the sandbox's start-up is not counted in any case's time.
+      await this.hooks.warm([definition.hookFile]);
+    }
     const backends = toolBackends(this.hooks, this.runtimes, app.mcpClients, { ...(app.root ? { root: app.root } : {}), cwd });
     const offer = (uses: ServerUse[], writer: string) => offerTools(uses, app.mcp, definition, writer, backends.listExternal);
     // package.yao's tools are read now: a missing server or input schema stops the run before any case.

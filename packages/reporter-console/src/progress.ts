@@ -1,3 +1,4 @@
+import type { Sink } from './quiet-sink.js';
 import type { Style } from './style.js';
 
 /**
@@ -11,7 +12,7 @@ export class Progress {
   private started = 0;
   private visible = false;
 
-  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, private readonly enabled: boolean) {}
+  constructor(private readonly out: Sink, private readonly style: Style, private readonly enabled: boolean) {}
 
   begin(total: number): void {
     this.total = total;

@@ -77,13 +77,16 @@ export interface Suite {
 /**
  * Optional per-suite hooks; each returns data passed on to the matching `after`. Each also gets the
  * run's resolved agent (undefined for suites that need none): Yao looks hooks up in the assistant
- * that runs the cases, which is known only after the suite is loaded.
+ * that runs the cases, which is known only after the suite is loaded. `before` and `after` run under
+ * their case's deadline (see `Kernel.runCase`): `signal` fires when it passes or on a hard stop, and
+ * the kernel stops waiting for the hook then. A `before` that runs out of a time limit of its own
+ * throws an error named `TimeoutError`, which makes its case a timeout rather than an error.
  */
 export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[], agent?: Agent): Promise<unknown>;
   afterAll?(results: unknown[], beforeData: unknown, agent?: Agent): Promise<void>;
-  before?(testCase: TestCase, agent?: Agent): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent): Promise<void>;
+  before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent, signal?: AbortSignal): Promise<void>;
 }
 
 /** The raw `-i` value and where it was given. */

@@ -1,6 +1,7 @@
-import { createKernel, type Adapter, type Agent, type AgentestPlugin, type CaseResult, type Suite, type TestCase } from '@agentest/kernel';
+import { createKernel, isCi, type Adapter, type Agent, type AgentestPlugin, type CaseResult, type Suite, type TestCase } from '@agentest/kernel';
 import { adapterToAgent, defineAdapter, executeAgentCase } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
+import { forbidFocus, NOT_FOCUSED } from '../focus.js';
 import { agentCase, specCase } from '../kit-case.js';
 import { measureKitRun } from '../kit-metrics.js';
 import { SandboxEntries } from '../sandbox-entry.js';
@@ -19,12 +20,14 @@ const NAME = 'agentest:kit-run-suite';
 export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, options: SuiteOptions = {}): Promise<TestResult[]> {
   defineAdapter(adapter);
   if (!Array.isArray(tests)) throw new TypeError('runSuite(tests, adapter): tests must be an array (from fromJsonCases / fromRegistered)');
-  const { label = 'run', apiUrl = '', parallel = 1, timeoutMs, print = true } = options;
+  const { label = 'run', apiUrl = '', parallel = 1, timeoutMs, print = true, allowOnly = !isCi() } = options;
+  const focused = tests.some((tc) => tc.only);
+  if (focused && !allowOnly) forbidFocus(tests, process.cwd());
   const byId = new Map<string, KitTestCase>();
   const cases = tests.map((tc) => {
     if (byId.has(tc.id)) throw new TypeError(`runSuite: two cases have the id "${tc.id}"`);
     byId.set(tc.id, tc);
-    return toKernelCase(tc);
+    return toKernelCase(tc, focused && !tc.only && tc.status === 'active' ? NOT_FOCUSED : undefined);
   });
   const agent: Agent & { adapter: Adapter } = { ...adapterToAgent('adapter', adapter), adapter };
   const results = new Map<string, TestResult>();
@@ -78,11 +81,12 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
   return tests.map((tc) => results.get(tc.id)!);
 }
 
-function toKernelCase(tc: KitTestCase): TestCase {
+/** `unfocused`: the reason this case does not run because another is marked `.only`. */
+function toKernelCase(tc: KitTestCase, unfocused?: string): TestCase {
   const source = { file: tc.id };
-  const status = { skip: tc.status === 'skip', todo: tc.status === 'todo' };
+  const status = { skip: unfocused ?? tc.status === 'skip', todo: tc.status === 'todo' };
   if (tc.fn || tc.status === 'todo') {
-    return specCase(tc.id, { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs }, { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) }, source);
+    return specCase(tc.id, { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs }, { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) }, source, unfocused);
   }
   const fields = { ...tc.data, query: tc.query ?? '', expected_keywords: tc.expected_keywords, ...pick(tc) };
   return agentCase(tc.id, fields, source, { name: tc.name, ...status, timeoutMs: tc.timeoutMs });

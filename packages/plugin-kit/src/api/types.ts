@@ -3,6 +3,10 @@ import type { KitCaseFields } from '../types.js';
 /** agentest-kit's internal case: what `fromJsonCases` and `fromRegistered` return and `runSuite` takes. */
 export interface KitTestCase extends KitCaseFields {
   id: string;
+  /** Marked with `test.only`: `runSuite` then skips every case not marked. */
+  only?: boolean;
+  /** The registering file (absolute), for messages that point at a test. */
+  file?: string;
 }
 
 /** agentest-kit's StandardResult, plus the markers its runner sets. */
@@ -64,4 +68,6 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** Print the header, one line per case and the footer (default true). */
   print?: boolean;
+  /** Run a suite with `test.only` even when `CI` is set (default: refused on CI, as the CLI does). */
+  allowOnly?: boolean;
 }
