@@ -28,6 +28,7 @@ export function renderHtml(report: Report): string {
     cards: cards(report),
     interrupted: interruptionNote(summary),
     verdict: summary.verdict,
+    comparison: summary.comparison,
     metrics: metricRows(report),
     charts: stability?.rows.length
       ? {
