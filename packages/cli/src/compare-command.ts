@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { invalid } from './flags.js';
+import { AgentestError } from '@agentest/kernel';
 import type { CliIo } from './run-test.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -64,6 +64,11 @@ export async function runCompare(basePath: string, headPath: string, raw: RawCom
   for (const { file, format } of outputs) await writeFileAtomic(file, render[format]());
   if (io.env.GITHUB_ACTIONS === 'true' && io.env.GITHUB_STEP_SUMMARY) await appendFile(io.env.GITHUB_STEP_SUMMARY, `${compare.renderMarkdown(comparison)}\n`);
   return comparison.exitCode;
+}
+
+/** Declared here rather than taken from flags.ts, which loads the assertion plugin: `--help` stays fast. */
+function invalid(flag: string, problem: string): AgentestError {
+  return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
 }
 
 function parseCompareFlags(raw: RawCompareFlags) {
