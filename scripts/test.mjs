@@ -25,9 +25,14 @@ if (files.length === 0) {
   process.exit(1);
 }
 if (files.some((f) => f.includes('reporter-html'))) ensureChromium();
+// Node 20 applies --test-timeout to each test file as a whole as well as to each test in it. It only
+// catches hangs: the slowest files (dozens of CLI runs) take a minute or two on an idle machine and
+// many times that on a busy one. Tests that wait on something keep their own hang deadlines
+// (e2e/helpers/deadlines.ts), which fail sooner and say what hung.
+const FILE_HANG_MS = 30 * 60_000;
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
+  ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', `--test-timeout=${FILE_HANG_MS}`, ...files],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
 );
 process.exit(result.status ?? 1);
