@@ -24,7 +24,7 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-if (files.some((f) => f.includes('reporter-html'))) ensureChromium();
+if (files.some((f) => f.includes('reporter-html') || f.endsWith('browser.test.ts'))) ensureChromium();
 // Node 20 applies --test-timeout to each test file as a whole as well as to each test in it. It only
 // catches hangs: the slowest files (dozens of CLI runs) take a minute or two on an idle machine and
 // many times that on a busy one. Tests that wait on something keep their own hang deadlines

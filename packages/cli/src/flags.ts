@@ -26,6 +26,7 @@ export interface RawFlags {
   color?: boolean;
   before?: string;
   after?: string;
+  allowOnly?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -54,6 +55,8 @@ export interface Flags {
   /** `--before` / `--after`: Yao's global BeforeAll/AfterAll hook refs for JSONL suites. */
   beforeAll?: string;
   afterAll?: string;
+  /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
+  allowOnly: boolean;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -81,6 +84,7 @@ export function parseFlags(raw: RawFlags): Flags {
     color: raw.color !== false,
     ...optional('beforeAll', hookRef('--before', raw.before)),
     ...optional('afterAll', hookRef('--after', raw.after)),
+    allowOnly: raw.allowOnly === true,
   };
 }
 
@@ -123,9 +127,12 @@ export function goRegex(flag: string, pattern: string): CaseFilter {
   return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 
-/** `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold p95_latency_ms=2000`. */
+/**
+ * `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold latency_ms=2000`.
+ * A null-prototype record, so `__proto__=1` is a (refused) name rather than a prototype swap.
+ */
 function thresholds(entries: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = Object.create(null);
   for (const entry of entries) {
     const match = /^\s*([A-Za-z_][\w.]*)\s*=\s*(-?\d+(?:\.\d+)?)(%?)\s*$/.exec(entry);
     if (!match) throw invalid('--threshold', `must be name=value, e.g. --threshold pass_rate=0.95 or keyword_hit_rate=70%, got ${JSON.stringify(entry)}`);

@@ -24,6 +24,10 @@ export interface RunPlanOptions {
   ctxFile?: string;
   verbose?: boolean;
   thresholds?: Record<string, number>;
+  /** The threshold names that came from `--threshold` (a wrong one is then a flag error). */
+  thresholdFlags?: readonly string[];
+  /** A `test.only` is an error (the CLI: `CI` set, no `--allow-only`). */
+  forbidOnly?: boolean;
   options?: Record<string, unknown>;
 }
 
@@ -47,6 +51,8 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     },
     verbose: o.verbose ?? false,
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
+    ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),
+    ...(o.forbidOnly ? { forbidOnly: true } : {}),
     ...(o.options ? { options: o.options } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentest, fixture, jsonl, PASSING, readJsonl } from './helpers.js';
 
@@ -62,10 +62,25 @@ test('--config names the file; thresholds from config and --threshold give a ver
   const ship = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--no-jsonl'], { cwd: dir });
   assert.equal(ship.code, 0, ship.stderr);
   assert.match(ship.stdout, /VERDICT: SHIP IT/);
-  const noShip = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--threshold', 'latency_score=0.9', '--no-jsonl'], { cwd: dir });
+  const noShip = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--threshold', 'pass_rate=1.01', '--no-jsonl'], { cwd: dir });
   assert.equal(noShip.code, 1);
   assert.match(noShip.stdout, /VERDICT: DO NOT SHIP/);
-  assert.match(noShip.stdout, /latency_score was not measured/);
+});
+
+test('a threshold name that is no metric is refused before the first case: FLAG_INVALID or CONFIG_INVALID, with a did-you-mean', async () => {
+  const dir = fixture({ 'ok.jsonl': PASSING, 'proto.config.json': '{"thresholds": {"constructor": 0.5}}', 'typo.config.json': '{"thresholds": {"intent_match_rat": 0.5}}' });
+  const flag = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--threshold', 'pass_rat=0.9', '-o', 'out.jsonl'], { cwd: dir });
+  assert.equal(flag.code, 2, flag.stderr);
+  assert.match(flag.stderr, /error\[FLAG_INVALID\]: --threshold: no metric is named "pass_rat" \(did you mean "pass_rate"\?\)/);
+  assert.equal(existsSync(join(dir, 'out.jsonl')), false, 'refused before the run started');
+  const proto = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--threshold', '__proto__=0.5', '--no-jsonl'], { cwd: dir });
+  assert.equal(proto.code, 2, proto.stdout);
+  assert.match(proto.stderr, /FLAG_INVALID.*"__proto__"/);
+  const config = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'proto.config.json', '--no-jsonl'], { cwd: dir });
+  assert.equal(config.code, 2, config.stdout);
+  assert.match(config.stderr, /error\[CONFIG_INVALID\]: thresholds\.constructor: no metric is named "constructor"/);
+  const typo = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'typo.config.json', '--no-jsonl'], { cwd: dir });
+  assert.match(typo.stderr, /did you mean "intent_match_rate"/);
 });
 
 test('config errors exit 2 with a precise message and no stack trace', async () => {
@@ -89,10 +104,13 @@ test('config errors exit 2 with a precise message and no stack trace', async () 
   });
 });
 
+/** A reporter module that writes how many results it heard to its `output`. */
+const COUNT_REPORTER = `import { writeFileSync } from 'node:fs';\nexport default (options) => ({ name: 'count', apply({ hooks }) { let n = 0; hooks.report.tap('count', (e) => { if (e.type === 'result') n++; if (e.type === 'summary') writeFileSync(options.output, String(n)); }); } });`;
+
 test('reporters from config: a path relative to the config, [name, options], and a Reporter object', async () => {
   const dir = fixture({
     'ok.jsonl': PASSING,
-    'reporters/count.mjs': `import { writeFileSync } from 'node:fs';\nexport default (options) => ({ name: 'count', apply({ hooks }) { let n = 0; hooks.report.tap('count', (e) => { if (e.type === 'result') n++; if (e.type === 'summary') writeFileSync(options.output, String(n)); }); } });`,
+    'reporters/count.mjs': COUNT_REPORTER,
     'agentest.config.mjs': `export default { reporters: [['./reporters/count.mjs', { output: 'count.txt' }], ['json', { output: 'report.json' }], { name: 'inline', onSummary(s) { console.log('inline saw', s.total); } }] };`,
   });
   const run = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: dir });
@@ -100,6 +118,30 @@ test('reporters from config: a path relative to the config, [name, options], and
   assert.equal(readFileSync(join(dir, 'count.txt'), 'utf8'), '2');
   assert.equal(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.total, 2);
   assert.match(run.stdout, /inline saw 2/);
+});
+
+test('reporters by package name resolve from the config file\'s folder; a missing or broken package is a clear error', async () => {
+  const dir = fixture({
+    'suite/package.json': '{"name": "suite", "private": true, "type": "module"}',
+    'suite/node_modules/agentest-reporter-count/package.json': '{"name": "agentest-reporter-count", "type": "module", "exports": {".": {"default": "./index.js"}}}',
+    'suite/node_modules/agentest-reporter-count/index.js': COUNT_REPORTER,
+    'suite/node_modules/broken-reporter/package.json': '{"name": "broken-reporter", "exports": {"./other": "./other.js"}}',
+    'suite/agentest.config.mjs': "export default { reporters: [['agentest-reporter-count', { output: 'count.txt' }]] };",
+    'suite/ok.jsonl': PASSING,
+  });
+  // Run from the parent folder, which has no node_modules: the package is found from the config's folder.
+  const run = await agentest(['test', '-i', 'suite/ok.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, 'suite', 'count.txt'), 'utf8'), '2');
+
+  const missing = await agentest(['test', '-i', 'suite/ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'agentest-reporter-count'], { cwd: dir });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: unknown reporter "agentest-reporter-count"; built-in reporters: .*the name of a package installed where the config is/);
+
+  const broken = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'broken-reporter'], { cwd: join(dir, 'suite') });
+  assert.equal(broken.code, 2);
+  assert.match(broken.stderr, /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: reporter package "broken-reporter" cannot be loaded: No "exports" main defined/);
+  assert.doesNotMatch(broken.stderr, /\n\s+at /, 'no stack trace');
 });
 
 test('the config is searched from the input\'s folder first, so a suite in its own folder brings its config', async () => {

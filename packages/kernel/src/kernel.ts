@@ -5,12 +5,13 @@ import { callSeries, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration } from './execute-run.js';
+import { executeRun, goDuration, stopped } from './execute-run.js';
 import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
-import { RunWatch } from './run-watch.js';
+import { RunWatch, type Watch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { aggregate, type CaseBase } from './aggregate.js';
+import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
@@ -65,6 +66,7 @@ export class Kernel {
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
+      checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await this.preflight(plan, suite);
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
@@ -125,7 +127,8 @@ export class Kernel {
    * type has a handler, and the `--run` filter selects something. Only the count is kept.
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
-    const knownAsserts = new Set(mapKeys(this.hooks.assert));
+    // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
+    const knownAsserts = new Set(mapKeys(this.hooks.assert).filter((type) => type !== ''));
     let selected = 0;
     for await (const testCase of suite.cases()) {
       if (!selects(plan, testCase)) continue;
@@ -161,7 +164,7 @@ export class Kernel {
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan)).catch((error: unknown) => {
+      ? await lifecycle.beforeAll(await collect(suite, plan), agent).catch((error: unknown) => {
           // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
           throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
@@ -188,71 +191,102 @@ export class Kernel {
     } finally {
       cases.watch.dispose();
     }
-    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData).catch((e: Error) => debug('afterAll failed: %s', e.message));
+    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
 
     const completed = new Date();
+    const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
     const event: SummaryEvent = {
       type: 'summary',
-      ...summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds),
-      ...(interrupt.aborted ? { interrupted: true } : {}),
+      ...counted,
+      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    const failed = event.failed + event.errors + event.timeouts > 0 || event.verdict?.can_ship === false;
+    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
+    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
     const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
   }
 
-  private async runCase({ plan, suite, agent, abort, watch, context }: CaseRunner, testCase: TestCase): Promise<CaseResult> {
-    const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
-    if (testCase.name) base.name = testCase.name;
-    base.input = testCase.input;
-    if (testCase.expected !== undefined) base.expected = testCase.expected;
-    base.source = testCase.source;
-    if (testCase.metadata) base.metadata = testCase.metadata;
+  /**
+   * Runs one case: its Before hook, its runs, its After hook. Each run has one deadline (the case's
+   * timeout) for everything it does: the first run's deadline also covers the Before hook, the last
+   * run's the After hook. An After hook still runs after a timed-out run, as cleanup, under a deadline
+   * of its own.
+   */
+  private async runCase(runner: CaseRunner, testCase: TestCase): Promise<CaseResult> {
+    const { plan, suite, abort, watch } = runner;
+    const base = caseBase(testCase);
     if (testCase.skip || testCase.todo) {
       const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
       return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
     }
-    let beforeData: unknown;
-    try {
-      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase) : undefined;
-    } catch (error) {
-      // A failed Before makes its case an error and skips its After, as Yao does; the run goes on.
-      const failed: Execution = { run: 1, status: 'error', duration_ms: 0, error: `before hook failed: ${errorMessage(error)}`, assertions: [], metrics: {} };
-      return aggregate(base, [failed], 1);
-    }
-    const runs: Execution[] = [];
     const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    for (let run = 1; run <= plan.runs; run++) {
-      if (abort.aborted) break;
-      const started: CaseStartEvent = testCase.name
-        ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
-        : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
-      let pending = this.emit(started);
-      if (pending) await pending;
-      const ctx: ExecuteContext = {
-        plan, suite, agent, run, runs: plan.runs, signal: abort, timeoutMs,
-        context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
-      };
-      const execution = await executeRun(this.hooks, testCase, ctx, watch);
-      runs.push(execution);
-      const finished: RunResultEvent = testCase.name
-        ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
-        : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
-      pending = this.emit(finished);
-      if (pending) await pending;
+    const lifecycle = suite.lifecycle;
+    let run = watch.begin(timeoutMs);
+    try {
+      let beforeData: unknown;
+      if (lifecycle?.before) {
+        try {
+          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal)));
+        } catch (error) {
+          // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
+          // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
+          const failed = stopped(run, { run: 1, timeoutMs }, `before hook failed: ${errorMessage(error)}`, run.started, 'in the before hook');
+          if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
+          return aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1);
+        }
+      }
+      const runs: Execution[] = [];
+      for (let n = 1; n <= plan.runs; n++) {
+        if (abort.aborted) break;
+        if (n > 1) run = this.renew(watch, run, timeoutMs);
+        runs.push(await this.runOnce(runner, testCase, n, timeoutMs, run));
+      }
+      const result = aggregate(base, runs, plan.runs);
+      if (lifecycle?.after) {
+        if (run.timedOut) run = this.renew(watch, run, timeoutMs);
+        try {
+          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal)));
+        } catch (error) {
+          // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
+          debug('after hook failed: %s', errorMessage(error));
+          result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
+        }
+      }
+      return result;
+    } finally {
+      watch.stop(run);
+      watch.release(run);
     }
-    const result = aggregate(base, runs, plan.runs);
-    if (suite.lifecycle?.after) {
-      // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
-      await suite.lifecycle.after(testCase, result, beforeData).catch((error: unknown) => {
-        debug('after hook failed: %s', errorMessage(error));
-        result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
-      });
-    }
-    return result;
+  }
+
+  /** Ends one watch and begins the next, for the next run of the same case. */
+  private renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
+    watch.stop(run);
+    watch.release(run);
+    return watch.begin(timeoutMs);
+  }
+
+  private async runOnce({ plan, suite, agent, abort, context }: CaseRunner, testCase: TestCase, run: number, timeoutMs: number, watch: Watch): Promise<Execution> {
+    const started: CaseStartEvent = testCase.name
+      ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
+      : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
+    let pending = this.emit(started);
+    if (pending) await pending;
+    const ctx: ExecuteContext = {
+      plan, suite, agent, run, runs: plan.runs, signal: abort, timeoutMs,
+      context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
+    };
+    const execution = await executeRun(this.hooks, testCase, ctx, watch);
+    if (suite.measure) execution.metrics = suite.measure(execution, testCase);
+    const finished: RunResultEvent = testCase.name
+      ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
+      : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
+    pending = this.emit(finished);
+    if (pending) await pending;
+    return execution;
   }
 
   /**
@@ -284,6 +318,17 @@ function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string
   } catch (error) {
     throw new PluginError(tap.name, `assert:${assertion.type} (validate)`, error);
   }
+}
+
+/** The fields of a case's result that come from the case itself. */
+function caseBase(testCase: TestCase): CaseBase {
+  const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
+  if (testCase.name) base.name = testCase.name;
+  base.input = testCase.input;
+  if (testCase.expected !== undefined) base.expected = testCase.expected;
+  base.source = testCase.source;
+  if (testCase.metadata) base.metadata = testCase.metadata;
+  return base;
 }
 
 function at(testCase: TestCase): string {

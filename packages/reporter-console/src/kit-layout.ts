@@ -1,9 +1,10 @@
-import type { DeepReadonly, ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { safeStringify, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 import {
   formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter, formatSuiteHeader,
   type KitMetrics, type KitRow, type KitStatus,
 } from './kit-format.js';
 import type { Printer } from './printer.js';
+import { interruptedText } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 type Summary = DeepReadonly<SummaryEvent>;
@@ -17,6 +18,8 @@ const GRADES: readonly string[] = ['PASS', 'PARTIAL', 'FAIL'];
  */
 export class KitLayout {
   private readonly counts: Partial<Record<KitStatus, number>> = {};
+  /** The id column's width, from the suite (`meta.idWidth`), so every row lines up. */
+  private idWidth?: number;
 
   constructor(private readonly p: Printer) {}
 
@@ -25,6 +28,8 @@ export class KitLayout {
   }
 
   header(start: DeepReadonly<StartEvent>): void {
+    const width = start.meta?.idWidth;
+    if (typeof width === 'number') this.idWidth = width;
     this.p.line(formatSuiteHeader(start.agent_id || start.suite, start.connector, this.colour));
   }
 
@@ -32,7 +37,7 @@ export class KitLayout {
     const status = kitStatus(result);
     this.counts[status] = (this.counts[status] ?? 0) + 1;
     const row = kitRow(result, status);
-    this.p.line(formatCaseLine(row, { id: result.id, name: result.name ?? result.id }, status, this.colour));
+    this.p.line(formatCaseLine(row, { id: result.id, name: result.name ?? result.id }, status, this.colour, this.idWidth));
     if (status === 'PARTIAL' || status === 'FAIL') this.p.lines(formatCaseDetail(row, { expected_keywords: expectedKeywords(result) }, this.colour));
   }
 
@@ -42,7 +47,7 @@ export class KitLayout {
     if (s.metrics || s.thresholds) this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
-    if (s.interrupted) this.p.line(this.p.paint('yellow', `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished before the run was stopped`));
+    if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));
     for (const output of outputs) this.p.line(this.p.paint('dim', `  Output: ${output}`));
   }
 
@@ -78,7 +83,7 @@ function kitRow(result: Result, status: KitStatus): KitRow {
   const rate = typeof source.keyword_hit_rate === 'number' ? source.keyword_hit_rate : result.metrics.keyword_hit_rate;
   return {
     elapsed_ms: elapsed,
-    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : JSON.stringify(evaluation.error)) : null,
+    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : safeStringify(evaluation.error)) : null,
     structure_ok: source.structure_ok !== false,
     failure_details: strings(source.failure_details),
     keyword_hits: strings(source.keyword_hits),

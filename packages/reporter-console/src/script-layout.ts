@@ -1,6 +1,6 @@
 import { formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 import type { Printer } from './printer.js';
-import { compact, heavyRule, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
+import { compact, heavyRule, interruptedText, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 
@@ -43,7 +43,7 @@ export function printScriptSummary(p: Printer, summary: DeepReadonly<SummaryEven
   const text = `  Summary: ${summary.passed} passed, ${summary.failed} failed${extra}, ${summary.skipped} skipped (${formatDuration(summary.duration_ms)})`;
   const bad = summary.failed + summary.errors + summary.timeouts > 0;
   p.lines([p.paint('bold', heavyRule), p.paint(['bold', bad ? 'red' : 'green'], text)]);
-  if (summary.interrupted) p.line(p.paint('yellow', '  ⚠ Interrupted: the remaining tests did not run'));
+  if (summary.interrupted) p.line(p.paint('yellow', interruptedText(summary)));
   for (const output of outputs) p.line(`  Output: ${output}`);
   p.line(p.paint('bold', heavyRule));
 }

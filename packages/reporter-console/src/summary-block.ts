@@ -1,6 +1,6 @@
-import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
+import { formatDuration, metricKey, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import type { Printer } from './printer.js';
-import { heavyRule, lightRule, metricLabel, metricValue } from './text.js';
+import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
 
@@ -20,7 +20,7 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   row('Duration', formatDuration(s.duration_ms));
   if (s.runs_per_case > 1) printStability(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
-  if (s.interrupted) p.line(p.paint('yellow', `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished before the run was stopped`));
+  if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));
   for (const output of outputs) p.line(`  Output: ${output}`);
   printBanner(p, s);
 }
@@ -42,11 +42,13 @@ function printMetrics(p: Printer, s: Summary): void {
   const names = new Set([...Object.keys(s.metrics ?? {}), ...Object.keys(s.thresholds ?? {})]);
   const width = Math.max(...[...names].map((n) => metricLabel(n).length));
   for (const name of names) {
-    const value = s.metrics?.[name];
+    const key = metricKey(name);
+    const value = s.metrics && Object.hasOwn(s.metrics, key) ? s.metrics[key] : undefined;
     const limit = s.thresholds?.[name];
     const label = metricLabel(name).padEnd(width);
     if (value === undefined) {
-      p.line(`  ${p.paint('red', '✗')}  ${label}  N/A  ${p.paint('dim', `(threshold ${bound(name, limit!)})`)}`);
+      // Not measured by this run: shown, but it does not decide the verdict (see the kernel's judge).
+      p.line(p.paint('dim', `  –  ${label}  not measured  (threshold ${bound(name, limit!)})`));
       continue;
     }
     if (limit === undefined) {

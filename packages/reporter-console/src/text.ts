@@ -1,4 +1,4 @@
-import type { Status } from '@agentest/kernel';
+import { safeStringify, type Status } from '@agentest/kernel';
 
 export const WIDTH = 63;
 export const heavyRule = '═'.repeat(WIDTH);
@@ -59,11 +59,7 @@ function partText(part: unknown): string {
 export function compact(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return safeStringify(value) ?? String(value);
 }
 
 /** `0.72` → `72.0%` for rates, `812` → `812ms` for latencies, anything else to 4 decimals. */
@@ -75,4 +71,9 @@ export function metricValue(name: string, value: number): string {
 
 export function metricLabel(name: string): string {
   return name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** `  ⚠ Interrupted: 12 test cases finished, 30 not run` under an interrupted run's summary. */
+export function interruptedText(s: { total: number; not_run?: number }): string {
+  return `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished, ${s.not_run ?? 0} not run`;
 }

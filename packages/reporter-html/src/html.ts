@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ejs from 'ejs';
-import { formatDuration, formatMetric, formatPercent, type Report } from '@agentest/reporter-markdown';
+import { capitalise, formatDuration, formatMetric, formatPercent, interruptionNote, type Report } from '@agentest/reporter-markdown';
 import { loadAssets } from './assets.js';
 import { chartRows, durationSpreadChart, passRateChart } from './charts.js';
 import { dataIsland } from './view-data.js';
@@ -22,9 +22,11 @@ export function renderHtml(report: Report): string {
     csp: `default-src 'none'; script-src 'sha256-${createHash('sha256').update(js).digest('base64')}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`,
     css,
     js,
+    capitalise,
     title: `${isScript ? 'Script Test Report' : 'Agent Test Report'} - ${subject}`,
     subtitle: isScript ? metadata.script_path ?? metadata.input_file : [summary.agent_id, summary.connector].filter(Boolean).join(' • '),
     cards: cards(report),
+    interrupted: interruptionNote(summary),
     verdict: summary.verdict,
     metrics: metricRows(report),
     charts: stability?.rows.length
@@ -78,6 +80,6 @@ function metadataRows({ summary, metadata, environment }: Report): [string, stri
   if (metadata.output_file) rows.push(['Output File', metadata.output_file]);
   if (summary.connector) rows.push(['Connector', summary.connector]);
   if (environment.user_id) rows.push(['User', environment.user_id], ['Team', environment.team_id], ['Locale', environment.locale]);
-  if (summary.interrupted) rows.push(['Interrupted', 'yes: the run was stopped before every case ran']);
+  if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return rows;
 }

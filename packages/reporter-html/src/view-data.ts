@@ -1,3 +1,4 @@
+import { safeStringify } from '@agentest/kernel';
 import { caseLabel, describeInput, displayValue, formatDuration, gradeOf, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
@@ -59,5 +60,5 @@ export function rowData(result: ReadonlyResult): RowData {
  */
 export function dataIsland(report: Report): string {
   const rows = report.results.map(rowData);
-  return JSON.stringify({ rows, runsPerCase: report.summary.runs_per_case }).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return safeStringify({ rows, runsPerCase: report.summary.runs_per_case })!.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { defineReporter, type AgentestPlugin, type DeepReadonly, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import { resolve } from 'node:path';
+import { defineReporter, safeStringify, type AgentestPlugin, type DeepReadonly, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import { writeFileAtomic } from '@agentest/reporter-markdown';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';
 
@@ -36,8 +36,8 @@ export default function jsonReporter(options: JsonReporterOptions = {}): Agentes
       if (!start) return;
       const meta = { version: options.version ?? PACKAGE_VERSION, outputFile: output, plan };
       const report = start.kind === 'script' ? buildScriptReport(start, results, summary, meta) : buildReport(start, results, summary, meta);
-      await mkdir(dirname(output), { recursive: true });
-      await writeFile(output, JSON.stringify(report, null, 2) + '\n');
+      // Atomic: on a full disk the previous report stays whole rather than becoming a truncated one.
+      await writeFileAtomic(output, safeStringify(report, 2) + '\n');
     },
   });
   return {

@@ -11,7 +11,7 @@ export function buildScriptReport(start: DeepReadonly<StartEvent>, results: read
     type: 'script_test',
     script: typeof info.script === 'string' ? info.script : start.suite,
     script_path: String(info.script_path ?? info.test_path ?? info.path ?? ''),
-    summary: { total: summary.total, passed: summary.passed, failed: summary.failed, skipped: summary.skipped, errors: summary.errors, timeouts: summary.timeouts, duration_ms: summary.duration_ms },
+    summary: { total: summary.total, passed: summary.passed, failed: summary.failed, skipped: summary.skipped, errors: summary.errors, timeouts: summary.timeouts, duration_ms: summary.duration_ms, ...interruption(summary) },
     environment: start.environment,
     results: results.map((result) => {
       const run = representative(result);
@@ -28,4 +28,9 @@ export function buildScriptReport(start: DeepReadonly<StartEvent>, results: read
     }),
     metadata: metadataBlock(summary, meta),
   };
+}
+
+/** An interrupted run says so, with the count of cases that never ran; a complete one adds nothing. */
+function interruption(summary: DeepReadonly<SummaryEvent>) {
+  return summary.interrupted ? { interrupted: true, not_run: summary.not_run ?? 0 } : {};
 }

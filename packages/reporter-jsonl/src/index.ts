@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineReporter, type AgentestPlugin, type DeepReadonly, type Execution, type ResultEvent, type RunEvent } from '@agentest/kernel';
+import { defineReporter, safeStringify, type AgentestPlugin, type DeepReadonly, type Execution, type ResultEvent, type RunEvent } from '@agentest/kernel';
 import { LineWriter } from './line-writer.js';
 
 export interface JsonlReporterOptions {
@@ -64,14 +64,14 @@ export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string | u
     switch (event.type) {
       case 'start':
         lean = event.runs_per_case === 1;
-        return JSON.stringify(event);
+        return safeStringify(event);
       case 'run_result':
         if (lean) return undefined;
-        return JSON.stringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
+        return safeStringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
       case 'result':
-        return JSON.stringify(lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined });
+        return safeStringify(lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined });
       default:
-        return JSON.stringify(event);
+        return safeStringify(event);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import type { DeepReadonly, Execution } from '@agentest/kernel';
-import { displayValue, failedAssertions, formatMetric, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
+import { displayValue, failedAssertions, formatMetric, interruptionNote, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
 import { attributes, element, escapeText } from './xml.js';
 
 export interface JUnitOptions {
@@ -35,6 +35,9 @@ export function renderJUnit(report: Report, options: JUnitOptions = {}): string 
     }
   }
   const timestamp = report.metadata.started_at.replace(/\.\d+Z$/, 'Z');
+  const interrupted = interruptionNote(report.summary);
+  // A CI test view shows an error testcase where it would not show a property: the run is not green.
+  if (interrupted) bySuite.set('agentest', [{ file: 'agentest', outcome: 'error', seconds: 0, xml: testcase({ name: interrupted, classname: 'agentest', time: '0' }, [element('error', { message: interrupted, type: 'interrupted' }, 'The run was stopped (a signal) before every selected case ran; the results in this file are partial.')]) }]);
   const suites = [...bySuite].map(([file, list]) => `  <testsuite${attributes({ name: file, ...counts(list), timestamp })}>\n${list.map((e) => e.xml).join('\n')}\n  </testsuite>`);
   const all = [...bySuite.values()].flat();
   const name = report.metadata.kind === 'script' ? report.metadata.script ?? report.summary.agent_id : report.summary.agent_id;
@@ -101,6 +104,7 @@ function stabilityProperties(result: ReadonlyResult): string {
 function runProperties({ summary }: Report): string {
   const props: [string, string][] = [['agent', summary.agent_id], ['connector', summary.connector], ['runs_per_case', String(summary.runs_per_case)]];
   for (const [name, value] of Object.entries(summary.metrics ?? {})) props.push([`metric.${name}`, formatMetric(name, value)]);
+  if (summary.interrupted) props.push(['interrupted', 'true'], ['not_run', String(summary.not_run ?? 0)]);
   if (summary.verdict) props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
   return `  <properties>\n${props.map(([name, value]) => `    ${element('property', { name, value })}`).join('\n')}\n  </properties>`;
 }

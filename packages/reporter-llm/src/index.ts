@@ -107,4 +107,5 @@ async function ask(agent: Agent, messages: Parameters<Agent['run']>[0], timeoutM
 
 export { trimReport, TRIM_STRATEGY, type ReportPayload } from './trim.js';
 export { documentFromReply, type ReportFormat } from './reply.js';
+export { STRICT_CSP, withStrictCsp } from './strict-csp.js';
 export { systemPrompt, reporterMessages } from './prompt.js';

@@ -1,4 +1,4 @@
-import type { Message } from '@agentest/kernel';
+import { safeStringify, type Message } from '@agentest/kernel';
 import type { ReportFormat } from './reply.js';
 import type { ReportPayload } from './trim.js';
 
@@ -26,6 +26,6 @@ export function reporterMessages(report: ReportPayload, format: ReportFormat, ve
   const input = { report, format, options: { verbose, include_outputs: verbose, include_inputs: verbose } };
   return [
     { role: 'system', content: systemPrompt(format) },
-    { role: 'user', content: JSON.stringify(input) },
+    { role: 'user', content: safeStringify(input)! },
   ];
 }

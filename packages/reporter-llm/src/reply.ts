@@ -1,4 +1,5 @@
 import type { AgentReply } from '@agentest/kernel';
+import { withStrictCsp } from './strict-csp.js';
 
 export type ReportFormat = 'html' | 'markdown' | 'json' | 'text';
 
@@ -6,8 +7,9 @@ const FENCE_LANGUAGES: Record<ReportFormat, string[]> = { html: ['html', 'htm'],
 
 /**
  * The document in a reporter agent's reply: its text, unwrapped when the model put it in a fenced
- * block (```html … ```), alone or with a line of chatter around it. Throws when there is nothing
- * usable, so that the built-in report stands instead.
+ * block (```html … ```), alone or with a line of chatter around it. An HTML document is put behind a
+ * strict Content-Security-Policy (no scripts). Throws when there is nothing usable, so that the
+ * built-in report stands instead.
  */
 export function documentFromReply(reply: AgentReply, format: ReportFormat): string {
   const raw = reply.text?.trim() ? reply.text : typeof reply.content === 'string' ? reply.content : reply.content == null ? '' : JSON.stringify(reply.content);
@@ -20,7 +22,7 @@ export function documentFromReply(reply: AgentReply, format: ReportFormat): stri
       throw new Error('the reply is not valid JSON');
     }
   }
-  return `${document}\n`;
+  return `${format === 'html' ? withStrictCsp(document) : document}\n`;
 }
 
 function unfence(text: string, format: ReportFormat): string {

@@ -1,3 +1,4 @@
+import { safeStringify } from '@agentest/kernel';
 import { describeInput, displayValue, isFailure, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
 
 /** What the reporter agent receives as `report`: the whole report, or a trimmed one that says so. */
@@ -17,7 +18,7 @@ const TEXT_LIMITS = [2000, 500, 120];
  */
 export function trimReport(report: Report, maxChars: number): ReportPayload {
   const whole = { summary: report.summary, environment: report.environment, results: report.results, metadata: report.metadata };
-  if (JSON.stringify(whole).length <= maxChars) return whole;
+  if (safeStringify(whole)!.length <= maxChars) return whole;
 
   const failures = report.results.filter((r) => isFailure(r.status));
   const unstable = report.results.filter((r) => r.stability && !r.stability.stable);
@@ -26,11 +27,11 @@ export function trimReport(report: Report, maxChars: number): ReportPayload {
   let best: ReportPayload | undefined;
   for (const limit of TEXT_LIMITS) {
     // Room for the `trimmed` block itself, which is written once the counts are known.
-    let budget = maxChars - JSON.stringify({ ...whole, results: [] }).length - 700;
+    let budget = maxChars - safeStringify({ ...whole, results: [] })!.length - 700;
     const take = <T>(items: readonly T[]): T[] => {
       const kept: T[] = [];
       for (const item of items) {
-        const size = JSON.stringify(item).length + 1;
+        const size = (safeStringify(item)?.length ?? 0) + 1;
         if (size > budget) break;
         budget -= size;
         kept.push(item);

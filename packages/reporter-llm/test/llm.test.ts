@@ -7,7 +7,7 @@ import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import { connectorAgent, createChatClient } from '@agentest/connectors';
 import markdownReporter from '@agentest/reporter-markdown';
 import summaryReporter from '@agentest/reporter-summary';
-import llmReporter, { trimReport } from '../src/index.js';
+import llmReporter, { STRICT_CSP, trimReport } from '../src/index.js';
 import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../reporter-markdown/test/scenario.js';
 
 let llm: FakeLlm;
@@ -34,7 +34,7 @@ test('the agent gets the report as the seed says, cites ids, and its fenced repl
   ]);
   assert.deepEqual(outcome.errors, []);
   assert.equal(outcome.exitCode, 1, 'the failing cases still decide the exit code');
-  assert.equal(await readFile(output, 'utf8'), '<html><body><h1>2 of 5 passed</h1><p>Timeouts: T003</p></body></html>\n');
+  assert.equal(await readFile(output, 'utf8'), `<meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}">\n<html><body><h1>2 of 5 passed</h1><p>Timeouts: T003</p></body></html>\n`);
   const [system, user, ...rest] = lastRequestMessages();
   assert.equal(rest.length, 0);
   assert.equal(system!.role, 'system');

@@ -1,4 +1,4 @@
-import { formatDuration, type AssertionResult, type CaseResult, type DeepReadonly, type Status } from '@agentest/kernel';
+import { formatDuration, safeStringify, type AssertionResult, type CaseResult, type DeepReadonly, type Status } from '@agentest/kernel';
 
 /** Small display helpers every report format needs, so that all reports speak the same way. */
 
@@ -33,11 +33,7 @@ export function oneLine(text: string): string {
 export function displayValue(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return safeStringify(value, 2) ?? String(value);
 }
 
 /**
@@ -97,4 +93,15 @@ export function failureMessage(result: DeepReadonly<CaseResult>): string {
   if (first) return first.message ?? `assertion "${first.type}" failed`;
   if (result.status === 'skipped') return result.skip_reason ?? (result.todo ? 'todo' : 'skipped');
   return result.status;
+}
+
+/** `run interrupted: 12 cases not run` for an interrupted run's summary, else undefined. */
+export function interruptionNote(summary: { interrupted?: boolean; not_run?: number }): string | undefined {
+  if (!summary.interrupted) return undefined;
+  const count = summary.not_run ?? 0;
+  return `run interrupted: ${count} case${count === 1 ? '' : 's'} not run`;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

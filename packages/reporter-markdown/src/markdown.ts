@@ -1,6 +1,6 @@
 import type { DeepReadonly, Execution } from '@agentest/kernel';
 import {
-  caseLabel, describeInput, displayValue, failedAssertions, formatDuration, formatMetric, formatPercent, gradeOf, isFailure, statusIcon, truncate,
+  caseLabel, capitalise, describeInput, displayValue, failedAssertions, formatDuration, formatMetric, formatPercent, gradeOf, interruptionNote, isFailure, statusIcon, truncate,
 } from './format.js';
 import { cell, code, fence, inline, table } from './markdown-syntax.js';
 import type { ReadonlyResult, Report } from './report.js';
@@ -19,8 +19,10 @@ export interface MarkdownOptions {
  * Analysis when runs > 1, Metrics and the ship verdict when present, Metadata.
  */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+  const interrupted = interruptionNote(report.summary);
   const sections = [
     `# ${report.metadata.kind === 'script' ? 'Script Test Report' : 'Agent Test Report'}`,
+    interrupted ? `> ⚠️ **${capitalise(interrupted)}.** The run was stopped; the results below are partial.` : '',
     summarySection(report),
     environmentSection(report),
     resultsSection(report, options),
@@ -46,7 +48,7 @@ function summarySection({ summary, metadata }: Report): string {
   if (summary.timeouts) rows.push(['Timeouts', String(summary.timeouts)]);
   if (summary.runs_per_case > 1) rows.push(['Runs per Case', String(summary.runs_per_case)], ['Total Runs', String(summary.total_runs)]);
   rows.push(['Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
-  if (summary.interrupted) rows.push(['Interrupted', 'yes: the run was stopped before every case ran']);
+  if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return `## Summary\n\n${table(['Metric', 'Value'], rows)}`;
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { createKernel, type AgentestPlugin, type Execution, type RunOutcome, type RunPlan, type TestCase } from '@agentest/kernel';
+import { createKernel, type AgentestPlugin, type Execution, type RunOutcome, type RunPlan, type RunSignals, type TestCase } from '@agentest/kernel';
 
 /**
  * A realistic run through a real kernel, shared by the reporter packages' tests: an inline loader,
@@ -25,6 +25,8 @@ export interface ScenarioOptions {
   kind?: 'agent' | 'script';
   meta?: Record<string, unknown>;
   suite?: string;
+  /** Passed to `kernel.run` (an `interrupt` signal a case's behaviour can fire). */
+  signals?: RunSignals;
 }
 
 export function scenarioCase(c: ScenarioCase): TestCase & { behaviour?: Behaviour } {
@@ -62,7 +64,7 @@ export async function runScenario(cases: ScenarioCase[], reporters: AgentestPlug
     input: { input: 'scenario', cwd: process.cwd() }, runs: options.runs ?? 1, parallel: options.parallel ?? 1, failFast: false, env: {}, verbose: false,
     ...(options.thresholds ? { thresholds: options.thresholds } : {}),
   };
-  return createKernel({ plugins: [inline, ...reporters] }).run(plan);
+  return createKernel({ plugins: [inline, ...reporters] }).run(plan, options.signals);
 }
 
 /** The cases most tests use: one of each status, a pipe-and-newline output, a self-graded PARTIAL. */

@@ -1,5 +1,5 @@
 import {
-  caseLabel, failureMessage, formatDuration, formatPercent, isFailure, oneLine, statusIcon, truncate, type Report,
+  caseLabel, failureMessage, interruptionNote, formatDuration, formatPercent, isFailure, oneLine, statusIcon, truncate, type Report,
 } from '@agentest/reporter-markdown';
 
 /** How many failing and unstable cases the brief summary names before it only counts the rest. */
@@ -20,6 +20,8 @@ export function renderSummaryText(report: Report): string {
   field('Result', `${outcome(report)}: ${summary.passed} of ${executed} passed (${formatPercent(summary.overall_pass_rate)} of runs) in ${formatDuration(summary.duration_ms)}`);
   const counts = [[summary.failed, 'failed'], [summary.errors, 'errors'], [summary.timeouts, 'timeouts'], [summary.skipped, 'skipped']] as const;
   const nonZero = counts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`);
+  const interrupted = interruptionNote(summary);
+  if (interrupted) nonZero.push(interrupted);
   if (nonZero.length) lines.push(`${' '.repeat(11)}${nonZero.join(' · ')}`);
   if (summary.runs_per_case > 1) field('Stability', `${summary.stable_cases ?? 0} stable, ${summary.unstable_cases ?? 0} unstable (${summary.runs_per_case} runs per case)`);
   if (summary.verdict) {

@@ -19,8 +19,15 @@ export interface RunPlan {
   /** `-u`, `-t` and the `--ctx` file. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   verbose: boolean;
-  /** Metric name → minimum value; judged at the end of the run. */
+  /** Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it. */
   thresholds?: Record<string, number>;
+  /** The threshold names given on the command line (`--threshold`), so a wrong one is named as a flag. */
+  thresholdFlags?: readonly string[];
+  /**
+   * A suite that focuses some of its cases (`test.only`) is an error instead of a run that silently
+   * skips the rest. The CLI sets it when `CI` is set, unless `--allow-only` (Playwright's forbidOnly).
+   */
+  forbidOnly?: boolean;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
 }
@@ -57,6 +64,8 @@ export interface Summary {
   thresholds?: Record<string, number>;
   verdict?: Verdict;
   interrupted?: boolean;
+  /** With `interrupted`: the selected cases that never ran. */
+  not_run?: number;
 }
 
 export interface StartEvent {
