@@ -1,4 +1,5 @@
 import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
+import { terminalSafe } from '@agentest/reporter-console';
 
 /**
  * How an error reaches the user: `error[CODE]: message` and the catalogue's fix, never a stack
@@ -14,7 +15,8 @@ export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env
       cause = cause.cause;
     }
   }
-  return lines.join('\n');
+  // Messages quote what they found (a server's error body, a case's text): shown, never obeyed by the terminal.
+  return terminalSafe(lines.join('\n'));
 }
 
 /** 2 for configuration and input errors, 3 for runtime errors (the catalogue decides). */

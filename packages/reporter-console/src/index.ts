@@ -78,6 +78,7 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
 }
 
 export { colourWanted } from './style.js';
+export { terminalSafe } from './terminal-safe.js';
 export { displayWidth } from './display-width.js';
 export {
   colorStatus, formatCaseDetail, formatCaseLine, formatKitMetric, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter,

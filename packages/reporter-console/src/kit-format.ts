@@ -1,5 +1,6 @@
 import { fit, padEnd } from './display-width.js';
 import { colourWanted } from './style.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 
 /**
  * agentest-kit's terminal format, line for line, over plain data: the console reporter's kit layout
@@ -54,7 +55,7 @@ export function colorStatus(status: KitStatus, color = defaultColour()): string 
 /** The suite title, upper-cased, with the API address beside it, over a rule. */
 export function formatSuiteHeader(label: string, apiUrl = '', color = defaultColour()): string {
   const paint = kitPaint(color);
-  return `\n${paint(` ${label.toUpperCase()} `, 'bold', 'cyan')}${apiUrl ? paint(`  ${apiUrl}`, 'dim') : ''}\n${paint(RULE.repeat(68), 'dim')}`;
+  return `\n${paint(` ${safe(label.toUpperCase())} `, 'bold', 'cyan')}${apiUrl ? paint(`  ${safe(apiUrl)}`, 'dim') : ''}\n${paint(RULE.repeat(68), 'dim')}`;
 }
 
 export function formatSuiteFooter(color = defaultColour()): string {
@@ -65,7 +66,7 @@ export function formatSuiteFooter(color = defaultColour()): string {
 export function formatCaseLine(result: Pick<KitRow, 'elapsed_ms'>, tc: { id: string; name: string }, status: KitStatus, color = defaultColour()): string {
   const paint = kitPaint(color);
   const latency = status === 'SKIP' || status === 'TODO' ? '—' : `${Math.round(result.elapsed_ms)}ms`;
-  return `  ${colorStatus(status, color)} ${paint(padEnd(shortId(tc), 6), 'bold')}  ${paint(fit(tc.name, 40), 'gray')}  ${paint(latency, 'dim')}`;
+  return `  ${colorStatus(status, color)} ${paint(padEnd(safe(shortId(tc)), 6), 'bold')}  ${paint(fit(safe(tc.name), 40), 'gray')}  ${paint(latency, 'dim')}`;
 }
 
 /** A test's id is `<file>#<name>`; the line already shows the name, so the id column shows the file. */
@@ -81,14 +82,14 @@ function shortId(tc: { id: string; name: string }): string {
 export function formatCaseDetail(result: Omit<KitRow, 'elapsed_ms'>, tc: { expected_keywords: readonly string[] }, color = defaultColour()): string[] {
   const paint = kitPaint(color);
   const indent = ' '.repeat(7);
-  if (result.error) return [`${indent}${paint(`● error: ${result.error}`, 'red')}`];
+  if (result.error) return [`${indent}${paint(`● error: ${safe(result.error)}`, 'red')}`];
   const lines: string[] = [];
   if (!result.structure_ok) lines.push(`${indent}${paint('● structure check failed', 'red')}`);
-  for (const line of result.failure_details ?? []) lines.push(`${indent}${paint(`● ${line}`, 'yellow')}`);
+  for (const line of result.failure_details ?? []) lines.push(`${indent}${paint(`● ${safe(line)}`, 'yellow')}`);
   const rate = result.keyword_hit_rate;
   if (typeof rate === 'number') {
     const hits = new Set(result.keyword_hits ?? []);
-    const keywords = (tc.expected_keywords.length ? tc.expected_keywords : [...hits]).map((k) => paint(k, hits.has(k) ? 'green' : 'red')).join('  ');
+    const keywords = (tc.expected_keywords.length ? tc.expected_keywords : [...hits]).map((k) => paint(safe(k), hits.has(k) ? 'green' : 'red')).join('  ');
     lines.push(`${indent}${paint(`${(rate * 100).toFixed(1)}%`, rate >= 0.5 ? 'green' : 'yellow')} keywords: ${keywords}`);
   }
   return lines;
@@ -145,7 +146,7 @@ function metricLine(name: string, value: unknown, limit: number | undefined, pai
 export function formatShipVerdict(ship: KitVerdict, color = defaultColour()): string[] {
   const paint = kitPaint(color);
   if (ship.can_ship) return ['', paint('  VERDICT: SHIP IT  ', 'bgGreen', 'bold'), ''];
-  return ['', paint('  VERDICT: DO NOT SHIP  ', 'bgRed', 'bold'), ...ship.issues.map((issue) => paint(`  ✗ ${issue}`, 'red')), ''];
+  return ['', paint('  VERDICT: DO NOT SHIP  ', 'bgRed', 'bold'), ...ship.issues.map((issue) => paint(`  ✗ ${safe(issue)}`, 'red')), ''];
 }
 
 /** The kernel's names for the two averages, so one thresholds object serves the CLI and the kit API. */

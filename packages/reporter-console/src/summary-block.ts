@@ -1,5 +1,6 @@
 import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import type { Printer } from './printer.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
@@ -8,8 +9,8 @@ type Summary = DeepReadonly<SummaryEvent>;
 export function printSummary(p: Printer, s: Summary, outputs: readonly string[]): void {
   const row = (label: string, value: string | number) => p.line(`  ${`${label}:`.padEnd(11)}${value}`);
   p.lines([lightRule, '  Summary', lightRule].map((t) => p.paint('dim', t)));
-  row('Agent', s.agent_id);
-  if (s.connector) row('Connector', s.connector);
+  row('Agent', safe(s.agent_id));
+  if (s.connector) row('Connector', safe(s.connector));
   row('Total', s.total);
   row('Passed', p.paint('green', String(s.passed)));
   row('Failed', s.failed ? p.paint('red', String(s.failed)) : '0');
@@ -21,7 +22,7 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   if (s.runs_per_case > 1) printStability(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
   if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));
-  for (const output of outputs) p.line(`  Output: ${output}`);
+  for (const output of outputs) p.line(`  Output: ${safe(output)}`);
   printBanner(p, s);
 }
 
@@ -44,7 +45,7 @@ function printMetrics(p: Printer, s: Summary): void {
   for (const name of names) {
     const value = s.metrics?.[name];
     const limit = s.thresholds?.[name];
-    const label = metricLabel(name).padEnd(width);
+    const label = safe(metricLabel(name)).padEnd(width);
     if (value === undefined) {
       p.line(`  ${p.paint('red', '✗')}  ${label}  N/A  ${p.paint('dim', `(threshold ${bound(name, limit!)})`)}`);
       continue;
@@ -61,7 +62,7 @@ function printMetrics(p: Printer, s: Summary): void {
   if (s.verdict.can_ship) p.line(`  ${p.paint(['bold', 'bgGreen'], '  VERDICT: SHIP IT  ')}`);
   else {
     p.line(`  ${p.paint(['bold', 'bgRed'], '  VERDICT: DO NOT SHIP  ')}`);
-    for (const issue of s.verdict.issues) p.line(p.paint('red', `  ✗ ${issue}`));
+    for (const issue of s.verdict.issues) p.line(p.paint('red', `  ✗ ${safe(issue)}`));
   }
 }
 
