@@ -1,4 +1,4 @@
-import { defineConfig } from 'agentest';
+import { defineConfig } from '@agentest/test';
 
 // The offline demo: the keyword assistant answers through its `mock.keyword` connector, and one run
 // writes every report format beside the input (the JSONL event stream is always written too).

@@ -7,7 +7,7 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { defineReporter, type AgentestPlugin, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from 'agentest';
+import { defineReporter, type AgentestPlugin, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/test';
 
 export interface SlackReporterOptions {
   /** Where to write the payload, relative to `cwd` (default `agentest-report.slack.json`). */

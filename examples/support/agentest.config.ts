@@ -1,4 +1,4 @@
-import { defineConfig } from 'agentest';
+import { defineConfig } from '@agentest/test';
 import { createMockAdapter } from './adapters/mock-adapter.js';
 
 export default defineConfig({

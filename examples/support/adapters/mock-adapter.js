@@ -1,7 +1,7 @@
 // An offline stand-in for a customer-support assistant: it classifies Chinese queries into
 // categories, keeps sessions for follow-up questions, and fails like a real backend when asked
 // about maintenance. Swap it for an adapter that calls your system; nothing else changes.
-import { defineAdapter } from 'agentest';
+import { defineAdapter } from '@agentest/test';
 
 const CATEGORIES = [
   { id: 'refund_request', pattern: /退款|退货|退钱/, reply: '可以为您申请退款，退款将在 3-5 个工作日内原路退回。' },

@@ -1,4 +1,4 @@
-import { test, expect } from 'agentest';
+import { test, expect } from '@agentest/test';
 
 // A custom assertion on one reply.
 test('技术支持：崩溃问题', async (ctx) => {

@@ -45,6 +45,8 @@ function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record
       return { ...(config.test.include ? { include: config.test.include } : {}), ...config.pluginOptions.kit };
     case 'script':
       return { ...config.pluginOptions.script };
+    case 'jsonl':
+      return { ...config.pluginOptions.jsonl };
     case 'yao':
       // Connectors declared in the config are visible to Yao assistants too (they win over files).
       return { ...(config.connectors ? { connectors: config.connectors } : {}), ...config.pluginOptions.yao };

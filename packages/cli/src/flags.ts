@@ -123,9 +123,12 @@ export function goRegex(flag: string, pattern: string): CaseFilter {
   return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 
-/** `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold p95_latency_ms=2000`. */
+/**
+ * `--threshold pass_rate=0.95`, `--threshold keyword_hit_rate=70%`, `--threshold latency_ms=2000`.
+ * A null-prototype record, so `__proto__=1` is a (refused) name rather than a prototype swap.
+ */
 function thresholds(entries: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = Object.create(null);
   for (const entry of entries) {
     const match = /^\s*([A-Za-z_][\w.]*)\s*=\s*(-?\d+(?:\.\d+)?)(%?)\s*$/.exec(entry);
     if (!match) throw invalid('--threshold', `must be name=value, e.g. --threshold pass_rate=0.95 or keyword_hit_rate=70%, got ${JSON.stringify(entry)}`);

@@ -24,6 +24,8 @@ export interface RunPlanOptions {
   ctxFile?: string;
   verbose?: boolean;
   thresholds?: Record<string, number>;
+  /** The threshold names that came from `--threshold` (a wrong one is then a flag error). */
+  thresholdFlags?: readonly string[];
   options?: Record<string, unknown>;
 }
 
@@ -47,6 +49,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     },
     verbose: o.verbose ?? false,
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
+    ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),
     ...(o.options ? { options: o.options } : {}),
   };
 }

@@ -58,6 +58,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     ctxFile: ctx?.file,
     verbose: flags.verbose,
     thresholds: { ...config.thresholds, ...flags.thresholds },
+    thresholdFlags: Object.keys(flags.thresholds),
     options: { mode, ...(output ? { output } : {}) },
   });
 

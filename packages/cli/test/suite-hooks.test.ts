@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { agentest, fixture } from './helpers.js';
 
 /** A Yao app whose assistant keeps Yao's global hooks in src/env_test.ts. */
@@ -47,4 +49,30 @@ test('a failing --before stops the run before any case; a --after naming no func
   const blank = await agentest(['test', '-i', 'assistants/hooks/tests/inputs.jsonl', '-n', 'echo', '--before', ' '], { cwd: dir });
   assert.equal(blank.code, 2);
   assert.match(blank.stderr, /^error\[FLAG_INVALID\]: --before needs a hook function/);
+});
+
+test('hooks are looked up in the assistant that -n names, so a suite kept outside its folder (as Yao keeps its own) finds them', async () => {
+  const dir = fixture({
+    'app.yao': '{"name": "hooks-app"}\n',
+    'assistants/tests/hooked/package.yao': '{"name": "hooked"}\n',
+    // A hook-only assistant: no prompts, its Next hook is the reply.
+    'assistants/tests/hooked/src/index.ts': '// @ts-nocheck\nexport function Next(ctx, payload) { return { data: "reply" }; }\n',
+    'assistants/tests/hooked/src/env_test.ts': `// @ts-nocheck
+export function Before(ctx, testCase) { return { data: { seeded: testCase.id } }; }
+export function Refuse(ctx, testCase) { throw new Error('refused ' + testCase.id); }
+export function After(ctx, testCase, result, data) {}
+`,
+    'suites/hooked.jsonl': [
+      '{"id": "H1", "input": "hi", "before": "env_test.Before", "after": "env_test.After", "assert": {"type": "equals", "value": "reply"}}',
+      '{"id": "H2", "input": "hi", "before": "env_test.Refuse"}',
+      '{"id": "H3", "input": "hi", "before": "env_test.Nope"}',
+    ].join('\n') + '\n',
+  });
+  const run = await agentest(['test', '-i', 'suites/hooked.jsonl', '-n', 'tests.hooked', '-o', 'report.json', '--before', 'env_test.Before'], { cwd: dir });
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { results: { id: string; status: string; error?: string }[] };
+  const byId = Object.fromEntries(report.results.map((r) => [r.id, r]));
+  assert.equal(byId.H1!.status, 'passed', byId.H1!.error);
+  assert.match(byId.H2!.error!, /before hook failed: env_test\.Refuse failed: refused H2/);
+  assert.match(byId.H3!.error!, /hooked\.jsonl:3: field "before": env_test\.Nope: assistants\/tests\/hooked\/src\/env_test\.ts:Nope does not exist/);
 });

@@ -1,5 +1,5 @@
 import { AssertionError } from './assertion-error.js';
-import { MatcherMisuse, type Matcher } from './matcher.js';
+import { runMatcher, type Matcher } from './matcher.js';
 import { agentMatchers } from './matchers/agent.js';
 import { aiMatchers } from './matchers/ai.js';
 import { coreMatchers } from './matchers/core.js';
@@ -61,7 +61,7 @@ function install(name: string, matcher: Matcher): void {
     writable: true,
     value: function matcherMethod(this: Expectation, ...args: unknown[]) {
       try {
-        check(matcher, name, this.received, this.negated, args);
+        runMatcher(matcher, name, this.received, this.negated, args);
       } catch (error) {
         // Start the stack at the user's `expect(…)` line, so locations point at the test, not here.
         if (error instanceof AssertionError) Error.captureStackTrace?.(error, matcherMethod);
@@ -70,20 +70,6 @@ function install(name: string, matcher: Matcher): void {
       return this;
     },
   });
-}
-
-function check(matcher: Matcher, name: string, received: unknown, negated: boolean, args: unknown[]): void {
-  const called = negated ? `not.${name}` : name;
-  let outcome;
-  try {
-    outcome = matcher(received, ...args);
-  } catch (error) {
-    if (error instanceof MatcherMisuse) throw new AssertionError(error.message, { matcher: called, actual: error.actual });
-    throw error;
-  }
-  if (outcome.pass !== negated) return;
-  const details = { matcher: called, ...('expected' in outcome ? { expected: outcome.expected } : {}), ...('actual' in outcome ? { actual: outcome.actual } : {}) };
-  throw new AssertionError(outcome.message(negated), details);
 }
 
 for (const [name, matcher] of registry) install(name, matcher);

@@ -1,3 +1,4 @@
+import { AssertionError } from './assertion-error.js';
 import { show } from './format.js';
 
 /**
@@ -30,6 +31,75 @@ export function misuse(message: string, actual?: unknown): never {
   throw new MatcherMisuse(message, actual);
 }
 
+/** Returned by a subject's `read` for a value the matcher cannot look at. */
+export const CANNOT_JUDGE: unique symbol = Symbol('cannot judge');
+
+/**
+ * The kind of value a matcher can judge, and how to read it: `read` returns what the matcher looks
+ * at (a string holding JSON becomes the parsed value) or `CANNOT_JUDGE`.
+ */
+export interface Subject {
+  /** Said in the failure: "toHaveProperty needs <what>, got undefined". */
+  what: string;
+  read(received: unknown): unknown;
+}
+
+const SUBJECT = Symbol('subject');
+
+/**
+ * Declares the values `matcher` can judge. The machinery (`runMatcher`) reads the received value
+ * through `subject` before the matcher sees it; a value outside fails the expectation with or
+ * without `.not`, for every matcher alike.
+ */
+export function judging<M extends Matcher>(subject: Subject, matcher: M): M {
+  return Object.assign(matcher, { [SUBJECT]: subject });
+}
+
+/** The subjects the built-in matchers declare; `expect.extend` matchers may use them too. */
+export const subjects = {
+  /** Anything with properties to look into: every value but `null` and `undefined`. */
+  present: { what: 'a value to look into (not null or undefined)', read: (v) => (v === null || v === undefined ? CANNOT_JUDGE : v) },
+  /** A number or a bigint; a numeric string is not one. */
+  number: { what: 'the received value to be a number', read: (v) => (typeof v === 'number' || typeof v === 'bigint' ? v : CANNOT_JUDGE) },
+  /** An object, as an agent result (what `ctx.run` returns) is. */
+  result: { what: 'an agent result object (what ctx.run returns)', read: (v) => (typeof v === 'object' && v !== null ? v : CANNOT_JUDGE) },
+  /** An object or an array, or a string holding one in JSON (parsed, as the `json_path` assertion does). */
+  json: { what: 'JSON: an object, an array, or a string holding one', read: readJson },
+} satisfies Record<string, Subject>;
+
+function readJson(value: unknown): unknown {
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return CANNOT_JUDGE;
+    }
+  }
+  return typeof value === 'object' && value !== null ? value : CANNOT_JUDGE;
+}
+
+/**
+ * Runs one matcher for `expect(received)[.not].<name>(...args)` and throws the AssertionError when
+ * the expectation fails. A value outside the matcher's subject, or a matcher that says it cannot
+ * judge (`misuse`), fails both ways: *could not judge* is never *judged false*.
+ */
+export function runMatcher(matcher: Matcher, name: string, received: unknown, negated: boolean, args: unknown[]): void {
+  const called = negated ? `not.${name}` : name;
+  let outcome: MatcherOutcome;
+  try {
+    const subject = (matcher as { [SUBJECT]?: Subject })[SUBJECT];
+    const value = subject ? subject.read(received) : received;
+    if (value === CANNOT_JUDGE) misuse(`${name} needs ${subject!.what}, got ${show(received)}`, received);
+    outcome = matcher(value, ...args);
+  } catch (error) {
+    if (error instanceof MatcherMisuse) throw new AssertionError(error.message, { matcher: called, actual: error.actual });
+    throw error;
+  }
+  if (outcome.pass !== negated) return;
+  const details = { matcher: called, ...('expected' in outcome ? { expected: outcome.expected } : {}), ...('actual' in outcome ? { actual: outcome.actual } : {}) };
+  throw new AssertionError(outcome.message(negated), details);
+}
+
 /** The common case: "expected <received> [not ]<phrase>". */
 export function verdict(pass: boolean, received: unknown, phrase: string, expected?: unknown, extra = ''): MatcherOutcome {
   return {
@@ -43,9 +113,4 @@ export function verdict(pass: boolean, received: unknown, phrase: string, expect
 export function requireNumber(matcher: string, value: unknown, what = 'the received value'): number | bigint {
   if (typeof value === 'number' || typeof value === 'bigint') return value;
   return misuse(`${matcher} needs ${what} to be a number, got ${show(value)}`, value);
-}
-
-export function requireObject(matcher: string, value: unknown): Record<string, unknown> {
-  if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
-  return misuse(`${matcher} needs an agent result object (what ctx.run returns), got ${show(value)}`, value);
 }

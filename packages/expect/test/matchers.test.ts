@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AssertionError, expect, type Assertion } from '../src/index.js';
+import { AssertionError, expect, judging, subjects, type Assertion } from '../src/index.js';
 
 /** One row: a call on an assertion, whether it passes, and (when it fails) what the message says. */
 interface Row {
@@ -126,7 +126,38 @@ table('agent matchers', [
   { name: 'toMatchJsonPath wrong value', run: (e) => e(reply).toMatchJsonPath('$.content.answer', 'no'), fails: /^expected \$\.content\.answer to equal "no", got "ok"$/ },
   { name: 'toMatchJsonPath nothing found', run: (e) => e(reply).toMatchJsonPath('$.content.missing', 1), fails: /got nothing/ },
   { name: 'not.toMatchJsonPath', run: (e) => e(reply).not.toMatchJsonPath('$.content.answer', 'ok'), fails: /not to equal "ok"/ },
+  { name: 'toMatchJsonPath parses a string holding JSON', run: (e) => e('{"a": {"b": [1, 2]}}').toMatchJsonPath('$.a.b[1]', 2) },
+  { name: 'not.toMatchJsonPath judges a string holding JSON', run: (e) => e('{"a": 1}').not.toMatchJsonPath('$.a', 2) },
 ]);
+
+/** A value a matcher cannot judge fails with and without `.not`: could not judge is never judged false. */
+describe('could not judge fails both ways', () => {
+  const cases: [string, (a: Assertion) => unknown, unknown, RegExp][] = [
+    ['toHaveProperty on undefined', (a) => a.toHaveProperty('a'), undefined, /toHaveProperty needs a value to look into \(not null or undefined\), got undefined/],
+    ['toHaveProperty on null', (a) => a.toHaveProperty('a', 1), null, /got null/],
+    ['toMatchJsonPath on text that is not JSON', (a) => a.toMatchJsonPath('$.a', 1), 'not json', /toMatchJsonPath needs JSON.*got "not json"/],
+    ['toMatchJsonPath on a number', (a) => a.toMatchJsonPath('$.a'), 5, /needs JSON/],
+    ['toMatchJsonPath on a string holding a JSON scalar', (a) => a.toMatchJsonPath('$.a'), '"text"', /needs JSON/],
+    ['toBeLessThan on a string', (a) => a.toBeLessThan(3), '2', /to be a number/],
+    ['toHaveCalledTool on undefined', (a) => a.toHaveCalledTool('search'), undefined, /needs an agent result object/],
+  ];
+  for (const [name, call, received, message] of cases) {
+    for (const negated of [false, true]) {
+      test(`${negated ? 'not.' : ''}${name}`, () => {
+        const assertion = negated ? expect(received).not : expect(received);
+        assert.throws(() => call(assertion), (error: unknown) => error instanceof AssertionError && message.test(error.message) && error.matcher.startsWith(negated ? 'not.' : 'to'));
+      });
+    }
+  }
+
+  test('a matcher added with extend declares its subject the same way', () => {
+    expect.extend({ toBeOdd: judging(subjects.number, (n: number) => ({ pass: n % 2 === 1, message: (not) => `expected ${n} ${not ? 'not ' : ''}to be odd` })) });
+    const odd = (v: unknown) => expect(v) as Assertion & { toBeOdd(): Assertion; not: { toBeOdd(): Assertion } };
+    odd(3).toBeOdd();
+    odd(2).not.toBeOdd();
+    assert.throws(() => odd('3').not.toBeOdd(), /toBeOdd needs the received value to be a number, got "3"/);
+  });
+});
 
 describe('expect', () => {
   test('.not.not is the plain form', () => {

@@ -39,6 +39,10 @@ export interface AgentestConfig {
     include?: string | string[];
   };
   thresholds?: Record<string, number>;
+  /** The JSONL loader: keys a team's cases carry besides the case fields, the nesting limit, the longest line. */
+  jsonl?: { extraKeys?: string[]; maxDepth?: number; maxLineBytes?: number };
+  /** `file://` content parts: folders they may read besides the suite's and the app root (relative to the config), and the size cap in bytes. */
+  files?: { allow?: string[]; maxBytes?: number };
   /** Options for plugins keyed by plugin name; free-form. */
   [key: string]: unknown;
 }

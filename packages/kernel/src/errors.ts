@@ -24,6 +24,8 @@ export const ERROR_CATALOGUE = {
   PLUGIN_INVALID: { exit: 2, trigger: 'A `plugins` entry is not a plugin object (`{name, apply}`), or its options are invalid.', fix: 'Call the plugin factory in the config (`myPlugin()`), and check its options.' },
   REPORTER_FAILED: { exit: 3, trigger: 'A reporter threw or timed out while writing its output.', fix: 'Verdicts are unaffected and the other outputs were written; see the reporter\'s message.' },
   REPORTER_NOT_FOUND: { exit: 2, trigger: 'A reporter name or path in `reporters`/`-r` cannot be loaded.', fix: 'Use a built-in name (listed in the message) or a path to a module that default-exports a reporter.' },
+  REPORTS_NOT_COMPARABLE: { exit: 2, trigger: '`agentest compare` was given two reports that cannot be compared: different suites or suite kinds, or no case id in common.', fix: 'Compare two runs of the same suite; the message says what differs.' },
+  REPORT_UNREADABLE: { exit: 2, trigger: 'A report given to `agentest compare` is missing, is not valid JSON or JSONL, or is not an agentest report.', fix: 'Pass a `.jsonl` event stream or a `.json` report written by `agentest test`; the message names the file and line.' },
   SCRIPT_INVALID: { exit: 2, trigger: 'A script file has a syntax or type error and cannot be compiled.', fix: 'Fix the file at the reported line.' },
   SECRET_MISSING: { exit: 2, trigger: 'A connector needs an API key whose environment variable is not set.', fix: 'Export the variable named in the message, or point the connector at the `mock` type.' },
 } as const satisfies Record<string, { exit: 2 | 3; trigger: string; fix: string }>;

@@ -11,6 +11,7 @@ export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH
 export { goDuration } from './execute-run.js';
 export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
+export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export type * from './types/index.js';

@@ -11,6 +11,7 @@ import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from 
 import { RunWatch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { aggregate, type CaseBase } from './aggregate.js';
+import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
@@ -65,6 +66,7 @@ export class Kernel {
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
+      checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await this.preflight(plan, suite);
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
@@ -125,7 +127,8 @@ export class Kernel {
    * type has a handler, and the `--run` filter selects something. Only the count is kept.
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
-    const knownAsserts = new Set(mapKeys(this.hooks.assert));
+    // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
+    const knownAsserts = new Set(mapKeys(this.hooks.assert).filter((type) => type !== ''));
     let selected = 0;
     for await (const testCase of suite.cases()) {
       if (!selects(plan, testCase)) continue;
@@ -161,7 +164,7 @@ export class Kernel {
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan)).catch((error: unknown) => {
+      ? await lifecycle.beforeAll(await collect(suite, plan), agent).catch((error: unknown) => {
           // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
           throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
@@ -188,7 +191,7 @@ export class Kernel {
     } finally {
       cases.watch.dispose();
     }
-    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData).catch((e: Error) => debug('afterAll failed: %s', e.message));
+    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
 
     const completed = new Date();
     const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
@@ -200,7 +203,8 @@ export class Kernel {
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    const failed = event.failed + event.errors + event.timeouts > 0 || event.verdict?.can_ship === false;
+    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
+    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
     const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
   }
@@ -218,7 +222,7 @@ export class Kernel {
     }
     let beforeData: unknown;
     try {
-      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase) : undefined;
+      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase, agent) : undefined;
     } catch (error) {
       // A failed Before makes its case an error and skips its After, as Yao does; the run goes on.
       const failed: Execution = { run: 1, status: 'error', duration_ms: 0, error: `before hook failed: ${errorMessage(error)}`, assertions: [], metrics: {} };
@@ -248,7 +252,7 @@ export class Kernel {
     const result = aggregate(base, runs, plan.runs);
     if (suite.lifecycle?.after) {
       // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
-      await suite.lifecycle.after(testCase, result, beforeData).catch((error: unknown) => {
+      await suite.lifecycle.after(testCase, result, beforeData, agent).catch((error: unknown) => {
         debug('after hook failed: %s', errorMessage(error));
         result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
       });

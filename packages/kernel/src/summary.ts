@@ -1,3 +1,4 @@
+import { KNOWN_METRICS, metricKey } from './metric-names.js';
 import type { CaseResult, Status } from './types/result.js';
 import type { Summary, Verdict } from './types/run.js';
 
@@ -75,15 +76,20 @@ export class SummaryBuilder {
 
 /**
  * A threshold is a minimum, except for metrics ending in `_ms` (latencies), where it is a maximum.
- * A threshold on a metric the run never measured is an issue too: silence must not ship.
+ * A known metric this run did not measure (no selected case has keywords, say) is shown as not
+ * measured and does not decide the verdict, as in agentest-kit; but a run in which no case ran does
+ * not ship, and neither does a threshold on a custom name no case reported (a typo of `ctx.metric`).
  */
 export function judge(metrics: Record<string, number>, thresholds: Record<string, number>): Verdict {
   const issues: string[] = [];
   for (const [name, limit] of Object.entries(thresholds)) {
-    const value = metrics[name];
+    const key = metricKey(name);
+    const value = Object.hasOwn(metrics, key) ? metrics[key] : undefined;
     const isMax = name.endsWith('_ms');
-    if (value === undefined) issues.push(`${name} was not measured (threshold ${describe(name, limit, isMax)})`);
-    else if (isMax ? value > limit : value < limit) issues.push(`${label(name)} ${show(name, value)} ${isMax ? '>' : '<'} threshold ${show(name, limit)}`);
+    if (value === undefined) {
+      if (name === 'pass_rate') issues.push(`No case ran (threshold Pass Rate ${describe(name, limit, isMax)})`);
+      else if (!KNOWN_METRICS.has(name)) issues.push(`no case reported a metric named "${name}" (threshold ${describe(name, limit, isMax)})`);
+    } else if (isMax ? value > limit : value < limit) issues.push(`${label(name)} ${show(name, value)} ${isMax ? '>' : '<'} threshold ${show(name, limit)}`);
   }
   return { can_ship: issues.length === 0, issues };
 }

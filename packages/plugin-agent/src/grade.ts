@@ -30,7 +30,8 @@ const PARTIAL_BELOW = 0.5;
 
 /**
  * Grades an evaluation with agentest-kit's rules, in its order:
- * 1. `error` truthy, or `structure_ok === false` → FAIL (status `failed`);
+ * 1. any `error` other than undefined or null, `structure_ok === false`, or a `structure_ok`,
+ *    `intent_matched` or `keyword_hit_rate` of the wrong type → FAIL (status `failed`);
  * 2. `intent_matched === false`, or a non-null `keyword_hit_rate` below 0.5 → PARTIAL;
  * 3. otherwise PASS.
  *
@@ -55,11 +56,31 @@ export function gradeEvaluation(evaluation: StandardResult, options: { latencyMs
   return { status: 'passed', grade: 'PASS', metrics, details };
 }
 
+/**
+ * Why the evaluation is a FAIL, or undefined. Any present `error` (an empty string, `0` and `false`
+ * included) is an error. A `structure_ok` the adapter set counts only when it is boolean `true`, and
+ * `intent_matched` / `keyword_hit_rate` of the wrong type are refused rather than read as a pass
+ * (`'false'` is a truthy string).
+ */
 function failureOf(evaluation: StandardResult): string | undefined {
-  if (evaluation.error) return describeError(evaluation.error);
+  const error = evaluation.error;
+  if (error !== undefined && error !== null) return describeError(error);
+  const wrong = wrongType(evaluation);
+  if (wrong) return wrong;
   if (evaluation.structure_ok !== false) return undefined;
   const lines = Array.isArray(evaluation.failure_details) ? evaluation.failure_details.filter((l) => typeof l === 'string' && l) : [];
   return lines.length ? `structure check failed: ${lines.join('; ')}` : 'structure check failed';
+}
+
+function wrongType(evaluation: StandardResult): string | undefined {
+  const { structure_ok, intent_matched, keyword_hit_rate } = evaluation as Record<string, unknown>;
+  const bad = (field: string, value: unknown, wanted: string) => `the evaluation's ${field} is ${describeValue(value)}; it must be ${wanted}`;
+  if (structure_ok !== undefined && typeof structure_ok !== 'boolean') return bad('structure_ok', structure_ok, 'true or false');
+  if (intent_matched !== undefined && typeof intent_matched !== 'boolean') return bad('intent_matched', intent_matched, 'true or false');
+  if (keyword_hit_rate !== undefined && keyword_hit_rate !== null && !(isNumber(keyword_hit_rate) && keyword_hit_rate >= 0 && keyword_hit_rate <= 1)) {
+    return bad('keyword_hit_rate', keyword_hit_rate, 'a number from 0 to 1, or null');
+  }
+  return undefined;
 }
 
 function partialReasons(evaluation: StandardResult): string[] {
@@ -89,12 +110,16 @@ function evaluationDetails(evaluation: StandardResult): Record<string, unknown> 
 }
 
 function describeError(error: unknown): string {
-  if (typeof error === 'string') return error;
+  if (typeof error === 'string') return error || 'the adapter reported an error with an empty message';
   if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'object' ? describeValue(error) : `the adapter reported error: ${String(error)}`;
+}
+
+function describeValue(value: unknown): string {
   try {
-    return JSON.stringify(error);
+    return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(error);
+    return String(value);
   }
 }
 

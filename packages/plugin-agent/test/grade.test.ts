@@ -16,7 +16,20 @@ test('gradeEvaluation applies the kit rules in order: FAIL before PARTIAL before
   assert.equal(gradeEvaluation({ keyword_hit_rate: null }).grade, 'PASS');
   // Only an explicit false counts: adapters that do not measure a dimension are not penalised.
   assert.equal(gradeEvaluation({}).grade, 'PASS');
-  assert.equal(gradeEvaluation({ error: '' }).grade, 'PASS');
+});
+
+test('gradeEvaluation: any present error is an error, and only boolean true is a good structure', () => {
+  assert.deepEqual(gradeEvaluation({ error: '', structure_ok: true }), { status: 'failed', grade: 'FAIL', error: 'the adapter reported an error with an empty message', metrics: {}, details: {} });
+  assert.equal(gradeEvaluation({ error: false }).error, 'the adapter reported error: false');
+  assert.equal(gradeEvaluation({ error: 0 }).grade, 'FAIL');
+  assert.equal(gradeEvaluation({ error: null, structure_ok: true }).grade, 'PASS');
+  assert.equal(gradeEvaluation({ error: undefined }).grade, 'PASS');
+  assert.deepEqual(gradeEvaluation({ structure_ok: 'false' as never }).error, `the evaluation's structure_ok is "false"; it must be true or false`);
+  assert.equal(gradeEvaluation({ structure_ok: 1 as never }).grade, 'FAIL');
+  assert.equal(gradeEvaluation({ structure_ok: null as never }).grade, 'FAIL');
+  assert.equal(gradeEvaluation({ intent_matched: 'true' as never }).grade, 'FAIL');
+  assert.equal(gradeEvaluation({ keyword_hit_rate: '0.9' as never }).grade, 'FAIL');
+  assert.equal(gradeEvaluation({ keyword_hit_rate: 1.5 }).grade, 'FAIL');
 });
 
 test('gradeEvaluation metrics: rates, score and latency (the evaluation\'s, else the measured one)', () => {

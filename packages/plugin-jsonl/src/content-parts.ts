@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { ContentPart } from '@agentest/kernel';
+import { readAttachment as readFile, type Attachment, type AttachmentPolicy } from './attachment.js';
 import { InputShapeError, typeName } from './input-error.js';
 import { extension, mimeType } from './mime.js';
 
@@ -12,11 +12,11 @@ const FILE_SCHEME = 'file://';
  * (base64 + format), `file` becomes a data URL with its file name, and `data` keeps its sources.
  * A bare string inside a parts array is a text part. Other types pass through unchanged.
  *
- * `baseDir` is where relative `file://` paths start: the JSONL file's directory, or the working
- * directory for a direct message. Files are read synchronously: this happens once per case at load,
- * and keeping the loader synchronous keeps the common (file-less) path fast.
+ * `files` says where relative `file://` paths start (the JSONL file's directory) and which files may
+ * be read (see `AttachmentPolicy`). Files are read synchronously: this happens once per case at
+ * load, and keeping the loader synchronous keeps the common (file-less) path fast.
  */
-export function normaliseContentPart(part: unknown, baseDir: string, index: number): ContentPart {
+export function normaliseContentPart(part: unknown, files: AttachmentPolicy, index: number): ContentPart {
   if (typeof part === 'string') return { type: 'text', text: part };
   if (part === null || typeof part !== 'object' || Array.isArray(part)) {
     throw new InputShapeError(`content part ${index} must be an object with a "type", got ${typeName(part)}`);
@@ -29,14 +29,14 @@ export function normaliseContentPart(part: unknown, baseDir: string, index: numb
       if (typeof p.text !== 'string') throw new InputShapeError(`${where} needs a string "text"`);
       return { type: 'text', text: p.text };
     case 'image':
-      return image(p, baseDir, where);
+      return image(p, files, where);
     case 'image_url':
-      return imageUrl(p, baseDir, where);
+      return imageUrl(p, files, where);
     case 'audio':
     case 'input_audio':
-      return audio(p, baseDir, where);
+      return audio(p, files, where);
     case 'file':
-      return file(p, baseDir, where);
+      return file(p, files, where);
     case 'data':
       return data(p, where);
     default:
@@ -44,27 +44,27 @@ export function normaliseContentPart(part: unknown, baseDir: string, index: numb
   }
 }
 
-function image(p: Record<string, unknown>, baseDir: string, where: string): ContentPart {
+function image(p: Record<string, unknown>, files: AttachmentPolicy, where: string): ContentPart {
   const detail = typeof p.detail === 'string' ? p.detail : 'auto';
   const source = typeof p.source === 'string' ? p.source : typeof p.url === 'string' ? p.url : undefined;
   if (!source) throw new InputShapeError(`${where} needs "source": "file://<path>" or "url"`);
-  const url = source.startsWith(FILE_SCHEME) ? dataUrl(readAttachment(source, baseDir, where)) : source;
+  const url = source.startsWith(FILE_SCHEME) ? dataUrl(readAttachment(source, files, where)) : source;
   return { type: 'image_url', image_url: { url, detail } };
 }
 
-function imageUrl(p: Record<string, unknown>, baseDir: string, where: string): ContentPart {
+function imageUrl(p: Record<string, unknown>, files: AttachmentPolicy, where: string): ContentPart {
   const value = typeof p.image_url === 'string' ? { url: p.image_url } : p.image_url;
   if (value === null || typeof value !== 'object' || typeof (value as { url?: unknown }).url !== 'string') {
     throw new InputShapeError(`${where} needs "image_url": {"url": "…"}`);
   }
   const { url, detail } = value as { url: string; detail?: unknown };
-  const resolved = url.startsWith(FILE_SCHEME) ? dataUrl(readAttachment(url, baseDir, where)) : url;
+  const resolved = url.startsWith(FILE_SCHEME) ? dataUrl(readAttachment(url, files, where)) : url;
   return { type: 'image_url', image_url: { ...(value as object), url: resolved, detail: typeof detail === 'string' ? detail : 'auto' } };
 }
 
-function audio(p: Record<string, unknown>, baseDir: string, where: string): ContentPart {
+function audio(p: Record<string, unknown>, files: AttachmentPolicy, where: string): ContentPart {
   if (typeof p.source === 'string' && p.source.startsWith(FILE_SCHEME)) {
-    const attachment = readAttachment(p.source, baseDir, where);
+    const attachment = readAttachment(p.source, files, where);
     return { type: 'input_audio', input_audio: { data: attachment.bytes.toString('base64'), format: typeof p.format === 'string' ? p.format : extension(attachment.path) } };
   }
   if (typeof p.data === 'string' && typeof p.format === 'string') return { type: 'input_audio', input_audio: { data: p.data, format: p.format } };
@@ -72,10 +72,10 @@ function audio(p: Record<string, unknown>, baseDir: string, where: string): Cont
   throw new InputShapeError(`${where} needs "source": "file://<path>", "data" with "format", or an "input_audio" object`);
 }
 
-function file(p: Record<string, unknown>, baseDir: string, where: string): ContentPart {
+function file(p: Record<string, unknown>, files: AttachmentPolicy, where: string): ContentPart {
   const name = typeof p.filename === 'string' ? p.filename : typeof p.name === 'string' ? p.name : undefined;
   if (typeof p.source === 'string' && p.source.startsWith(FILE_SCHEME)) {
-    const attachment = readAttachment(p.source, baseDir, where);
+    const attachment = readAttachment(p.source, files, where);
     return { type: 'file', file: { url: dataUrl(attachment), filename: name ?? basename(attachment.path) } };
   }
   const url = typeof p.url === 'string' ? p.url : typeof p.source === 'string' ? p.source : undefined;
@@ -90,24 +90,9 @@ function data(p: Record<string, unknown>, where: string): ContentPart {
   return { type: 'data', data: { sources: holder.sources } };
 }
 
-interface Attachment {
-  path: string;
-  bytes: Buffer;
-}
-
-/** Reads the file a `file://` reference names: absolute as given, relative from `baseDir`. */
-function readAttachment(reference: string, baseDir: string, where: string): Attachment {
-  const raw = reference.slice(FILE_SCHEME.length);
-  if (!raw) throw new InputShapeError(`${where}: "${reference}" names no file`);
-  const path = isAbsolute(raw) ? raw : resolve(baseDir, raw);
-  let isFile = false;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    throw new InputShapeError(`${where}: file not found: ${path} (from "${reference}"; relative paths start at ${baseDir})`);
-  }
-  if (!isFile) throw new InputShapeError(`${where}: ${path} is not a file (from "${reference}")`);
-  return { path, bytes: readFileSync(path) };
+/** The file a `file://` reference names, read under the suite's policy. */
+function readAttachment(reference: string, files: AttachmentPolicy, where: string): Attachment {
+  return readFile(reference, reference.slice(FILE_SCHEME.length), files, where);
 }
 
 function dataUrl(attachment: Attachment): string {

@@ -1,8 +1,11 @@
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-/** How this plugin reads an `-i` value: a JSONL file, a direct message, or not at all. */
-export type Detection = { mode: 'file'; path: string } | { mode: 'message' } | { mode: 'other' };
+/**
+ * How this plugin reads an `-i` value: a JSONL file, a direct message, a path that does not exist,
+ * or not at all.
+ */
+export type Detection = { mode: 'file'; path: string } | { mode: 'message' } | { mode: 'missing'; path: string } | { mode: 'other' };
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -11,10 +14,10 @@ const SNIFF_BYTES = 64 * 1024;
  *
  * 1. `scripts.…` belongs to the script loader;
  * 2. `*.jsonl` is a JSONL file, whether or not it exists (a missing file is then an error);
- * 3. `*.json` (agentest-kit case arrays), directories and globs belong to other loaders;
+ * 3. existing `*.json` files (agentest-kit case arrays), directories and globs belong to other loaders;
  * 4. any other existing file is read as JSONL if its first case line starts with `{`;
- * 5. something shaped like a path that does not exist is left alone, so that a typo is reported as
- *    "no loader recognised the input" rather than sent to the agent as a message;
+ * 5. something shaped like a path that does not exist (`tests/nope.json`, `./x`) is `missing`, so a
+ *    typo is reported as "input file not found" rather than sent to the agent as a message;
  * 6. everything else is a direct message.
  */
 export async function detectInput(input: string, cwd: string): Promise<Detection> {
@@ -22,16 +25,16 @@ export async function detectInput(input: string, cwd: string): Promise<Detection
   const lower = input.toLowerCase();
   const path = resolve(cwd, input);
   if (lower.endsWith('.jsonl')) return { mode: 'file', path };
-  if (lower.endsWith('.json')) return { mode: 'other' };
   if (couldBePath(input)) {
     const kind = await stat(path).then(
       (s) => (s.isFile() ? 'file' : 'other'),
       () => 'missing',
     );
-    if (kind === 'file') return (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
+    if (kind === 'file') return !lower.endsWith('.json') && (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
     if (kind === 'other') return { mode: 'other' };
   }
-  if (looksLikeGlob(input) || looksLikePath(input)) return { mode: 'other' };
+  if (looksLikeGlob(input)) return { mode: 'other' };
+  if (looksLikePath(input) || lower.endsWith('.json')) return { mode: 'missing', path };
   return { mode: 'message' };
 }
 

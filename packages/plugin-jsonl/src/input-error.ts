@@ -1,5 +1,15 @@
-/** A problem with one case's `input`, worded without a location; the loader adds `file:line`. */
-export class InputShapeError extends Error {}
+/**
+ * A problem with one case's `input`, worded without a location; the loader adds `file:line`, and
+ * `fix` when the problem has its own remedy (otherwise it points to the input shapes).
+ */
+export class InputShapeError extends Error {
+  constructor(
+    message: string,
+    readonly fix?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** `string`, `number`, `array`, `null`, `object`: the JSON name of a value's type, for messages. */
 export function typeName(value: unknown): string {

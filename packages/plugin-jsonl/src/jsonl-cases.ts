@@ -1,12 +1,13 @@
 import { AgentestError, type TestCase } from '@agentest/kernel';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { caseRules, type CaseRuleOptions, type CaseRules } from './case-rules.js';
 import { IdSet } from './id-set.js';
 import { parseCase } from './parse-case.js';
 import { LineError, readLineBatches, readLines, type Line } from './read-lines.js';
 
-/** What one pass needs to know about the file. */
-export interface CaseFile {
+/** What one pass needs to know about the file, and the rules its lines are checked against. */
+export interface CaseFile extends CaseRuleOptions {
   /** Absolute path of the file. */
   path: string;
   /** The file as messages and `source.file` name it. */
@@ -33,6 +34,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, 
  */
 export class JsonlCases implements AsyncIterableIterator<TestCase> {
   private readonly baseDir: string;
+  private readonly rules: CaseRules;
   private batches?: AsyncGenerator<Line[]>;
   private lines: readonly Line[] = [];
   private index = 0;
@@ -50,6 +52,7 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
     private readonly memory: PassMemory,
   ) {
     this.baseDir = dirname(source.path);
+    this.rules = caseRules(this.baseDir, source);
   }
 
   [Symbol.asyncIterator](): this {
@@ -132,7 +135,7 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
   private read({ number, text }: Line): TestCase | undefined | Promise<TestCase> {
     const trimmed = text.trim();
     if (!trimmed || trimmed.startsWith('//')) return undefined;
-    const testCase = parseCase(trimmed, { file: this.source.file, line: number, baseDir: this.baseDir, checked: !this.checking });
+    const testCase = parseCase(trimmed, { file: this.source.file, line: number, baseDir: this.baseDir, rules: this.rules, checked: !this.checking });
     if (!this.seen) return testCase;
     if (this.seen.full) return this.grown(number).then(() => this.unique(testCase, number, this.seen?.add(testCase.id) ?? false));
     return this.seen.add(testCase.id) ? this.unique(testCase, number, true) : testCase;

@@ -1,9 +1,10 @@
 import type { Suite } from '@agentest/kernel';
+import type { CaseRuleOptions } from './case-rules.js';
 import { JsonlCases, type PassMemory } from './jsonl-cases.js';
 
 export const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
-export interface JsonlSuiteOptions {
+export interface JsonlSuiteOptions extends CaseRuleOptions {
   /** The `-i` value as given: the suite's name. */
   name: string;
   /** Absolute path of the file. */

@@ -1,4 +1,5 @@
 import type { ContentPart, Message, MessageToolCall } from '@agentest/kernel';
+import { attachmentPolicy, type AttachmentPolicy } from './attachment.js';
 import { normaliseContentPart } from './content-parts.js';
 import { InputShapeError, typeName } from './input-error.js';
 
@@ -12,18 +13,20 @@ import { InputShapeError, typeName } from './input-error.js';
  * - a content part, or an array of content parts, is one user message with that content
  *   (an addition: Yao rejects a bare parts array).
  *
- * Numbers, booleans and empty conversations are errors.
+ * Numbers, booleans and empty conversations are errors. `files` governs `file://` parts: a policy,
+ * or the folder relative paths start from (then the default policy for that folder).
  */
-export function normaliseInput(input: unknown, baseDir: string): Message[] {
+export function normaliseInput(input: unknown, files: AttachmentPolicy | string): Message[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
+  const policy = typeof files === 'string' ? attachmentPolicy(files) : files;
   if (Array.isArray(input)) {
     if (input.length === 0) throw new InputShapeError('"input" is an empty array: give a message or a conversation');
-    if (input.every(isBarePart)) return [{ role: 'user', content: input.map((part, i) => normaliseContentPart(part, baseDir, i)) }];
-    return input.map((message, i) => normaliseMessage(message, baseDir, `message ${i}`));
+    if (input.every(isBarePart)) return [{ role: 'user', content: input.map((part, i) => normaliseContentPart(part, policy, i)) }];
+    return input.map((message, i) => normaliseMessage(message, policy, `message ${i}`));
   }
   if (input !== null && typeof input === 'object') {
-    if (isBarePart(input)) return [{ role: 'user', content: [normaliseContentPart(input, baseDir, 0)] }];
-    return [normaliseMessage(input, baseDir, 'the message')];
+    if (isBarePart(input)) return [{ role: 'user', content: [normaliseContentPart(input, policy, 0)] }];
+    return [normaliseMessage(input, policy, 'the message')];
   }
   throw new InputShapeError(`"input" must be a string, a message object or an array of messages, got ${typeName(input)}`);
 }
@@ -35,7 +38,7 @@ function isBarePart(value: unknown): boolean {
   return typeof v.type === 'string' && !('content' in v) && !('role' in v);
 }
 
-function normaliseMessage(value: unknown, baseDir: string, what: string): Message {
+function normaliseMessage(value: unknown, files: AttachmentPolicy, what: string): Message {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new InputShapeError(`${what} must be an object with "role" and "content", got ${typeName(value)}`);
   }
@@ -46,7 +49,7 @@ function normaliseMessage(value: unknown, baseDir: string, what: string): Messag
   if ((m.content === undefined || m.content === null) && !toolCalls?.length) {
     throw new InputShapeError(`${what} is missing its "content" field`);
   }
-  message.content = normaliseContent(m.content ?? null, baseDir, what);
+  message.content = normaliseContent(m.content ?? null, files, what);
   if (typeof m.name === 'string') message.name = m.name;
   if (typeof m.tool_call_id === 'string') message.tool_call_id = m.tool_call_id;
   if (toolCalls) message.tool_calls = toolCalls;
@@ -54,10 +57,10 @@ function normaliseMessage(value: unknown, baseDir: string, what: string): Messag
   return message;
 }
 
-function normaliseContent(content: unknown, baseDir: string, what: string): string | ContentPart[] | null {
+function normaliseContent(content: unknown, files: AttachmentPolicy, what: string): string | ContentPart[] | null {
   if (content === null || typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part, i) => normaliseContentPart(part, baseDir, i));
-  if (typeof content === 'object') return [normaliseContentPart(content, baseDir, 0)];
+  if (Array.isArray(content)) return content.map((part, i) => normaliseContentPart(part, files, i));
+  if (typeof content === 'object') return [normaliseContentPart(content, files, 0)];
   throw new InputShapeError(`${what}: "content" must be a string, a content part or an array of parts, got ${typeName(content)}`);
 }
 

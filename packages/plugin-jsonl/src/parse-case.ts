@@ -1,7 +1,10 @@
 import { AgentestError, parseDuration, type Assertion, type TestCase } from '@agentest/kernel';
 import type { z } from 'zod';
+import { unknownKey } from './case-keys.js';
+import { caseRules, type CaseRules } from './case-rules.js';
 import { AssertionSchema, CaseSchema, FIELD_FIXES, isWellTypedAssertion, isWellTypedCase } from './case-schema.js';
 import { InputShapeError, typeName } from './input-error.js';
+import { tooDeep } from './nesting-depth.js';
 import { normaliseInput } from './normalise-input.js';
 
 /** Where a line comes from and where its relative `file://` paths start. */
@@ -15,10 +18,12 @@ export interface LineContext {
    * known to be right, so only the work that builds the case is done again.
    */
   checked?: boolean;
+  /** The suite's rules (extra keys, nesting limit, attachment policy); the defaults for `baseDir` when absent. */
+  rules?: CaseRules;
 }
 
-/** Fields of Yao's dynamic mode and hooks, kept for executors that understand them. */
-const EXTRA_FIELDS = ['before', 'after', 'simulator', 'checkpoints', 'max_turns'] as const;
+/** Yao's per-case hook fields, kept for the executor that runs them. */
+const HOOK_FIELDS = ['before', 'after'] as const;
 
 /**
  * One JSONL line → one `TestCase`, or an `INPUT_INVALID` error of the form
@@ -37,16 +42,17 @@ export function parseCase(text: string, at: LineContext): TestCase {
   } catch (error) {
     fail(`invalid JSON (${(error as Error).message})`, 'write one complete JSON object per line; objects spread over several lines are not supported');
   }
-  if (!at.checked) checkFields(raw, fail);
+  const rules = at.rules ?? caseRules(at.baseDir);
+  if (!at.checked) checkFields(raw, text, rules, fail);
   const value = raw as Record<string, unknown>;
   const id = value.id as string;
 
   let messages;
   try {
-    messages = normaliseInput(value.input, at.baseDir);
+    messages = normaliseInput(value.input, rules.files);
   } catch (error) {
     if (!(error instanceof InputShapeError)) throw error;
-    fail(`case "${id}": ${error.message}`, 'see "Input Types" in the docs for the shapes an input can take');
+    fail(`case "${id}": ${error.message}`, error.fix ?? 'see "Input Types" in the docs for the shapes an input can take');
   }
 
   const testCase: TestCase = { id, kind: 'agent', input: value.input, messages: messages!, source: { file: at.file, line: at.line } };
@@ -70,20 +76,30 @@ export function parseCase(text: string, at: LineContext): TestCase {
     }
   }
   let extra: Record<string, unknown> | undefined;
-  for (const key of EXTRA_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
+  for (const key of HOOK_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
   if (extra) testCase.data = extra;
   return testCase;
 }
 
 type Fail = (problem: string, fix: string) => never;
 
-/** A case is an object with a string `id`, an `input`, and optional fields of the right types. */
-function checkFields(raw: unknown, fail: Fail): void {
+/**
+ * A case is an object with a string `id`, an `input`, only known fields (or the suite's extra
+ * keys), optional fields of the right types, and no deeper nesting than the suite allows.
+ */
+function checkFields(raw: unknown, text: string, rules: CaseRules, fail: Fail): void {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     fail(`expected a JSON object, got ${typeName(raw)}`, 'write one case object per line, e.g. {"id": "T001", "input": "Hello"}');
   }
   const value = raw as Record<string, unknown>;
   if (value.id === undefined || value.id === null) fail('missing required field "id"', FIELD_FIXES.id!);
+  const deep = tooDeep(text, rules.maxDepth);
+  if (deep) {
+    const what = deep.field === undefined ? 'the case' : `field "${deep.field}"`;
+    fail(`${what} nests more than ${rules.maxDepth} levels deep`, 'flatten the value, or raise the jsonl.maxDepth option if such nesting is intended');
+  }
+  const badKey = unknownKey(value, rules.extraKeys);
+  if (badKey) fail(badKey.problem, badKey.fix);
   if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
   if (value.input === undefined || value.input === null) fail(`case "${value.id as string}" is missing required field "input"`, 'give the message to send, e.g. "input": "Hello"');
 }

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
 import { z } from 'zod';
 import { detectInput } from './detect-input.js';
@@ -11,6 +11,15 @@ export const PLUGIN_NAME = 'agentest:jsonl';
 const OptionsSchema = z.strictObject({
   /** Longest line accepted, in bytes (default 10 MiB): a guard against a file that is not JSONL. */
   maxLineBytes: z.number().int().min(1024).optional(),
+  /** Keys a team's cases carry besides the case fields: accepted and ignored (default: none). */
+  extraKeys: z.array(z.string().min(1)).optional(),
+  /** How deep a case's JSON may nest (default 1,000 levels). */
+  maxDepth: z.number().int().min(2).optional(),
+  /** `file://` parts: folders they may read from besides the suite's folder and the app root, and the size cap. */
+  files: z.strictObject({
+    allow: z.array(z.string().min(1)).optional(),
+    maxBytes: z.number().int().min(1).optional(),
+  }).optional(),
 });
 
 export type JsonlPluginOptions = z.input<typeof OptionsSchema>;
@@ -31,16 +40,21 @@ export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestP
         const issue = parsed.error.issues[0]!;
         throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: option "${issue.path.join('.') || '(options)'}": ${issue.message}`, { where: PLUGIN_NAME });
       }
-      const maxLineBytes = parsed.data.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+      const { maxLineBytes = DEFAULT_MAX_LINE_BYTES, extraKeys, maxDepth, files } = parsed.data;
 
       hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }) => {
         if (!input.trim()) throw new AgentestError('INPUT_INVALID', '-i is empty — pass a .jsonl file or a message', { where: '-i' });
         const detection = await detectInput(input, cwd);
         if (detection.mode === 'message') return messageSuite(input, cwd);
         if (detection.mode === 'other') return undefined;
-        const found = await stat(detection.path).then((s) => s.isFile(), () => false);
+        const found = detection.mode === 'file' && (await stat(detection.path).then((s) => s.isFile(), () => false));
         if (!found) throw new AgentestError('INPUT_NOT_FOUND', `input file not found: ${detection.path} — check the -i path (relative paths start at ${cwd})`, { where: '-i' });
-        return jsonlSuite({ name: input, path: detection.path, file: displayPath(detection.path, cwd), maxLineBytes });
+        const allow = files?.allow?.map((dir) => resolve(cwd, dir));
+        return jsonlSuite({
+          name: input, path: detection.path, file: displayPath(detection.path, cwd), maxLineBytes,
+          ...(extraKeys ? { extraKeys } : {}), ...(maxDepth ? { maxDepth } : {}),
+          ...(files ? { files: { ...files, ...(allow ? { allow } : {}) } } : {}),
+        });
       });
     },
   };

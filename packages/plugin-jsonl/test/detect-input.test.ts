@@ -6,20 +6,21 @@ import { detectInput } from '../src/index.js';
 import { collect, FIXTURES, load } from './helpers.js';
 
 /** [input, mode]: what this loader makes of each kind of `-i` value (relative to the fixtures). */
-const detections: [string, 'file' | 'message' | 'other'][] = [
+const detections: [string, 'file' | 'message' | 'missing' | 'other'][] = [
   ['scripts.expense.setup', 'other'],
   ['cases.jsonl', 'file'],
   ['missing/cases.jsonl', 'file'],
   ['CASES.JSONL', 'file'],
-  ['cases.json', 'other'],
+  ['nested/kit-cases.json', 'other'],
+  ['tests/nope.json', 'missing'],
   ['nested', 'other'],
   [FIXTURES, 'other'],
   ['nested/cases-without-extension', 'file'],
   ['nested/readme.txt', 'other'],
   ['tests/**/*.test.ts', 'other'],
   ['*.spec.ts', 'other'],
-  ['tests/missing.yaml', 'other'],
-  ['./missing', 'other'],
+  ['tests/missing.yaml', 'missing'],
+  ['./missing', 'missing'],
   ['Hello world', 'message'],
   ['你好世界', 'message'],
   ['Why?', 'message'],
@@ -37,7 +38,7 @@ for (const [input, mode] of detections) {
 }
 
 test('inputs of other loaders are left alone (the load tap returns nothing)', async () => {
-  for (const input of ['scripts.a.b', 'cases.json', 'nested', 'tests/**/*.test.ts']) assert.equal(await load(input), undefined, input);
+  for (const input of ['scripts.a.b', 'nested/kit-cases.json', 'nested', 'tests/**/*.test.ts']) assert.equal(await load(input), undefined, input);
 });
 
 test('a missing .jsonl file is INPUT_NOT_FOUND naming the resolved path', async () => {
@@ -46,6 +47,16 @@ test('a missing .jsonl file is INPUT_NOT_FOUND naming the resolved path', async 
     assert.match(error.message, new RegExp(`^input file not found: ${join(FIXTURES, 'missing/cases.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — check the -i path`));
     return true;
   });
+});
+
+test('any missing path is INPUT_NOT_FOUND, not "no loader": a .json, a path with a folder, an explicit ./', async () => {
+  for (const input of ['tests/nope.json', 'nope.json', 'tests/missing.yaml', './missing']) {
+    await assert.rejects(load(input), (error: AgentestError) => {
+      assert.equal(error.code, 'INPUT_NOT_FOUND', input);
+      assert.match(error.message, /^input file not found: /);
+      return true;
+    });
+  }
 });
 
 test('an empty -i is an input error', async () => {

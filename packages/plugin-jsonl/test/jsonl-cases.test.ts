@@ -30,7 +30,7 @@ test('callers that ask before the previous answer arrived get every case once, i
 test('a later pass over the unchanged file builds the same cases; a changed file is checked afresh', async () => {
   const { path, suite } = suiteOf([
     '{"id": "a", "input": "x", "assert": [{"value": 1}, "contains", {"type": "regex", "value": "x"}], "timeout": "2s", "name": "n"}',
-    '{"id": "b", "input": [{"role": "user", "content": "hi"}], "expected": {"k": 1}, "max_turns": 3}',
+    '{"id": "b", "input": [{"role": "user", "content": "hi"}], "expected": {"k": 1}, "before": "env_test.Before"}',
   ]);
   const read = async () => {
     const cases: TestCase[] = [];

@@ -83,14 +83,14 @@ test('user, team, metadata, options, skip and timeout are carried over', async (
   assert.equal(cases.get('T001')!.timeoutMs, undefined);
 });
 
-test("dynamic-mode fields are kept in data for the executors that read them; unknown keys are ignored", async () => {
+test("Yao's per-case hook fields are kept in data for the executor that runs them", async () => {
   const testCase = (await fixtureCases()).get('T013')!;
-  assert.deepEqual(testCase.data, { simulator: { use: 'agents:sim' }, checkpoints: [{ id: 'cp1' }], max_turns: 4 });
-  assert.equal((testCase as unknown as Record<string, unknown>).unknown_key, undefined);
+  assert.deepEqual(testCase.data, { before: 'env_test.Before', after: 'env_test.After' });
 });
 
 test('file:// paths start at the JSONL file directory; CRLF line endings and a last line without newline load', async () => {
-  const cases = await collect((await load('nested/relative.jsonl'))!);
+  // The attachment is in a sibling folder of the suite's: the files.allow option admits it.
+  const cases = await collect((await load('nested/relative.jsonl', FIXTURES, { files: { allow: ['attachments'] } }))!);
   assert.deepEqual(cases.map((c) => c.id), ['N001', 'N002']);
   assert.deepEqual(cases[0]!.source, { file: join('nested', 'relative.jsonl'), line: 1 });
   const part = (cases[0]!.messages[0]!.content as { image_url: { url: string; detail: string } }[])[0]!;

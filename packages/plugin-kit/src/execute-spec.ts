@@ -85,7 +85,7 @@ async function runInProcess(fn: TestFn, testCase: TestCase, ctx: ExecuteContext,
     run: (input) => conversation.run(input),
     log: (...args) => void logs.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
     metric: (name, value) => {
-      if (typeof name !== 'string' || !name || typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(name)} = ${String(value)}`);
+      if (typeof name !== 'string' || !name || name in Object.prototype || typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(name)} = ${String(value)}`);
       metrics[name] = value;
     },
     ...(ctx.agent && 'adapter' in ctx.agent ? { adapter: (ctx.agent as { adapter?: unknown }).adapter } : {}),

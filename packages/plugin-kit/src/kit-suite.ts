@@ -33,6 +33,8 @@ export async function buildKitSuite(found: KitInput, cwd: string, listFile: (fil
     cases: () => cases,
     agentHint: { path: found.root, ...(agentId ? { id: agentId } : {}) },
     meta: { mode: 'kit', files, ...(onlyMode ? { only: true } : {}) },
+    // Test functions may report metrics of their own (`ctx.metric`), judged after the run.
+    ...(listed.some(([, tests]) => tests.some((t) => t.hasFn)) ? { customMetrics: true } : {}),
   };
 }
 

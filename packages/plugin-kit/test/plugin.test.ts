@@ -94,9 +94,25 @@ describe('kit mode', () => {
   });
 
   test('an explicit pass_rate threshold replaces the implicit one', async () => {
-    const { outcome } = await runKit('mixed/cases.json', supportAdapter(), { plan: { thresholds: { pass_rate: 0.5 } } });
+    const adapter = supportAdapter();
+    const crashing = { ...adapter, call: (input: Record<string, unknown>) => (input.case_id === 'C002' ? Promise.reject(new Error('down')) : adapter.call(input)) };
+    const { outcome } = await runKit('mixed/cases.json', crashing, { plan: { thresholds: { pass_rate: 0.5 } } });
     assert.deepEqual(outcome.summary.thresholds, { pass_rate: 0.5 });
+    assert.equal(outcome.summary.errors, 1);
     assert.equal(outcome.summary.verdict?.can_ship, true);
+    assert.equal(outcome.exitCode, 0, 'the verdict decides: SHIP IT exits 0 with the error the threshold allows');
+  });
+
+  test('an evaluation with an empty error or a string structure_ok is a FAIL', async () => {
+    const adapter = {
+      call: async (input: { case_id: string }) => ({ elapsed_ms: 1, error: null, raw: input.case_id }),
+      evaluate: (c: { raw: string }) => ({ ...c, error: c.raw === 'C001' ? '' : null, structure_ok: c.raw === 'C002' ? 'false' : true, intent_matched: true, keyword_hit_rate: null, quality_score: 5 }),
+    };
+    const { results } = await runKit('mixed/cases.json', adapter);
+    assert.equal(grade(results.get('C001')), 'failed/FAIL');
+    assert.equal(results.get('C001')!.error, 'the adapter reported an error with an empty message');
+    assert.equal(grade(results.get('C002')), 'failed/FAIL');
+    assert.match(results.get('C002')!.error!, /structure_ok is "false"/);
   });
 
   test('inputs that are not kit inputs are left to other loaders', async () => {

@@ -96,3 +96,16 @@ test('fromJsonCases and fromRegistered keep every field; bad entries are named',
   assert.equal(r!.id, 't.test.js#n');
   assert.equal(r!.difficulty, 'hard');
 });
+
+test('an evaluation with an empty error or a string structure_ok fails, in runSuite as in the CLI', async () => {
+  const adapter = {
+    call: async (input: { query: string }) => ({ elapsed_ms: 1, error: null, raw: input.query }),
+    evaluate: (c: { raw: string }) => ({
+      ...c, error: c.raw === 'empty error' ? '' : null, structure_ok: c.raw === 'string structure' ? 'false' : true,
+      intent_matched: true, keyword_hits: [], keyword_hit_rate: null, quality_score: 5, failure_details: [],
+    }),
+  };
+  const tests = fromJsonCases([{ case_id: 'A', query: 'empty error' }, { case_id: 'B', query: 'string structure' }, { case_id: 'C', query: 'fine' }]);
+  const results = await runSuite(tests, adapter, { print: false });
+  assert.deepEqual(results.map((r) => `${r.case_id}:${getTestStatus(r)}`), ['A:FAIL', 'B:FAIL', 'C:PASS']);
+});

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import createDebug from 'debug';
-import { AgentestError, type CaseResult, type ContextFile, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
+import { AgentestError, type Agent, type CaseResult, type ContextFile, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
 import type { ScriptHookRefs } from './options.js';
 import type { ScriptPool } from './pool/types.js';
 import { findUp } from './resolve/app-root.js';
@@ -9,7 +9,7 @@ import { findUp } from './resolve/app-root.js';
 const debug = createDebug('agentest:script');
 
 export interface ScriptHooksOptions {
-  /** The assistant directory whose `src/` holds the hook files (default: found up from the suite's input). */
+  /** The assistant directory whose `src/` holds the hook files (default: the resolved assistant's, else found up from the suite's input). */
   assistantDir?: string;
   /** Time limit of one hook call (default 30 s). */
   timeoutMs?: number;
@@ -18,7 +18,8 @@ export interface ScriptHooksOptions {
 }
 
 /**
- * Yao's before/after hooks for a JSONL suite (yao-behaviour §11), run in the sandbox:
+ * Yao's before/after hooks for a JSONL suite (yao-behaviour §11), run in the sandbox and looked up in
+ * the `src/` of the assistant the run resolved (`-n` or auto-detected):
  * `BeforeAll(ctx, cases)`, `Before(ctx, case)`, `After(ctx, case, result, beforeData)`,
  * `AfterAll(ctx, results, beforeAllData)`. A ref like `env_test.Before` names `src/env_test.ts`,
  * function `Before` (`_test` is appended when missing, `src/` is optional, a bare `Before` means the
@@ -30,13 +31,14 @@ export interface ScriptHooksOptions {
 export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: ScriptPool | (() => ScriptPool), options: ScriptHooksOptions = {}): Suite {
   const getPool = typeof pool === 'function' ? pool : () => pool;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  let assistant: string | undefined;
-  const assistantDir = () => (assistant ??= options.assistantDir ? resolve(options.assistantDir) : findAssistantDir(suite));
+  const assistants = new AssistantDirs(suite, options.assistantDir);
+  /** Case-level After refs already found in their files. */
+  const checked = new Set<string>();
 
-  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], caseTimeoutMs?: number, blame = `hooks.${kind}`): Promise<unknown> => {
-    const { file, fn } = resolveHookRef(ref, assistantDir());
+  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], agent: Agent | undefined, caseTimeoutMs?: number, blame = `hooks.${kind}`): Promise<unknown> => {
+    const { file, fn } = resolveHookRef(ref, assistants.for(agent, ref));
     const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs });
-    if (result.status === 'missing') throw new AgentestError('CONFIG_INVALID', `${blame}: ${ref} names no function ${fn} in ${file}`, { where: blame });
+    if (result.status === 'missing') throw missingFunction(blame, ref, file, fn);
     if (result.status !== 'ok') {
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
       // The kernel records a failed Before on its case (status error) and stops the run on a failed
@@ -73,23 +75,50 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   const lifecycle: SuiteLifecycle = {
     ...(configured.length
       ? {
-          beforeAll: async (cases: TestCase[]) => {
-            for (const kind of configured) checkHookRef(refs[kind]!, assistantDir(), `hooks.${kind}`);
-            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)]) : undefined;
+          beforeAll: async (cases: TestCase[], agent?: Agent) => {
+            for (const kind of configured) checkHookRef(refs[kind]!, assistants.for(agent, refs[kind]!), `hooks.${kind}`);
+            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)], agent) : undefined;
           },
         }
       : {}),
-    ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data])) } : {}),
-    before: async (testCase: TestCase) => {
+    ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown, agent?: Agent) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data], agent)) } : {}),
+    before: async (testCase: TestCase, agent?: Agent) => {
+      // A case's own After is checked now: a typo there makes the case an error before its agent call,
+      // not a warning after it.
+      const afterHook = refFor(testCase, 'after');
+      if (afterHook && afterHook.blame !== 'hooks.after' && !checked.has(afterHook.ref)) {
+        checkHookRef(afterHook.ref, assistants.for(agent, afterHook.ref), afterHook.blame);
+        checked.add(afterHook.ref);
+      }
       const hook = refFor(testCase, 'before');
-      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], testCase.timeoutMs, hook.blame) : undefined;
+      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], agent, testCase.timeoutMs, hook.blame) : undefined;
     },
-    after: async (testCase: TestCase, result: unknown, data: unknown) => {
+    after: async (testCase: TestCase, result: unknown, data: unknown, agent?: Agent) => {
       const hook = refFor(testCase, 'after');
-      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], testCase.timeoutMs, hook.blame);
+      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], agent, testCase.timeoutMs, hook.blame);
     },
   };
   return { ...suite, lifecycle };
+}
+
+/**
+ * Where hook refs are resolved, as Yao does: the `src/` of the assistant that runs the cases (`-n`,
+ * or the one found from the suite), so a suite kept outside its assistant's folder still finds them.
+ * An agent that is no Yao assistant (echo, a config agent) falls back to the package.yao above the suite.
+ */
+class AssistantDirs {
+  private last?: { agent: Agent | undefined; dir: string };
+
+  constructor(private readonly suite: Suite, private readonly fixed?: string) {}
+
+  for(agent: Agent | undefined, ref: string): string {
+    if (this.fixed) return resolve(this.fixed);
+    if (this.last && this.last.agent === agent) return this.last.dir;
+    const own = agent?.path && existsSync(join(agent.path, 'package.yao')) ? resolve(agent.path) : undefined;
+    const dir = own ?? findAssistantDir(this.suite, agent, ref);
+    this.last = { agent, dir };
+    return dir;
+  }
 }
 
 /** `env_test.Before` → `<assistant>/src/env_test.ts`, function `Before`. */
@@ -116,16 +145,22 @@ export function resolveHookRef(ref: string, assistantDir: string): { file: strin
  */
 function checkHookRef(ref: string, assistantDir: string, blame: string): void {
   const { file, fn } = resolveHookRef(ref, assistantDir);
-  if (!new RegExp(`\\b${fn.replace(/[^\w$]/g, '')}\\b`).test(readFileSync(file, 'utf8'))) {
-    throw new AgentestError('CONFIG_INVALID', `${blame}: ${ref} names no function ${fn} in ${file}`, { where: blame });
-  }
+  if (!new RegExp(`\\b${fn.replace(/[^\w$]/g, '')}\\b`).test(readFileSync(file, 'utf8'))) throw missingFunction(blame, ref, file, fn);
 }
 
-function findAssistantDir(suite: Suite): string {
+/** `hooks.after: env_test.Afterr: assistants/hooks/src/env_test.ts:Afterr does not exist`. */
+function missingFunction(blame: string, ref: string, file: string, fn: string): AgentestError {
+  const shown = relative(process.cwd(), file);
+  const where = `${shown.startsWith('..') ? file : shown}:${fn}`;
+  return new AgentestError('CONFIG_INVALID', `${blame}: ${ref}: ${where} does not exist; define ${fn} in that file or correct the hook name`, { where: blame });
+}
+
+function findAssistantDir(suite: Suite, agent: Agent | undefined, ref: string): string {
   const from = suite.agentHint?.path;
   const dir = from ? findUp(existsSync(from) && !from.endsWith('.jsonl') ? from : dirname(from), ['package.yao']) : undefined;
-  if (!dir) throw new AgentestError('CONFIG_INVALID', `script hooks: cannot find the assistant (package.yao) above ${from ?? 'the suite input'}; pass assistantDir`, { where: 'agentest:script hooks' });
-  return dir;
+  if (dir) return dir;
+  const ran = agent ? `the agent "${agent.id}" is not a Yao assistant` : 'no agent was resolved';
+  throw new AgentestError('CONFIG_INVALID', `hook ${ref}: cannot tell which assistant's src/ holds it: ${ran}, and no package.yao is above ${from ?? 'the suite input'}; pass -n <assistant-id>`, { where: ref });
 }
 
 function caseView(testCase: TestCase) {

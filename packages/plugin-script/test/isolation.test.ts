@@ -149,8 +149,8 @@ describe('pool.call', () => {
       'globalThis.__agentestRun = async (title) => registry.get(title)({ run: (q) => __host.agentRun(q) });',
     ].join('\n'));
     mkdirSync(join(dir, 'kit'));
-    writeFileSync(join(dir, 'kit', 'support.test.ts'), "import { test } from 'agentest';\ntest('greets', async (ctx) => (await ctx.run('hi')).toUpperCase());\ntest('second', () => 2);\n");
-    const base = { file: join(dir, 'kit', 'support.test.ts'), timeoutMs: 1000, alias: { agentest: runtime } };
+    writeFileSync(join(dir, 'kit', 'support.test.ts'), "import { test } from '@agentest/test';\ntest('greets', async (ctx) => (await ctx.run('hi')).toUpperCase());\ntest('second', () => 2);\n");
+    const base = { file: join(dir, 'kit', 'support.test.ts'), timeoutMs: 1000, alias: { '@agentest/test': runtime } };
     assert.deepEqual(await pool.call({ ...base, fn: '__agentestList', args: [] }), { status: 'ok', value: ['greets', 'second'], logs: [] });
     const result = await pool.call({ ...base, fn: '__agentestRun', args: ['greets'], host: { agentRun: async (q: unknown) => `hello ${q}` } });
     assert.deepEqual(result, { status: 'ok', value: 'HELLO HI', logs: [] });

@@ -64,7 +64,7 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
 
   it('a configured ref whose function is nowhere in its file fails before the first case', async () => {
     const hooked = withScriptHooks(suite, { before: 'env_test.Before', afterAll: 'env_test.AfterAlll' }, pool).lifecycle!;
-    await assert.rejects(hooked.beforeAll!([testCase]), (error: any) => error.code === 'CONFIG_INVALID' && /hooks\.afterAll: env_test\.AfterAlll names no function AfterAlll/.test(error.message));
+    await assert.rejects(hooked.beforeAll!([testCase]), (error: any) => error.code === 'CONFIG_INVALID' && /hooks\.afterAll: env_test\.AfterAlll: .*assistants\/hooks\/src\/env_test\.ts:AfterAlll does not exist/.test(error.message));
   });
 
   it('runs the hooks a case names itself, in place of the configured ones, and nothing for a case without', async () => {
@@ -76,7 +76,24 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
     await lifecycle.after!(own, { id: 'H2', status: 'passed', duration_ms: 1 } as CaseResult, undefined);
     const bare = withScriptHooks(suite, {}, pool).lifecycle!;
     assert.equal(await bare.before!(plain), undefined);
-    await assert.rejects(bare.before!({ ...own, data: { before: 'env_test.Nope' } }), (error: any) => error.code === 'CONFIG_INVALID' && /inputs\.jsonl:1: field "before": env_test\.Nope names no function Nope/.test(error.message));
+    await assert.rejects(bare.before!({ ...own, data: { before: 'env_test.Nope' } }), (error: any) => error.code === 'CONFIG_INVALID' && /inputs\.jsonl:1: field "before": env_test\.Nope: .*assistants\/hooks\/src\/env_test\.ts:Nope does not exist/.test(error.message));
     await assert.rejects(bare.before!({ ...own, data: { before: 42 } }), /field "before" of case "H2" must be a hook name/);
+  });
+
+  it('looks refs up in the resolved assistant, so a suite kept outside its folder finds them', async () => {
+    const outside: Suite = { ...suite, name: '/elsewhere/inputs.jsonl', agentHint: { path: '/elsewhere/inputs.jsonl' } };
+    const assistant = { id: 'hooks', path: HOOKS_DIR, run: async () => ({ content: '', text: '' }) };
+    const lifecycle = withScriptHooks(outside, { beforeAll: 'env_test.BeforeAll', before: 'env_test.Before' }, pool).lifecycle!;
+    const own: TestCase = { ...testCase, source: { file: '/elsewhere/inputs.jsonl', line: 3 } };
+    assert.deepEqual(await lifecycle.beforeAll!([own], assistant), { ids: ['H1'], user: 'test-user' });
+    assert.deepEqual(await lifecycle.before!(own, assistant), { prepared: 'H1', locale: 'en' });
+    const echo = { id: 'echo', run: assistant.run };
+    await assert.rejects(lifecycle.before!(own, echo), (error: any) => error.code === 'CONFIG_INVALID' && /the agent "echo" is not a Yao assistant.*pass -n <assistant-id>/.test(error.message));
+  });
+
+  it("checks a case's own After before the case runs, naming file:Function", async () => {
+    const lifecycle = withScriptHooks(suite, {}, pool).lifecycle!;
+    const typo: TestCase = { ...testCase, data: { after: 'env_test.Aftr' } };
+    await assert.rejects(lifecycle.before!(typo), (error: any) => error.code === 'CONFIG_INVALID' && /inputs\.jsonl:1: field "after": env_test\.Aftr: .*src\/env_test\.ts:Aftr does not exist/.test(error.message));
   });
 });

@@ -26,12 +26,17 @@ export interface NormalisedConfig {
   connectors: Record<string, ConnectorConfig>;
   test: { parallel?: number; timeoutMs?: number; runs?: number; user?: string; team?: string; ctx?: string; failFast?: boolean; include?: string[] };
   thresholds: Record<string, number>;
-  /** Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`). */
-  pluginOptions: { script?: Record<string, unknown>; yao?: Record<string, unknown>; kit?: Record<string, unknown> };
+  /**
+   * Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`); `jsonl` holds
+   * the config's `jsonl` and `files` sections, with `files.allow` made absolute.
+   */
+  pluginOptions: { script?: Record<string, unknown>; yao?: Record<string, unknown>; kit?: Record<string, unknown>; jsonl?: Record<string, unknown> };
 }
 
-const TOP_LEVEL = ['plugins', 'reporters', 'agents', 'connectors', 'test', 'thresholds', 'script', 'yao', 'kit'] as const;
+const TOP_LEVEL = ['plugins', 'reporters', 'agents', 'connectors', 'test', 'thresholds', 'script', 'yao', 'kit', 'jsonl', 'files'] as const;
 const TEST_KEYS = ['parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
+const JSONL_KEYS = ['extraKeys', 'maxDepth', 'maxLineBytes'] as const;
+const FILES_KEYS = ['allow', 'maxBytes'] as const;
 
 const positiveInt = z.number().int().min(1);
 const record = z.record(z.string(), z.unknown());
@@ -54,6 +59,15 @@ const configShape = z.object({
   script: record.optional(),
   yao: record.optional(),
   kit: record.optional(),
+  jsonl: z.object({
+    extraKeys: z.array(z.string().min(1)).optional(),
+    maxDepth: z.number().int().min(2).optional(),
+    maxLineBytes: z.number().int().min(1024).optional(),
+  }).optional(),
+  files: z.object({
+    allow: z.array(z.string().min(1)).optional(),
+    maxBytes: positiveInt.optional(),
+  }).optional(),
 });
 
 /**
@@ -68,8 +82,11 @@ export async function normaliseConfig(raw: unknown, options: { file?: string; cw
     throw configError(label, '', `expected an object (export default defineConfig({ … })), got ${Array.isArray(raw) ? 'an array' : typeof raw}`);
   }
   checkKeys(label, '', raw as Record<string, unknown>, TOP_LEVEL);
-  const test = (raw as { test?: unknown }).test;
-  if (test && typeof test === 'object' && !Array.isArray(test)) checkKeys(label, 'test.', test as Record<string, unknown>, TEST_KEYS);
+  const sections = [['test', TEST_KEYS], ['jsonl', JSONL_KEYS], ['files', FILES_KEYS]] as const;
+  for (const [name, keys] of sections) {
+    const section = (raw as Record<string, unknown>)[name];
+    if (section && typeof section === 'object' && !Array.isArray(section)) checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
+  }
   const parsed = configShape.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -90,8 +107,15 @@ export async function normaliseConfig(raw: unknown, options: { file?: string; cw
       ...(config.test?.include ? { include: [config.test.include].flat() } : {}),
     },
     thresholds: config.thresholds ?? {},
-    pluginOptions: pick(config, ['script', 'yao', 'kit']),
+    pluginOptions: { ...pick(config, ['script', 'yao', 'kit']), ...jsonlOptions(config, dir) },
   };
+}
+
+/** The JSONL loader's options: the `jsonl` section, and `files` with its folders relative to the config. */
+function jsonlOptions(config: z.infer<typeof configShape>, dir: string): { jsonl?: Record<string, unknown> } {
+  if (!config.jsonl && !config.files) return {};
+  const files = config.files && { ...config.files, ...(config.files.allow ? { allow: config.files.allow.map((path) => resolve(dir, path)) } : {}) };
+  return { jsonl: { ...config.jsonl, ...(files ? { files } : {}) } };
 }
 
 /** Resolves `--reporter` values the same way as config entries, relative to the working directory. */

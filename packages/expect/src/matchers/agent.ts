@@ -1,7 +1,7 @@
 import { equals, matchesSubset } from '../equals.js';
 import { show } from '../format.js';
 import { queryJsonPath } from '../json-path.js';
-import { misuse, requireObject, type Matcher } from '../matcher.js';
+import { judging, misuse, subjects, type Matcher } from '../matcher.js';
 
 /** Matchers for what agents do besides talking: tool calls and fields deep inside a response. */
 export const agentMatchers = {
@@ -9,7 +9,7 @@ export const agentMatchers = {
    * Passes when the agent called tool `name`; with `args`, one such call must carry at least those
    * arguments (extra arguments are fine; JSON-string arguments are parsed first).
    */
-  toHaveCalledTool(received, name: string, args?: Record<string, unknown>) {
+  toHaveCalledTool: judging(subjects.result, (received, name: string, args?: Record<string, unknown>) => {
     if (typeof name !== 'string' || name === '') misuse(`toHaveCalledTool needs a tool name, got ${show(name)}`, received);
     const calls = toolCallsOf(received);
     const named = calls.filter((call) => call.name === name);
@@ -22,13 +22,13 @@ export const agentMatchers = {
       expected: args === undefined ? name : { name, arguments: args },
       message: (negated) => `expected ${negated ? 'no' : 'a'} ${wanted}, calls made: ${made}`,
     };
-  },
+   }),
 
   /**
    * Evaluates a JSONPath (`$.data.items[0].id`, `data.items[*].id`) against the received value. With a
    * value, some match must equal it structurally; without one, the path must match something.
    */
-  toMatchJsonPath(received, path: string, ...value: unknown[]) {
+  toMatchJsonPath: judging(subjects.json, (received, path: string, ...value: unknown[]) => {
     if (typeof path !== 'string' || path.trim() === '') misuse(`toMatchJsonPath needs a JSONPath string, got ${show(path)}`, received);
     const { path: normalized, matches } = queryJsonPath(received, path);
     if (value.length === 0) {
@@ -46,7 +46,7 @@ export const agentMatchers = {
       expected,
       message: (negated) => `expected ${normalized} ${negated ? 'not ' : ''}to equal ${show(expected)}, got ${got}`,
     };
-  },
+   }),
 } satisfies Record<string, Matcher>;
 
 interface NormalizedCall {
@@ -59,7 +59,7 @@ interface NormalizedCall {
  * or on its `raw`. Calls may be agentest's `{name, arguments}` or OpenAI's `{function: {name, arguments}}`.
  */
 function toolCallsOf(received: unknown): NormalizedCall[] {
-  const list = Array.isArray(received) ? received : listIn(requireObject('toHaveCalledTool', received));
+  const list = Array.isArray(received) ? received : listIn(received as Record<string, unknown>);
   return list.flatMap((call) => {
     if (typeof call !== 'object' || call === null) return [];
     const c = call as { name?: unknown; arguments?: unknown; function?: { name?: unknown; arguments?: unknown } };

@@ -1,5 +1,5 @@
 import { percent, show } from '../format.js';
-import { misuse, requireObject, type Matcher } from '../matcher.js';
+import { judging, misuse, subjects, type Matcher } from '../matcher.js';
 
 /**
  * agentest-kit's AI matchers, read from the standard result an adapter's `evaluate` returns
@@ -8,8 +8,7 @@ import { misuse, requireObject, type Matcher } from '../matcher.js';
  * and says which field is missing: an absent measurement is never a pass.
  */
 export const aiMatchers = {
-  toHaveStructure(received) {
-    const result = requireObject('toHaveStructure', received);
+  toHaveStructure: judging(subjects.result, (result: Record<string, unknown>) => {
     const why = typeof result.error === 'string' && result.error ? ` (error: ${result.error})` : '';
     return {
       pass: result.structure_ok === true,
@@ -17,14 +16,13 @@ export const aiMatchers = {
       expected: true,
       message: (negated) => `expected structure_ok ${negated ? 'not ' : ''}to be true, got ${show(result.structure_ok)}${why}`,
     };
-  },
+  }),
 
   /** Passes when any intent the result carries is `id`; see `intentsOf` for where it looks. */
-  toHaveIntent(received, id: string) {
-    const result = requireObject('toHaveIntent', received);
+  toHaveIntent: judging(subjects.result, (result: Record<string, unknown>, id: string) => {
     const intents = intentsOf(result);
     if (!intents) {
-      return misuse(`toHaveIntent: the result carries no intent (looked at ${INTENT_FIELDS.join(', ')}); have the adapter's evaluate set normalized_categories`, received);
+      return misuse(`toHaveIntent: the result carries no intent (looked at ${INTENT_FIELDS.join(', ')}); have the adapter's evaluate set normalized_categories`, result);
     }
     return {
       pass: intents.includes(id),
@@ -32,19 +30,18 @@ export const aiMatchers = {
       expected: id,
       message: (negated) => `expected intent ${negated ? 'not ' : ''}to be ${show(id)}, got ${intents.length ? show(intents) : 'none'}`,
     };
-  },
+  }),
 
-  toHaveKeyword(received, keyword: string) {
-    const result = requireObject('toHaveKeyword', received);
+  toHaveKeyword: judging(subjects.result, (result: Record<string, unknown>, keyword: string) => {
     const hits = result.keyword_hits;
-    if (!Array.isArray(hits)) return misuse(`toHaveKeyword: the result has no keyword_hits list (got ${show(hits)}); have the adapter's evaluate set it`, received);
+    if (!Array.isArray(hits)) return misuse(`toHaveKeyword: the result has no keyword_hits list (got ${show(hits)}); have the adapter's evaluate set it`, result);
     return {
       pass: hits.includes(keyword),
       actual: hits,
       expected: keyword,
       message: (negated) => `expected keyword ${show(keyword)} ${negated ? 'not ' : ''}to be hit, hits: ${show(hits)}`,
     };
-  },
+  }),
 
   /**
    * Searches the text of the response (`raw`, else `content`/`text`, else a string received), value by
@@ -64,12 +61,11 @@ export const aiMatchers = {
   },
 
   /** `keyword_hit_rate >= threshold` (inclusive). A null rate fails both ways. */
-  toHitRate(received, threshold: number) {
-    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) misuse(`toHitRate needs a threshold between 0 and 1, got ${show(threshold)}`, received);
-    const result = requireObject('toHitRate', received);
+  toHitRate: judging(subjects.result, (result: Record<string, unknown>, threshold: number) => {
+    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) misuse(`toHitRate needs a threshold between 0 and 1, got ${show(threshold)}`, result);
     const rate = result.keyword_hit_rate;
     if (typeof rate !== 'number' || Number.isNaN(rate)) {
-      return misuse(`toHitRate: keyword_hit_rate is ${show(rate)} (no expected_keywords set?)`, received);
+      return misuse(`toHitRate: keyword_hit_rate is ${show(rate)} (no expected_keywords set?)`, result);
     }
     return {
       pass: rate >= threshold,
@@ -77,7 +73,7 @@ export const aiMatchers = {
       expected: threshold,
       message: (negated) => `expected keyword hit rate ${negated ? '<' : '>='} ${percent(threshold)}, got ${percent(rate)}`,
     };
-  },
+  }),
 } satisfies Record<string, Matcher>;
 
 /**

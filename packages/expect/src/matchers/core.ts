@@ -1,6 +1,6 @@
 import { difference, equals, isRecord } from '../equals.js';
 import { show } from '../format.js';
-import { misuse, verdict, type Matcher } from '../matcher.js';
+import { judging, misuse, subjects, verdict, type Matcher } from '../matcher.js';
 
 /** The general-purpose matchers: identity, structure, truthiness, containment, shape. */
 export const coreMatchers = {
@@ -50,7 +50,7 @@ export const coreMatchers = {
   },
 
   /** `path` is `'a.b[0].c'` or `['a', 'b', 0, 'c']`; with a value, the property must also equal it. */
-  toHaveProperty(received, path: string | (string | number)[], ...value: unknown[]) {
+  toHaveProperty: judging(subjects.present, (received, path: string | (string | number)[], ...value: unknown[]) => {
     const keys = typeof path === 'string' ? parsePath(path) : path;
     if (!Array.isArray(keys) || keys.length === 0) misuse(`toHaveProperty needs a non-empty path, got ${show(path)}`, received);
     const shown = typeof path === 'string' ? path : keys.join('.');
@@ -59,7 +59,7 @@ export const coreMatchers = {
     const same = found.exists && equals(found.value, value[0]);
     const got = found.exists ? `, got ${show(found.value)}` : ', but it is missing';
     return { ...verdict(same, received, `to have property "${shown}" equal to ${show(value[0])}`, value[0], got), actual: found.value };
-  },
+   }),
 } satisfies Record<string, Matcher>;
 
 function parsePath(path: string): string[] {

@@ -19,8 +19,10 @@ export interface RunPlan {
   /** `-u`, `-t` and the `--ctx` file. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   verbose: boolean;
-  /** Metric name → minimum value; judged at the end of the run. */
+  /** Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it. */
   thresholds?: Record<string, number>;
+  /** The threshold names given on the command line (`--threshold`), so a wrong one is named as a flag. */
+  thresholdFlags?: readonly string[];
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
 }

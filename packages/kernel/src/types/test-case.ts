@@ -1,5 +1,5 @@
 import type { Message } from './message.js';
-import type { AgentRef } from './agent.js';
+import type { Agent, AgentRef } from './agent.js';
 
 /** One assertion as written in a case (`{"type": "contains", "value": "x"}`); extra keys belong to its type. */
 export interface Assertion {
@@ -61,14 +61,23 @@ export interface Suite {
   meta?: Record<string, unknown>;
   /** Suite-level hooks (BeforeAll/AfterAll, Before/After per case) supplied by a plugin. */
   lifecycle?: SuiteLifecycle;
+  /**
+   * The cases may report metrics under names of their own (a kit test's `ctx.metric`), so a
+   * threshold on an unknown name is judged after the run instead of refused before it.
+   */
+  customMetrics?: boolean;
 }
 
-/** Optional per-suite hooks; each returns data passed on to the matching `after`. */
+/**
+ * Optional per-suite hooks; each returns data passed on to the matching `after`. Each also gets the
+ * run's resolved agent (undefined for suites that need none): Yao looks hooks up in the assistant
+ * that runs the cases, which is known only after the suite is loaded.
+ */
 export interface SuiteLifecycle {
-  beforeAll?(cases: TestCase[]): Promise<unknown>;
-  afterAll?(results: unknown[], beforeData: unknown): Promise<void>;
-  before?(testCase: TestCase): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown): Promise<void>;
+  beforeAll?(cases: TestCase[], agent?: Agent): Promise<unknown>;
+  afterAll?(results: unknown[], beforeData: unknown, agent?: Agent): Promise<void>;
+  before?(testCase: TestCase, agent?: Agent): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent): Promise<void>;
 }
 
 /** The raw `-i` value and where it was given. */

@@ -1,16 +1,17 @@
+import { gradeEvaluation } from '@agentest/plugin-agent';
 import { formatKitMetric as formatMetric, kitMetricLabel as metricLabel, kitMetricValue } from '@agentest/reporter-console';
 import type { Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 
-/** A keyword hit rate below this is PARTIAL (agentest-kit's fixed cut-off; exactly 0.5 passes). */
-const PARTIAL_BELOW = 0.5;
-
-/** agentest-kit's rules, in its order: SKIP, TODO, FAIL (error or bad structure), PARTIAL, PASS. */
+/**
+ * agentest-kit's rules, in its order: SKIP, TODO, then the grade the CLI gives the same evaluation
+ * (FAIL for any present error or a structure_ok that is not true, PARTIAL, PASS). A function test is
+ * PASS or FAIL.
+ */
 export function getTestStatus(result: TestResult): TestStatus {
   if (result.skipped) return 'SKIP';
   if (result.todo) return 'TODO';
-  if (result.error || !result.structure_ok) return 'FAIL';
-  if (!result.intent_matched || (result.keyword_hit_rate !== null && result.keyword_hit_rate !== undefined && result.keyword_hit_rate < PARTIAL_BELOW)) return 'PARTIAL';
-  return 'PASS';
+  if (result.is_fn_based) return result.error === null || result.error === undefined ? 'PASS' : 'FAIL';
+  return gradeEvaluation(result).grade;
 }
 
 /**

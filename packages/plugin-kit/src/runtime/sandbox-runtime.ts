@@ -1,5 +1,5 @@
 /**
- * What `import { test, expect } from 'agentest'` is inside the sandbox. The sandbox evaluates a test
+ * What `import { test, expect } from '@agentest/test'` is inside the sandbox. The sandbox evaluates a test
  * file afresh for every call, so this module (and its registry) exists once per call: a file sees
  * only its own registrations. Two entry points are left on `globalThis` for the main thread:
  * `__agentest_kit_list()` reports the file's tests, `__agentest_kit_run(name, agent)` runs one, with
@@ -43,7 +43,8 @@ sandbox.__agentest_kit_run = async (name: string, agent: TestFnContext['agent'])
     run: (input) => __host.run(input),
     log: (...args) => console.log(...args),
     metric: (metric, value) => {
-      if (typeof metric !== 'string' || !metric || typeof value !== 'number' || !Number.isFinite(value)) {
+      // A name every object inherits (`constructor`, `__proto__`) cannot be told apart from no metric.
+      if (typeof metric !== 'string' || !metric || metric in Object.prototype || typeof value !== 'number' || !Number.isFinite(value)) {
         throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(metric)} = ${String(value)}`);
       }
       metrics[metric] = value;

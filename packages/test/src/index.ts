@@ -1,5 +1,5 @@
 /**
- * agentest: the package users install. Config helpers, the kernel for embedding, the CLI entry and
+ * @agentest/test: the package users install. Config helpers, the kernel for embedding, the CLI entry and
  * the types; `agentest test` is its binary.
  */
 
@@ -11,7 +11,7 @@ export { defineAdapter, defineAgent } from '@agentest/plugin-agent';
 export { createDefaultKernel, createRunPlan, runCli, type DefaultKernelOptions, type RunPlanOptions } from '@agentest/cli';
 
 // agentest-kit mode: `test()` files, `expect`, and the programmatic API of agentest-kit, so that an
-// `evaluator.js` written for agentest-kit runs with only its import changed.
+// `evaluator.js` written for agentest-kit runs with only its import changed to `@agentest/test`.
 export {
   test, skip, todo, getRegistered, clearRegistered, runSuite, fromJsonCases, fromRegistered,
   calcMetrics, judgeShipability, getTestStatus, printSummary, printMetrics, printShipVerdict,

@@ -1,0 +1,6 @@
+export * from './stats/index.js';
+export { readReport } from './read-report.js';
+export { compareReports, type CompareOptions } from './compare-reports.js';
+export type { ComparisonInput, CaseRecord, RunRecord } from './comparison-input.js';
+export * from './comparison.js';
+export { formatP, points } from './suite-verdict.js';

@@ -1,0 +1,40 @@
+import type { CaseRecord, ComparisonInput, RunRecord } from './comparison-input.js';
+import type { MetricChange, MetricName } from './comparison.js';
+import { mean, medianChange, type PairedValue } from './stats/index.js';
+
+const READERS: Record<MetricName, (run: RunRecord) => number | undefined> = {
+  latency_ms: (run) => run.durationMs,
+  tokens: (run) => run.tokens,
+  cost: (run) => run.cost,
+};
+
+/** Below this many cases a median's interval says nothing, so no change is called. */
+const MIN_CASES = 2;
+
+/**
+ * Latency, tokens and cost: each case's mean over its runs on each side, then the median over the
+ * cases that have the metric on both sides, with a paired bootstrap interval of the change. A metric
+ * neither report recorded is left out.
+ */
+export function metricChanges(base: ComparisonInput, head: ComparisonInput, options: { seed: number; level: number; resamples?: number }): MetricChange[] {
+  const changes: MetricChange[] = [];
+  for (const metric of Object.keys(READERS) as MetricName[]) {
+    const pairs: PairedValue[] = [];
+    for (const [id, before] of base.cases) {
+      const after = head.cases.get(id);
+      const b = after && caseValue(before, READERS[metric]);
+      const h = after && caseValue(after, READERS[metric]);
+      if (b !== undefined && h !== undefined) pairs.push({ base: b, head: h });
+    }
+    if (!pairs.length) continue;
+    const result = medianChange(pairs, { seed: options.seed, level: options.level, ...(options.resamples ? { resamples: options.resamples } : {}) });
+    const significant = pairs.length >= MIN_CASES && (result.lower > 0 || result.upper < 0);
+    changes.push({ metric, cases: pairs.length, ...result, change: significant ? (result.difference > 0 ? 'up' : 'down') : 'none' });
+  }
+  return changes;
+}
+
+function caseValue(record: CaseRecord, read: (run: RunRecord) => number | undefined): number | undefined {
+  const values = record.runs.filter((run) => run.status !== 'skipped').map(read).filter((v): v is number => v !== undefined);
+  return values.length ? mean(values) : undefined;
+}

@@ -1,0 +1,47 @@
+import { didYouMean } from '@agentest/kernel';
+
+/**
+ * The keys a case may carry. Yao's own decoder ignores unknown keys, so a typo such as `"expect"`
+ * for `expected` or `"asert"` for `assert` turns a case into one that checks nothing and passes.
+ * Here an unknown key is an error; custom data belongs under `metadata`, and a team whose suites
+ * carry other keys lists them in the `extraKeys` option.
+ */
+export const CASE_KEYS = ['id', 'name', 'input', 'expected', 'assert', 'user', 'team', 'metadata', 'options', 'skip', 'todo', 'timeout', 'before', 'after'] as const;
+
+/**
+ * Keys of Yao's dynamic (simulator-driven) mode. agentest does not run that mode yet, and running
+ * such a case as a static one would judge it without its checkpoints: refused unless listed in
+ * `extraKeys`, which means "ignore them".
+ */
+export const DYNAMIC_MODE_KEYS = ['simulator', 'checkpoints', 'max_turns'] as const;
+
+const KNOWN: ReadonlySet<string> = new Set(CASE_KEYS);
+const DYNAMIC: ReadonlySet<string> = new Set(DYNAMIC_MODE_KEYS);
+
+/** What is wrong with a key, and what to do, for the loader to report at `file:line`. */
+export interface KeyProblem {
+  problem: string;
+  fix: string;
+}
+
+/**
+ * The first key of `value` that is neither a case key nor listed in `extra`. One `Set` lookup per
+ * key: this runs on every line of a large suite.
+ */
+export function unknownKey(value: Record<string, unknown>, extra: ReadonlySet<string>): KeyProblem | undefined {
+  for (const key in value) {
+    if (KNOWN.has(key) || extra.has(key)) continue;
+    if (DYNAMIC.has(key)) {
+      return {
+        problem: `field "${key}" belongs to Yao's dynamic (simulator-driven) mode, which is not supported yet`,
+        fix: `remove "simulator", "checkpoints" and "max_turns" to run it as a static case, or list them in the jsonl.extraKeys option to ignore them`,
+      };
+    }
+    const known = [...CASE_KEYS, ...extra];
+    return {
+      problem: `unknown field "${key}"${didYouMean(key, known)}`,
+      fix: `put custom data under "metadata", or list the key in the jsonl.extraKeys option; case fields: ${CASE_KEYS.join(', ')}`,
+    };
+  }
+  return undefined;
+}
