@@ -8,6 +8,7 @@ import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { executeRun, goDuration } from './execute-run.js';
 import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { HookLines } from './logs.js';
 import { RunWatch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { aggregate, type CaseBase } from './aggregate.js';
@@ -157,18 +158,22 @@ export class Kernel {
     const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
     const agentId = agent?.id ?? suite.name;
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
-    await this.emit({
-      type: 'start', timestamp: started.toISOString(), agent_id: agentId, connector, suite: suite.name, kind: suite.needsAgent ? 'agent' : 'script',
-      total_cases: total, runs_per_case: plan.runs, parallel: plan.parallel, environment, ...(suite.meta ? { meta: suite.meta } : {}),
-    });
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
+    const suiteLogs = new HookLines<'before_all' | 'after_all'>();
+    // BeforeAll runs before the start event, so that what it printed is in the run's header.
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan), agent).catch((error: unknown) => {
+      ? await lifecycle.beforeAll(await collect(suite, plan), agent, suiteLogs.to('before_all')).catch((error: unknown) => {
           // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
           throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
       : undefined;
+    const beforeAllLogs = suiteLogs.collected?.before_all;
+    await this.emit({
+      type: 'start', timestamp: started.toISOString(), agent_id: agentId, connector, suite: suite.name, kind: suite.needsAgent ? 'agent' : 'script',
+      total_cases: total, runs_per_case: plan.runs, parallel: plan.parallel, environment, ...(suite.meta ? { meta: suite.meta } : {}),
+      ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
+    });
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
 
@@ -191,7 +196,12 @@ export class Kernel {
     } finally {
       cases.watch.dispose();
     }
-    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
+    if (lifecycle?.afterAll) {
+      await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
+        debug('afterAll failed: %s', errorMessage(error));
+        suiteLogs.to('after_all')([`AfterAll failed: ${errorMessage(error)}`]);
+      });
+    }
 
     const completed = new Date();
     const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
@@ -199,6 +209,7 @@ export class Kernel {
       type: 'summary',
       ...counted,
       ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
+      ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
@@ -221,12 +232,13 @@ export class Kernel {
       return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
     }
     let beforeData: unknown;
+    const hookLogs = new HookLines<'before' | 'after'>();
     try {
-      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase, agent) : undefined;
+      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase, agent, hookLogs.to('before')) : undefined;
     } catch (error) {
       // A failed Before makes its case an error and skips its After, as Yao does; the run goes on.
       const failed: Execution = { run: 1, status: 'error', duration_ms: 0, error: `before hook failed: ${errorMessage(error)}`, assertions: [], metrics: {} };
-      return aggregate(base, [failed], 1);
+      return withHookLogs(aggregate(base, [failed], 1), hookLogs);
     }
     const runs: Execution[] = [];
     const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -252,12 +264,12 @@ export class Kernel {
     const result = aggregate(base, runs, plan.runs);
     if (suite.lifecycle?.after) {
       // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
-      await suite.lifecycle.after(testCase, result, beforeData, agent).catch((error: unknown) => {
+      await suite.lifecycle.after(testCase, result, beforeData, agent, hookLogs.to('after')).catch((error: unknown) => {
         debug('after hook failed: %s', errorMessage(error));
         result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
       });
     }
-    return result;
+    return withHookLogs(result, hookLogs);
   }
 
   /**
@@ -277,6 +289,11 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
+}
+
+function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'>): CaseResult {
+  if (lines.collected) result.hook_logs = lines.collected;
+  return result;
 }
 
 const deliverOf = (tap: StoredTap) => (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;

@@ -1,4 +1,4 @@
-import { formatDuration, goDuration, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import { caseLogs, formatDuration, goDuration, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
@@ -21,6 +21,10 @@ export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, pl
   if (start.runs_per_case > 1) info(`Runs: ${start.runs_per_case} per test case (stability analysis)`);
   info(`Timeout: ${plan?.timeoutMs ? goDuration(plan.timeoutMs) : '5m0s'}`);
   info(`Parallel: ${start.parallel}`);
+  if (start.hook_logs?.before_all.length) {
+    info('BeforeAll output:');
+    printLogLines(p, start.hook_logs.before_all, '  ');
+  }
   p.lines([lightRule, '  Running Tests', lightRule].map((t) => p.paint('dim', t)));
 }
 
@@ -35,6 +39,7 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
     const run = result.runs[0];
     p.line(`${head}  ${statusText(p, result.status, result.duration_ms, run)}`);
     printDetails(p, result.error, run?.output ?? result.output, verbose, '  ');
+    if (verbose) printLogLines(p, caseLogs(result), '  ');
     return;
   }
   p.line(head);
@@ -46,6 +51,12 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   const colour = s.stable ? 'green' : s.pass_rate >= 80 ? 'yellow' : 'red';
   const line = `[${safe(result.id)}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
   p.line(`  ${p.paint(colour, line)}${p.paint('dim', ` · 95% CI ${s.pass_rate_ci[0]}–${s.pass_rate_ci[1]}%`)}`);
+  if (verbose) printLogLines(p, caseLogs(result), '  ');
+}
+
+/** What hooks and runs printed, one `│ line` each, escaped for the terminal. */
+export function printLogLines(p: Printer, lines: readonly string[], indent: string): void {
+  for (const line of lines) p.line(p.paint('dim', `${indent}│ ${safe(line)}`));
 }
 
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {

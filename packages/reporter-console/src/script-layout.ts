@@ -1,4 +1,5 @@
-import { formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import { caseLogs, formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { compact, heavyRule, interruptedText, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
@@ -31,7 +32,7 @@ export function printScriptResult(p: Printer, result: Result, verbose: boolean):
     if ('expected' in assertion) p.line(`       expected: ${safe(compact(assertion.expected))}`);
     if ('actual' in assertion) p.line(`       actual: ${safe(compact(assertion.actual))}`);
   }
-  if (verbose) for (const log of run?.logs ?? []) p.line(p.paint('dim', `    │ ${safe(log)}`));
+  if (verbose) printLogLines(p, caseLogs(result), '    ');
   p.line();
 }
 

@@ -1,4 +1,5 @@
 import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
+import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
@@ -19,6 +20,10 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   if (s.timeouts) row('Timeouts', p.paint('yellow', String(s.timeouts)));
   row('Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
   row('Duration', formatDuration(s.duration_ms));
+  if (s.hook_logs?.after_all?.length) {
+    p.line('  AfterAll output:');
+    printLogLines(p, s.hook_logs.after_all, '  ');
+  }
   if (s.runs_per_case > 1) printStability(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
   if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));

@@ -1,4 +1,4 @@
-import { safeStringify } from '@agentest/kernel';
+import { caseLogs, safeStringify } from '@agentest/kernel';
 import { caseLabel, describeInput, displayValue, formatDuration, gradeOf, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
@@ -42,7 +42,7 @@ export function rowData(result: ReadonlyResult): RowData {
       type: `${a.negate ? 'not ' : ''}${a.type}`, pass: a.pass,
       ...(a.message ? { message: a.message } : {}), ...(a.expected !== undefined ? { expected: cut(a.expected) } : {}), ...(a.actual !== undefined ? { actual: cut(a.actual) } : {}),
     })),
-    logs: result.runs.flatMap((r) => r.logs ?? []).map((line) => truncate(line, FIELD_LIMIT)),
+    logs: caseLogs(result).map((line) => truncate(line, FIELD_LIMIT)),
     runs: result.runs.length > 1 ? result.runs.map((r) => ({ run: r.run, status: r.status, duration: formatDuration(r.duration_ms), ...(r.error ? { error: truncate(r.error, FIELD_LIMIT) } : {}) })) : [],
   };
   if (grade) row.grade = grade;

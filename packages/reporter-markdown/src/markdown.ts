@@ -1,4 +1,4 @@
-import type { DeepReadonly, Execution } from '@agentest/kernel';
+import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
 import {
   caseLabel, capitalise, describeInput, displayValue, failedAssertions, formatDuration, formatMetric, formatPercent, gradeOf, interruptionNote, isFailure, statusIcon, truncate,
 } from './format.js';
@@ -24,6 +24,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     `# ${report.metadata.kind === 'script' ? 'Script Test Report' : 'Agent Test Report'}`,
     interrupted ? `> ⚠️ **${capitalise(interrupted)}.** The run was stopped; the results below are partial.` : '',
     summarySection(report),
+    suiteHooksSection(report),
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
@@ -50,6 +51,16 @@ function summarySection({ summary, metadata }: Report): string {
   rows.push(['Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return `## Summary\n\n${table(['Metric', 'Value'], rows)}`;
+}
+
+/** What the suite's BeforeAll and AfterAll hooks printed. */
+function suiteHooksSection({ summary }: Report): string {
+  const { before_all: before = [], after_all: after = [] } = summary.hook_logs ?? {};
+  if (!before.length && !after.length) return '';
+  const parts = ['## Suite Hooks'];
+  if (before.length) parts.push(`**BeforeAll output**\n\n${fence(truncate(before.join('\n'), 4000))}`);
+  if (after.length) parts.push(`**AfterAll output**\n\n${fence(truncate(after.join('\n'), 4000))}`);
+  return parts.join('\n\n');
 }
 
 function environmentSection({ environment }: Report): string {
@@ -98,7 +109,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
     const failedRuns = failedRunLines(result.runs);
     if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
-    const logs = result.runs.flatMap((r) => r.logs ?? []);
+    const logs = caseLogs(result);
     if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
     const toolCalls = result.runs[0]?.tool_calls ?? [];
     if (failing && toolCalls.length) {
