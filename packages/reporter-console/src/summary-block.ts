@@ -8,7 +8,9 @@ type Summary = DeepReadonly<SummaryEvent>;
 
 /** Yao's summary block, the stability block, metrics with their thresholds, the verdict and the banner. */
 export function printSummary(p: Printer, s: Summary, outputs: readonly string[]): void {
-  const row = (label: string, value: string | number) => p.line(`  ${`${label}:`.padEnd(11)}${value}`);
+  // With several runs per case the run pass rate and the metrics' case pass rate differ: name them apart.
+  const width = s.runs_per_case > 1 ? 15 : 11;
+  const row = (label: string, value: string | number) => p.line(`  ${`${label}:`.padEnd(width)}${value}`);
   p.lines([lightRule, '  Summary', lightRule].map((t) => p.paint('dim', t)));
   row('Agent', safe(s.agent_id));
   if (s.connector) row('Connector', safe(s.connector));
@@ -18,7 +20,7 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   if (s.skipped) row('Skipped', s.skipped);
   if (s.errors) row('Errors', p.paint('red', String(s.errors)));
   if (s.timeouts) row('Timeouts', p.paint('yellow', String(s.timeouts)));
-  row('Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
+  row(s.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
   row('Duration', formatDuration(s.duration_ms));
   if (s.hook_logs?.after_all?.length) {
     p.line('  AfterAll output:');

@@ -48,7 +48,8 @@ function summarySection({ summary, metadata }: Report): string {
   if (summary.errors) rows.push(['Errors', String(summary.errors)]);
   if (summary.timeouts) rows.push(['Timeouts', String(summary.timeouts)]);
   if (summary.runs_per_case > 1) rows.push(['Runs per Case', String(summary.runs_per_case)], ['Total Runs', String(summary.total_runs)]);
-  rows.push(['Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
+  // With several runs per case this counts runs; the `pass_rate` metric counts cases.
+  rows.push([summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return `## Summary\n\n${table(['Metric', 'Value'], rows)}`;
 }
@@ -86,7 +87,8 @@ function resultsSection(report: Report, options: MarkdownOptions): string {
 function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boolean): string {
   const grade = gradeOf(result);
   const duration = runsPerCase > 1 && result.runs.length > 1 ? `${formatDuration(result.duration_ms / result.runs.length)} avg` : formatDuration(result.duration_ms);
-  const lines = [`### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''} (${duration})`];
+  // A skipped case did not run: no duration.
+  const lines = [`### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''}${result.status === 'skipped' ? '' : ` (${duration})`}`];
   const failing = isFailure(result.status);
   if (result.status === 'skipped') {
     lines.push(`**Skipped:** ${inline(result.skip_reason ?? (result.todo ? 'todo' : 'skipped'))}`);
@@ -139,7 +141,7 @@ function stabilitySection({ results, summary }: Report): string {
       ];
     });
   const counts = `**Stable cases:** ${summary.stable_cases ?? 0} · **Unstable cases:** ${summary.unstable_cases ?? 0}`;
-  return `## Stability Analysis\n\n${counts}\n\n${table(['ID', 'Pass Rate', 'Runs', 'Status', 'Avg Duration', 'Std Dev', 'pass^k', '95% CI'], rows)}`;
+  return `## Stability Analysis\n\n${counts}\n\n${table(['ID', 'Run Pass Rate', 'Runs', 'Status', 'Avg Duration', 'Std Dev', 'pass^k', '95% CI'], rows)}`;
 }
 
 function metricsSection({ summary }: Report): string {
