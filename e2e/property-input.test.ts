@@ -150,7 +150,7 @@ describe('property: the assertion layer only returns outcomes or structured erro
     );
   });
 
-  test('runAssertion on any spec and any output returns {pass, message?}; a malformed spec fails saying why', () => {
+  test('runAssertion on any spec and any output returns {pass, message?} or {error}; a malformed spec cannot be evaluated, saying why', () => {
     fc.assert(
       fc.property(fc.constantFrom(...builtinAssertions), assertionSpec, output, fc.array(toolCall, { maxLength: 3 }), (definition, spec, out, calls) => {
         const assertion = { ...spec, type: definition.type } as Assertion;
@@ -159,8 +159,9 @@ describe('property: the assertion layer only returns outcomes or structured erro
         assert.equal(typeof outcome.pass, 'boolean');
         if (outcome.message !== undefined) assert.equal(typeof outcome.message, 'string');
         const problem = validateAssertion(assertion);
-        if (problem) assert.deepEqual(outcome, { pass: false, message: problem }, 'a malformed assertion fails with its validation message');
-        if (!outcome.pass) assert.ok(outcome.message && outcome.message.length > 0, 'a failure says why');
+        if (problem) assert.deepEqual(outcome, { pass: false, error: problem }, 'a malformed assertion cannot be evaluated, with its validation message');
+        if (outcome.error !== undefined) assert.ok(!outcome.pass && outcome.error.length > 0, 'could not evaluate says why');
+        else if (!outcome.pass) assert.ok(outcome.message && outcome.message.length > 0, 'a failure says why');
       }),
       { numRuns: RUNS * 3 },
     );

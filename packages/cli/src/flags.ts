@@ -26,6 +26,7 @@ export interface RawFlags {
   color?: boolean;
   before?: string;
   after?: string;
+  allowOnly?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -54,6 +55,8 @@ export interface Flags {
   /** `--before` / `--after`: Yao's global BeforeAll/AfterAll hook refs for JSONL suites. */
   beforeAll?: string;
   afterAll?: string;
+  /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
+  allowOnly: boolean;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -81,6 +84,7 @@ export function parseFlags(raw: RawFlags): Flags {
     color: raw.color !== false,
     ...optional('beforeAll', hookRef('--before', raw.before)),
     ...optional('afterAll', hookRef('--after', raw.after)),
+    allowOnly: raw.allowOnly === true,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AgentestError } from '@agentest/kernel';
+import { addCompareCommand } from './compare-command.js';
 import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
 
@@ -47,6 +48,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
     .option('--threshold <name=value>', 'minimum for a metric (maximum for *_ms); repeatable (e.g. --threshold pass_rate=0.95)', collect)
     .option('--before <ref>', "global BeforeAll hook of a JSONL suite: a function in the assistant's src/*_test.ts, run once before the cases (default: none; e.g. --before env_test.BeforeAll)")
     .option('--after <ref>', 'global AfterAll hook of a JSONL suite, run once after the cases even when they fail (default: none; e.g. --after env_test.AfterAll)')
+    .option('--allow-only', 'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)')
     .option('--config <file>', 'config file to use instead of searching for agentest.config.* (e.g. --config ci.config.ts)')
     .option('--no-jsonl', 'do not write the JSONL event stream by default')
     .option('--no-color', 'plain output without colours (also: NO_COLOR=1)')
@@ -55,6 +57,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       const { runTest } = await import('./run-test.js');
       onRun(await runTest(flags, io));
     });
+  addCompareCommand(program, io, onRun);
   return program;
 }
 

@@ -26,6 +26,8 @@ export interface RunPlanOptions {
   thresholds?: Record<string, number>;
   /** The threshold names that came from `--threshold` (a wrong one is then a flag error). */
   thresholdFlags?: readonly string[];
+  /** A `test.only` is an error (the CLI: `CI` set, no `--allow-only`). */
+  forbidOnly?: boolean;
   options?: Record<string, unknown>;
 }
 
@@ -50,6 +52,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     verbose: o.verbose ?? false,
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
     ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),
+    ...(o.forbidOnly ? { forbidOnly: true } : {}),
     ...(o.options ? { options: o.options } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AgentestError, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { readContextFile } from './context-file.js';
@@ -59,6 +59,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     verbose: flags.verbose,
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
+    forbidOnly: isCi(io.env) && !flags.allowOnly,
     options: { mode, ...(output ? { output } : {}) },
   });
 

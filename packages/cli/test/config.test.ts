@@ -104,10 +104,13 @@ test('config errors exit 2 with a precise message and no stack trace', async () 
   });
 });
 
+/** A reporter module that writes how many results it heard to its `output`. */
+const COUNT_REPORTER = `import { writeFileSync } from 'node:fs';\nexport default (options) => ({ name: 'count', apply({ hooks }) { let n = 0; hooks.report.tap('count', (e) => { if (e.type === 'result') n++; if (e.type === 'summary') writeFileSync(options.output, String(n)); }); } });`;
+
 test('reporters from config: a path relative to the config, [name, options], and a Reporter object', async () => {
   const dir = fixture({
     'ok.jsonl': PASSING,
-    'reporters/count.mjs': `import { writeFileSync } from 'node:fs';\nexport default (options) => ({ name: 'count', apply({ hooks }) { let n = 0; hooks.report.tap('count', (e) => { if (e.type === 'result') n++; if (e.type === 'summary') writeFileSync(options.output, String(n)); }); } });`,
+    'reporters/count.mjs': COUNT_REPORTER,
     'agentest.config.mjs': `export default { reporters: [['./reporters/count.mjs', { output: 'count.txt' }], ['json', { output: 'report.json' }], { name: 'inline', onSummary(s) { console.log('inline saw', s.total); } }] };`,
   });
   const run = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: dir });
@@ -115,6 +118,30 @@ test('reporters from config: a path relative to the config, [name, options], and
   assert.equal(readFileSync(join(dir, 'count.txt'), 'utf8'), '2');
   assert.equal(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.total, 2);
   assert.match(run.stdout, /inline saw 2/);
+});
+
+test('reporters by package name resolve from the config file\'s folder; a missing or broken package is a clear error', async () => {
+  const dir = fixture({
+    'suite/package.json': '{"name": "suite", "private": true, "type": "module"}',
+    'suite/node_modules/agentest-reporter-count/package.json': '{"name": "agentest-reporter-count", "type": "module", "exports": {".": {"default": "./index.js"}}}',
+    'suite/node_modules/agentest-reporter-count/index.js': COUNT_REPORTER,
+    'suite/node_modules/broken-reporter/package.json': '{"name": "broken-reporter", "exports": {"./other": "./other.js"}}',
+    'suite/agentest.config.mjs': "export default { reporters: [['agentest-reporter-count', { output: 'count.txt' }]] };",
+    'suite/ok.jsonl': PASSING,
+  });
+  // Run from the parent folder, which has no node_modules: the package is found from the config's folder.
+  const run = await agentest(['test', '-i', 'suite/ok.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, 'suite', 'count.txt'), 'utf8'), '2');
+
+  const missing = await agentest(['test', '-i', 'suite/ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'agentest-reporter-count'], { cwd: dir });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: unknown reporter "agentest-reporter-count"; built-in reporters: .*the name of a package installed where the config is/);
+
+  const broken = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'broken-reporter'], { cwd: join(dir, 'suite') });
+  assert.equal(broken.code, 2);
+  assert.match(broken.stderr, /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: reporter package "broken-reporter" cannot be loaded: No "exports" main defined/);
+  assert.doesNotMatch(broken.stderr, /\n\s+at /, 'no stack trace');
 });
 
 test('the config is searched from the input\'s folder first, so a suite in its own folder brings its config', async () => {

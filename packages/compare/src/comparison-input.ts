@@ -26,6 +26,7 @@ export interface CaseRecord {
  * what a comparison reads. Cases are keyed by id, in report order.
  */
 export interface ComparisonInput {
+  /** The report file as the user named it. */
   file: string;
   format: 'jsonl' | 'json';
   /** What was run: the `-i` input (a file, a directory, a script id). */

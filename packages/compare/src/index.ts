@@ -4,3 +4,4 @@ export { compareReports, type CompareOptions } from './compare-reports.js';
 export type { ComparisonInput, CaseRecord, RunRecord } from './comparison-input.js';
 export * from './comparison.js';
 export { formatP, points } from './suite-verdict.js';
+export * from './render/index.js';

@@ -6,7 +6,7 @@ import { unreadable } from './report-errors.js';
  * Reads the `.json` report: Yao's agent report (`summary`, `results`, `stability_results` with each
  * run in `run_details`) or the script report (`"type": "script_test"`, cases named by `name`).
  */
-export function readJsonReport(document: unknown, file: string, shown: string): ComparisonInput {
+export function readJsonReport(document: unknown, shown: string): ComparisonInput {
   if (!isObject(document) || !Array.isArray(document.results) || !isObject(document.summary)) {
     throw unreadable(shown, 'is JSON but not an agentest report: a report has "summary" and "results" (pass a .jsonl stream or a .json report written by agentest test)');
   }
@@ -30,7 +30,7 @@ export function readJsonReport(document: unknown, file: string, shown: string): 
   const connector = text(summary.connector);
   const startedAt = text(metadata.started_at);
   return {
-    file,
+    file: shown,
     format: 'json',
     suite: (script ? text(document.script) : text(metadata.input_file)) ?? '',
     kind: script ? 'script' : 'agent',

@@ -15,8 +15,11 @@ const EVENT_TYPES = new Set(['start', 'case_start', 'run_result', 'result', 'sum
 export async function readReport(path: string, cwd: string = process.cwd()): Promise<ComparisonInput> {
   const file = resolve(cwd, path);
   const shown = isAbsolute(path) ? path : relative(cwd, file) || path;
-  const firstLine = await readFirstLine(file, shown);
-  if (isStreamEvent(firstLine)) return readJsonl(file, shown);
+  const firstLine = parseObject(await readFirstLine(file, shown));
+  if (firstLine && EVENT_TYPES.has(firstLine.type as string)) return readJsonl(file, shown);
+  if (firstLine && 'input' in firstLine && !('type' in firstLine)) {
+    throw unreadable(shown, 'is a test suite (its lines are cases with "input"), not a report: compare the files agentest test writes (-o run.jsonl or -o report.json)', 1);
+  }
   const content = await readFile(file, 'utf8');
   if (!content.trim()) throw unreadable(shown, 'is empty: the run that should have written it did not finish');
   let document: unknown;
@@ -25,7 +28,7 @@ export async function readReport(path: string, cwd: string = process.cwd()): Pro
   } catch (error) {
     throw unreadable(shown, `is neither a JSON report nor a JSONL event stream (${(error as Error).message})`);
   }
-  return readJsonReport(document, file, shown);
+  return readJsonReport(document, shown);
 }
 
 async function readFirstLine(file: string, shown: string): Promise<string> {
@@ -57,11 +60,11 @@ async function firstLineOf(handle: FileHandle): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function isStreamEvent(line: string): boolean {
+function parseObject(line: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(line);
-    return isObject(value) && EVENT_TYPES.has(value.type as string);
+    return isObject(value) ? value : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

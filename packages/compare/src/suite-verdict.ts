@@ -29,10 +29,11 @@ export function suiteVerdict(changes: readonly CaseChange[], pairs: readonly Pai
     return { verdict, method: 'mcnemar', reason, mcnemar: test, ...common };
   }
   const level = `${Math.round((1 - alpha) * 1000) / 10}%`;
+  const bound = margin === 0 ? '0' : `−${points(margin, false)} points`;
   const interval = `pass rate ${points(difference.estimate)} points, ${level} interval [${points(difference.lower)}, ${points(difference.upper)}]`;
-  if (difference.upper < -margin) return { verdict: 'regressed', method: 'bootstrap', reason: `${interval}: entirely below −${points(margin, false)} (the margin)`, ...common };
-  if (difference.lower > margin) return { verdict: 'improved', method: 'bootstrap', reason: `${interval}: entirely above ${points(margin, false)} (the margin)`, ...common };
-  return { verdict: 'no_significant_change', method: 'bootstrap', reason: `${interval}: not entirely below −${points(margin, false)} (the margin)`, ...common };
+  if (difference.upper < -margin) return { verdict: 'regressed', method: 'bootstrap', reason: `${interval}: entirely below ${bound} (the margin)`, ...common };
+  if (difference.lower > margin) return { verdict: 'improved', method: 'bootstrap', reason: `${interval}: entirely above ${margin === 0 ? '0' : `+${points(margin, false)} points`} (the margin)`, ...common };
+  return { verdict: 'no_significant_change', method: 'bootstrap', reason: `${interval}: not entirely below ${bound} (the margin)`, ...common };
 }
 
 /** A fraction as signed percentage points: −0.125 → "−12.5". */

@@ -38,10 +38,10 @@ export const CANNOT_JUDGE: unique symbol = Symbol('cannot judge');
  * The kind of value a matcher can judge, and how to read it: `read` returns what the matcher looks
  * at (a string holding JSON becomes the parsed value) or `CANNOT_JUDGE`.
  */
-export interface Subject {
+export interface Subject<T = unknown> {
   /** Said in the failure: "toHaveProperty needs <what>, got undefined". */
   what: string;
-  read(received: unknown): unknown;
+  read(received: unknown): T | typeof CANNOT_JUDGE;
 }
 
 const SUBJECT = Symbol('subject');
@@ -51,23 +51,23 @@ const SUBJECT = Symbol('subject');
  * through `subject` before the matcher sees it; a value outside fails the expectation with or
  * without `.not`, for every matcher alike.
  */
-export function judging<M extends Matcher>(subject: Subject, matcher: M): M {
-  return Object.assign(matcher, { [SUBJECT]: subject });
+export function judging<T, A extends any[]>(subject: Subject<T>, matcher: (value: T, ...args: A) => MatcherOutcome): Matcher {
+  return Object.assign(matcher as Matcher, { [SUBJECT]: subject });
 }
 
 /** The subjects the built-in matchers declare; `expect.extend` matchers may use them too. */
 export const subjects = {
   /** Anything with properties to look into: every value but `null` and `undefined`. */
-  present: { what: 'a value to look into (not null or undefined)', read: (v) => (v === null || v === undefined ? CANNOT_JUDGE : v) },
+  present: { what: 'a value to look into (not null or undefined)', read: (v) => (v === null || v === undefined ? CANNOT_JUDGE : v) } as Subject<unknown>,
   /** A number or a bigint; a numeric string is not one. */
-  number: { what: 'the received value to be a number', read: (v) => (typeof v === 'number' || typeof v === 'bigint' ? v : CANNOT_JUDGE) },
+  number: { what: 'the received value to be a number', read: (v) => (typeof v === 'number' || typeof v === 'bigint' ? v : CANNOT_JUDGE) } as Subject<number | bigint>,
   /** An object, as an agent result (what `ctx.run` returns) is. */
-  result: { what: 'an agent result object (what ctx.run returns)', read: (v) => (typeof v === 'object' && v !== null ? v : CANNOT_JUDGE) },
+  result: { what: 'an agent result object (what ctx.run returns)', read: (v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : CANNOT_JUDGE) } as Subject<Record<string, unknown>>,
   /** An object or an array, or a string holding one in JSON (parsed, as the `json_path` assertion does). */
-  json: { what: 'JSON: an object, an array, or a string holding one', read: readJson },
-} satisfies Record<string, Subject>;
+  json: { what: 'JSON: an object, an array, or a string holding one', read: readJson } as Subject<object>,
+};
 
-function readJson(value: unknown): unknown {
+function readJson(value: unknown): object | typeof CANNOT_JUDGE {
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value);

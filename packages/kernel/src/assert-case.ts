@@ -6,15 +6,23 @@ import type { Assertion } from './types/test-case.js';
 
 /**
  * Runs a case's assertions through `assert.for(type)` and applies what every type shares: `negate`
- * inverts the verdict, `message` replaces the failure text. A throwing assertion is a failed
- * assertion with the reason, never a crashed run.
+ * inverts the verdict, `message` replaces the failure text. One rule holds for every type: an
+ * assertion that could not be evaluated (its tap answers `error`, throws, answers something that is
+ * not `{pass: boolean}`, or no plugin handles its type) is not a verdict. `negate` does not apply to
+ * it and it makes the run an `error` (see `failureOf`), never a crashed run and never a pass.
  *
  * A passed assertion keeps its `type`, `message` and `metrics` but not `expected`/`actual`: those
  * explain failures, and on a passing case they would copy every output once per assertion into
- * every report. Synchronous assertion taps are called without a promise.
+ * every report. Synchronous assertion taps are called without a promise. Results are pushed into
+ * `results` as they come, so a caller whose deadline passes keeps the verdicts reached; once
+ * `input.signal` fires, no further assertion is started.
  */
-export function assertAll(hooks: KernelHooks, assertions: readonly Assertion[], input: AssertInput): AssertionResult[] | Promise<AssertionResult[]> {
-  const results: AssertionResult[] = [];
+export function assertAll(
+  hooks: KernelHooks,
+  assertions: readonly Assertion[],
+  input: AssertInput,
+  results: AssertionResult[] = [],
+): AssertionResult[] | Promise<AssertionResult[]> {
   for (let i = 0; i < assertions.length; i++) {
     const assertion = assertions[i]!;
     const hook = hooks.assert.get(assertion.type);
@@ -40,6 +48,7 @@ async function finishAsync(
   pending: Promise<AssertionOutcome | undefined>,
 ): Promise<AssertionResult[]> {
   for (let i = from; i < assertions.length; i++) {
+    if (i > from && input.signal.aborted) break;
     const assertion = assertions[i]!;
     try {
       const hook = hooks.assert.get(assertion.type);
@@ -54,11 +63,13 @@ async function finishAsync(
 
 function crashed(assertion: Assertion, error: unknown): AssertionResult {
   const reason = error instanceof AgentestError && error.code === 'PLUGIN_ERROR' ? errorMessage(error.cause) : errorMessage(error);
-  return withType(assertion, { pass: false, message: assertion.message ?? `${assertion.type} assertion could not run: ${reason}` });
+  return unjudged(assertion, reason);
 }
 
 function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): AssertionResult {
-  if (!outcome) return withType(assertion, { pass: false, message: `no plugin handles assertion type "${assertion.type}"` });
+  if (!outcome) return unjudged(assertion, `no plugin handles assertion type "${assertion.type}"`);
+  if (outcome.error !== undefined) return unjudged(assertion, outcome.error || 'no reason given', outcome.actual);
+  if (typeof outcome.pass !== 'boolean') return unjudged(assertion, `its plugin answered ${describe(outcome)} instead of {pass: boolean}`);
   const pass = assertion.negate ? !outcome.pass : outcome.pass;
   let message = outcome.message;
   if (assertion.negate) message = pass ? 'negated assertion passed' : `negated: ${outcome.message ?? assertion.type}`;
@@ -73,17 +84,34 @@ function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): As
   return { ...outcome, type: assertion.type, ...(assertion.negate ? { negate: true } : {}), pass, ...(message === undefined ? {} : { message }) };
 }
 
-function withType(assertion: Assertion, result: { pass: false; message: string }): AssertionResult {
-  return { type: assertion.type, ...(assertion.negate ? { negate: true } : {}), ...result };
+/** An assertion that could not be evaluated: no verdict, whatever `negate` and `message` say. */
+function unjudged(assertion: Assertion, reason: string, actual?: unknown): AssertionResult {
+  const result: AssertionResult = { type: assertion.type, pass: false, error: reason, message: `${assertion.type || 'equals'} assertion could not be evaluated: ${reason}` };
+  if (assertion.negate) result.negate = true;
+  if (actual !== undefined) result.actual = actual;
+  return result;
 }
 
-/** The failure text of a run: the messages of its failed assertions, joined with "; ". */
-export function failureText(results: readonly AssertionResult[]): string | undefined {
+function describe(outcome: unknown): string {
+  try {
+    return JSON.stringify(outcome)?.slice(0, 200) ?? String(outcome);
+  } catch {
+    return String(outcome);
+  }
+}
+
+/**
+ * What a run's assertions make of it: `undefined` when all passed; otherwise the messages of the
+ * ones that did not pass, joined with "; ", and `error` when any could not be evaluated (else `failed`).
+ */
+export function failureOf(results: readonly AssertionResult[]): { status: 'failed' | 'error'; text: string } | undefined {
   let text: string | undefined;
+  let status: 'failed' | 'error' = 'failed';
   for (const r of results) {
     if (r.pass) continue;
+    if (r.error !== undefined) status = 'error';
     const message = r.message ?? `${r.type} assertion failed`;
     text = text === undefined ? message : `${text}; ${message}`;
   }
-  return text;
+  return text === undefined ? undefined : { status, text };
 }

@@ -20,6 +20,7 @@ export const ERROR_CATALOGUE = {
   NO_CASES: { exit: 2, trigger: 'The input holds no runnable case, or `--run` matched none.', fix: 'Add cases, or loosen the `--run` pattern.' },
   NO_EXECUTOR: { exit: 2, trigger: 'A case kind has no executor plugin (e.g. `script` cases without the script plugin).', fix: 'Add the plugin named in the message to `plugins`.' },
   NO_LOADER: { exit: 2, trigger: 'No load plugin recognised the `-i` input.', fix: 'Pass a `.jsonl` file, a message, `scripts.<assistant>.<module>`, or a directory of tests.' },
+  ONLY_FORBIDDEN: { exit: 2, trigger: 'A test marked `.only` was found while `CI` is set: it would silently skip every other case (Playwright\'s forbidOnly).', fix: 'Remove the `.only` named in the message, or pass `--allow-only` when the focus is meant.' },
   PLUGIN_ERROR: { exit: 3, trigger: 'A plugin threw inside one of its hook taps.', fix: 'The message names the plugin and the hook; see that plugin\'s docs.' },
   PLUGIN_INVALID: { exit: 2, trigger: 'A `plugins` entry is not a plugin object (`{name, apply}`), or its options are invalid.', fix: 'Call the plugin factory in the config (`myPlugin()`), and check its options.' },
   REPORTER_FAILED: { exit: 3, trigger: 'A reporter threw or timed out while writing its output.', fix: 'Verdicts are unaffected and the other outputs were written; see the reporter\'s message.' },

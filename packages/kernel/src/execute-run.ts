@@ -1,18 +1,19 @@
-import { assertAll, failureText } from './assert-case.js';
+import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { ExecuteContext, KernelHooks } from './hooks.js';
-import type { Execution } from './types/result.js';
+import type { AssertionResult, Execution } from './types/result.js';
 import type { TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
-import type { RunWatch } from './run-watch.js';
+import type { Watch } from './run-watch.js';
 
 /**
- * One run of one case: the executor for its kind, raced against the timeout, then its assertions.
- * The kernel enforces the timeout itself, so an executor that ignores its signal still ends on time.
- * `ctx.signal` is replaced by the run's own signal, which fires at the timeout or on a hard stop.
+ * One run of one case: the executor for its kind, then its assertions, all under the run's deadline
+ * (`run`, begun by the caller, which may have spent part of it on a Before hook). The kernel enforces
+ * the deadline itself, so an executor or an assertion that ignores its signal still ends on time, and
+ * a run that times out reports the time it really took. `ctx.signal` is replaced by the run's own
+ * signal, which fires at the deadline or on a hard stop; assertions get it too.
  */
-export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, watch: RunWatch): Promise<Execution> {
-  const run = watch.begin(ctx.timeoutMs);
+export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, run: Watch): Promise<Execution> {
   ctx.signal = run.signal;
   const started = performance.now();
   let execution: Execution;
@@ -23,34 +24,55 @@ export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: Ex
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
   } catch (error) {
-    const duration_ms = performance.now() - started;
-    execution = run.timedOut
-      ? { run: ctx.run, status: 'timeout', duration_ms, error: `timeout after ${goDuration(ctx.timeoutMs)}`, assertions: [], metrics: {} }
-      : { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error instanceof AgentestError && error.cause ? error.cause : error), assertions: [], metrics: {} };
-  } finally {
-    watch.stop(run);
+    execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
   }
+  if (execution.status === 'passed' && testCase.assert?.length) await judge(hooks, testCase, ctx, run, execution);
   execution.duration_ms = Math.round(execution.duration_ms * 100) / 100;
-  if (execution.status === 'passed' && testCase.assert?.length) {
-    const judged = assertAll(hooks, testCase.assert, {
-      output: execution.output,
-      testCase,
-      execution,
-      plan: ctx.plan,
-      agent: ctx.agent,
-      signal: run.signal,
-    });
-    const assertions = isThenable(judged) ? await judged : judged;
-    execution.assertions = execution.assertions.length ? [...execution.assertions, ...assertions] : assertions;
-    for (const a of assertions) if (a.metrics) Object.assign(execution.metrics, a.metrics);
-    const failure = failureText(assertions);
-    if (failure) {
-      execution.status = 'failed';
-      execution.error = failure;
+  return execution;
+}
+
+/**
+ * Runs the assertions of a passed run and records their verdict on it. Synchronous assertions cost
+ * no promise and no clock reading; the time asynchronous ones take (a script) is part of the run's duration.
+ */
+async function judge(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, run: Watch, execution: Execution): Promise<void> {
+  const assertions = testCase.assert!;
+  const results: AssertionResult[] = [];
+  const judged = assertAll(hooks, assertions, { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal }, results);
+  if (isThenable(judged)) {
+    const waited = performance.now();
+    try {
+      await run.race(judged);
+      execution.duration_ms += performance.now() - waited;
+    } catch (error) {
+      // The deadline or a hard stop came while an assertion was running: the verdicts reached so far are kept.
+      const where = `in assertion ${results.length + 1} of ${assertions.length} (${assertions[results.length]?.type || 'equals'})`;
+      Object.assign(execution, stopped(run, ctx, error, waited, where), { output: execution.output });
+      execution.assertions = results;
+      return;
     }
   }
-  watch.release(run);
-  return execution;
+  execution.assertions = execution.assertions.length ? [...execution.assertions, ...results] : results;
+  for (const a of results) if (a.metrics) Object.assign(execution.metrics, a.metrics);
+  const failure = failureOf(results);
+  if (failure) {
+    execution.status = failure.status;
+    execution.error = failure.text;
+  }
+}
+
+/**
+ * A run that ended without an answer: `timeout` at the deadline, lasting the real time since its
+ * deadline began (a Before hook included); otherwise `error` with the reason (an executor's throw,
+ * a hard stop), lasting since `since`. `where` says which step the deadline interrupted.
+ */
+export function stopped(run: Watch, ctx: { run: number; timeoutMs: number }, error: unknown, since: number, where?: string): Execution {
+  const duration_ms = performance.now() - (run.timedOut ? run.started : since);
+  if (run.timedOut) {
+    const text = `timeout after ${goDuration(ctx.timeoutMs)}`;
+    return { run: ctx.run, status: 'timeout', duration_ms, error: where ? `${text} ${where}` : text, assertions: [], metrics: {} };
+  }
+  return { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error), assertions: [], metrics: {} };
 }
 
 /** Go's duration format, as Yao prints timeouts: `5m0s`, `30s`, `1.5s`, `250ms`. */

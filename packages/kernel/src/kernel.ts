@@ -5,11 +5,11 @@ import { callSeries, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration } from './execute-run.js';
+import { executeRun, goDuration, stopped } from './execute-run.js';
 import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
-import { RunWatch } from './run-watch.js';
+import { RunWatch, type Watch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { aggregate, type CaseBase } from './aggregate.js';
 import { checkThresholdNames } from './metric-names.js';
@@ -220,56 +220,85 @@ export class Kernel {
     return { summary: event, exitCode, errors: [...this.errors] };
   }
 
-  private async runCase({ plan, suite, agent, abort, watch, context }: CaseRunner, testCase: TestCase): Promise<CaseResult> {
-    const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
-    if (testCase.name) base.name = testCase.name;
-    base.input = testCase.input;
-    if (testCase.expected !== undefined) base.expected = testCase.expected;
-    base.source = testCase.source;
-    if (testCase.metadata) base.metadata = testCase.metadata;
+  /**
+   * Runs one case: its Before hook, its runs, its After hook. Each run has one deadline (the case's
+   * timeout) for everything it does: the first run's deadline also covers the Before hook, the last
+   * run's the After hook. An After hook still runs after a timed-out run, as cleanup, under a deadline
+   * of its own.
+   */
+  private async runCase(runner: CaseRunner, testCase: TestCase): Promise<CaseResult> {
+    const { plan, suite, abort, watch } = runner;
+    const base = caseBase(testCase);
     if (testCase.skip || testCase.todo) {
       const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
       return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
     }
-    let beforeData: unknown;
-    const hookLogs = new HookLines<'before' | 'after'>();
-    try {
-      beforeData = suite.lifecycle?.before ? await suite.lifecycle.before(testCase, agent, hookLogs.to('before')) : undefined;
-    } catch (error) {
-      // A failed Before makes its case an error and skips its After, as Yao does; the run goes on.
-      const failed: Execution = { run: 1, status: 'error', duration_ms: 0, error: `before hook failed: ${errorMessage(error)}`, assertions: [], metrics: {} };
-      return withHookLogs(aggregate(base, [failed], 1), hookLogs);
-    }
-    const runs: Execution[] = [];
     const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    for (let run = 1; run <= plan.runs; run++) {
-      if (abort.aborted) break;
-      const started: CaseStartEvent = testCase.name
-        ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
-        : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
-      let pending = this.emit(started);
-      if (pending) await pending;
-      const ctx: ExecuteContext = {
-        plan, suite, agent, run, runs: plan.runs, signal: abort, timeoutMs,
-        context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
-      };
-      const execution = await executeRun(this.hooks, testCase, ctx, watch);
-      runs.push(execution);
-      const finished: RunResultEvent = testCase.name
-        ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
-        : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
-      pending = this.emit(finished);
-      if (pending) await pending;
+    const lifecycle = suite.lifecycle;
+    const hookLogs = new HookLines<'before' | 'after'>();
+    let run = watch.begin(timeoutMs);
+    try {
+      let beforeData: unknown;
+      if (lifecycle?.before) {
+        try {
+          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs.to('before'))));
+        } catch (error) {
+          // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
+          // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
+          const failed = stopped(run, { run: 1, timeoutMs }, `before hook failed: ${errorMessage(error)}`, run.started, 'in the before hook');
+          if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
+          return withHookLogs(aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1), hookLogs);
+        }
+      }
+      const runs: Execution[] = [];
+      for (let n = 1; n <= plan.runs; n++) {
+        if (abort.aborted) break;
+        if (n > 1) run = this.renew(watch, run, timeoutMs);
+        runs.push(await this.runOnce(runner, testCase, n, timeoutMs, run));
+      }
+      const result = aggregate(base, runs, plan.runs);
+      if (lifecycle?.after) {
+        if (run.timedOut) run = this.renew(watch, run, timeoutMs);
+        try {
+          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs.to('after'))));
+        } catch (error) {
+          // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
+          debug('after hook failed: %s', errorMessage(error));
+          result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
+        }
+      }
+      return withHookLogs(result, hookLogs);
+    } finally {
+      watch.stop(run);
+      watch.release(run);
     }
-    const result = aggregate(base, runs, plan.runs);
-    if (suite.lifecycle?.after) {
-      // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
-      await suite.lifecycle.after(testCase, result, beforeData, agent, hookLogs.to('after')).catch((error: unknown) => {
-        debug('after hook failed: %s', errorMessage(error));
-        result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
-      });
-    }
-    return withHookLogs(result, hookLogs);
+  }
+
+  /** Ends one watch and begins the next, for the next run of the same case. */
+  private renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
+    watch.stop(run);
+    watch.release(run);
+    return watch.begin(timeoutMs);
+  }
+
+  private async runOnce({ plan, suite, agent, abort, context }: CaseRunner, testCase: TestCase, run: number, timeoutMs: number, watch: Watch): Promise<Execution> {
+    const started: CaseStartEvent = testCase.name
+      ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
+      : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
+    let pending = this.emit(started);
+    if (pending) await pending;
+    const ctx: ExecuteContext = {
+      plan, suite, agent, run, runs: plan.runs, signal: abort, timeoutMs,
+      context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
+    };
+    const execution = await executeRun(this.hooks, testCase, ctx, watch);
+    if (suite.measure) execution.metrics = suite.measure(execution, testCase);
+    const finished: RunResultEvent = testCase.name
+      ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
+      : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
+    pending = this.emit(finished);
+    if (pending) await pending;
+    return execution;
   }
 
   /**
@@ -306,6 +335,17 @@ function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string
   } catch (error) {
     throw new PluginError(tap.name, `assert:${assertion.type} (validate)`, error);
   }
+}
+
+/** The fields of a case's result that come from the case itself. */
+function caseBase(testCase: TestCase): CaseBase {
+  const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
+  if (testCase.name) base.name = testCase.name;
+  base.input = testCase.input;
+  if (testCase.expected !== undefined) base.expected = testCase.expected;
+  base.source = testCase.source;
+  if (testCase.metadata) base.metadata = testCase.metadata;
+  return base;
 }
 
 function at(testCase: TestCase): string {

@@ -6,9 +6,11 @@ const POOL_LIMIT = 256;
 /** One run being watched: its signal, its deadline, and how to end its wait early. */
 export interface Watch {
   readonly signal: AbortSignal;
+  /** When the watch began (`performance.now()`): its deadline is this plus the timeout. */
+  readonly started: number;
   /** Set when the deadline passed (as opposed to a hard stop). */
   readonly timedOut: boolean;
-  /** Waits for the executor's answer, or rejects with the abort reason at the deadline or hard stop. */
+  /** Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or hard stop. */
   race<T>(pending: PromiseLike<T>): Promise<T>;
 }
 
@@ -18,15 +20,23 @@ class Entry implements Watch {
   next?: Entry;
   reject?: (reason: unknown) => void;
 
+  readonly deadline: number;
+
   constructor(
     readonly controller: AbortController,
     readonly signal: AbortSignal,
-    readonly deadline: number,
+    readonly started: number,
     readonly lane: Lane,
-  ) {}
+  ) {
+    this.deadline = started + lane.timeoutMs;
+  }
 
   race<T>(pending: PromiseLike<T>): Promise<T> {
-    if (this.signal.aborted) return Promise.reject(this.signal.reason);
+    if (this.signal.aborted) {
+      // The answer is no longer awaited; a later rejection of it is not an unhandled one.
+      pending.then(undefined, () => undefined);
+      return Promise.reject(this.signal.reason);
+    }
     return new Promise<T>((resolve, reject) => {
       this.reject = reject;
       pending.then(resolve, reject);
@@ -77,7 +87,7 @@ export class RunWatch {
   begin(timeoutMs: number): Watch {
     const controller = this.pool.pop() ?? new AbortController();
     const lane = this.lane(timeoutMs);
-    const entry = new Entry(controller, controller.signal, performance.now() + timeoutMs, lane);
+    const entry = new Entry(controller, controller.signal, performance.now(), lane);
     if (lane.tail) {
       lane.tail.next = entry;
       entry.prev = lane.tail;
@@ -88,7 +98,7 @@ export class RunWatch {
     return entry;
   }
 
-  /** The run's executor is done: its deadline and the hard stop no longer apply to it. */
+  /** The run (its hooks, executor and assertions) is done: its deadline and the hard stop no longer apply to it. */
   stop(watch: Watch): void {
     const entry = watch as Entry;
     entry.reject = undefined;
@@ -104,7 +114,7 @@ export class RunWatch {
     entry.prev = entry.next = undefined;
   }
 
-  /** Everything that used the run's signal is done (assertions included): it may serve another run. */
+  /** Everything that used the run's signal is done (hooks and assertions included): it may serve another run. */
   release(watch: Watch): void {
     const signal = watch.signal;
     if (signal.aborted || this.pool.length >= POOL_LIMIT || getEventListeners(signal, 'abort').length) return;

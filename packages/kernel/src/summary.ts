@@ -98,8 +98,9 @@ function describe(name: string, limit: number, isMax: boolean) {
   return `${isMax ? '≤' : '≥'}${show(name, limit)}`;
 }
 
+/** `keyword_hit_rate` → `Keyword Hit Rate`; a unit suffix is left to the value (`latency_ms` → `Latency`, shown `812ms`). */
 function label(name: string): string {
-  return name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return name.replace(/_ms$/, '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 function show(name: string, value: number): string {

@@ -14,7 +14,10 @@ export interface AssertionDefinition {
    * failure message, or `undefined`. Needs no output, so a loader or `--dry-run` can call it early.
    */
   validate?(assertion: Assertion): string | undefined;
-  /** Judges one output; only called with assertions that `validate` accepts. */
+  /**
+   * Judges one output; only called with assertions that `validate` accepts. An output the check
+   * cannot read is answered with `error` (see `AssertionOutcome`), never with `pass: false`.
+   */
   check(assertion: Assertion, input: AssertInput): AssertionOutcome;
 }
 
@@ -23,10 +26,13 @@ export function defineAssertion(definition: AssertionDefinition): AssertionDefin
   return definition;
 }
 
-/** Validates, then checks: a malformed assertion is a failed outcome saying what to fix. */
+/**
+ * Validates, then checks. A malformed assertion cannot be evaluated: its outcome is an `error` saying
+ * what to fix (the kernel refuses such assertions before the run; this covers direct callers).
+ */
 export function runAssertion(definition: AssertionDefinition, assertion: Assertion, input: AssertInput): AssertionOutcome {
   const problem = definition.validate?.(assertion);
-  return problem === undefined ? bounded(definition.check(assertion, input)) : { pass: false, message: problem };
+  return problem === undefined ? bounded(definition.check(assertion, input)) : { pass: false, error: problem };
 }
 
 /**

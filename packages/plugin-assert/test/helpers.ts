@@ -31,9 +31,10 @@ export function assertInput(output: unknown, toolCalls?: ToolCall[]): AssertInpu
 
 /**
  * Table tests for one assertion type (stylelint's `testRule`): every `accept` row must pass, every
- * `reject` row must fail with its `reason`.
+ * `reject` row must be judged false with its `reason` as the message, and every `unjudged` row must
+ * be answered "could not evaluate" (`error`, which the kernel turns into an errored run) with its `reason`.
  */
-export function testAssertion(spec: { type: string; accept?: AcceptCase[]; reject?: RejectCase[] }): void {
+export function testAssertion(spec: { type: string; accept?: AcceptCase[]; reject?: RejectCase[]; unjudged?: RejectCase[] }): void {
   const definition = builtinAssertions.find((d) => d.type === spec.type);
   if (!definition) throw new Error(`no built-in assertion "${spec.type}"`);
   const run = (row: AcceptCase) => {
@@ -51,10 +52,23 @@ export function testAssertion(spec: { type: string; accept?: AcceptCase[]; rejec
     test(`${spec.type} rejects: ${label(row)}`, () => {
       const outcome = run(row);
       assert.equal(outcome.pass, false, `expected a failure, got a pass: ${outcome.message}`);
-      if (typeof row.reason === 'string') assert.equal(outcome.message, row.reason);
-      else assert.match(outcome.message ?? '', row.reason);
+      assert.equal(outcome.error, undefined, `expected a verdict, got "could not evaluate": ${outcome.error}`);
+      matchesReason(outcome.message, row.reason);
     });
   }
+  for (const row of spec.unjudged ?? []) {
+    test(`${spec.type} cannot evaluate: ${label(row)}`, () => {
+      const outcome = run(row);
+      assert.equal(outcome.pass, false);
+      assert.notEqual(outcome.error, undefined, `expected "could not evaluate", got a verdict: ${outcome.message}`);
+      matchesReason(outcome.error, row.reason);
+    });
+  }
+}
+
+function matchesReason(text: string | undefined, reason: string | RegExp): void {
+  if (typeof reason === 'string') assert.equal(text, reason);
+  else assert.match(text ?? '', reason);
 }
 
 function short(value: unknown): string {

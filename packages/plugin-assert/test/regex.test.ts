@@ -15,11 +15,13 @@ testAssertion({
   ],
   reject: [
     { output: 'no digits', value: '\\d+', reason: "output does not match pattern '\\d+'" },
+    { output: 'line1\nline2', value: '^line2$', reason: "output does not match pattern '^line2$'", description: '^ and $ anchor the whole text without (?m)' },
+  ],
+  unjudged: [
     { output: 'abc', value: 42, reason: 'invalid regex assertion: regex pattern must be a string in "value"' },
     { output: 'abc', value: 'a(', reason: /^invalid regex pattern: missing closing \): `a\(`$/ },
     { output: 'ab', value: '(?<=a)b', reason: /^invalid regex pattern: /, description: 'lookbehind is not RE2' },
     { output: 'aa', value: '(a)\\1', reason: /^invalid regex pattern: /, description: 'backreferences are not RE2' },
-    { output: 'line1\nline2', value: '^line2$', reason: "output does not match pattern '^line2$'", description: '^ and $ anchor the whole text without (?m)' },
   ],
 });
 

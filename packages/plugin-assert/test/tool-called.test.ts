@@ -33,6 +33,8 @@ testAssertion({
     },
     { output: '', toolCalls: [], value: 'setup', reason: 'no tools were called' },
     { output: '', toolCalls: [], reason: 'no tools were called', description: 'without a value and without calls' },
+  ],
+  unjudged: [
     { output: '', toolCalls: calls, value: 42, reason: /^invalid tool_called assertion: "value" must be a tool name/ },
     { output: '', toolCalls: calls, value: { arguments: {} }, reason: /^invalid tool_called assertion/ },
   ],

@@ -25,6 +25,8 @@ testAssertion({
     { output: '', toolCalls: calls, value: { tool: 'broken' }, reason: "tool 'broken' returned error: connection refused" },
     { output: '', toolCalls: calls, value: { tool: 'absent' }, reason: "tool 'absent' was not called, called: mcp__lookup, broken, retry, retry" },
     { output: '', toolCalls: [], value: { tool: 'lookup' }, reason: 'no tools were called' },
+  ],
+  unjudged: [
     { output: '', toolCalls: calls, value: 'lookup', reason: /^invalid tool_result assertion: "value" must be \{"tool"/ },
   ],
 });

@@ -13,7 +13,7 @@ export interface Turn {
  * The main-thread side of `ctx.run`: each call sends the conversation so far plus the new user
  * message to the suite's agent, so connector agents see earlier turns; adapters get the new `query`
  * and whatever extra fields the test passed (`sessionId`, …). It keeps the last reply and every
- * turn's metrics for the test's result.
+ * turn's metrics, from which the kit rule (`testMetrics`) measures the test.
  */
 export class Conversation {
   readonly turns: Turn[] = [];
@@ -47,20 +47,6 @@ export class Conversation {
     this.lastResult = result;
     this.turns.push({ query, duration_ms, ...(reply.verdict?.grade ? { grade: reply.verdict.grade } : {}), metrics: { ...reply.verdict?.metrics } });
     return result;
-  }
-
-  /** Mean of each metric over the turns that reported it. */
-  metrics(): Record<string, number> {
-    const sums = new Map<string, { sum: number; n: number }>();
-    for (const turn of this.turns) {
-      for (const [name, value] of Object.entries(turn.metrics)) {
-        const entry = sums.get(name) ?? { sum: 0, n: 0 };
-        entry.sum += value;
-        entry.n++;
-        sums.set(name, entry);
-      }
-    }
-    return Object.fromEntries([...sums].map(([name, { sum, n }]) => [name, sum / n]));
   }
 
   private request(input: RunInput): { messages: Message[]; extra: Record<string, unknown>; query: string } {

@@ -26,7 +26,7 @@ const ASSERTION_PREFIX = /^AssertionError: /;
  * One run of one `test()` function. A test from a file runs in the sandbox with the case's timeout;
  * a live function (`runSuite`) runs here. Either way `ctx.run` reaches the agent on this thread.
  * A failed expectation is `failed`, any other throw (an empty `new Error('')` included) is `error`,
- * and the test's metrics are the mean of what its agent calls measured plus its `ctx.metric` values.
+ * and its metrics are its `ctx.metric` values; its turns are kept in `details.turns` for the kit rule.
  */
 export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandbox: SpecSandbox): Promise<Execution> {
   const spec = testCase.data as SpecData;
@@ -42,7 +42,8 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
     status: ending.status,
     duration_ms: performance.now() - started,
     assertions: failures,
-    metrics: { ...conversation.metrics(), ...ending.metrics },
+    // The test's own `ctx.metric` values; the kit rule (`measureKitRun`) adds what its turns measured.
+    metrics: { ...ending.metrics },
     details: { grade: ending.status === 'passed' ? 'PASS' : 'FAIL', turns: conversation.turns },
   };
   if (ending.error !== undefined) execution.error = ending.error;

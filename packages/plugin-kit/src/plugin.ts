@@ -28,10 +28,11 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
         aliases: () => (aliases ??= sandboxAliases()),
       };
 
-      hooks.load.tapPromise(PLUGIN_NAME, async (input) => {
+      hooks.load.tapPromise(PLUGIN_NAME, async (input, { plan }) => {
         const found = await discoverKitInput(input.input, input.cwd, validated.include);
         if (!found) return undefined;
-        const suite = await buildKitSuite(found, input.cwd, (file) => listTests(sandbox.pool(), entries, sandbox.aliases(), file, input.cwd), validated.agent);
+        const list = (file: string) => listTests(sandbox.pool(), entries, sandbox.aliases(), file, input.cwd);
+        const suite = await buildKitSuite(found, input.cwd, list, validated.agent, plan.forbidOnly === true);
         return suite;
       });
       hooks.execute.for('spec').tapPromise(PLUGIN_NAME, (testCase, ctx) => executeSpec(testCase, ctx, sandbox));

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { AgentestError, type TestCase } from '@agentest/kernel';
 import type { ScriptPool } from '@agentest/plugin-script';
+import { NOT_FOCUSED } from './focus.js';
 import { registeredCase, type SpecData } from './kit-case.js';
 import type { SandboxEntries } from './sandbox-entry.js';
 import type { RegisteredTest } from './types.js';
@@ -34,7 +35,7 @@ export function casesOfFile(file: string, root: string, tests: readonly (ListedT
       throw new AgentestError('DUPLICATE_CASE_ID', `${shown}: two tests are named ${JSON.stringify(test.name)}; give each test of a file a unique name`, { where: shown });
     }
     seen.add(test.name);
-    const skip = onlyMode && !test.only && test.status === 'active' ? 'not marked .only (another test is)' : undefined;
+    const skip = onlyMode && !test.only && test.status === 'active' ? NOT_FOCUSED : undefined;
     return registeredCase(`${shown}#${test.name}`, test, specData(file, test), { file: shown }, skip);
   });
 }

@@ -78,6 +78,16 @@ describe('kit mode', () => {
     });
   });
 
+  test('with forbidOnly (CI), a test.only is an error naming its file and line, before any case runs', async () => {
+    const calls: Record<string, unknown>[] = [];
+    await assert.rejects(runKit('only', supportAdapter(calls), { plan: { forbidOnly: true } }), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'ONLY_FORBIDDEN');
+      assert.match(error.message, /^only\/tests\/one\.test\.ts:4: test\.only\("focused"\) would skip every other case; CI is set, .*--allow-only$/);
+      return true;
+    });
+    assert.equal(calls.length, 0);
+  });
+
   test('a glob selects test files', async () => {
     const { results } = await runKit('isolation/tests/{a,b}.test.ts', supportAdapter());
     assert.deepEqual([...results.keys()].sort(), ['isolation/tests/a.test.ts#a1', 'isolation/tests/a.test.ts#a2', 'isolation/tests/b.test.ts#b-leak-check', 'isolation/tests/b.test.ts#b1']);

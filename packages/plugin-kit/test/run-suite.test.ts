@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import {
   calcMetrics, clearRegistered, fromJsonCases, fromRegistered, getRegistered, getTestStatus, judgeShipability,
-  printMetrics, printShipVerdict, printSummary, runSuite,
+  printMetrics, printShipVerdict, printSummary, runSuite, test as test_,
 } from '../src/index.js';
 // @ts-expect-error plain JS fixture
 import { createAdapter } from './fixtures/evaluator/adapter.js';
@@ -48,8 +49,10 @@ test('an agentest-kit evaluator.js runs with only the import changed', async () 
   const metrics = calcMetrics(results);
   assert.equal(metrics.total, 7);
   assert.equal(metrics.keyword_hit_rate, (1 + 0.25) / 2);
-  // Data cases: C001 1, C002 1, C004 0, C005 0; function tests: their calls (1; 1 and 1).
-  assert.equal(metrics.intent_match_rate, (1 + 1 + 0 + 0 + 1 + 1) / 6);
+  // Data cases: C001 1, C002 1, C004 0 (the adapter threw), C005 0; function tests: 1 (one turn),
+  // 1 (both turns matched); the failing test made no call and counts in the pass rate only.
+  assert.equal(metrics.intent_match_rate, 0.6667);
+  assert.equal(metrics.pass_rate, 0.7143);
   assert.deepEqual([metrics.passed, metrics.partial, metrics.failed], [3, 2, 2]);
 
   const thresholds = { keyword_hit_rate: 0.6, intent_match_rate: 0.6 };
@@ -57,10 +60,10 @@ test('an agentest-kit evaluator.js runs with only the import changed', async () 
   printMetrics(metrics, thresholds);
   const ship = judgeShipability(metrics, thresholds);
   printShipVerdict(ship);
-  assert.deepEqual(ship, { can_ship: false, issues: ['2 of 7 cases failed'] });
+  assert.deepEqual(ship, { can_ship: false, issues: ['Pass Rate 71.4% < threshold 100.0%'] });
   const text = printed.join('\n');
   assert.match(text, /Tests:  3 passed \| 2 partial \| 2 failed \| 2 skipped \| 1 todo  \(7 active \/ 10 total\)/);
-  assert.match(text, /✓  Keyword Hit Rate  62\.5%  \(threshold ≥60\.0%\)/);
+  assert.match(text, /✓  Keyword Hit Rate   62\.5%  \(threshold ≥60\.0%\)/);
   assert.match(text, /VERDICT: DO NOT SHIP/);
   assert.doesNotMatch(text, /\x1b\[/, 'no colour when NO_COLOR is set or stdout is not a terminal');
 });
@@ -81,10 +84,10 @@ test('runSuite times out a hung adapter and keeps input order under parallelism'
 });
 
 test('judgeShipability: equal to the threshold ships, N/A rates are not held against the run, an empty run does not ship', () => {
-  const base = { total: 2, keyword_hit_rate: null, intent_match_rate: 0.8, avg_quality_score: 4, avg_latency_ms: 900, passed: 2, partial: 0, failed: 0 };
+  const base = { total: 2, keyword_hit_rate: null, intent_match_rate: 0.8, avg_quality_score: 4, avg_latency_ms: 900, pass_rate: 1, passed: 2, partial: 0, failed: 0 };
   assert.deepEqual(judgeShipability(base, { keyword_hit_rate: 0.7, intent_match_rate: 0.8 }), { can_ship: true, issues: [] });
-  assert.deepEqual(judgeShipability(base, { avg_latency_ms: 500, avg_quality_score: 4.5 }).issues, ['Avg Latency 900ms > threshold 500ms', 'Avg Quality Score 4.00 < threshold 4.50']);
-  assert.deepEqual(judgeShipability({ ...base, total: 0 }, {}).issues, ['No active case ran']);
+  assert.deepEqual(judgeShipability(base, { avg_latency_ms: 500, avg_quality_score: 4.5 }).issues, ['Avg Latency 900ms > threshold 500ms', 'Avg Quality Score 4 < threshold 4.5']);
+  assert.deepEqual(judgeShipability({ ...base, total: 0, pass_rate: null }, {}).issues, ['No case ran (threshold Pass Rate ≥100.0%)']);
 });
 
 test('fromJsonCases and fromRegistered keep every field; bad entries are named', () => {
@@ -108,4 +111,37 @@ test('an evaluation with an empty error or a string structure_ok fails, in runSu
   const tests = fromJsonCases([{ case_id: 'A', query: 'empty error' }, { case_id: 'B', query: 'string structure' }, { case_id: 'C', query: 'fine' }]);
   const results = await runSuite(tests, adapter, { print: false });
   assert.deepEqual(results.map((r) => `${r.case_id}:${getTestStatus(r)}`), ['A:FAIL', 'B:FAIL', 'C:PASS']);
+});
+
+test('runSuite honours test.only, and refuses it on CI unless allowOnly', async () => {
+  const adapter = {
+    call: async (input: { query: string }) => ({ elapsed_ms: 1, error: null, raw: input.query }),
+    evaluate: (c: { raw: string }) => ({ ...c, structure_ok: true, intent_matched: true, keyword_hits: [], keyword_hit_rate: null, quality_score: 5, failure_details: [] }),
+  };
+  clearRegistered();
+  test_('ordinary', async () => {});
+  test_.only('focused', async () => {});
+  const tests = [...fromJsonCases([{ case_id: 'J1', query: 'q' }]), ...fromRegistered(getRegistered())];
+  clearRegistered();
+  assert.deepEqual(tests.map((t) => t.only ?? false), [false, false, true], 'fromRegistered keeps the .only mark');
+
+  const ci = process.env.CI;
+  try {
+    delete process.env.CI;
+    const results = await runSuite(tests, adapter, { print: false });
+    assert.deepEqual(results.map((r) => `${r.case_id.replace(/^.*#/, '')}:${getTestStatus(r)}`), ['J1:SKIP', 'ordinary:SKIP', 'focused:PASS']);
+    process.env.CI = 'true';
+    await assert.rejects(runSuite(tests, adapter, { print: false }), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'ONLY_FORBIDDEN');
+      assert.match(error.message, /run-suite\.test\.ts:\d+: test\.only\("focused"\)/);
+      const line = Number(/run-suite\.test\.ts:(\d+)/.exec(error.message)![1]);
+      assert.match(readFileSync(new URL(import.meta.url), 'utf8').split('\n')[line - 1]!, /test_\.only\('focused'/);
+      return true;
+    });
+    const allowed = await runSuite(tests, adapter, { print: false, allowOnly: true });
+    assert.equal(getTestStatus(allowed[2]!), 'PASS');
+  } finally {
+    if (ci === undefined) delete process.env.CI;
+    else process.env.CI = ci;
+  }
 });

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseDuration, type AgentestPlugin, type LoadContext, type RunPlan, type Suite } from '@agentest/kernel';
+import { parseDuration, type AgentestPlugin, type Assertion, type LoadContext, type RunEvent, type RunPlan, type Suite } from '@agentest/kernel';
 import { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
 import type { ScriptPool } from './pool/types.js';
 import { isScriptTestRef } from './resolve/script-test.js';
-import { runScriptAssertion } from './script-assertion.js';
+import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
 import { loadScriptSuite } from './script-suite.js';
 
@@ -25,14 +25,28 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool({ maxThreads: opts.maxThreads, memoryLimitMb: opts.memoryLimitMb })).pool;
       const executor = new ScriptExecutor(pool, opts.processes);
+      // The sandbox's start-up is no case's time. Whatever shows before the run that it will use the
+      // sandbox (a script suite, hook refs, a script assertion) starts it, and the run's `start`
+      // event, sent before the clock of any case starts, waits until it is ready.
+      let warming: Promise<void> | undefined;
+      const warm = () => void (warming ??= pool().warm());
+      hooks.report.tapPromise({ name: NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) }, async (event) => {
+        if (event.type === 'start') await warming;
+      });
 
       hooks.load.tapPromise(NAME, async (input) => {
         // `scripts.jsonl` is a file, not a script reference.
         if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
-        return loadScriptSuite(input, opts.root);
+        const suite = await loadScriptSuite(input, opts.root);
+        warm();
+        return suite;
       });
       hooks.execute.for('script').tapPromise(NAME, (testCase, ctx) => executor.execute(testCase, ctx));
-      hooks.assert.for('script').tapPromise(NAME, (assertion, input) => runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }));
+      hooks.assert
+        .for('script')
+        .tapPromise({ name: NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) }, (assertion, input) =>
+          runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }),
+        );
 
       // A bail hook cannot post-process another plugin's suite, but its `result` interceptor sees the
       // suite before the kernel does: agent suites get the Before/After hooks there, the configured
@@ -46,12 +60,14 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
           // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
           const timeoutMs = plan?.timeoutMs ?? suite.defaultTimeoutMs;
           Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) }).lifecycle });
+          if (Object.values(hookRefs).some(Boolean)) warm();
         },
       });
 
       hooks.teardown.tapPromise(NAME, async () => {
         const held = lease;
         lease = undefined;
+        warming = undefined;
         await held?.release();
       });
     },

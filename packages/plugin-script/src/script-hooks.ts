@@ -35,9 +35,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   /** Case-level After refs already found in their files. */
   const checked = new Set<string>();
 
-  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], agent: Agent | undefined, log: HookLog | undefined, caseTimeoutMs?: number, blame = `hooks.${kind}`): Promise<unknown> => {
+  // `signal` is the case's deadline (Before and After run under it), which may end a hook before its own time limit.
+  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], agent: Agent | undefined, caseTimeoutMs?: number, blame = `hooks.${kind}`, signal?: AbortSignal, log?: HookLog): Promise<unknown> => {
     const { file, fn } = resolveHookRef(ref, assistants.for(agent, ref));
-    const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs });
+    const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs }, signal);
     // What the hook printed goes to the reports, also (above all) when it then failed.
     log?.(result.logs);
     if (result.status === 'missing') throw missingFunction(blame, ref, file, fn);
@@ -45,7 +46,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
       // The kernel records a failed Before on its case (status error) and stops the run on a failed
       // BeforeAll; After and AfterAll failures are only logged, as in Yao.
-      throw new Error(`${ref} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}`);
+      const error = new Error(`${ref} ${result.status === 'timeout' ? 'timed out' : 'failed'}: ${result.error}`);
+      // The kernel makes a case whose Before hook ran out of time a timeout, not an error.
+      if (result.status === 'timeout') error.name = 'TimeoutError';
+      throw error;
     }
     const value = result.value as { data?: unknown } | undefined;
     return value && typeof value === 'object' && 'data' in value ? value.data : value;
@@ -79,14 +83,14 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
       ? {
           beforeAll: async (cases: TestCase[], agent?: Agent, log?: HookLog) => {
             for (const kind of configured) checkHookRef(refs[kind]!, assistants.for(agent, refs[kind]!), `hooks.${kind}`);
-            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)], agent, log) : undefined;
+            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)], agent, undefined, undefined, undefined, log) : undefined;
           },
         }
       : {}),
     ...(refs.afterAll
-      ? { afterAll: async (results: unknown[], data: unknown, agent?: Agent, log?: HookLog) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data], agent, log)) }
+      ? { afterAll: async (results: unknown[], data: unknown, agent?: Agent, log?: HookLog) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data], agent, undefined, undefined, undefined, log)) }
       : {}),
-    before: async (testCase: TestCase, agent?: Agent, log?: HookLog) => {
+    before: async (testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
       // A case's own After is checked now: a typo there makes the case an error before its agent call,
       // not a warning after it.
       const afterHook = refFor(testCase, 'after');
@@ -95,11 +99,11 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
         checked.add(afterHook.ref);
       }
       const hook = refFor(testCase, 'before');
-      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], agent, log, testCase.timeoutMs, hook.blame) : undefined;
+      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], agent, testCase.timeoutMs, hook.blame, signal, log) : undefined;
     },
-    after: async (testCase: TestCase, result: unknown, data: unknown, agent?: Agent, log?: HookLog) => {
+    after: async (testCase: TestCase, result: unknown, data: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
       const hook = refFor(testCase, 'after');
-      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], agent, log, testCase.timeoutMs, hook.blame);
+      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], agent, testCase.timeoutMs, hook.blame, signal, log);
     },
   };
   return { ...suite, lifecycle };

@@ -10,6 +10,8 @@ export type HookCallResult =
 /** The slice of `@agentest/plugin-script`'s pool that hooks need. */
 export interface HookPool {
   call(request: { file: string; fn: string; args: unknown[]; timeoutMs: number; yao?: YaoRuntimeOptions }, signal?: AbortSignal): Promise<HookCallResult>;
+  /** Starts the sandbox's threads, bundles `files`, and resolves when both are done. */
+  warm?(files?: readonly string[]): Promise<void>;
 }
 
 export interface HookOutcome {
@@ -51,12 +53,28 @@ export class HookRunner {
 
   /** Any function of a script in the sandbox (a tool's process, say), under the same time limit as hooks. */
   async callFunction(file: string, fn: string, args: unknown[], signal: AbortSignal, yao?: YaoRuntimeOptions): Promise<HookCallResult> {
-    this.pool ??= this.acquire().catch((error: unknown) => {
+    const { pool } = await this.held();
+    return pool.call({ file, fn, args, timeoutMs: this.timeoutMs, ...(yao ? { yao } : {}) }, signal);
+  }
+
+  /**
+   * Starts the sandbox before the first case, so that its start-up is not counted in the first
+   * cases' durations. A sandbox that cannot start is reported by the hook calls themselves.
+   */
+  async warm(files: readonly string[]): Promise<void> {
+    try {
+      const { pool } = await this.held();
+      await pool.warm?.(files);
+    } catch {
+      // The first hook call reports why.
+    }
+  }
+
+  private held(): Promise<{ pool: HookPool; release(): void | Promise<void> }> {
+    return (this.pool ??= this.acquire().catch((error: unknown) => {
       this.pool = undefined;
       throw error;
-    });
-    const { pool } = await this.pool;
-    return pool.call({ file, fn, args, timeoutMs: this.timeoutMs, ...(yao ? { yao } : {}) }, signal);
+    }));
   }
 
   async close(): Promise<void> {

@@ -112,7 +112,11 @@ export class YaoResolver {
 
   private async agent(app: YaoApp, found: Located, cwd: string, connectorOverride?: string): Promise<AssistantAgent> {
     const definition = await app.assistant(found.dir, found.id);
-    if (definition.hookFile) this.runtimes.register(definition.hookFile, app.root, cwd);
+    if (definition.hookFile) {
+      this.runtimes.register(definition.hookFile, app.root, cwd);
+      // Resolving happens before the first case: the sandbox's start-up is not counted in any case's time.
+      await this.hooks.warm([definition.hookFile]);
+    }
     const backends = toolBackends(this.hooks, this.runtimes, app.mcpClients, { ...(app.root ? { root: app.root } : {}), cwd });
     const offer = (uses: ServerUse[], writer: string) => offerTools(uses, app.mcp, definition, writer, backends.listExternal);
     // package.yao's tools are read now: a missing server or input schema stops the run before any case.

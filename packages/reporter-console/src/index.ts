@@ -98,6 +98,6 @@ export { terminalSafe } from './terminal-safe.js';
 export { displayWidth } from './display-width.js';
 export {
   colorStatus, formatCaseDetail, formatCaseLine, formatKitMetric, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter,
-  formatSuiteHeader, formatSummary, kitMetricLabel, kitMetricValue, kitPaint,
+  formatSuiteHeader, formatSummary, kitIdWidth, kitMetricLabel, kitMetricValue, kitPaint,
 } from './kit-format.js';
 export type { KitMetrics, KitRow, KitStatus, KitStyle, KitVerdict } from './kit-format.js';

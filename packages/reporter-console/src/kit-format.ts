@@ -1,4 +1,4 @@
-import { fit, padEnd } from './display-width.js';
+import { displayWidth, fit, padEnd } from './display-width.js';
 import { colourWanted } from './style.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 
@@ -52,21 +52,35 @@ export function colorStatus(status: KitStatus, color = defaultColour()): string 
   return kitPaint(color)(text, style, 'bold');
 }
 
-/** The suite title, upper-cased, with the API address beside it, over a rule. */
+/** The suite title, upper-cased, then two spaces and the API address (the spaces even without one, as agentest-kit prints), over a rule. */
 export function formatSuiteHeader(label: string, apiUrl = '', color = defaultColour()): string {
   const paint = kitPaint(color);
-  return `\n${paint(` ${safe(label.toUpperCase())} `, 'bold', 'cyan')}${apiUrl ? paint(`  ${safe(apiUrl)}`, 'dim') : ''}\n${paint(RULE.repeat(68), 'dim')}`;
+  return `\n${paint(` ${safe(label.toUpperCase())} `, 'bold', 'cyan')}${paint(`  ${safe(apiUrl)}`, 'dim')}\n${paint(RULE.repeat(68), 'dim')}`;
 }
 
 export function formatSuiteFooter(color = defaultColour()): string {
   return kitPaint(color)(RULE.repeat(68), 'dim');
 }
 
-/** `  PASS  C001    <name, 40 columns>  151ms`; SKIP and TODO show `—` for the latency. */
-export function formatCaseLine(result: Pick<KitRow, 'elapsed_ms'>, tc: { id: string; name: string }, status: KitStatus, color = defaultColour()): string {
+/** agentest-kit's id column: 6 columns, wider only when an id of the suite needs it. */
+const ID_COLUMNS = 6;
+
+/**
+ * `  PASS  C001    <name, 40 columns>  151ms`; SKIP and TODO show `—` for the latency. `idWidth`
+ * (from `kitIdWidth` over the suite's cases) widens the id column so that every row of the suite,
+ * test functions included, lines up.
+ */
+export function formatCaseLine(result: Pick<KitRow, 'elapsed_ms'>, tc: { id: string; name: string }, status: KitStatus, color = defaultColour(), idWidth = ID_COLUMNS): string {
   const paint = kitPaint(color);
   const latency = status === 'SKIP' || status === 'TODO' ? '—' : `${Math.round(result.elapsed_ms)}ms`;
-  return `  ${colorStatus(status, color)} ${paint(padEnd(safe(shortId(tc)), 6), 'bold')}  ${paint(fit(safe(tc.name), 40), 'gray')}  ${paint(latency, 'dim')}`;
+  return `  ${colorStatus(status, color)} ${paint(padEnd(safe(shortId(tc)), idWidth), 'bold')}  ${paint(fit(safe(tc.name), 40), 'gray')}  ${paint(latency, 'dim')}`;
+}
+
+/** The id column's width for a suite's cases: agentest-kit's 6, or the widest id the rows show. */
+export function kitIdWidth(cases: Iterable<{ id: string; name?: string }>): number {
+  let width = ID_COLUMNS;
+  for (const tc of cases) width = Math.max(width, displayWidth(safe(shortId({ id: tc.id, name: tc.name ?? tc.id }))));
+  return width;
 }
 
 /** A test's id is `<file>#<name>`; the line already shows the name, so the id column shows the file. */
@@ -132,9 +146,16 @@ export function formatMetrics(metrics: KitMetrics, thresholds: Readonly<Record<s
   return lines;
 }
 
+/** agentest-kit pads its metric labels to 18 columns (`'Keyword Hit Rate  '`) before the value's space. */
+const LABEL_COLUMNS = 18;
+
 function metricLine(name: string, value: unknown, limit: number | undefined, paint: ReturnType<typeof kitPaint>): string {
-  const label = padEnd(kitMetricLabel(name), 17);
-  if (typeof value !== 'number') return paint(`  –  ${label} N/A`, 'dim');
+  const label = padEnd(kitMetricLabel(name), LABEL_COLUMNS);
+  if (typeof value !== 'number') {
+    // A thresholded metric this run did not measure: shown, and not held against the run.
+    const why = typeof limit === 'number' ? `  (not measured; threshold ${name.endsWith('_ms') ? '≤' : '≥'}${formatKitMetric(name, limit)})` : '';
+    return paint(`  –  ${label} N/A${why}`, 'dim');
+  }
   const shown = formatKitMetric(name, value);
   if (typeof limit !== 'number') return `     ${label} ${shown}`;
   const isMax = name.endsWith('_ms');
@@ -155,7 +176,10 @@ const ALIASES: Record<string, keyof KitMetrics> = { quality_score: 'avg_quality_
 /** A metric by name, the kernel's `quality_score` / `latency_ms` standing for the kit's averages. */
 export function kitMetricValue(metrics: KitMetrics, name: string): unknown {
   const record = metrics as unknown as Record<string, unknown>;
-  return name in record ? record[name] : ALIASES[name] ? record[ALIASES[name]] : undefined;
+  // Own properties only: `constructor` or `__proto__` never resolve to something inherited.
+  if (Object.hasOwn(record, name)) return record[name];
+  const alias = Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
+  return alias && Object.hasOwn(record, alias) ? record[alias] : undefined;
 }
 
 const LABELS: Record<string, string> = {
@@ -168,7 +192,7 @@ const LABELS: Record<string, string> = {
 };
 
 export function kitMetricLabel(name: string): string {
-  return LABELS[name] ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return (Object.hasOwn(LABELS, name) ? LABELS[name] : undefined) ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 /** Rates as XX.X%, latencies as whole milliseconds, anything else with two decimals. */

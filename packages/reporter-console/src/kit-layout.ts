@@ -19,6 +19,8 @@ const GRADES: readonly string[] = ['PASS', 'PARTIAL', 'FAIL'];
  */
 export class KitLayout {
   private readonly counts: Partial<Record<KitStatus, number>> = {};
+  /** The id column's width, from the suite (`meta.idWidth`), so every row lines up. */
+  private idWidth?: number;
 
   constructor(private readonly p: Printer) {}
 
@@ -27,6 +29,8 @@ export class KitLayout {
   }
 
   header(start: DeepReadonly<StartEvent>): void {
+    const width = start.meta?.idWidth;
+    if (typeof width === 'number') this.idWidth = width;
     this.p.line(formatSuiteHeader(start.agent_id || start.suite, start.connector, this.colour));
   }
 
@@ -34,7 +38,7 @@ export class KitLayout {
     const status = kitStatus(result);
     this.counts[status] = (this.counts[status] ?? 0) + 1;
     const row = kitRow(result, status);
-    this.p.line(formatCaseLine(row, { id: result.id, name: result.name ?? result.id }, status, this.colour));
+    this.p.line(formatCaseLine(row, { id: result.id, name: result.name ?? result.id }, status, this.colour, this.idWidth));
     if (status === 'PARTIAL' || status === 'FAIL') this.p.lines(formatCaseDetail(row, { expected_keywords: expectedKeywords(result) }, this.colour));
   }
 

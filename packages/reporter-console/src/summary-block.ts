@@ -1,4 +1,4 @@
-import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
+import { formatDuration, metricKey, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
@@ -50,11 +50,13 @@ function printMetrics(p: Printer, s: Summary): void {
   const names = new Set([...Object.keys(s.metrics ?? {}), ...Object.keys(s.thresholds ?? {})]);
   const width = Math.max(...[...names].map((n) => metricLabel(n).length));
   for (const name of names) {
-    const value = s.metrics?.[name];
+    const key = metricKey(name);
+    const value = s.metrics && Object.hasOwn(s.metrics, key) ? s.metrics[key] : undefined;
     const limit = s.thresholds?.[name];
     const label = safe(metricLabel(name)).padEnd(width);
     if (value === undefined) {
-      p.line(`  ${p.paint('red', '✗')}  ${label}  N/A  ${p.paint('dim', `(threshold ${bound(name, limit!)})`)}`);
+      // Not measured by this run: shown, but it does not decide the verdict (see the kernel's judge).
+      p.line(p.paint('dim', `  –  ${label}  not measured  (threshold ${bound(name, limit!)})`));
       continue;
     }
     if (limit === undefined) {

@@ -62,6 +62,12 @@ test('metrics, thresholds and the ship verdict', async () => {
   assert.match(text, /❌ DO NOT SHIP/);
 });
 
+test('a thresholded metric the run did not measure is shown as not measured and does not decide', async () => {
+  const text = await render([scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: {} }] }])], plan({ thresholds: { keyword_hit_rate: 0.7 } }));
+  assert.match(text, /\n {2}– {2}Keyword Hit Rate {2}not measured {2}\(threshold ≥70\.0%\)\n/);
+  assert.match(text, /VERDICT: SHIP IT/);
+});
+
 test('script layout: the seed\'s Script Test output with expected and actual', async () => {
   const text = await render([
     scripted('script', [

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
-import consoleReporter from '../src/index.js';
+import consoleReporter, { kitIdWidth } from '../src/index.js';
 
 /** An evaluation as an agentest-kit adapter returns it (the run's output for a kit agent case). */
 const evaluation = (fields: Record<string, unknown>) => ({ error: null, structure_ok: true, intent_matched: true, keyword_hits: [], keyword_hit_rate: null, quality_score: 5, failure_details: [], ...fields });
@@ -32,7 +32,7 @@ function kitSuite(cases: KitCase[]): AgentestPlugin {
       hooks.load.tap('test:kit', () => ({
         name: '.',
         needsAgent: true,
-        meta: { mode: 'kit', files: ['cases.json'] },
+        meta: { mode: 'kit', files: ['cases.json'], idWidth: kitIdWidth(cases.map(({ tc }) => ({ id: tc.id, ...(tc.name ? { name: tc.name } : {}) }))) },
         cases: () => cases.map(({ tc }): TestCase => ({ kind: 'agent', input: tc.id, messages: [], source: { file: 'cases.json' }, ...tc })),
       }));
       hooks.resolve.tap('test:kit', () => ({ id: 'support', connector: '', run: async () => ({ content: '', text: '' }) }));
@@ -67,28 +67,31 @@ test('kit suites print agentest-kit terminal format: header, badges, details, Te
   const rule = '─'.repeat(68);
   assert.equal(text, [
     '',
-    ' SUPPORT ',
+    // agentest-kit prints the two spaces before the API address even when there is none.
+    ' SUPPORT   ',
     rule,
-    `   PASS  C001    C001${' '.repeat(36)}  151ms`,
-    `   PART  C002    C002${' '.repeat(36)}  40ms`,
+    // The id column is as wide as the suite's widest row id, so the test function's row lines up.
+    `   PASS  C001       C001${' '.repeat(36)}  151ms`,
+    `   PART  C002       C002${' '.repeat(36)}  40ms`,
     '       ● intent: expected technical_support, got none',
-    `   FAIL  C003    C003${' '.repeat(36)}  56ms`,
+    `   FAIL  C003       C003${' '.repeat(36)}  56ms`,
     '       ● structure check failed',
     '       ● backend answered code 503',
     '       50.0% keywords: refund_request  退款',
     `   FAIL  a.test.ts  多轮退款${' '.repeat(32)}  88ms`,
     '       ● error: expected "refund" to be "order"',
-    `   SKIP  C004    C004${' '.repeat(36)}  —`,
-    `   TODO  C005    C005${' '.repeat(36)}  —`,
+    `   SKIP  C004       C004${' '.repeat(36)}  —`,
+    `   TODO  C005       C005${' '.repeat(36)}  —`,
     rule,
     '',
     '  Tests:  1 passed | 1 partial | 2 failed | 1 skipped | 1 todo  (4 active / 6 total)',
     '',
     '  Metrics',
     `  ${'─'.repeat(50)}`,
-    '  ✓  Keyword Hit Rate  75.0%  (threshold ≥70.0%)',
-    '  ✗  Intent Match Rate 33.3%  (threshold ≥80.0%)',
-    '  ✗  Pass Rate         50.0%  (threshold ≥100.0%)',
+    // agentest-kit's labels are 18 columns wide, then a space.
+    '  ✓  Keyword Hit Rate   75.0%  (threshold ≥70.0%)',
+    '  ✗  Intent Match Rate  33.3%  (threshold ≥80.0%)',
+    '  ✗  Pass Rate          50.0%  (threshold ≥100.0%)',
     '',
     '  Avg Score 2.67/5   Avg Latency 82ms   Active 4',
     '',
@@ -105,6 +108,7 @@ test('kit suites print agentest-kit terminal format: header, badges, details, Te
 test('a passing kit suite ships, and a failed grade never reads as a pass', async () => {
   const text = await render({ cases: [CASES[0]!, { tc: { id: 'C009' }, run: { status: 'error', error: 'adapter threw: boom', details: { grade: 'PASS' } } }] });
   assert.match(text, /  FAIL  C009 {4}C009 +\d+ms\n {7}● error: adapter threw: boom\n/);
+  assert.match(text, /\n SUPPORT {3}\n/);
   const ok = await render({ cases: [CASES[0]!] });
   assert.match(ok, /\n {2}Tests: {2}1 passed {2}\(1 active \/ 1 total\)\n/);
   assert.match(ok, /\n {2}VERDICT: SHIP IT {2}\n/);

@@ -6,6 +6,7 @@ import {
   type AgentConfig, type AgentestPlugin, type ConnectorConfig, type Reporter,
 } from '@agentest/kernel';
 import { importUserModule } from '../import-module.js';
+import { resolvePackageFrom } from '../resolve-package.js';
 import { BUILTIN_REPORT_IDS, builtinList, isBuiltinReporter, loadBuiltinReporter, type BuiltinReporterName, type ReporterFactory } from '../reporter-registry.js';
 
 /** A reporter the config (or `--reporter`) asked for, loaded and ready to be instantiated. */
@@ -157,11 +158,7 @@ async function reporterByName(name: string, given: Record<string, unknown>, dir:
   const options = typeof given.output === 'string' ? { ...given, output: resolve(dir, given.output) } : given;
   const builtin = BUILTIN_REPORT_IDS[name] ?? name;
   if (isBuiltinReporter(builtin)) return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin) };
-  if (!looksLikePath(name)) {
-    throw new AgentestError('REPORTER_NOT_FOUND', `${where}: unknown reporter "${name}"${didYouMean(name, Object.keys(BUILTIN_REPORT_IDS).concat(builtinList().split(', ')))}; built-in reporters: ${builtinList()}, or give a path to a module`, { where });
-  }
-  const file = isAbsolute(name) ? name : resolve(dir, name);
-  if (!existsSync(file)) throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter module "${name}" not found (looked at ${file})`, { where });
+  const file = reporterFile(name, dir, where);
   let mod: Record<string, unknown>;
   try {
     mod = await importUserModule(file);
@@ -177,6 +174,20 @@ async function reporterByName(name: string, given: Record<string, unknown>, dir:
       : error;
   });
   return spec;
+}
+
+/** A reporter given by path (relative to `dir`) or by the name of a package installed where the config is. */
+function reporterFile(name: string, dir: string, where: string): string {
+  if (looksLikePath(name)) {
+    const file = isAbsolute(name) ? name : resolve(dir, name);
+    if (!existsSync(file)) throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter module "${name}" not found (looked at ${file})`, { where });
+    return file;
+  }
+  const found = resolvePackageFrom(dir, name);
+  if ('file' in found) return found.file;
+  if ('problem' in found) throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter package "${name}" cannot be loaded: ${found.problem}`, { where });
+  const known = Object.keys(BUILTIN_REPORT_IDS).concat(builtinList().split(', '));
+  throw new AgentestError('REPORTER_NOT_FOUND', `${where}: unknown reporter "${name}"${didYouMean(name, known)}; built-in reporters: ${builtinList()}, or give a path to a module or the name of a package installed where the config is (none is, from ${dir})`, { where });
 }
 
 function looksLikePath(name: string): boolean {

@@ -4,9 +4,18 @@ import type { ToolCall } from './message.js';
 
 export type Status = 'passed' | 'failed' | 'error' | 'timeout' | 'skipped';
 
-/** What an assertion tap returns; the kernel adds `type`, applies `negate` and `message`. */
+/**
+ * What an assertion tap returns; the kernel adds `type`, applies `negate` and `message`.
+ *
+ * A tap that cannot judge the output (it is not JSON, a path cannot be evaluated, a script threw)
+ * says so with `error` instead of answering `pass: false`: *could not judge* is not *judged false*.
+ * The kernel then ignores `pass`, `negate` and `message`, and the run becomes an `error` naming the
+ * reason, so a negated assertion never passes because its check broke.
+ */
 export interface AssertionOutcome {
   pass: boolean;
+  /** Set when the assertion could not be evaluated: why. */
+  error?: string;
   message?: string;
   expected?: unknown;
   actual?: unknown;

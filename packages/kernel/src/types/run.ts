@@ -23,6 +23,11 @@ export interface RunPlan {
   thresholds?: Record<string, number>;
   /** The threshold names given on the command line (`--threshold`), so a wrong one is named as a flag. */
   thresholdFlags?: readonly string[];
+  /**
+   * A suite that focuses some of its cases (`test.only`) is an error instead of a run that silently
+   * skips the rest. The CLI sets it when `CI` is set, unless `--allow-only` (Playwright's forbidOnly).
+   */
+  forbidOnly?: boolean;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
 }

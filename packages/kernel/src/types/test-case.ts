@@ -1,3 +1,4 @@
+import type { Execution } from './result.js';
 import type { Message } from './message.js';
 import type { Agent, AgentRef } from './agent.js';
 
@@ -66,18 +67,26 @@ export interface Suite {
    * threshold on an unknown name is judged after the run instead of refused before it.
    */
   customMetrics?: boolean;
+  /**
+   * The metrics one run of a case reports, replacing what its executor measured: the suite's own rule
+   * for every outcome, a timeout or an error included (kit suites measure those as failures).
+   */
+  measure?(execution: Execution, testCase: TestCase): Record<string, number>;
 }
 
 /**
  * Optional per-suite hooks; each returns data passed on to the matching `after`. Each also gets the
  * run's resolved agent (undefined for suites that need none): Yao looks hooks up in the assistant
- * that runs the cases, which is known only after the suite is loaded.
+ * that runs the cases, which is known only after the suite is loaded. `before` and `after` run under
+ * their case's deadline (see `Kernel.runCase`): `signal` fires when it passes or on a hard stop, and
+ * the kernel stops waiting for the hook then. A `before` that runs out of a time limit of its own
+ * throws an error named `TimeoutError`, which makes its case a timeout rather than an error.
  */
 export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[], agent?: Agent, log?: HookLog): Promise<unknown>;
   afterAll?(results: unknown[], beforeData: unknown, agent?: Agent, log?: HookLog): Promise<void>;
-  before?(testCase: TestCase, agent?: Agent, log?: HookLog): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent, log?: HookLog): Promise<void>;
+  before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { defineAssertion, invalid, preview, previewText } from '../definition.js';
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';
-import { FILTERS_DISABLED, NO_MATCH, pathSyntaxError, queryPath } from '../json/json-path.js';
+import { FILTERS_DISABLED, NO_MATCH, pathSyntaxError, queryPath, selectsNothing } from '../json/json-path.js';
 import { jsonType } from './type.js';
 
 /**
@@ -9,7 +9,8 @@ import { jsonType } from './type.js';
  * `a[0].b`, `$['key.with.dots']`, wildcards); filter expressions are disabled because nothing in a
  * test needs code running inside a path. Text replies go through the same JSON extraction as
  * `equals`. If `value` is an array and the selected value is not, the assertion passes when the value
- * equals any element (Yao's IN semantics). Without a `value`, the path must select something.
+ * equals any element (Yao's IN semantics). Without a `value`, the path must select at least one node.
+ * An output that is not JSON, or a path that cannot be evaluated on it, is no verdict but an error.
  */
 export const jsonPath = defineAssertion({
   type: 'json_path',
@@ -23,11 +24,12 @@ export const jsonPath = defineAssertion({
   check(assertion, { output }) {
     const path = assertion.path as string;
     const document = typeof output === 'string' ? extractJson(output) : output;
+    // An output the path cannot be read in is no verdict: negated or not, the run is an error.
     if (typeof output === 'string' && document === undefined) {
-      return { pass: false, message: `output is not valid JSON: ${previewText(output)}`, actual: output };
+      return { pass: false, error: `output is not valid JSON: ${previewText(output)}`, actual: output };
     }
     if (document === null || typeof document !== 'object') {
-      return { pass: false, message: `output is not a JSON object or array, got: ${jsonType(output)} = ${preview(output)}`, actual: output };
+      return { pass: false, error: `output is not a JSON object or array, got: ${jsonType(output)} = ${preview(output)}`, actual: output };
     }
 
     let selected: unknown;
@@ -35,11 +37,13 @@ export const jsonPath = defineAssertion({
       selected = queryPath(document, path);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { pass: false, message: invalid(assertion, `path '${path}': ${/prevented/.test(reason) ? FILTERS_DISABLED : reason}`) };
+      return { pass: false, error: `path '${path}' cannot be evaluated: ${/prevented/.test(reason) ? FILTERS_DISABLED : reason}` };
     }
     const expected = assertion.value;
     if (expected === undefined) {
-      return selected === NO_MATCH
+      // "Exists" means at least one node: an indefinite path (`$..id`, `[*]`, a slice) yields the
+      // list of its matches, and an empty list selected nothing.
+      return selectsNothing(selected, path)
         ? { pass: false, message: `path '${path}': expected a value, got nothing (no match)` }
         : { pass: true, message: `path '${path}' exists`, actual: selected };
     }

@@ -49,7 +49,8 @@ function syntaxProblem(path: string): string | undefined {
     else if (ch === ']' && --depth < 0) return 'a "]" has no matching "["';
   }
   if (quote) return `an unterminated ${quote} quote`;
-  if (/\[\s*\??\(/.test(path.replace(/'[^']*'|"[^"]*"/g, "''"))) return FILTERS_DISABLED;
+  // jsonpath-plus reads a quoted `['?(…)']` or `['(…)']` as the expression itself, so quotes do not hide one.
+  if (/\[\s*['"]?\s*\??\(/.test(path)) return FILTERS_DISABLED;
   if (depth > 0) return 'a "[" is not closed';
   if (/\.$/.test(path.trim()) && !/\.\.$/.test(path.trim())) return 'the path ends with "."';
   return undefined;
@@ -61,6 +62,14 @@ function syntaxProblem(path: string): string | undefined {
  */
 function isIndefinite(path: string): boolean {
   return /\*|\.\.|\[\s*\?|\[[^\]]*[:,][^\]]*\]/.test(path.replace(/'[^']*'|"[^"]*"/g, "''"));
+}
+
+/**
+ * Whether a selection holds no node: a definite path that matched nothing, or an indefinite one
+ * whose list of matches is empty (a definite path may select an empty array: that is a node).
+ */
+export function selectsNothing(selected: unknown, path: string): boolean {
+  return selected === NO_MATCH || (Array.isArray(selected) && selected.length === 0 && isIndefinite(normalisePath(path)));
 }
 
 /**

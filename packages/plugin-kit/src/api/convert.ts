@@ -25,8 +25,8 @@ export function fromJsonCases(cases: unknown): KitTestCase[] {
 /**
  * Registrations → cases. Ids come from the registering file and the test's name
  * (`tests/a.test.js#name`, relative to the working directory), so they do not shift when the list is
- * filtered; agentest-kit numbered them T001, T002… by position. `difficulty`, `notes` and
- * `expected_behavior` are kept.
+ * filtered; agentest-kit numbered them T001, T002… by position. `difficulty`, `notes`,
+ * `expected_behavior`, the `.only` mark and the registering file are kept.
  */
 export function fromRegistered(registered: readonly RegisteredTest[], cwd = process.cwd()): KitTestCase[] {
   const seen = new Set<string>();
@@ -44,6 +44,8 @@ export function fromRegistered(registered: readonly RegisteredTest[], cwd = proc
       fn: r.fn ?? null,
       ...(r.data ? { data: r.data } : {}),
       ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}),
+      ...(r.only ? { only: true } : {}),
+      ...(r.file ? { file: r.file } : {}),
     };
   });
 }

@@ -1,5 +1,7 @@
+import { checkThresholdNames, judge, SummaryBuilder, type CaseResult } from '@agentest/kernel';
 import { gradeEvaluation } from '@agentest/plugin-agent';
 import { formatKitMetric as formatMetric, kitMetricLabel as metricLabel, kitMetricValue } from '@agentest/reporter-console';
+import { failedCase } from '../kit-metrics.js';
 import type { Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 
 /**
@@ -15,55 +17,56 @@ export function getTestStatus(result: TestResult): TestStatus {
 }
 
 /**
- * The seed's metrics over active cases (skip and todo excluded): the mean keyword hit rate of the
- * cases that have one, the share of cases whose intent matched, the mean quality score and latency.
- * A function test counts only with what its agent calls measured, never with a pass turned into a
- * perfect score (agentest-kit counted every passing function test as a matched intent scoring 5).
+ * The run's metrics over active cases (skip and todo excluded), computed as the CLI computes them:
+ * each case's metrics by the kit rule (`measureKitRun`, which `runSuite` applied and left in
+ * `metrics`), averaged by the kernel's summary over the cases that report each one. A case that
+ * errored or timed out counts as a failure; a function test is one case. `pass_rate` is PASS and
+ * PARTIAL over active cases. A value nobody measured is null.
  */
 export function calcMetrics(results: readonly TestResult[]): Metrics {
   const active = results.filter((r) => !r.skipped && !r.todo);
   const counts = { passed: 0, partial: 0, failed: 0 };
-  const khr: number[] = [];
-  const imr: number[] = [];
-  const quality: number[] = [];
-  const latency: number[] = [];
+  const summary = new SummaryBuilder(1);
   for (const r of active) {
     const status = getTestStatus(r);
     if (status === 'PASS') counts.passed++;
     else if (status === 'PARTIAL') counts.partial++;
     else counts.failed++;
-    if (r.is_fn_based) {
-      const m = r.metrics ?? {};
-      push(khr, m.keyword_hit_rate);
-      push(imr, m.intent_match_rate);
-      push(quality, m.quality_score);
-      push(latency, m.latency_ms);
-      continue;
-    }
-    push(khr, r.keyword_hit_rate);
-    imr.push(r.intent_matched ? 1 : 0);
-    quality.push(typeof r.quality_score === 'number' && Number.isFinite(r.quality_score) ? r.quality_score : 0);
-    push(latency, r.elapsed_ms);
+    summary.add({ status: status === 'FAIL' ? 'failed' : 'passed', runs: [], metrics: r.metrics ?? measureResult(r, status) } as unknown as CaseResult);
   }
-  return { total: active.length, keyword_hit_rate: mean(khr), intent_match_rate: mean(imr), avg_quality_score: mean(quality), avg_latency_ms: mean(latency), ...counts };
+  const { quality_score, latency_ms, keyword_hit_rate, intent_match_rate, pass_rate, ...own } = summary.build({ agent_id: '', connector: '', duration_ms: 0 }).metrics ?? {};
+  return {
+    ...own,
+    total: active.length,
+    keyword_hit_rate: keyword_hit_rate ?? null,
+    intent_match_rate: intent_match_rate ?? null,
+    avg_quality_score: quality_score ?? null,
+    avg_latency_ms: latency_ms ?? null,
+    pass_rate: pass_rate ?? null,
+    ...counts,
+  };
+}
+
+/** The kit rule for a result built by hand (not by `runSuite`): its evaluation when it passed, a failure otherwise. */
+function measureResult(r: TestResult, status: TestStatus): Record<string, number> {
+  if (r.is_fn_based) return {};
+  if (status === 'FAIL') return failedCase(typeof r.keyword_hit_rate === 'number', r.elapsed_ms);
+  return gradeEvaluation(r).metrics ?? {};
 }
 
 /**
- * Judges metrics against thresholds: each given threshold is a minimum (a maximum for `_ms` metrics);
- * a metric nobody measured is shown as N/A and not held against the run, as in agentest-kit. Unlike
- * agentest-kit, failed cases block shipping, and so does a run with no active case.
+ * Judges metrics against thresholds as the CLI does (the kernel's `judge`): each threshold is a
+ * minimum (a maximum for `_ms` metrics), `pass_rate ≥ 100%` applies unless given, a known metric
+ * nobody measured is shown as N/A and not held against the run, and a run with no active case does
+ * not ship. A threshold name that is no metric (`constructor`, `pass_rat`) throws CONFIG_INVALID.
  */
 export function judgeShipability(metrics: Metrics, thresholds: Thresholds = {}): ShipabilityVerdict {
-  const issues: string[] = [];
-  if (metrics.total === 0) issues.push('No active case ran');
-  if (metrics.failed > 0) issues.push(`${metrics.failed} of ${metrics.total} case${metrics.total === 1 ? '' : 's'} failed`);
-  for (const [name, limit] of Object.entries(thresholds)) {
-    const value = metricValue(metrics, name);
-    if (typeof value !== 'number' || typeof limit !== 'number') continue;
-    const isMax = name.endsWith('_ms');
-    if (isMax ? value > limit : value < limit) issues.push(`${metricLabel(name)} ${formatMetric(name, value)} ${isMax ? '>' : '<'} threshold ${formatMetric(name, limit)}`);
-  }
-  return { can_ship: issues.length === 0, issues };
+  checkThresholdNames({ thresholds }, { customMetrics: true });
+  const measured: Record<string, number> = {};
+  for (const [name, value] of Object.entries(metrics)) if (typeof value === 'number' && name !== 'total') measured[name] = value;
+  if (typeof metrics.avg_quality_score === 'number') measured.quality_score = metrics.avg_quality_score;
+  if (typeof metrics.avg_latency_ms === 'number') measured.latency_ms = metrics.avg_latency_ms;
+  return judge(measured, { pass_rate: 1, ...thresholds });
 }
 
 /** Metric labels and values print as the kit format does (`Keyword Hit Rate`, `72.0%`, `812ms`). */
@@ -71,11 +74,3 @@ export { formatMetric, metricLabel };
 
 /** A metric by name; the kernel's `quality_score` / `latency_ms` stand for the kit's averages. */
 export const metricValue = (metrics: Metrics, name: string): unknown => kitMetricValue(metrics, name);
-
-function push(list: number[], value: unknown): void {
-  if (typeof value === 'number' && Number.isFinite(value)) list.push(value);
-}
-
-function mean(values: number[]): number | null {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-}

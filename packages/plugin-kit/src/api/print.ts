@@ -10,7 +10,7 @@ import type { KitTestCase, Metrics, ShipabilityVerdict, TestResult, TestStatus, 
  * its `format*` returns, with colour decided at the call (a TTY, `NO_COLOR`, `FORCE_COLOR`).
  */
 export {
-  colorStatus, formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatSuiteHeader, formatSummary,
+  colorStatus, formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatSuiteHeader, formatSummary, kitIdWidth,
 } from '@agentest/reporter-console';
 
 export const printSuiteHeader = (label: string, apiUrl = '') => console.log(formatSuiteHeader(label, apiUrl, useColor()));
@@ -20,10 +20,13 @@ export const printSummary = (results: readonly TestResult[], getStatus: (r: Test
 export const printMetrics = (metrics: Metrics, thresholds?: Thresholds, label?: string) => formatMetrics(metrics, thresholds, label, useColor()).forEach((l) => console.log(l));
 export const printShipVerdict = (ship: ShipabilityVerdict) => formatShipVerdict(ship, useColor()).forEach((l) => console.log(l));
 
-/** One case line; on a terminal it first clears the progress line (never in pipes or CI logs). */
-export function printCaseLine(result: TestResult, tc: Pick<KitTestCase, 'id' | 'name'>, status: TestStatus): void {
+/**
+ * One case line; on a terminal it first clears the progress line (never in pipes or CI logs).
+ * `idWidth` (`kitIdWidth(tests)`) widens the id column so that test-function rows line up.
+ */
+export function printCaseLine(result: TestResult, tc: Pick<KitTestCase, 'id' | 'name'>, status: TestStatus, idWidth?: number): void {
   if (process.stdout.isTTY) process.stdout.write('\x1b[2K');
-  console.log(formatCaseLine(result, tc, status, useColor()));
+  console.log(formatCaseLine(result, tc, status, useColor(), idWidth));
 }
 
 /** A transient progress line, on a terminal only. */

@@ -1,10 +1,12 @@
-import { createKernel, type Adapter, type Agent, type AgentestPlugin, type CaseResult, type Suite, type TestCase } from '@agentest/kernel';
+import { createKernel, isCi, type Adapter, type Agent, type AgentestPlugin, type CaseResult, type Suite, type TestCase } from '@agentest/kernel';
 import { adapterToAgent, defineAdapter, executeAgentCase } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
+import { forbidFocus, NOT_FOCUSED } from '../focus.js';
 import { agentCase, specCase } from '../kit-case.js';
+import { measureKitRun } from '../kit-metrics.js';
 import { SandboxEntries } from '../sandbox-entry.js';
 import { getTestStatus } from './metrics.js';
-import { printCaseDetail, printCaseLine, printSuiteFooter, printSuiteHeader, writeProgress } from './print.js';
+import { kitIdWidth, printCaseDetail, printCaseLine, printSuiteFooter, printSuiteHeader, writeProgress } from './print.js';
 import type { KitTestCase, SuiteOptions, TestResult } from './types.js';
 
 const NAME = 'agentest:kit-run-suite';
@@ -18,16 +20,19 @@ const NAME = 'agentest:kit-run-suite';
 export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, options: SuiteOptions = {}): Promise<TestResult[]> {
   defineAdapter(adapter);
   if (!Array.isArray(tests)) throw new TypeError('runSuite(tests, adapter): tests must be an array (from fromJsonCases / fromRegistered)');
-  const { label = 'run', apiUrl = '', parallel = 1, timeoutMs, print = true } = options;
+  const { label = 'run', apiUrl = '', parallel = 1, timeoutMs, print = true, allowOnly = !isCi() } = options;
+  const focused = tests.some((tc) => tc.only);
+  if (focused && !allowOnly) forbidFocus(tests, process.cwd());
   const byId = new Map<string, KitTestCase>();
   const cases = tests.map((tc) => {
     if (byId.has(tc.id)) throw new TypeError(`runSuite: two cases have the id "${tc.id}"`);
     byId.set(tc.id, tc);
-    return toKernelCase(tc);
+    return toKernelCase(tc, focused && !tc.only && tc.status === 'active' ? NOT_FOCUSED : undefined);
   });
   const agent: Agent & { adapter: Adapter } = { ...adapterToAgent('adapter', adapter), adapter };
   const results = new Map<string, TestResult>();
   let printed = 0;
+  const idWidth = kitIdWidth(tests);
   if (print) printSuiteHeader(label, apiUrl);
   if (cases.length === 0) {
     if (print) printSuiteFooter();
@@ -37,7 +42,7 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
   const plugin: AgentestPlugin = {
     name: NAME,
     apply({ hooks }) {
-      const suite: Suite = { name: label, needsAgent: true, cases: () => cases };
+      const suite: Suite = { name: label, needsAgent: true, cases: () => cases, measure: measureKitRun };
       const noSandbox: SpecSandbox = {
         pool: () => { throw new Error('runSuite runs test functions in-process'); },
         entries: new SandboxEntries(),
@@ -57,7 +62,7 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
           const next = tests[printed++]!;
           const result = results.get(next.id)!;
           const status = getTestStatus(result);
-          printCaseLine(result, next, status);
+          printCaseLine(result, next, status, idWidth);
           if (status === 'PARTIAL' || status === 'FAIL') printCaseDetail(result, next);
         }
       });
@@ -76,11 +81,12 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
   return tests.map((tc) => results.get(tc.id)!);
 }
 
-function toKernelCase(tc: KitTestCase): TestCase {
+/** `unfocused`: the reason this case does not run because another is marked `.only`. */
+function toKernelCase(tc: KitTestCase, unfocused?: string): TestCase {
   const source = { file: tc.id };
-  const status = { skip: tc.status === 'skip', todo: tc.status === 'todo' };
+  const status = { skip: unfocused ?? tc.status === 'skip', todo: tc.status === 'todo' };
   if (tc.fn || tc.status === 'todo') {
-    return specCase(tc.id, { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs }, { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) }, source);
+    return specCase(tc.id, { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs }, { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) }, source, unfocused);
   }
   const fields = { ...tc.data, query: tc.query ?? '', expected_keywords: tc.expected_keywords, ...pick(tc) };
   return agentCase(tc.id, fields, source, { name: tc.name, ...status, timeoutMs: tc.timeoutMs });
@@ -101,16 +107,18 @@ function toTestResult(result: CaseResult, tc: KitTestCase): TestResult {
     const last = run?.output as Record<string, unknown> | undefined;
     const passed = result.status === 'passed';
     const error = passed ? null : result.error ?? result.status;
+    const m = result.metrics;
     return {
       case_id: tc.id,
       query: tc.query || (typeof last?.query === 'string' ? last.query : '') || '(fn-based)',
       elapsed_ms: Math.round(result.duration_ms),
       error,
       structure_ok: passed,
-      intent_matched: passed,
+      // What the kit rule measured: a failed test never reads as a matched intent or a good score.
+      intent_matched: passed && m.intent_match_rate !== 0,
       keyword_hits: [],
-      keyword_hit_rate: null,
-      quality_score: passed ? 5 : 0,
+      keyword_hit_rate: m.keyword_hit_rate ?? null,
+      quality_score: m.quality_score ?? 0,
       failure_details: error ? [error] : [],
       is_fn_based: true,
       normalized_categories: Array.isArray(last?.normalized_categories) ? (last.normalized_categories as string[]) : [],
@@ -121,10 +129,13 @@ function toTestResult(result: CaseResult, tc: KitTestCase): TestResult {
   const evaluation = run?.output;
   if (run?.reply?.verdict && evaluation && typeof evaluation === 'object') {
     const e = evaluation as Record<string, unknown>;
-    return { case_id: tc.id, query, elapsed_ms: result.metrics.latency_ms ?? result.duration_ms, ...e } as TestResult;
+    return { case_id: tc.id, query, elapsed_ms: result.metrics.latency_ms ?? result.duration_ms, ...e, metrics: result.metrics } as TestResult;
   }
   // The adapter threw, timed out, or returned something that is not an evaluation.
-  return { ...placeholder(tc.id, query), elapsed_ms: Math.round(result.duration_ms), error: result.error ?? `case ended with status ${result.status}`, structure_ok: false, intent_matched: false };
+  return {
+    ...placeholder(tc.id, query), elapsed_ms: Math.round(result.duration_ms), error: result.error ?? `case ended with status ${result.status}`,
+    structure_ok: false, intent_matched: false, metrics: result.metrics,
+  };
 }
 
 function placeholder(id: string, query: string): TestResult {

@@ -3,6 +3,10 @@ import type { KitCaseFields } from '../types.js';
 /** agentest-kit's internal case: what `fromJsonCases` and `fromRegistered` return and `runSuite` takes. */
 export interface KitTestCase extends KitCaseFields {
   id: string;
+  /** Marked with `test.only`: `runSuite` then skips every case not marked. */
+  only?: boolean;
+  /** The registering file (absolute), for messages that point at a test. */
+  file?: string;
 }
 
 /** agentest-kit's StandardResult, plus the markers its runner sets. */
@@ -22,7 +26,7 @@ export interface TestResult {
   is_fn_based?: boolean;
   normalized_categories?: string[];
   raw?: unknown;
-  /** What a function test's agent calls measured (means over its `ctx.run` calls) and its `ctx.metric` values. */
+  /** What the case contributes to the run's metrics, by the kit rule (see docs/kit.md); set by `runSuite`. */
   metrics?: Record<string, number>;
   [field: string]: unknown;
 }
@@ -36,9 +40,13 @@ export interface Metrics {
   intent_match_rate: number | null;
   avg_quality_score: number | null;
   avg_latency_ms: number | null;
+  /** PASS and PARTIAL over active cases (0–1). */
+  pass_rate: number | null;
   passed: number;
   partial: number;
   failed: number;
+  /** Metrics of the run's own (`ctx.metric` names). */
+  [metric: string]: number | null;
 }
 
 /** Metric name → limit: a minimum, or a maximum for names ending in `_ms`. */
@@ -60,4 +68,6 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** Print the header, one line per case and the footer (default true). */
   print?: boolean;
+  /** Run a suite with `test.only` even when `CI` is set (default: refused on CI, as the CLI does). */
+  allowOnly?: boolean;
 }

@@ -21,7 +21,7 @@ const WORKER = new URL(`../worker/worker${extname(new URL(import.meta.url).pathn
 const START_HINT = `worker threads must be able to load ${fileURLToPath(WORKER)}: run the built CLI, or Node with --import tsx (a loader registered only in the main thread does not reach worker threads)`;
 
 /**
- * The piscina-backed sandbox. Threads start on first use; an own limiter hands piscina a task only
+ * The piscina-backed sandbox. Threads start on first use or at `warm()`; an own limiter hands piscina a task only
  * when a thread is free, so timeouts never count queue time. A task that blocks its thread is
  * terminated by its `TaskDeadline` and piscina replaces the thread.
  */
@@ -83,6 +83,13 @@ export class WorkerScriptPool implements ScriptPool {
       logs: result.logs,
       durationMs: result.durationMs,
     };
+  }
+
+  async warm(files: readonly string[] = []): Promise<void> {
+    if (this.closed || this.startFailure) return;
+    this.workers();
+    const bundles = files.map((file) => compileModule(file).catch(() => undefined));
+    await Promise.all([this.started?.catch(() => undefined), ...bundles]);
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,13 @@ export interface ScriptPool {
   call(request: FunctionCall, signal?: AbortSignal): Promise<FunctionResult>;
   /** Runs one Go-style test function `fn(t, ...args)` with a testing `t` object. */
   test(request: TestCall, signal?: AbortSignal): Promise<TestOutcome>;
+  /**
+   * Starts the threads now, and bundles `files` (the scripts the run will call), and resolves once
+   * both are done (a thread or file that fails is reported by the calls that need it). A run that will
+   * use the sandbox calls it before its first case, so that start-up is not counted in the first
+   * cases' durations. Never rejects.
+   */
+  warm(files?: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
