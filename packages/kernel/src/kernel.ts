@@ -235,13 +235,13 @@ export class Kernel {
     }
     const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const lifecycle = suite.lifecycle;
-    const hookLogs = new HookLines<'before' | 'after'>();
+    const hookLogs = lifecycle?.before || lifecycle?.after ? new HookLines<'before' | 'after'>() : undefined;
     let run = watch.begin(timeoutMs);
     try {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs.to('before'))));
+          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))));
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
@@ -260,7 +260,7 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs.to('after'))));
+          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'))));
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -320,8 +320,8 @@ interface CaseRunner {
   context: ReturnType<typeof testContextFactory>;
 }
 
-function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'>): CaseResult {
-  if (lines.collected) result.hook_logs = lines.collected;
+function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
+  if (lines?.collected) result.hook_logs = lines.collected;
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { defineReporter, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
+import { defineReporter, type AgentestPlugin, type CaseStartEvent, type DeepReadonly, type RunPlan, type RunResultEvent } from '@agentest/kernel';
 import { printAgentHeader, printAgentResult } from './agent-layout.js';
 import { FailureRecap } from './failure-recap.js';
 import { KitLayout, kitStatus } from './kit-layout.js';
@@ -53,13 +53,18 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
       else if (script) printScriptHeader(p, start);
       else printAgentHeader(p, start, plan);
     },
-    onCaseStart(event) {
-      progress.caseStarted(event.id);
-    },
-    onRunResult(event) {
-      progress.runFinished(event.execution.status !== 'passed');
-      p.refreshProgress();
-    },
+    // Only a drawn progress line needs to hear of each run (every event a reporter takes costs a call).
+    ...(progress.enabled
+      ? {
+          onCaseStart(event: DeepReadonly<CaseStartEvent>) {
+            progress.caseStarted(event.id);
+          },
+          onRunResult(event: DeepReadonly<RunResultEvent>) {
+            progress.runFinished(event.execution.status !== 'passed');
+            p.refreshProgress();
+          },
+        }
+      : {}),
     onResult(result) {
       progress.record(kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status), result.id, result.runs.length);
       if (kit) kit.result(result);

@@ -20,7 +20,7 @@ export class Progress {
   private drawnAt = 0;
   private readonly inFlight = new Set<string>();
 
-  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, private readonly enabled: boolean) {}
+  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, readonly enabled: boolean) {}
 
   begin(totalCases: number, runsPerCase = 1): void {
     this.runsPerCase = runsPerCase;
@@ -30,7 +30,7 @@ export class Progress {
 
   /** A case started a run (`case_start`); with several runs per case it is in flight until its result. */
   caseStarted(id: string): void {
-    if (this.runsPerCase > 1 && this.enabled) this.inFlight.add(id);
+    if (this.runsPerCase > 1) this.inFlight.add(id);
   }
 
   /** One run ended (`run_result`); counted only when runs are what the line counts. */
