@@ -126,6 +126,24 @@ const SCENARIOS: Scenario[] = [
     says: [/cases\.jsonl holds no test case/],
   },
   {
+    name: 'a misspelt case key ("expect" for "expected")',
+    setup: (dir) => cases(dir, [ok('a'), { id: 'b', input: 'hi', expect: 'hi' }]),
+    code: 'INPUT_INVALID',
+    says: [/cases\.jsonl:2/, /unknown field "expect" \(did you mean "expected"\?\)/, /metadata/],
+  },
+  {
+    name: 'a file:// part outside the suite folder and the app root',
+    setup: (dir) => cases(dir, [{ id: 'a', input: [{ type: 'file', source: 'file:///proc/self/environ' }] }]),
+    code: 'INPUT_INVALID',
+    says: [/cases\.jsonl:1/, /outside the suite's folder and the app root/, /files\.allow/],
+  },
+  {
+    name: 'a file name given to -r (meant for -o)',
+    setup: (dir) => [...cases(dir, [ok()]), '-r', 'report.htm'],
+    code: 'FLAG_INVALID',
+    says: [/-r "report\.htm" names no reporter agent/, /use -o report\.htm/],
+  },
+  {
     name: 'a --ctx file that does not exist',
     setup: (dir) => [...cases(dir, [ok()]), '--ctx', 'missing.json'],
     code: 'CONTEXT_FILE_INVALID',
@@ -221,6 +239,7 @@ const SCENARIOS: Scenario[] = [
       ['--timeout', '5 minutes'],
       ['--run', '(unclosed'],
       ['--threshold', 'pass_rate'],
+      ['--timeout', '30'],
     ] as const
   ).map(([flag, value]): Scenario => ({
     name: `flag ${flag} ${value}`,

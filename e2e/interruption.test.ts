@@ -22,14 +22,14 @@ before(async () => {
 });
 after(() => llm?.close());
 
-/** A fresh project: config, cases, and the CLI started with `-o report.json` and the default `.jsonl`. */
+/** A fresh project: config, cases, and the CLI started with `-o report.json -o events.jsonl`. */
 function startRun(name: string, slow = false) {
   const dir = workspace(name);
   writeJson(dir, 'agentest.config.json', connectorConfig(llm.url));
   writeCases(dir, 'cases.jsonl', IDS.map((id) => ({ id, input: `${id}${slow ? ' slow' : ''}`, assert: { type: 'contains', value: id } })));
-  const child = spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'report.json', '--parallel', '16'], { cwd: dir });
+  const child = spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'report.json', '-o', 'events.jsonl', '--parallel', '16'], { cwd: dir });
   const done = finished(child, 60_000);
-  const jsonl = () => readdirSync(dir).find((f) => /^output-\d{14}\.jsonl$/.test(f));
+  const jsonl = () => readdirSync(dir).find((f) => f === 'events.jsonl');
   const resultLines = () => {
     const file = jsonl();
     return file ? countResultLines(join(dir, file)) : 0;

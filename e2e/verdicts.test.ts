@@ -59,6 +59,23 @@ describe('verdicts through the CLI', () => {
     assert.equal(byId.get('judged')!.error, 'must not be hello');
   });
 
+  test('integers beyond 2^53 compare exactly: 12345678901234567890 is not 12345678901234567891', async () => {
+    const dir = suiteDir('big-integers');
+    const lines = [
+      '{"id": "path-differs", "input": "{\\"n\\": 12345678901234567891}", "assert": [{"type": "json_path", "path": "$.n", "value": 12345678901234567890}]}',
+      '{"id": "expected-differs", "input": "{\\"n\\": 12345678901234567891}", "expected": {"n": 12345678901234567890}}',
+      '{"id": "path-same", "input": "{\\"n\\": 12345678901234567890}", "assert": [{"type": "json_path", "path": "$.n", "value": 12345678901234567890}]}',
+      '{"id": "expected-same", "input": "{\\"n\\": 12345678901234567890}", "expected": {"n": 12345678901234567890}}',
+    ];
+    writeFileSync(join(dir, 'cases.jsonl'), lines.join('\n') + '\n');
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'out.jsonl'], { cwd: dir });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const byId = resultsById(readEvents(join(dir, 'out.jsonl')));
+    assert.deepEqual(Object.fromEntries([...byId].map(([id, r]) => [id, r.status])), { 'path-differs': 'failed', 'expected-differs': 'failed', 'path-same': 'passed', 'expected-same': 'passed' });
+    assert.equal(byId.get('path-differs')!.error, "path '$.n': expected 12345678901234567890, got 12345678901234567891");
+    assert.equal(byId.get('expected-differs')!.error, 'expected {"n":12345678901234567890}, got {"n":12345678901234567891}');
+  });
+
   test('a quoted filter in a json_path is refused before the first case, like any filter', async () => {
     const dir = suiteDir('quoted-filter');
     writeCases(dir, 'cases.jsonl', [{ id: 'q', input: '{"a": 1}', assert: [{ type: 'json_path', path: "$['?(@.a)']", negate: true }] }]);

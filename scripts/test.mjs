@@ -25,9 +25,21 @@ if (files.length === 0) {
   process.exit(1);
 }
 if (files.some((f) => f.includes('reporter-html') || f.endsWith('browser.test.ts'))) ensureChromium();
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
-);
-process.exit(result.status ?? 1);
+// A test file is itself a test under --test-timeout. These pack, install and build whole projects and
+// take minutes on a busy machine, so they run after the others with a deadline of their own.
+const SLOW = { files: ['e2e/installed-package.test.ts'], timeoutMs: 15 * 60_000 };
+const slow = files.filter((f) => SLOW.files.includes(f));
+const groups = [
+  { files: files.filter((f) => !slow.includes(f)), timeoutMs: 120_000 },
+  { files: slow, timeoutMs: SLOW.timeoutMs },
+].filter((group) => group.files.length > 0);
+let failed = false;
+for (const group of groups) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', `--test-timeout=${group.timeoutMs}`, ...group.files],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
+  );
+  failed ||= result.status !== 0;
+}
+process.exit(failed ? 1 : 0);

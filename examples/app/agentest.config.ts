@@ -1,7 +1,7 @@
 import { defineConfig } from '@agentest/test';
 
 // The offline demo: the keyword assistant answers through its `mock.keyword` connector, and one run
-// writes every report format beside the input (the JSONL event stream is always written too).
+// writes every report format beside the input (and the JSONL event stream, unless -o names the files).
 export default defineConfig({
   reporters: ['console', 'json', 'markdown', 'html', 'junit', 'summary'],
   test: { runs: 3, parallel: 4 },

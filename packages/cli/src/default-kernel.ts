@@ -49,7 +49,7 @@ function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record
       return { ...config.pluginOptions.jsonl };
     case 'yao':
       // Connectors declared in the config are visible to Yao assistants too (they win over files).
-      return { ...(config.connectors ? { connectors: config.connectors } : {}), ...config.pluginOptions.yao };
+      return { ...(config.connectors ? { connectors: config.connectors } : {}), configAgents: Object.keys(config.agents), ...config.pluginOptions.yao };
     default:
       return {};
   }

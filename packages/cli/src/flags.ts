@@ -1,10 +1,11 @@
-import { AgentestError, parseDuration, type CaseFilter } from '@agentest/kernel';
+import { AgentestError, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { compileRegex } from '@agentest/plugin-assert';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
   input?: string;
-  output?: string;
+  /** `-o` (repeatable). */
+  output?: string[];
   name?: string;
   connector?: string;
   user?: string;
@@ -32,7 +33,8 @@ export interface RawFlags {
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
 export interface Flags {
   input: string;
-  output?: string;
+  /** Every `-o`, as given: each writes the format its extension names. */
+  outputs: string[];
   name?: string;
   connector?: string;
   user?: string;
@@ -64,7 +66,10 @@ export function parseFlags(raw: RawFlags): Flags {
   if (!raw.input?.trim()) throw invalid('-i, --input', 'is required: pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory');
   return {
     input: raw.input,
-    ...optional('output', raw.output),
+    outputs: (raw.output ?? []).map((path) => {
+      if (!path.trim()) throw invalid('-o, --output', 'is empty: give a file such as report.html');
+      return path;
+    }),
     ...optional('name', raw.name),
     ...optional('connector', raw.connector),
     ...optional('user', raw.user),
@@ -108,7 +113,10 @@ function positiveInt(flag: string, value: string): number {
   return Number(value);
 }
 
+/** Like Go's `time.ParseDuration`: `--timeout 30` has no unit and is an error, never 30 ms. */
 function duration(value: string): number {
+  const unitless = withoutUnit(value);
+  if (unitless) throw invalid('--timeout', `has no unit (${JSON.stringify(value)}); ${unitless}`);
   try {
     return parseDuration(value, '--timeout');
   } catch {

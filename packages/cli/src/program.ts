@@ -1,6 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AgentestError } from '@agentest/kernel';
+import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
+import { acceptGoFlags } from './go-flags.js';
 import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
 
@@ -11,8 +13,9 @@ Examples:
   $ agentest test -i tests/inputs.jsonl                      # auto-detect the agent, write tests/output-<timestamp>.jsonl
   $ agentest test -i "hello world" -n echo                   # one message, reply on stdout
   $ agentest test -i tests/inputs.jsonl -n mock --runs 3     # stability analysis with the offline mock agent
-  $ agentest test -i tests/inputs.jsonl -o report.html       # HTML report (plus the JSONL stream beside the input)
+  $ agentest test -i tests/inputs.jsonl -o report.html -o run.jsonl  # an HTML report and the JSONL stream, nothing else
   $ agentest test -i scripts.expense.setup -v                # Yao script tests
+  $ agentest test -i scripts.expense.setup -run TestSystemReady   # Go-style single-dash long flags work too
   $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
 
 Exit codes: 0 all passed · 1 failures or DO NOT SHIP · 2 configuration or input error · 3 runtime error · 130 interrupted`;
@@ -31,7 +34,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
     .command('test')
     .description('Run a test suite (JSONL file, message, Yao script tests, or a directory of test files) against an agent.')
     .requiredOption('-i, --input <input>', 'a .jsonl file, a message, scripts.<assistant>.<module>, a directory or a glob (required; e.g. -i tests/inputs.jsonl or -i "hello")')
-    .option('-o, --output <file>', 'output file, format by extension: .jsonl .json .md .html .xml .txt (default: {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl; stdout in message mode; e.g. -o report.html)')
+    .option('-o, --output <file>', 'output file, format by extension: .jsonl .json .md .html .xml .txt; repeatable, and only the files asked for are written (default: {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl; stdout in message mode; e.g. -o report.html -o run.jsonl)', collect)
     .option('-n, --name <agent>', 'agent id: a config agent, echo, mock, mock:<file>, or a Yao assistant (default: auto-detect from the input path; e.g. -n keyword.agent)')
     .option('-c, --connector <id>', "override the agent's connector (default: the agent's own; e.g. -c openai.gpt4o)")
     .option('-u, --user <id>', 'test user id, overrides case fields (default: "test-user"; e.g. -u admin)')
@@ -67,10 +70,12 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
  */
 export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
   const full: CliIo = { cwd: io.cwd ?? process.cwd(), env: io.env ?? process.env, stdout: io.stdout ?? process.stdout, stderr: io.stderr ?? process.stderr };
+  surviveClosedPipes(full.stdout, full.stderr);
   let code = 0;
   const program = createProgram(await version(), full, (c) => (code = c));
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    const command = program.commands.find((c) => c.name() === argv[0]);
+    await program.parseAsync(command ? [argv[0]!, ...acceptGoFlags(argv.slice(1), command)] : [...argv], { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error, full);

@@ -9,8 +9,8 @@ import {
 
 /** What decides the reporters of one CLI run. */
 export interface ReporterRequest {
-  /** `-o`, absolute. */
-  output?: string;
+  /** Every `-o`, absolute, in the order given. */
+  outputs: readonly string[];
   /** `-r`: a built-in format (`report.html`) or a reporter agent id. */
   reporterAgent?: string;
   /** The config's reporters, or `--reporter`'s (which replace them). */
@@ -19,6 +19,11 @@ export interface ReporterRequest {
   stem: string;
   /** Whether to write the JSONL stream at `{stem}.jsonl` when no other JSONL output is asked for. */
   defaultJsonl: boolean;
+  /**
+   * Whether the run has a default place for files (file, directory and glob runs). Message and
+   * script runs do not: config file reporters without an `output` of their own write nothing there.
+   */
+  defaultFiles: boolean;
   /** Message mode without `-o`: the reply is printed instead of the console layout. */
   printReply: boolean;
   verbose: boolean;
@@ -33,6 +38,14 @@ export interface ReporterRequest {
   replyPrinter: () => AgentestPlugin;
 }
 
+/** The reporter plugins, the files they write, and the reporter agents to resolve before the run. */
+export interface ReporterSetup {
+  plugins: AgentestPlugin[];
+  outputs: string[];
+  /** Reporter agents (`-r <id>`, config `['llm', { agent }]`) and where each was asked for. */
+  agents: { id: string; where: string }[];
+}
+
 interface FileOutput {
   name: BuiltinReporterName;
   path: string;
@@ -44,22 +57,16 @@ interface FileOutput {
  * Turns `-o`, `-r`, the config's reporters and `--no-jsonl` into reporter plugins and the list of
  * files the run writes. One run can write every format at once; each path is written once.
  */
-export async function setupReporters(req: ReporterRequest): Promise<{ plugins: AgentestPlugin[]; outputs: string[] }> {
+export async function setupReporters(req: ReporterRequest): Promise<ReporterSetup> {
   const files: FileOutput[] = [];
   const others: AgentestPlugin[] = [];
+  const agents: ReporterSetup['agents'] = [];
   const add = (file: FileOutput) => {
     if (!files.some((f) => f.path === file.path)) files.push(file);
   };
 
-  let llm: { id: string; path: string } | undefined;
-  const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
-  if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: req.output ?? `${req.stem}.md` };
-  else if (asBuiltin) add({ name: asBuiltin, path: req.output ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
-  else if (req.output) {
-    const name = reporterForPath(req.output);
-    if (!name) throw invalid('-o, --output', `has an extension agentest cannot write (${extname(req.output) || 'none'}); use one of ${knownExtensions().join(', ')}`);
-    add({ name, path: req.output, options: {} });
-  }
+  const llm = requestedFiles(req, add);
+  if (llm) agents.push({ id: llm.id, where: '-r' });
 
   let consoleOptions: Record<string, unknown> = {};
   let consoleFactory: ReporterFactory | undefined;
@@ -68,19 +75,23 @@ export async function setupReporters(req: ReporterRequest): Promise<{ plugins: A
     if (spec.kind === 'plugin') others.push(spec.plugin);
     else if (spec.kind === 'module') others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     else if (spec.name === 'console') [consoleOptions, consoleFactory] = [spec.options, spec.factory];
-    else if (spec.name === 'llm') others.push(await llmFromConfig(spec, req));
+    else if (spec.name === 'llm') {
+      if (typeof spec.options.output === 'string' || req.defaultFiles) others.push(await llmFromConfig(spec, req, agents));
+    }
     else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
       githubListed ||= spec.name === 'github';
       others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     } else {
       const explicit = typeof spec.options.output === 'string' ? resolve(req.cwd, spec.options.output) : undefined;
-      const path = explicit ?? files.find((f) => f.name === spec.name)?.path ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
+      const asked = files.find((f) => f.name === spec.name)?.path;
+      if (!explicit && !asked && !req.defaultFiles) continue;
+      const path = explicit ?? asked ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
       const existing = files.find((f) => f.path === path);
       if (existing) existing.options = { ...existing.options, ...spec.options, output: path };
       else add({ name: spec.name, path, options: { ...spec.options, output: path }, factory: spec.factory });
     }
   }
-  if (req.defaultJsonl && !llm?.path.endsWith('.jsonl') && !files.some((f) => f.name === 'jsonl')) add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
+  if (req.defaultJsonl && !req.outputs.length && !llm?.path.endsWith('.jsonl') && !files.some((f) => f.name === 'jsonl')) add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
 
   const plugins: AgentestPlugin[] = [];
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
@@ -100,7 +111,26 @@ export async function setupReporters(req: ReporterRequest): Promise<{ plugins: A
     const github = await optionalReporter('github', req);
     if (github) plugins.push(github);
   }
-  return { plugins, outputs };
+  return { plugins, outputs, agents };
+}
+
+/**
+ * The files `-r` and `-o` ask for. `-r <agent>` writes to the first `-o` (default `{stem}.md`), a
+ * built-in `-r report.html` likewise; every other `-o` writes the format its extension names.
+ * Returns the reporter agent `-r` names, if any.
+ */
+function requestedFiles(req: ReporterRequest, add: (file: FileOutput) => void): { id: string; path: string } | undefined {
+  const [first, ...rest] = req.outputs;
+  const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
+  let llm: { id: string; path: string } | undefined;
+  if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: first ?? `${req.stem}.md` };
+  else if (asBuiltin) add({ name: asBuiltin, path: first ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
+  for (const output of req.reporterAgent ? rest : req.outputs) {
+    const name = reporterForPath(output);
+    if (!name) throw invalid('-o, --output', `has an extension agentest cannot write (${extname(output) || 'none'}); use one of ${knownExtensions().join(', ')}`);
+    add({ name, path: output, options: {} });
+  }
+  return llm;
 }
 
 const FORMAT_BY_EXTENSION: Record<string, 'html' | 'markdown' | 'json'> = { '.html': 'html', '.htm': 'html', '.md': 'markdown', '.markdown': 'markdown', '.json': 'json' };
@@ -123,11 +153,12 @@ async function llmReporter(id: string, output: string, req: ReporterRequest, ext
 }
 
 /** A config entry `['llm', { agent: 'reporter.id', output?, format? }]`. */
-async function llmFromConfig(spec: Extract<ReporterSpec, { kind: 'builtin' }>, req: ReporterRequest): Promise<AgentestPlugin> {
+async function llmFromConfig(spec: Extract<ReporterSpec, { kind: 'builtin' }>, req: ReporterRequest, agents: ReporterSetup['agents']): Promise<AgentestPlugin> {
   const { agent, output, ...rest } = spec.options;
   if (typeof agent !== 'string' || !agent) {
     throw new AgentestError('CONFIG_INVALID', 'reporters: the "llm" reporter needs { agent: "<agent-id>" } naming the reporter agent', { where: 'reporters' });
   }
+  agents.push({ id: agent, where: 'reporters: llm' });
   const path = typeof output === 'string' ? resolve(req.cwd, output) : `${req.stem}.md`;
   return llmReporter(agent, path, req, rest);
 }

@@ -6,10 +6,12 @@ import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './co
 import { readContextFile } from './context-file.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
-import { detectInputMode } from './input-mode.js';
+import { claimDefaultOutputs } from './default-outputs.js';
+import { detectInputMode, type InputMode } from './input-mode.js';
 import { messageOutput } from './message-output.js';
 import { outputStem, writesDefaultFile } from './output-path.js';
 import { formatError } from './print-error.js';
+import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
 import { watchSignals } from './signals.js';
@@ -26,12 +28,50 @@ const ABORT_GRACE_MS = 5_000;
 
 /**
  * `agentest test`: flags over config, config validated and every reference loaded, then one kernel
- * run with SIGINT/SIGTERM wired to it. Returns the exit code; throws only AgentestErrors raised
- * before the run (exit 2) for the caller to print.
+ * run with SIGINT/SIGTERM/SIGHUP wired to it. Returns the exit code; throws only AgentestErrors
+ * raised before the run (exit 2) for the caller to print.
  */
 export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const flags = parseFlags(raw);
   const cwd = io.cwd;
+  const { config, plan, mode } = await prepareRun(flags, io);
+  const outputs = flags.outputs.map((path) => resolve(cwd, path));
+
+  let kernel: Kernel | undefined;
+  const specs = flags.reporters ? await normaliseReporters(flags.reporters, cwd, '--reporter') : (config.reporters ?? []);
+  const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
+  const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
+    setupReporters({
+      outputs,
+      ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
+      specs,
+      stem,
+      defaultJsonl: flags.jsonl && writesDefaultFile(mode),
+      defaultFiles: writesDefaultFile(mode),
+      printReply,
+      verbose: flags.verbose,
+      color: flags.color,
+      cwd,
+      resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
+      stdout: io.stdout,
+      stderr: io.stderr,
+      env: io.env,
+      replyPrinter: () => messageOutput(io),
+    }),
+  );
+  try {
+    const reporters = claimed.planned;
+    plan.options = { ...plan.options, outputs: reporters.outputs };
+    kernel = await kernelFromConfig(config, { cwd, reporters: reporters.plugins });
+    await checkReporterAgents(kernel, reporters.agents, plan);
+    return await runWithSignals(kernel, plan, io);
+  } finally {
+    await claimed.release();
+  }
+}
+
+/** The config (searched from the input), the `--ctx` file, and the plan they make with the flags. */
+async function prepareRun(flags: Flags, { cwd, env }: Pick<CliIo, 'cwd' | 'env'>): Promise<{ config: NormalisedConfig; plan: RunPlan; mode: InputMode }> {
   // A suite that lives in its own folder brings its config: search from the input's location (up to
   // the nearest package.json), so `-i examples/support` finds examples/support/agentest.config.ts.
   const loaded = await loadConfig({ cwd, searchFrom: configSearchStart(flags.input, cwd), ...(flags.config ? { file: flags.config } : {}) });
@@ -39,10 +79,8 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const ctxPath = flags.ctx ? resolve(cwd, flags.ctx) : config.test.ctx;
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
   const mode = detectInputMode(flags.input, cwd);
-  const stem = outputStem(mode, flags.input, cwd);
-  const output = flags.output ? resolve(cwd, flags.output) : undefined;
-
-  const plan: RunPlan = createRunPlan({
+  const output = flags.outputs[0];
+  const plan = createRunPlan({
     input: flags.input,
     cwd,
     agent: flags.name,
@@ -59,32 +97,14 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     verbose: flags.verbose,
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
-    forbidOnly: isCi(io.env) && !flags.allowOnly,
-    options: { mode, ...(output ? { output } : {}) },
+    forbidOnly: isCi(env) && !flags.allowOnly,
+    options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
   });
+  return { config, plan, mode };
+}
 
-  let kernel: Kernel | undefined;
-  const specs = flags.reporters ? await normaliseReporters(flags.reporters, cwd, '--reporter') : (config.reporters ?? []);
-  const printReply = mode === 'message' && !output && !flags.reporterAgent;
-  const reporters = await setupReporters({
-    ...(output ? { output } : {}),
-    ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
-    specs,
-    stem,
-    defaultJsonl: flags.jsonl && writesDefaultFile(mode),
-    printReply,
-    verbose: flags.verbose,
-    color: flags.color,
-    cwd,
-    resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
-    stdout: io.stdout,
-    stderr: io.stderr,
-    env: io.env,
-    replyPrinter: () => messageOutput(io),
-  });
-  plan.options = { ...plan.options, outputs: reporters.outputs };
-  kernel = await kernelFromConfig(config, { cwd, reporters: reporters.plugins });
-
+/** One kernel run with the process signals wired to it; its errors printed, its exit code returned. */
+async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo): Promise<number> {
   const signals = watchSignals({
     onInterrupt: () => io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
     onAbort: () => setTimeout(() => process.exit(130), ABORT_GRACE_MS).unref(),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentest, fixture, jsonl, MIXED, readJsonl } from './helpers.js';
 
@@ -51,7 +51,7 @@ test('.json is the full report with Yao field names; --runs adds stability_resul
   assert.deepEqual(Object.keys(report.metadata), ['started_at', 'completed_at', 'version', 'input_file', 'output_file', 'options']);
   assert.equal(report.metadata.input_file, 'inputs.jsonl');
   assert.equal(report.metadata.output_file, join(dir, 'out/report.json'));
-  assert.ok(existsSync(join(dir, readdirSync(dir).find((f) => /^output-\d{14}\.jsonl$/.test(f)) ?? 'missing')), 'the JSONL stream is written beside the input too');
+  assert.deepEqual(readdirSync(dir).sort(), ['inputs.jsonl', 'out', 'package.json'], 'with -o, only the files asked for: no default JSONL beside the input');
 });
 
 test('--no-jsonl writes only what -o asks; -r report.json picks the built-in JSON report', async () => {

@@ -29,7 +29,8 @@ export interface AgentestConfig {
   connectors?: Record<string, ConnectorConfig>;
   test?: {
     parallel?: number;
-    timeout?: string | number;
+    /** A Go duration with a unit: `"30s"`, `"2m30s"` (a bare number is an error). */
+    timeout?: string;
     runs?: number;
     user?: string;
     team?: string;

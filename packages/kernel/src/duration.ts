@@ -5,7 +5,8 @@ const GO_DURATION = /^(?:(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h))+$/;
 const PART = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g;
 
 /**
- * Parses a Go-style duration (`"30s"`, `"2m30s"`, `"1.5h"`, `"500ms"`) or a number of milliseconds.
+ * Parses a Go-style duration (`"30s"`, `"2m30s"`, `"1.5h"`, `"500ms"`), or a number of milliseconds
+ * from code. A string needs a unit, as in Go: `"30"` is an error suggesting `"30s"`, never 30 ms.
  * An invalid value is an error naming `where`, never a silent default.
  */
 export function parseDuration(value: string | number, where: string): number {
@@ -13,7 +14,8 @@ export function parseDuration(value: string | number, where: string): number {
     if (Number.isFinite(value) && value > 0) return value;
   } else {
     const text = value.trim();
-    if (/^\d+$/.test(text) && Number(text) > 0) return Number(text);
+    const unitless = withoutUnit(text);
+    if (unitless) throw new AgentestError('INPUT_INVALID', `${where}: duration ${JSON.stringify(value)} has no unit; ${unitless}`, { where });
     if (GO_DURATION.test(text)) {
       let total = 0;
       for (const [, amount, unit] of text.matchAll(PART)) total += Number(amount) * UNIT_MS[unit!]!;
@@ -21,6 +23,16 @@ export function parseDuration(value: string | number, where: string): number {
     }
   }
   throw new AgentestError('INPUT_INVALID', `${where}: invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`, { where });
+}
+
+/**
+ * For a duration written as a bare number (`30`, `"30"`), what to write instead; `undefined` when it
+ * is not a bare number. Shared by every place a user writes a duration.
+ */
+export function withoutUnit(value: string | number): string | undefined {
+  const text = String(value).trim();
+  if (!/^\d+(?:\.\d+)?$/.test(text)) return undefined;
+  return `write "${text}s" for ${text} seconds (or "${text}ms" if milliseconds were meant)`;
 }
 
 /** Formats milliseconds the way the terminal output does: `850µs`, `234ms`, `1.2s`, `2.5m`. */

@@ -4,7 +4,7 @@
  * Exit code 2 is for configuration and input errors, 3 for runtime errors.
  */
 export const ERROR_CATALOGUE = {
-  AGENT_NOT_FOUND: { exit: 2, trigger: 'No resolve plugin recognised the agent reference (`-n`, the input path, or the working directory).', fix: 'Pass `-n <id>` with a config agent, a built-in (`echo`, `mock`) or an assistant id, or run from inside an assistant directory.' },
+  AGENT_NOT_FOUND: { exit: 2, trigger: 'No resolve plugin recognised the agent reference (`-n`, the input path, or the working directory).', fix: 'Name a config agent, a built-in (`echo`, `mock`) or an assistant id with `-n`; without `-n`, run from inside an assistant directory.' },
   ASSERTION_INVALID: { exit: 2, trigger: 'An assertion is malformed: a bad regex, an invalid JSONPath, a missing `value` or `path`.', fix: 'Correct the assertion at the reported file and line.' },
   CONFIG_INVALID: { exit: 2, trigger: 'The config file has a wrong key, a wrong type or a reference that cannot be loaded.', fix: 'Correct the key named in the message; `agentest test --help` lists every option.' },
   CONFIG_LOAD_FAILED: { exit: 2, trigger: 'The config file could not be read or evaluated (syntax error, failing import).', fix: 'Run the config file on its own (`node agentest.config.mjs`) to see the underlying error.' },

@@ -2,7 +2,7 @@ import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { ExecuteContext, KernelHooks } from './hooks.js';
 import type { AssertionResult, Execution } from './types/result.js';
-import type { TestCase } from './types/test-case.js';
+import type { Assertion, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
 
@@ -26,7 +26,10 @@ export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: Ex
   } catch (error) {
     execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
   }
-  if (execution.status === 'passed' && testCase.assert?.length) await judge(hooks, testCase, ctx, run, execution);
+  if (execution.status === 'passed' && testCase.assert?.length) {
+    const judging = judge(hooks, testCase, ctx, run, execution);
+    if (judging) await judging;
+  }
   execution.duration_ms = Math.round(execution.duration_ms * 100) / 100;
   return execution;
 }
@@ -35,23 +38,30 @@ export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: Ex
  * Runs the assertions of a passed run and records their verdict on it. Synchronous assertions cost
  * no promise and no clock reading; the time asynchronous ones take (a script) is part of the run's duration.
  */
-async function judge(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, run: Watch, execution: Execution): Promise<void> {
-  const assertions = testCase.assert!;
+function judge(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, run: Watch, execution: Execution): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const judged = assertAll(hooks, assertions, { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal }, results);
-  if (isThenable(judged)) {
-    const waited = performance.now();
-    try {
-      await run.race(judged);
-      execution.duration_ms += performance.now() - waited;
-    } catch (error) {
-      // The deadline or a hard stop came while an assertion was running: the verdicts reached so far are kept.
-      const where = `in assertion ${results.length + 1} of ${assertions.length} (${assertions[results.length]?.type || 'equals'})`;
-      Object.assign(execution, stopped(run, ctx, error, waited, where), { output: execution.output });
-      execution.assertions = results;
-      return;
-    }
+  const judged = assertAll(hooks, testCase.assert!, { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal }, results);
+  if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
+  record(execution, results);
+}
+
+async function judgeAsync(assertions: readonly Assertion[], ctx: ExecuteContext, run: Watch, execution: Execution, results: AssertionResult[], judged: Promise<unknown>): Promise<void> {
+  const waited = performance.now();
+  try {
+    await run.race(judged);
+  } catch (error) {
+    // The deadline or a hard stop came while an assertion was running: the verdicts reached so far
+    // are kept, and a hard stop's duration is the executor's plus the wait.
+    const where = `in assertion ${results.length + 1} of ${assertions.length} (${assertions[results.length]?.type || 'equals'})`;
+    Object.assign(execution, stopped(run, ctx, error, waited - execution.duration_ms, where), { output: execution.output });
+    execution.assertions = results;
+    return;
   }
+  execution.duration_ms += performance.now() - waited;
+  record(execution, results);
+}
+
+function record(execution: Execution, results: AssertionResult[]): void {
   execution.assertions = execution.assertions.length ? [...execution.assertions, ...results] : results;
   for (const a of results) if (a.metrics) Object.assign(execution.metrics, a.metrics);
   const failure = failureOf(results);

@@ -120,7 +120,8 @@ export class Kernel {
     if (agent) return agent;
     const asked = [...new Set(this.hooks.resolve.taps.map((t) => t.name))];
     const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
-    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what} (asked: ${asked.join(', ') || 'none'}); pass -n <agent-id>`, { where: '-n' });
+    const advice = ref.id ? 'check the id: a config agent, a built-in or an assistant id' : 'pass -n <agent-id>';
+    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what} (asked: ${asked.join(', ') || 'none'}); ${advice}`, { where: '-n' });
   }
 
   /**

@@ -22,6 +22,8 @@ export function agents(options: AgentsPluginOptions = {}): AgentestPlugin {
         const only = validated.agents.size === 1 ? [...validated.agents.keys()][0] : undefined;
         return !ref.id && only ? resolver.resolve({ ...ref, id: only }, validated.cwd ?? plan.input.cwd) : undefined;
       });
+      // Stage 200: after every other resolver, Yao's "not found" report (stage 100) included.
+      hooks.resolve.tapPromise({ name: PLUGIN_NAME, stage: 200 }, async (ref) => resolver.notFound(ref));
       hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
       hooks.teardown.tapPromise(PLUGIN_NAME, () => resolver.closeAll());
     },

@@ -1,4 +1,4 @@
-import { AgentestError, type Agent, type AgentRef } from '@agentest/kernel';
+import { AgentestError, didYouMean, type Agent, type AgentRef } from '@agentest/kernel';
 import { loadConnectors } from './load-connectors.js';
 import { adapterToAgent } from './adapter.js';
 import type { AgentDefinition } from './define.js';
@@ -27,6 +27,23 @@ export class AgentResolver {
       return this.once(`mock\0${explicit ?? ''}\0${ref.path ?? ''}\0${cwd}`, () => loadMockAgent(explicit, ref.path, cwd));
     }
     return undefined;
+  }
+
+  /**
+   * The last word on an id no resolver knew: what the config declares and what is built in, with a
+   * "did you mean". The user already passed the id, so the message lists choices instead of telling
+   * them to pass one.
+   */
+  notFound(ref: AgentRef): undefined {
+    if (!ref.id) return undefined;
+    const configured = [...this.options.agents.keys()];
+    const known = [...configured, 'echo', 'mock'];
+    const listed = configured.length ? `config agents: ${configured.join(', ')}` : 'the config declares no agents';
+    throw new AgentestError(
+      'AGENT_NOT_FOUND',
+      `could not find agent "${ref.id}"${didYouMean(ref.id, known)}; ${listed}; built-ins: echo, mock, mock:<file>; or give a Yao assistant id`,
+      { where: '-n' },
+    );
   }
 
   /** Closes every agent built during the run; all are closed even when one fails. */

@@ -24,10 +24,16 @@ test('-n echo replies with the last user message and the assertions run on it', 
   assert.equal(byId('wrong').error, "output does not contain 'nope'");
 });
 
-test('an unknown agent id is left to other resolvers, and the kernel reports it as not found', async () => {
+test('an unknown agent id: the last resolver lists the config agents and built-ins, without telling a user who passed -n to pass it', async () => {
   await assert.rejects(run([agents()], [testCase('a')], { agent: { id: 'nobody' } }), (e: Error & { code?: string }) => {
     assert.equal(e.code, 'AGENT_NOT_FOUND');
-    assert.match(e.message, /agent "nobody".*asked: .*agentest:agent/);
+    assert.match(e.message, /^could not find agent "nobody"; the config declares no agents; built-ins: echo, mock, mock:<file>; or give a Yao assistant id$/);
+    return true;
+  });
+  const configured = agents({ agents: { 'support.bot': { run: async () => ({ content: 'x' }) }, triage: { run: async () => ({ content: 'y' }) } } });
+  await assert.rejects(run([configured], [testCase('a')], { agent: { id: 'suport.bot' } }), (e: Error) => {
+    assert.match(e.message, /could not find agent "suport\.bot" \(did you mean "support\.bot"\?\); config agents: support\.bot, triage; built-ins/);
+    assert.doesNotMatch(e.message, /pass -n/);
     return true;
   });
 });

@@ -1,4 +1,4 @@
-import { AgentestError, parseDuration, type Assertion, type TestCase } from '@agentest/kernel';
+import { AgentestError, carryExactText, parseDuration, parseJson, withoutUnit, type Assertion, type TestCase } from '@agentest/kernel';
 import type { z } from 'zod';
 import { unknownKey } from './case-keys.js';
 import { caseRules, type CaseRules } from './case-rules.js';
@@ -38,7 +38,8 @@ export function parseCase(text: string, at: LineContext): TestCase {
 
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // Integers beyond 2^53 keep their source text, so that `expected` and assertion values compare exactly.
+    raw = parseJson(text);
   } catch (error) {
     fail(`invalid JSON (${(error as Error).message})`, 'write one complete JSON object per line; objects spread over several lines are not supported');
   }
@@ -60,7 +61,7 @@ export function parseCase(text: string, at: LineContext): TestCase {
   if (expected !== undefined && expected !== null) testCase.expected = expected;
   const assertions = value.assert === undefined || value.assert === null ? undefined : parseAssertions(value.assert, fail, at.checked === true);
   if (assertions) testCase.assert = assertions;
-  else if (testCase.expected !== undefined) testCase.assert = [{ type: 'equals', value: expected }];
+  else if (testCase.expected !== undefined) testCase.assert = [equalsAssertion(value)];
   if (typeof value.name === 'string') testCase.name = value.name;
   if (typeof value.user === 'string') testCase.user = value.user;
   if (typeof value.team === 'string') testCase.team = value.team;
@@ -72,6 +73,8 @@ export function parseCase(text: string, at: LineContext): TestCase {
     try {
       testCase.timeoutMs = parseDuration(value.timeout, `${at.file}:${at.line}: field "timeout"`);
     } catch {
+      const unitless = withoutUnit(value.timeout);
+      if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(value.timeout)}`, unitless);
       fail(`field "timeout" is not a duration: ${JSON.stringify(value.timeout)}`, FIELD_FIXES.timeout!);
     }
   }
@@ -128,7 +131,16 @@ function parseAssertions(value: unknown, fail: Fail, checked: boolean): Assertio
 /** The object is the parser's own, fresh from JSON.parse: only a missing type needs a copy. */
 function withType(assertion: Record<string, unknown>): Assertion {
   if (typeof assertion.type === 'string' && assertion.type) return assertion as Assertion;
-  return { ...assertion, type: 'equals' } as Assertion;
+  const copy = { ...assertion, type: 'equals' } as Assertion;
+  carryExactText(assertion, 'value', copy, 'value');
+  return copy;
+}
+
+/** `expected` without `assert`: an `equals` assertion of it (with the source text of a big integer). */
+function equalsAssertion(line: Record<string, unknown>): Assertion {
+  const assertion: Assertion = { type: 'equals', value: line.expected };
+  carryExactText(line, 'expected', assertion, 'value');
+  return assertion;
 }
 
 /** How messages name an assertion: `assert[i]` in a list, `assert` alone. Built only for a message. */

@@ -30,6 +30,7 @@ const badLines: [string, string | Buffer, string, string | RegExp][] = [
   ['metadata as an array', '{"id": "T1", "input": "x", "metadata": [1]}', 'INPUT_INVALID', /field "metadata" must be an object, got array — use an object/],
   ['options as a string', '{"id": "T1", "input": "x", "options": "fast"}', 'INPUT_INVALID', /field "options" must be an object, got "fast"/],
   ['timeout as a number', '{"id": "T1", "input": "x", "timeout": 30}', 'INPUT_INVALID', /field "timeout" must be a duration string such as "30s" or "2m30s", got 30/],
+  ['a timeout without a unit', '{"id": "T1", "input": "x", "timeout": "30"}', 'INPUT_INVALID', /^cases\.jsonl:1: field "timeout" has no unit: "30" — write "30s" for 30 seconds \(or "30ms" if milliseconds were meant\)$/],
   ['an invalid timeout', '{"id": "T1", "input": "x", "timeout": "5 minutes"}', 'INPUT_INVALID', 'cases.jsonl:1: field "timeout" is not a duration: "5 minutes" — use a Go duration such as "30s", "2m" or "1m30s"'],
   ['assert as a number', '{"id": "T1", "input": "x", "assert": 3}', 'INPUT_INVALID', /field "assert" must be an assertion object or a type name, got number/],
   ['a non-object in an assert array', '{"id": "T1", "input": "x", "assert": [{"type": "contains", "value": "a"}, 3]}', 'INPUT_INVALID', /field "assert\[1\]" must be an assertion object or a type name, got number/],

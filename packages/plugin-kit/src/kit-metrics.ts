@@ -13,6 +13,8 @@ import type { Turn } from './conversation.js';
  * are kept, except where its turns measured the same name.
  */
 export function measureKitRun(execution: Execution, testCase: TestCase): Record<string, number> {
+  // A run that skipped itself measured nothing, and is no failure either.
+  if (execution.status === 'skipped') return execution.metrics;
   if (testCase.kind === 'spec') {
     const turns = Array.isArray(execution.details?.turns) ? (execution.details.turns as Turn[]) : [];
     return { ...execution.metrics, ...testMetrics(turns.map((t) => t.metrics), execution.status === 'passed') };

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { calcMetrics, clearRegistered, fromJsonCases, fromRegistered, getRegistered, getTestStatus, judgeShipability, runSuite } from '../src/index.js';
+import { measureKitRun, testMetrics } from '../src/kit-metrics.js';
 import { metricsAdapter } from './fixtures/metrics/adapter.js';
 import { FIXTURES, runKit } from './helpers.js';
 
@@ -78,5 +79,25 @@ describe('kit metrics: one rule for the CLI and runSuite', () => {
     const withFailure = calcMetrics(await viaApi((name) => name === 'D1' || name === 'D2'));
     assert.deepEqual(judgeShipability(withFailure, { pass_rate: 0.5 }), { can_ship: true, issues: [] });
     assert.deepEqual(judgeShipability(withFailure, {}).issues, ['Pass Rate 50.0% < threshold 100.0%']);
+  });
+});
+
+describe('the rule, case by case', () => {
+  test('a test() from its turns: keywords over the turns that measured them, intent only if passed and every turn matched', () => {
+    const turns = [{ keyword_hit_rate: 0.5, intent_match_rate: 1, quality_score: 4, latency_ms: 10 }, { intent_match_rate: 1, quality_score: 2, latency_ms: 30 }];
+    assert.deepEqual(testMetrics(turns, true), { keyword_hit_rate: 0.5, intent_match_rate: 1, quality_score: 3, latency_ms: 20 });
+    assert.deepEqual(testMetrics(turns, false), { keyword_hit_rate: 0, intent_match_rate: 0, quality_score: 0, latency_ms: 20 });
+    assert.deepEqual(testMetrics([...turns, { intent_match_rate: 0 }], true).intent_match_rate, 0);
+    assert.deepEqual(testMetrics([{ latency_ms: 5 }], true), { latency_ms: 5 }, 'no turn measured keywords, intent or score');
+    assert.deepEqual(testMetrics([], false), {}, 'no ctx.run: the pass rate only');
+  });
+
+  test('data cases: passed keeps the evaluation, anything else is a failure, a run that skipped itself is neither', () => {
+    const agent = { id: 'C1', kind: 'agent', input: '', messages: [], source: { file: 'cases.json' }, data: { expected_keywords: ['a'] } };
+    const run = (status: 'passed' | 'error' | 'timeout' | 'skipped', metrics: Record<string, number> = {}) => ({ run: 1, status, duration_ms: 50, assertions: [], metrics });
+    assert.deepEqual(measureKitRun(run('passed', { keyword_hit_rate: 1, intent_match_rate: 1, quality_score: 5, latency_ms: 12 }), agent), { keyword_hit_rate: 1, intent_match_rate: 1, quality_score: 5, latency_ms: 12 });
+    assert.deepEqual(measureKitRun(run('timeout'), agent), { keyword_hit_rate: 0, intent_match_rate: 0, quality_score: 0, latency_ms: 50 });
+    assert.deepEqual(measureKitRun(run('error'), { ...agent, data: {} }), { intent_match_rate: 0, quality_score: 0, latency_ms: 50 });
+    assert.deepEqual(measureKitRun(run('skipped'), agent), {});
   });
 });

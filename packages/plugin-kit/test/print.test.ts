@@ -30,6 +30,7 @@ test('test-function rows line up with cases.json rows: the id column is as wide 
 test('details, header, metrics and verdict', () => {
   assert.deepEqual(formatCaseDetail(result, { expected_keywords: ['a', 'b'] }), ['       ● intent: expected x, got y', '       50.0% keywords: a  b']);
   assert.deepEqual(formatCaseDetail({ ...result, error: 'boom' }, { expected_keywords: [] }), ['       ● error: boom']);
+  assert.deepEqual(formatCaseDetail({ ...result, error: '' }, { expected_keywords: [] }), ['       ● error: (empty message)']);
   assert.equal(formatSuiteHeader('run', 'http://x'), `\n RUN   http://x\n${'─'.repeat(68)}`);
   assert.equal(formatSuiteHeader('support'), `\n SUPPORT   \n${'─'.repeat(68)}`, 'the two spaces before the address are printed without one, as agentest-kit does');
   const metrics = { total: 3, keyword_hit_rate: null, intent_match_rate: 0.5, avg_quality_score: 4, avg_latency_ms: 120.4, pass_rate: 0.67, passed: 1, partial: 1, failed: 1 };

@@ -17,6 +17,8 @@ export interface YaoResolverOptions {
    * the export defaults to the name's last part; relative to the working directory) or `{ value }`.
    */
   processes?: Record<string, ProcessStub>;
+  /** The ids of the config's agents, listed next to the assistants when an id matches nothing. */
+  configAgents?: string[];
 }
 
 export interface ValidatedOptions {
@@ -25,6 +27,7 @@ export interface ValidatedOptions {
   env: NodeJS.ProcessEnv;
   hookTimeoutMs: number;
   processes: Record<string, ProcessStub>;
+  configAgents: string[];
 }
 
 const processStub = z.union(
@@ -38,6 +41,7 @@ const schema = z.strictObject({
   env: z.record(z.string(), z.string().optional()).optional(),
   hookTimeoutMs: z.number().int().positive().optional(),
   processes: z.record(z.string().min(1), processStub).optional(),
+  configAgents: z.array(z.string()).optional(),
 });
 
 export function validateOptions(options: unknown): ValidatedOptions {
@@ -47,6 +51,6 @@ export function validateOptions(options: unknown): ValidatedOptions {
     const key = issue.path.length ? issue.path.join('.') : '(options)';
     throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, { where: `yaoResolver({ ${String(issue.path[0] ?? '')} })` });
   }
-  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {} } = parsed.data;
-  return { ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs, processes: processes as Record<string, ProcessStub> };
+  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {}, configAgents = [] } = parsed.data;
+  return { ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs, processes: processes as Record<string, ProcessStub>, configAgents };
 }

@@ -58,7 +58,8 @@ export class YaoResolver {
     const detail = formatSearch(ref, report);
     if (!detail) return undefined;
     const what = ref.id ? `agent "${ref.id}"` : `an assistant for ${ref.path ?? cwd}`;
-    const hint = ref.id ? 'pass -n with one of the assistants listed, a config agent, or a built-in (echo, mock)' : 'run from inside an assistant directory or pass -n <assistant-id>';
+    const configAgents = this.options.configAgents.length ? `a config agent (${this.options.configAgents.join(', ')})` : 'a config agent';
+    const hint = ref.id ? `use one of the assistants listed, ${configAgents}, or a built-in (echo, mock)` : 'run from inside an assistant directory or pass -n <assistant-id>';
     throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what}: ${detail}${detail.endsWith('?') ? '' : '.'} ${hint[0]!.toUpperCase()}${hint.slice(1)}.`, { where: ref.id ? '-n' : (ref.path ?? cwd) });
   }
 

@@ -79,6 +79,15 @@ describe('resolution', () => {
     });
   });
 
+  it('lists the config agents next to the assistants, without telling a user who passed -n to pass it', async () => {
+    const root = app();
+    await assert.rejects(harness({ configAgents: ['support.bot', 'triage'] }).resolve({ id: 'nosuch' }, root), (error: Error) => {
+      assert.match(error.message, /Use one of the assistants listed, a config agent \(support\.bot, triage\), or a built-in \(echo, mock\)\.$/);
+      assert.doesNotMatch(error.message, /pass -n/i);
+      return true;
+    });
+  });
+
   it('explains where it looked when no package.yao is above the input', async () => {
     const root = app();
     await assert.rejects(harness().resolve({ path: join(root, 'elsewhere/readme.md') }, root), /no package\.yao in .*elsewhere or any parent up to .*pass -n <assistant-id>/s);

@@ -96,7 +96,8 @@ function shortId(tc: { id: string; name: string }): string {
 export function formatCaseDetail(result: Omit<KitRow, 'elapsed_ms'>, tc: { expected_keywords: readonly string[] }, color = defaultColour()): string[] {
   const paint = kitPaint(color);
   const indent = ' '.repeat(7);
-  if (result.error) return [`${indent}${paint(`● error: ${safe(result.error)}`, 'red')}`];
+  // Any present error is one, an empty message included (it fails the case).
+  if (result.error !== null && result.error !== undefined) return [`${indent}${paint(`● error: ${safe(result.error) || '(empty message)'}`, 'red')}`];
   const lines: string[] = [];
   if (!result.structure_ok) lines.push(`${indent}${paint('● structure check failed', 'red')}`);
   for (const line of result.failure_details ?? []) lines.push(`${indent}${paint(`● ${safe(line)}`, 'yellow')}`);

@@ -1,4 +1,5 @@
 import type { Progress } from './progress.js';
+import type { Sink } from './quiet-sink.js';
 import type { Style } from './style.js';
 
 /** Flush at once past this many pending characters. */
@@ -13,7 +14,7 @@ export class Printer {
   private pending = '';
   private scheduled = false;
 
-  constructor(private readonly out: NodeJS.WritableStream, readonly style: Style, private readonly progress: Progress) {}
+  constructor(private readonly out: Sink, readonly style: Style, private readonly progress: Progress) {}
 
   line(text = ''): void {
     if (!this.pending) this.progress.clear();

@@ -1,3 +1,4 @@
+import type { Sink } from './quiet-sink.js';
 import type { Style } from './style.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 
@@ -20,7 +21,7 @@ export class Progress {
   private drawnAt = 0;
   private readonly inFlight = new Set<string>();
 
-  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, readonly enabled: boolean) {}
+  constructor(private readonly out: Sink, private readonly style: Style, readonly enabled: boolean) {}
 
   begin(totalCases: number, runsPerCase = 1): void {
     this.runsPerCase = runsPerCase;

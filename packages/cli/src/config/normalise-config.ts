@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  AgentestError, assertPlugin, didYouMean, defineReporter, errorMessage, isAgentestError, parseDuration,
+  AgentestError, assertPlugin, didYouMean, defineReporter, errorMessage, isAgentestError, parseDuration, withoutUnit,
   type AgentConfig, type AgentestPlugin, type ConnectorConfig, type Reporter,
 } from '@agentest/kernel';
 import { importUserModule } from '../import-module.js';
@@ -201,11 +201,14 @@ function checkKeys(label: string, prefix: string, value: Record<string, unknown>
   }
 }
 
+/** `test.timeout` is a Go duration with a unit; a bare number (`30`, `"30"`) is an error, never 30 ms. */
 function duration(value: string | number, label: string): number {
+  const unitless = withoutUnit(value);
+  if (unitless) throw configError(label, 'test.timeout', `${JSON.stringify(value)} has no unit; ${unitless}`);
   try {
     return parseDuration(value, 'test.timeout');
   } catch {
-    throw configError(label, 'test.timeout', `invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or a number of milliseconds`);
+    throw configError(label, 'test.timeout', `invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { exactText } from '@agentest/kernel';
 import { defineAssertion, preview } from '../definition.js';
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';
@@ -6,7 +7,9 @@ import { extractJson } from '../json/extract-json.js';
  * Structural equality (key order never matters, `1` equals `1.0`). When the agent replied with text
  * and the expected value is an object or array, the JSON in the text is compared: a fenced block, bare
  * JSON, YAML, or LLM-broken JSON (see `extractJson`). Yao compares serialised strings instead, which
- * makes multi-key objects flaky and never matches a text reply against an object.
+ * makes multi-key objects flaky and never matches a text reply against an object. Integers beyond
+ * 2^53 compare exactly when both sides were parsed from text (the case file and a text reply); a
+ * number that arrived already parsed (an object reply) is a double and compares as one.
  */
 export const equals = defineAssertion({
   type: 'equals',
@@ -14,7 +17,9 @@ export const equals = defineAssertion({
   check(assertion, { output }) {
     const expected = assertion.value;
     const actual = typeof output === 'string' && expected !== null && typeof expected === 'object' ? (extractJson(output) ?? output) : output;
-    if (deepEqual(actual, expected)) return { pass: true, message: 'values are equal', expected, actual };
-    return { pass: false, message: `expected ${preview(expected)}, got ${preview(actual)}`, expected, actual };
+    // A big integer written as the whole expected value keeps its source text on the assertion.
+    const expectedText = exactText(assertion, 'value');
+    if (deepEqual(actual, expected, undefined, expectedText)) return { pass: true, message: 'values are equal', expected, actual };
+    return { pass: false, message: `expected ${expectedText ?? preview(expected)}, got ${preview(actual)}`, expected, actual };
   },
 });

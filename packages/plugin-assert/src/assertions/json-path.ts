@@ -1,7 +1,8 @@
 import { defineAssertion, invalid, preview, previewText } from '../definition.js';
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';
-import { FILTERS_DISABLED, NO_MATCH, pathSyntaxError, queryPath, selectsNothing } from '../json/json-path.js';
+import { exactText } from '@agentest/kernel';
+import { FILTERS_DISABLED, NO_MATCH, isBigInteger, pathSyntaxError, queryPath, selectedText, selectsNothing } from '../json/json-path.js';
 import { jsonType } from './type.js';
 
 /**
@@ -47,11 +48,14 @@ export const jsonPath = defineAssertion({
         ? { pass: false, message: `path '${path}': expected a value, got nothing (no match)` }
         : { pass: true, message: `path '${path}' exists`, actual: selected };
     }
-    if (selected === NO_MATCH) return { pass: false, message: `path '${path}': expected ${preview(expected)}, got nothing (no match)`, expected };
-    if (deepEqual(selected, expected)) return { pass: true, message: `path '${path}' equals expected value`, expected, actual: selected };
-    if (Array.isArray(expected) && !Array.isArray(selected) && expected.some((item) => deepEqual(selected, item))) {
+    const expectedText = exactText(assertion, 'value');
+    if (selected === NO_MATCH) return { pass: false, message: `path '${path}': expected ${expectedText ?? preview(expected)}, got nothing (no match)`, expected };
+    // Integers beyond 2^53 compare by their source texts (the case file's, the reply's) when both have one.
+    const actualText = isBigInteger(selected) ? selectedText(document, path) : undefined;
+    if (deepEqual(selected, expected, actualText, expectedText)) return { pass: true, message: `path '${path}' equals expected value`, expected, actual: selected };
+    if (Array.isArray(expected) && !Array.isArray(selected) && expected.some((item, i) => deepEqual(selected, item, actualText, exactText(expected, i)))) {
       return { pass: true, message: `path '${path}' equals one of expected values`, expected, actual: selected };
     }
-    return { pass: false, message: `path '${path}': expected ${preview(expected)}, got ${preview(selected)}`, expected, actual: selected };
+    return { pass: false, message: `path '${path}': expected ${expectedText ?? preview(expected)}, got ${actualText ?? preview(selected)}`, expected, actual: selected };
   },
 });

@@ -1,10 +1,16 @@
+import { exactText, sameExactNumber } from '@agentest/kernel';
+
 /**
  * Structural equality with JSON semantics: object key order never matters, array order does,
  * `1` equals `1.0`, a property holding `undefined` counts as absent, and `undefined` equals `null`
  * (both are "no value" once serialised). Values with `toJSON` (dates) compare by that form.
+ *
+ * Integers beyond 2^53 parsed by `parseJson` (the JSONL file, JSON in a text reply) compare by their
+ * source text, so `12345678901234567890` does not equal `12345678901234567891`; `aText`/`bText` are
+ * the source texts of `a` and `b` themselves, when they are such numbers.
  */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
+export function deepEqual(a: unknown, b: unknown, aText?: string, bText?: string): boolean {
+  if (a === b) return typeof a !== 'number' || sameExactNumber(a, aText, bText);
   a = normalise(a);
   b = normalise(b);
   if (a === b) return true;
@@ -17,7 +23,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     const x = a as unknown[];
     const y = b as unknown[];
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!deepEqual(x[i], y[i])) return false;
+    for (let i = 0; i < x.length; i++) if (!equalAt(x, y, i)) return false;
     return true;
   }
   const x = a as Record<string, unknown>;
@@ -26,10 +32,18 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   for (const key of Object.keys(x)) {
     if (x[key] === undefined) continue;
     count++;
-    if (!Object.prototype.hasOwnProperty.call(y, key) || !deepEqual(x[key], y[key])) return false;
+    if (!Object.prototype.hasOwnProperty.call(y, key) || !equalAt(x, y, key)) return false;
   }
   for (const key of Object.keys(y)) if (y[key] !== undefined) count--;
   return count === 0;
+}
+
+/** `x[key]` and `y[key]`, with the source texts of big integers looked up only when they matter. */
+function equalAt(x: object, y: object, key: string | number): boolean {
+  const a = (x as Record<string | number, unknown>)[key];
+  const b = (y as Record<string | number, unknown>)[key];
+  if (a !== b) return deepEqual(a, b);
+  return typeof a !== 'number' || Number.isSafeInteger(a) || sameExactNumber(a, exactText(x, key), exactText(y, key));
 }
 
 function normalise(value: unknown): unknown {

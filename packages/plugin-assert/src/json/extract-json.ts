@@ -1,3 +1,4 @@
+import { parseJson as parseExact } from '@agentest/kernel';
 import { jsonrepair } from 'jsonrepair';
 import { parse as parseYaml } from 'yaml';
 
@@ -16,6 +17,8 @@ const FENCE = /```(\w*)[ \t]*\r?\n?([\s\S]*?)\r?\n?```/g;
  * One step further than Yao: prose around a JSON value (`Sure! {"a": 1} Hope that helps`) is found
  * too, but only when the enclosed text is strict JSON, so that ordinary sentences with braces are
  * not "repaired" into data.
+ *
+ * JSON is read with the kernel's `parseJson`, which keeps the source text of integers beyond 2^53 for comparisons.
  *
  * Returns `undefined` when there is nothing to extract.
  */
@@ -61,14 +64,14 @@ function parseAs(format: Format, content: string): unknown {
 
 function parseJson(content: string): unknown {
   try {
-    return JSON.parse(content);
+    return parseExact(content);
   } catch {
     // fall through to the repair
   }
   // jsonrepair turns any prose into a JSON string; only mend what is meant to be an object or array.
   if (content[0] !== '{' && content[0] !== '[') return undefined;
   try {
-    return JSON.parse(jsonrepair(content));
+    return parseExact(jsonrepair(content));
   } catch {
     return undefined;
   }
@@ -91,7 +94,7 @@ function embeddedJson(text: string): unknown {
     const end = text.lastIndexOf(close);
     if (start < 0 || end <= start) continue;
     try {
-      return JSON.parse(text.slice(start, end + 1));
+      return parseExact(text.slice(start, end + 1));
     } catch {
       // not JSON; try the other bracket kind
     }

@@ -1,3 +1,4 @@
+import { carryExactText, exactText } from '@agentest/kernel';
 import { JSONPath } from 'jsonpath-plus';
 
 /** Why a path with a script expression is refused: nothing in a test needs code inside a path. */
@@ -81,8 +82,36 @@ export function queryPath(document: unknown, path: string): unknown {
   const keys = document !== null && typeof document === 'object' ? dottedKeys(jsonPath) : null;
   if (keys) return followKeys(document, keys);
   const matches = JSONPath({ path: jsonPath, json: document as object, wrap: true, eval: false }) as unknown[];
-  if (isIndefinite(jsonPath)) return matches;
+  if (isIndefinite(jsonPath)) {
+    if (matches.some(isBigInteger)) carryTexts(document, jsonPath, matches);
+    return matches;
+  }
   return matches.length === 0 ? NO_MATCH : matches.length === 1 ? matches[0] : matches;
+}
+
+/** An integer beyond 2^53: only such numbers may carry a source text (see the kernel's `parseJson`). */
+export function isBigInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+}
+
+interface Match {
+  parent: unknown;
+  parentProperty: string | number;
+}
+
+function matchesOf(document: unknown, jsonPath: string): Match[] {
+  return JSONPath({ path: jsonPath, json: document as object, wrap: true, eval: false, resultType: 'all' }) as Match[];
+}
+
+/** The list of an indefinite path's matches is new: it gets the source texts its big integers had. */
+function carryTexts(document: unknown, jsonPath: string, matches: unknown[]): void {
+  matchesOf(document, jsonPath).forEach((match, i) => carryExactText(match.parent, match.parentProperty, matches, i));
+}
+
+/** The source text of the big integer a definite path selects, if it was parsed from text. */
+export function selectedText(document: unknown, path: string): string | undefined {
+  const [match, more] = matchesOf(document, normalisePath(path));
+  return match && !more ? exactText(match.parent, match.parentProperty) : undefined;
 }
 
 /** `$.name.name…` with plain identifier names: the paths most tests use. */
