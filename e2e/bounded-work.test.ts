@@ -70,7 +70,8 @@ describe('bounded work through the CLI', () => {
   let llm: FakeLlm;
   before(async () => {
     llm = await startFakeLlm({ echo: true, record: false, rules: [{ match: '^huge\\b', fault: { type: 'huge', bytes: MB20 } }] });
-    writeJson(dir, 'agentest.config.json', connectorConfig(llm.url));
+    // Above the 10 MB default reply cap: this test is about what assertions do with a huge output.
+    writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { max_reply_bytes: 3 * MB20 }));
   });
   after(() => llm?.close());
 
@@ -105,6 +106,21 @@ describe('bounded work through the CLI', () => {
     // Outputs: the reply appears a bounded number of times, not once per assertion.
     const size = statSync(join(dir, 'out.jsonl')).size;
     assert.ok(size < 6 * MB20, `out.jsonl is ${(size / 1e6).toFixed(0)} MB`);
+  });
+
+  test('a reply past the connector\'s cap (10 MB by default) is an error saying how to raise it; the run goes on', async () => {
+    const capped = workspace('reply-cap');
+    writeJson(capped, 'agentest.config.json', connectorConfig(llm.url));
+    writeCases(capped, 'cases.jsonl', [
+      { id: 'huge', input: 'huge reply please', assert: { type: 'contains', value: 'xxxx' } },
+      { id: 'small', input: 'hello', assert: { type: 'contains', value: 'hello' } },
+    ]);
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl'], { cwd: capped, limitMs: 60_000 });
+    assert.equal(run.code, 1, run.stderr);
+    const byId = resultsById(readEvents(join(capped, 'out.jsonl')), ['huge', 'small']);
+    assert.equal(byId.get('huge')!.status, 'error');
+    assert.match(byId.get('huge')!.error!, /reply too large: more than 10 MB, so reading stopped; raise max_reply_bytes in the connector/);
+    assert.equal(byId.get('small')!.status, 'passed');
   });
 
   test(

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
@@ -44,6 +44,8 @@ describe('secrets never leak', () => {
       rules: [
         // A server that echoes the key in its error text.
         { match: '^echo-key-401\\b', fault: { type: 'status', status: 401, message: `Incorrect API key provided: ${KEY}. Authorization: Bearer ${KEY}` } },
+        // A model that repeats the key it was sent: the reply is redacted in every output, but judged raw.
+        { match: '^echo-key-reply\\b', reply: `Sure. Your key is ${KEY}.` },
         { match: '^flaky\\b', fault: 503, times: 1 },
         { match: '^slow\\b', fault: 'hang' },
       ],
@@ -64,6 +66,7 @@ describe('secrets never leak', () => {
       { id: 'ok', input: 'hello there', assert: { type: 'contains', value: 'hello' } },
       { id: 'failing', input: 'hello again', assert: { type: 'contains', value: 'absent' } },
       { id: 'echo-key-401', input: 'echo-key-401 please' },
+      { id: 'echo-key-reply', input: 'echo-key-reply please', assert: { type: 'regex', value: 'key is sk-test-SECRET-[0-9a-f]{18}\\.$' } },
       { id: 'flaky', input: 'flaky please' },
       { id: 'slow', input: 'slow please', timeout: '300ms' },
     ]);
@@ -77,18 +80,23 @@ describe('secrets never leak', () => {
   };
 
   for (const output of ['report.json', 'report.md', 'report.html', 'report.xml', 'report.txt']) {
-    test(`-o ${output} plus the default .jsonl, with -v and DEBUG=agentest:*`, async () => {
+    test(`-o ${output} plus -o run.jsonl, the GitHub reporter, with -v and DEBUG=agentest:*`, async () => {
       const dir = project(`secret-${output.split('.')[1]}`);
-      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', output, '-v', '--parallel', '5'], { cwd: dir, env: LOUD });
+      const github = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'), GITHUB_WORKSPACE: dir };
+      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', output, '-o', 'run.jsonl', '-v', '--parallel', '5'], { cwd: dir, env: { ...LOUD, ...github } });
       assert.equal(run.code, 1, run.stderr.slice(-2000));
-      assert.ok(readdirSync(dir).some((f) => f.endsWith('.jsonl') && f.startsWith('output-')), 'the default .jsonl was written');
+      assert.ok(statSync(join(dir, 'run.jsonl')).size > 0, 'the event stream was written');
       assert.ok(statSync(join(dir, output)).size > 0);
       assert.match(run.stderr, /agentest:connector/, 'the debug log was on');
       if (output === 'report.json') {
         const report = JSON.parse(readFileSync(join(dir, output), 'utf8')) as { results: { id: string; error?: string }[] };
         const echoed = report.results.find((r) => r.id === 'echo-key-401')!;
         assert.match(echoed.error!, /HTTP 401.*Incorrect API key provided: \[redacted\]/, 'the echoed key was redacted, not dropped with the reason');
+        const reply = report.results.find((r) => r.id === 'echo-key-reply') as { status: string; output?: string };
+        assert.equal(reply.status, 'passed', 'the verdict was judged on the raw reply, which holds the key');
+        assert.equal(reply.output, 'Sure. Your key is [redacted].');
       }
+      assert.ok(statSync(join(dir, 'step-summary.md')).size > 0, 'the GitHub step summary was written');
       check(output, run, dir);
     });
   }
@@ -116,5 +124,36 @@ describe('secrets never leak', () => {
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /error\[CONNECTOR_INVALID\].*temperature/);
     assert.deepEqual(leaksIn(run.stdout + run.stderr), []);
+  });
+
+  test('scripts and test() files see only the variables script.env names: no connector key', async () => {
+    const dir = workspace('secret-env');
+    writeJson(dir, 'agentest.config.json', { agents: { bot: { connector: 'fake' } }, connectors: { fake: { type: 'openai', model: 'fake-model', host: llm.url, key: '$ENV.AGENTEST_E2E_KEY' } }, script: { env: ['AGENTEST_E2E_VISIBLE'] } });
+    mkdirSync(join(dir, 'scripts'));
+    writeFileSync(join(dir, 'scripts/env.ts'), `// @ts-nocheck
+export function Check() {
+  const seen = { key: process.env.AGENTEST_E2E_KEY ?? null, visible: process.env.AGENTEST_E2E_VISIBLE ?? null };
+  return { pass: seen.key === null && seen.visible === 'shown', message: 'saw key=' + (seen.key === null ? 'none' : 'SET') + ' visible=' + seen.visible };
+}
+`);
+    writeCases(dir, 'cases.jsonl', [{ id: 'env', input: 'hello', assert: { type: 'script', script: 'scripts.env.Check' } }]);
+    mkdirSync(join(dir, 'tests'));
+    writeFileSync(join(dir, 'tests/env.test.ts'), `import { test, expect } from '@agentest/test';
+test('env', () => { expect(process.env.AGENTEST_E2E_KEY).toBeUndefined(); expect(process.env.AGENTEST_E2E_VISIBLE).toBe('shown'); });
+`);
+    const env = { ...LOUD, AGENTEST_E2E_VISIBLE: 'shown' };
+    const jsonl = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'report.json'], { cwd: dir, env });
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { results: { id: string; status: string; error?: string }[] };
+    assert.equal(report.results[0]!.status, 'passed', report.results[0]!.error ?? jsonl.stderr.slice(-2000));
+    const kit = await runCli(['test', '-i', 'tests/env.test.ts', '-n', 'bot'], { cwd: dir, env });
+    assert.equal(kit.code, 0, kit.stdout.slice(-2000) + kit.stderr.slice(-2000));
+  });
+
+  test('-r <agent>: the reporter agent gets the report with the key redacted, and its reply is redacted too', async () => {
+    const dir = project('secret-llm');
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-r', 'bot', '-o', 'llm-report.md', '-v'], { cwd: dir, env: LOUD });
+    assert.equal(run.code, 1, run.stderr.slice(-2000));
+    assert.ok(statSync(join(dir, 'llm-report.md')).size > 0);
+    check('-r bot', run, dir);
   });
 });

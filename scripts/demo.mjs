@@ -1,17 +1,36 @@
 #!/usr/bin/env node
 // The offline demo: the Yao keyword assistant (mock connector, no API key) with 3 runs per case,
-// writing every report format. Its suite holds deliberate failures and flaky cases, so the CLI exits 1;
-// the demo reports that and exits 0 when the run itself worked.
+// writing every report format; then the same suite run again against the first run as its baseline,
+// and the two runs compared into an HTML page. The suite holds deliberate failures and flaky cases,
+// so the CLI exits 1; the demo reports that and exits 0 when the runs themselves worked.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const app = new URL('../examples/app/', import.meta.url).pathname;
+const tests = 'assistants/keyword/tests';
 const cli = ['--import', 'tsx', '--conditions=@agentest/source', `${root}packages/cli/src/bin.ts`];
-const run = spawnSync(process.execPath, [...cli, 'test', '-i', 'assistants/keyword/tests/inputs.jsonl', ...process.argv.slice(2)], { cwd: app, stdio: 'inherit' });
-const code = run.status ?? 1;
-if (code === 1) {
-  console.log('\nDemo finished. agentest exited 1 because the example suite contains deliberate failures and flaky');
-  console.log('cases; the reports above are in examples/app/assistants/keyword/tests/. Try: npm run demo -- --run T01 -v');
+const extra = process.argv.slice(2);
+const agentest = (args, stdout = 'inherit') => spawnSync(process.execPath, [...cli, ...args], { cwd: app, stdio: ['inherit', stdout, 'inherit'] }).status ?? 1;
+const streams = () => new Set(readdirSync(`${app}${tests}`).filter((name) => /^output-\d+\.jsonl$/.test(name)));
+
+const before = streams();
+const first = agentest(['test', '-i', `${tests}/inputs.jsonl`, ...extra]);
+const written = [...streams()].filter((name) => !before.has(name));
+if (first !== 1 && first !== 0) process.exit(first);
+if (written.length !== 1) {
+  console.log('\nDemo finished after the first run (it wrote no event stream to compare with).');
   process.exit(0);
 }
-process.exit(code);
+const baseline = `${tests}/${written[0]}`;
+console.log(`\nThe same suite again, compared with the first run (--baseline ${baseline}):`);
+const second = agentest(['test', '-i', `${tests}/inputs.jsonl`, '--baseline', baseline, '-o', `${tests}/output-rerun.jsonl`, ...extra]);
+if (second !== 1 && second !== 0) process.exit(second);
+// The comparison was printed by --baseline above; this writes it as a page and a pull-request comment.
+const compared = agentest(['compare', baseline, `${tests}/output-rerun.jsonl`, '-o', `${tests}/output-comparison.html`, '-o', `${tests}/output-comparison.md`], 'ignore');
+if (compared === 2) process.exit(2);
+console.log('\nDemo finished. agentest test exited 1 because the example suite contains deliberate failures and flaky');
+console.log(`cases; the reports are in examples/app/${tests}/, with the comparison of the two runs in output-comparison.html`);
+console.log('and output-comparison.md. The flaky cases flip between runs, and the comparison says whether that is more');
+console.log('than chance. Try: npm run demo -- --run T01 -v');
+process.exit(0);

@@ -38,21 +38,29 @@ export async function kernelFromConfig(config: NormalisedConfig, options: Defaul
 }
 
 function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record<string, unknown> {
+  // Hooks and test() files run in the same sandbox as scripts: the config's `script` threads, memory
+  // and environment apply to them too.
+  const sandbox = sandboxOf(config.pluginOptions.script);
   switch (key) {
     case 'agent':
       return { agents: config.agents, connectors: config.connectors };
     case 'kit':
-      return { ...(config.test.include ? { include: config.test.include } : {}), ...config.pluginOptions.kit };
+      return { ...(config.test.include ? { include: config.test.include } : {}), ...sandbox, ...config.pluginOptions.kit };
     case 'script':
       return { ...config.pluginOptions.script };
     case 'jsonl':
       return { ...config.pluginOptions.jsonl };
     case 'yao':
       // Connectors declared in the config are visible to Yao assistants too (they win over files).
-      return { ...(config.connectors ? { connectors: config.connectors } : {}), configAgents: Object.keys(config.agents), ...config.pluginOptions.yao };
+      return { ...(config.connectors ? { connectors: config.connectors } : {}), configAgents: Object.keys(config.agents), ...sandbox, ...config.pluginOptions.yao };
     default:
       return {};
   }
+}
+
+function sandboxOf(script: Record<string, unknown> | undefined): { sandbox?: Record<string, unknown> } {
+  const picked = Object.fromEntries(['maxThreads', 'memoryLimitMb', 'env'].filter((name) => script?.[name] !== undefined).map((name) => [name, script![name]]));
+  return Object.keys(picked).length ? { sandbox: picked } : {};
 }
 
 function instantiate(spec: ReporterSpec, cwd: string): AgentestPlugin {

@@ -27,6 +27,7 @@ export interface RawFlags {
   color?: boolean;
   before?: string;
   after?: string;
+  baseline?: string;
   allowOnly?: boolean;
 }
 
@@ -57,6 +58,8 @@ export interface Flags {
   /** `--before` / `--after`: Yao's global BeforeAll/AfterAll hook refs for JSONL suites. */
   beforeAll?: string;
   afterAll?: string;
+  /** `--baseline <report>`: compare this run with an earlier report when it ends. */
+  baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
 }
@@ -89,6 +92,7 @@ export function parseFlags(raw: RawFlags): Flags {
     color: raw.color !== false,
     ...optional('beforeAll', hookRef('--before', raw.before)),
     ...optional('afterAll', hookRef('--after', raw.after)),
+    ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
   };
 }

@@ -1,9 +1,10 @@
-import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
+import { AgentestError, errorMessage, isAgentestError, redactText } from '@agentest/kernel';
 import { terminalSafe } from '@agentest/reporter-console';
 
 /**
  * How an error reaches the user: `error[CODE]: message` and the catalogue's fix, never a stack
  * trace, except with `DEBUG=agentest:*` (or any DEBUG naming agentest), which adds the stack and causes.
+ * Registered secrets (connector keys) are redacted.
  */
 export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const known = isAgentestError(error) ? error : new AgentestError('INTERNAL', errorMessage(error), { cause: error });
@@ -15,8 +16,8 @@ export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env
       cause = cause.cause;
     }
   }
-  // Messages quote what they found (a server's error body, a case's text): shown, never obeyed by the terminal.
-  return terminalSafe(lines.join('\n'));
+  // A server's error text can echo the key it was sent, and may hold what a terminal would obey: shown, never obeyed.
+  return terminalSafe(redactText(lines.join('\n')));
 }
 
 /** 2 for configuration and input errors, 3 for runtime errors (the catalogue decides). */

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
+import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { readContextFile } from './context-file.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
@@ -38,6 +39,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
   let kernel: Kernel | undefined;
+  const baseline = await setupBaseline(flags.baseline, io, { color: flags.color, quiet: mode === 'message' && !outputs.length });
   const specs = flags.reporters ? await normaliseReporters(flags.reporters, cwd, '--reporter') : (config.reporters ?? []);
   const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
   const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
@@ -62,9 +64,9 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, { cwd, reporters: reporters.plugins });
+    kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
     await checkReporterAgents(kernel, reporters.agents, plan);
-    return await runWithSignals(kernel, plan, io);
+    return await runWithSignals(kernel, plan, io, baseline);
   } finally {
     await claimed.release();
   }
@@ -104,7 +106,7 @@ async function prepareRun(flags: Flags, { cwd, env }: Pick<CliIo, 'cwd' | 'env'>
 }
 
 /** One kernel run with the process signals wired to it; its errors printed, its exit code returned. */
-async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo): Promise<number> {
+async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline: BaselineSetup): Promise<number> {
   const signals = watchSignals({
     onInterrupt: () => io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
     onAbort: () => setTimeout(() => process.exit(130), ABORT_GRACE_MS).unref(),
@@ -115,6 +117,7 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo): Promise
   } finally {
     signals.dispose();
   }
+  baseline.print(outcome.summary);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
   if (outcome.exitCode === 3 && !outcome.errors.length) throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
   return outcome.exitCode;

@@ -1,6 +1,6 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentest, fixture, jsonl } from './helpers.js';
 import { agentestInProcess } from './in-process.js';
@@ -103,4 +103,42 @@ test('compare --help documents every flag with its default and an example', asyn
   for (const flag of ['<base>', '<head>', '-o, --output', '--margin', '--alpha', '--detect', '--seed', '--allow-suite-change', '--no-color']) assert.ok(text.includes(flag), `help mentions ${flag}`);
   assert.match(text, /default: 0; e\.g\. --margin 0\.02/);
   assert.match(text, /Exit codes: 0 no significant regression · 1 significant regression · 2/);
+});
+
+test('test --baseline: the comparison is printed after the run and is in every report; the exit code stays the run’s own', async () => {
+  writeFileSync(join(dir, 'tests/inputs.jsonl'), suite(6));
+  const outputs = ['with-baseline.json', 'with-baseline.md', 'with-baseline.html'];
+  const runs = [];
+  for (const output of outputs) runs.push(await agentestInProcess(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '-o', output, '--baseline', 'base.jsonl', '--no-jsonl'], { cwd: dir }));
+  for (const run of runs) {
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stdout, /TESTS FAILED[\s\S]*agentest compare\n {2}base {2}tests\/inputs\.jsonl · base\.jsonl[\s\S]*head {2}tests\/inputs\.jsonl · this run/);
+    assert.match(run.stdout, /Verdict: REGRESSED — 6 regressed, 0 fixed of 16 cases/);
+  }
+  const json = JSON.parse(readFileSync(join(dir, 'with-baseline.json'), 'utf8'));
+  assert.deepEqual(json.summary.comparison.regressed, ['T00', 'T01', 'T02', 'T03', 'T04', 'T05']);
+  assert.equal(json.summary.comparison.verdict, 'regressed');
+  assert.equal(json.summary.comparison.baseline, 'base.jsonl');
+  assert.match(readFileSync(join(dir, 'with-baseline.md'), 'utf8'), /## Compared with `base\.jsonl`\n\n\*\*❌ REGRESSED\*\*: 6 regressed, 0 fixed of 16 cases[\s\S]*Regressed \(6\): `T00`, `T01`/);
+  assert.match(readFileSync(join(dir, 'with-baseline.html'), 'utf8'), /Compared with base\.jsonl: REGRESSED<\/h2>/);
+});
+
+test('test --baseline: an unreadable baseline stops the run before the first case (exit 2); one sharing no case is noted', async () => {
+  writeFileSync(join(dir, 'tests/inputs.jsonl'), suite(0));
+  const missing = await agentestInProcess(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '-o', 'never.json', '--baseline', 'gone.jsonl'], { cwd: dir });
+  assert.equal(missing.code, 2, missing.stderr);
+  assert.match(missing.stderr, /error\[REPORT_UNREADABLE\]: gone\.jsonl: does not exist/);
+  assert.equal(existsSync(join(dir, 'never.json')), false, 'no case ran');
+  const disjoint = await agentestInProcess(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '-o', 'disjoint-run.json', '--baseline', 'disjoint.jsonl'], { cwd: dir });
+  assert.equal(disjoint.code, 0, disjoint.stderr);
+  assert.match(disjoint.stdout, /Compared with disjoint\.jsonl: not comparable: no case id in common/);
+  assert.equal(JSON.parse(readFileSync(join(dir, 'disjoint-run.json'), 'utf8')).summary.comparison.verdict, 'not_comparable');
+});
+
+test('on GitHub Actions the comparison is appended to the job summary', async () => {
+  const summaryFile = join(dir, 'step-summary.md');
+  writeFileSync(summaryFile, '# earlier step\n');
+  const run = await agentestInProcess(['compare', 'base.jsonl', 'six.jsonl'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(readFileSync(summaryFile, 'utf8'), /^# earlier step\n## ❌ agentest compare: REGRESSED/);
 });

@@ -5,3 +5,4 @@ export type { ComparisonInput, CaseRecord, RunRecord } from './comparison-input.
 export * from './comparison.js';
 export { formatP, points } from './suite-verdict.js';
 export * from './render/index.js';
+export { baselinePlugin, type BaselineOptions } from './baseline-plugin.js';

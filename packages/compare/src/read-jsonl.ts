@@ -27,7 +27,7 @@ export async function readJsonl(file: string, shown: string): Promise<Comparison
     }
     if (!input) {
       if (event.type !== 'start') throw unreadable(shown, `line ${lineNumber} is a "${String(event.type)}" event, but an agentest event stream starts with a "start" event`, lineNumber);
-      input = fromStart(event, shown);
+      input = inputFromStart(event, shown);
       continue;
     }
     if (event.type === 'run_result' && typeof event.id === 'string' && isObject(event.execution)) {
@@ -51,7 +51,8 @@ function parseLine(line: string): Loose | string {
   }
 }
 
-function fromStart(start: Loose, shown: string): ComparisonInput {
+/** The comparison input a `start` event opens; its cases are added as their `result` events arrive. */
+export function inputFromStart(start: Loose, shown: string): ComparisonInput {
   const agent = text(start.agent_id);
   const connector = text(start.connector);
   const startedAt = text(start.timestamp);

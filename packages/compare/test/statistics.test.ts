@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  median, seededRandom, sortedQuantile,
   differenceVariance, erfc, fisherExact, holm, mcnemar, medianChange, normalQuantile, pairedBootstrap,
   passAtK, passHatK, requiredCases, requiredRuns, sprt, wilsonInterval,
 } from '../src/stats/index.js';
@@ -160,4 +161,39 @@ test('pass^k is C(c,k)/C(n,k) and pass@k is 1 − C(n−c,k)/C(n,k)', () => {
   assert.equal(passHatK(5, 4, 5), 0);
   close(passHatK(1000, 900, 3), (900 * 899 * 898) / (1000 * 999 * 998), 1e-12);
   assert.throws(() => passHatK(3, 4, 1), RangeError);
+});
+
+test('the bootstrap’s shortcuts (no draw for agreeing runs, one binomial draw for pass/fail runs) agree with drawing every run', () => {
+  const random = seededRandom(99);
+  const cases = Array.from({ length: 60 }, (_, i) => ({
+    base: Array.from({ length: 6 }, () => (random() < 0.9 ? 1 : 0)),
+    head: Array.from({ length: 6 }, () => (random() < (i % 3 ? 0.85 : 0.5) ? 1 : 0)),
+  }));
+  // The two-level bootstrap written out the long way.
+  const draw = seededRandom(5);
+  const pick = (n: number) => Math.floor(draw() * n);
+  const naive = new Float64Array(4000);
+  for (let r = 0; r < naive.length; r++) {
+    let sum = 0;
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[pick(cases.length)]!;
+      const mean = (runs: number[]) => runs.reduce((a, _, j) => a + runs[pick(runs.length)]!, 0) / runs.length;
+      sum += mean(c.head) - mean(c.base);
+    }
+    naive[r] = sum / cases.length;
+  }
+  naive.sort();
+  const fast = pairedBootstrap(cases, { seed: 5, resamples: 4000 });
+  close(fast.lower, sortedQuantile(naive, 0.025), 0.015, 'lower');
+  close(fast.upper, sortedQuantile(naive, 0.975), 0.015, 'upper');
+});
+
+test('the median bootstrap’s counted medians equal the sorted medians, for odd and even counts', () => {
+  for (const n of [1, 2, 7, 10, 101]) {
+    const random = seededRandom(n);
+    const pairs = Array.from({ length: n }, () => ({ base: Math.round(random() * 1000), head: Math.round(random() * 1000) }));
+    const result = medianChange(pairs, { resamples: 10 });
+    assert.equal(result.baseMedian, median(pairs.map((p) => p.base)), `base, n ${n}`);
+    assert.equal(result.headMedian, median(pairs.map((p) => p.head)), `head, n ${n}`);
+  }
 });

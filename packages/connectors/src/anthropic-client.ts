@@ -39,7 +39,7 @@ export class AnthropicChatClient extends LlmClient {
         maxRetries: 0,
         ...(timeoutMs ? { timeout: timeoutMs } : {}),
         logLevel: 'off',
-        fetch: connectorFetch(this.id, { rewrite, secret: key }),
+        fetch: connectorFetch(this.id, { rewrite, secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
         defaultHeaders: { ...headers, ...(key ? {} : { 'x-api-key': null, authorization: null }) },
       });
       return { module, client };

@@ -15,6 +15,9 @@ export interface SdkErrorClasses {
  */
 export function toConnectorError(error: unknown, sdk: SdkErrorClasses, url: string, timeoutMs: number | undefined): ConnectorError {
   if (error instanceof ConnectorError) return error;
+  // Raised by our own fetch (a reply past max_reply_bytes); the SDK may have wrapped it.
+  const own = connectorCause(error);
+  if (own) return own;
   if (error instanceof sdk.APIConnectionTimeoutError) {
     return new ConnectorError(`no answer from ${url} within ${timeoutMs ?? 600_000}ms`, { retryable: true, cause: error });
   }
@@ -34,6 +37,14 @@ export function toConnectorError(error: unknown, sdk: SdkErrorClasses, url: stri
     return new ConnectorError(`the connection to ${url} closed before the reply was complete (${rootCause(error)})`, { retryable: true, cause: error });
   }
   return new ConnectorError(error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+function connectorCause(error: unknown): ConnectorError | undefined {
+  let current = error instanceof Error ? error.cause : undefined;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++, current = current.cause) {
+    if (current instanceof ConnectorError) return current;
+  }
+  return undefined;
 }
 
 /** OpenAI also sends `retry-after-ms`; it is more precise when present. */

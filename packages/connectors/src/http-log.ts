@@ -1,10 +1,12 @@
 import createDebug from 'debug';
+import { ConnectorError } from './connector-error.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 
 /** `DEBUG=agentest:connector` shows every request and retry, with credentials redacted. */
 export const log = createDebug('agentest:connector');
 
-const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'proxy-authorization', 'cookie']);
+/** Headers that carry credentials: their values are never logged and are redacted from reports. */
+export const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'proxy-authorization', 'cookie']);
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -23,6 +25,15 @@ export function redactSecret(text: string, secret: string | undefined): string {
   return text.split(secret).join('[redacted]');
 }
 
+/** Not retryable: the same request would get the same reply. */
+function replyTooLarge(maxBytes: number): ConnectorError {
+  return new ConnectorError(`reply too large: more than ${formatBytes(maxBytes)}, so reading stopped; raise max_reply_bytes in the connector if such replies are expected`, { retryable: false });
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
+}
+
 function urlOf(input: string | URL | Request): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
@@ -32,9 +43,9 @@ function urlOf(input: string | URL | Request): string {
  * (redacted) and its outcome when debugging is on, and can send one URL prefix elsewhere (Yao's
  * verbatim host rule, which the Anthropic SDK cannot express).
  */
-export function connectorFetch(id: string, options: { rewrite?: { from: string; to: string }; secret?: string } = {}): Fetch {
-  const { rewrite, secret } = options;
-  const fetch = nodeHttpFetch();
+export function connectorFetch(id: string, options: { rewrite?: { from: string; to: string }; secret?: string; maxReplyBytes?: number } = {}): Fetch {
+  const { rewrite, secret, maxReplyBytes } = options;
+  const fetch = nodeHttpFetch(undefined, maxReplyBytes === undefined ? undefined : { maxBytes: maxReplyBytes, tooLarge: replyTooLarge });
   return async (input, init) => {
     let url = urlOf(input);
     if (rewrite && url.startsWith(rewrite.from)) url = rewrite.to + url.slice(rewrite.from.length);

@@ -23,7 +23,7 @@ const MAX_REDIRECTS = 20;
  * what they read (status, headers, `json()`, `text()`, an async-iterable `body` for SSE); anything
  * else (streamed or form bodies, `Request` objects) goes to the global fetch unchanged.
  */
-export function nodeHttpFetch(fallback: Fetch = fetch): Fetch {
+export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetch {
   return (input, init) => {
     const body = init?.body;
     if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
@@ -31,7 +31,7 @@ export function nodeHttpFetch(fallback: Fetch = fetch): Fetch {
     const headers = headerRecord(init?.headers);
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
     if (body != null && headers['content-length'] === undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    return send(new URL(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0);
+    return send(new URL(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0, limit);
   };
 }
 
@@ -42,7 +42,7 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   return out;
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, redirects: number): Promise<Response> {
+function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, redirects: number, limit?: ReplyLimit): Promise<Response> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
@@ -68,7 +68,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
         const next = new URL(location, url);
         const nextHeaders = keepBody ? headers : withoutBodyHeaders(headers);
         if (next.origin !== url.origin) delete nextHeaders.authorization;
-        resolve(send(next, keepBody || method === 'HEAD' ? method : 'GET', nextHeaders, keepBody ? body : undefined, signal, redirects + 1));
+        resolve(send(next, keepBody || method === 'HEAD' ? method : 'GET', nextHeaders, keepBody ? body : undefined, signal, redirects + 1, limit));
         return;
       }
       // Once the headers are in, an abort ends the body: readers see the abort error.
@@ -76,7 +76,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       const onBodyAbort = (): void => void res.destroy(abortError(signal!));
       signal?.addEventListener('abort', onBodyAbort, { once: true });
       res.once('close', () => signal?.removeEventListener('abort', onBodyAbort));
-      resolve(new NodeHttpResponse(res, decoded(res), url.href, redirects > 0) as unknown as Response);
+      resolve(new NodeHttpResponse(res, decoded(res), url.href, redirects > 0, limit) as unknown as Response);
     });
     req.end(body);
   });
@@ -99,6 +99,15 @@ function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
 }
 
+/**
+ * A cap on the (decoded) reply body: past `maxBytes`, reading stops, the connection is dropped and
+ * the reader gets `tooLarge()`'s error. A declared `Content-Length` over the cap fails at once.
+ */
+export interface ReplyLimit {
+  maxBytes: number;
+  tooLarge: (maxBytes: number) => Error;
+}
+
 /** The slice of `Response` the SDKs read, over a Node stream. */
 class NodeHttpResponse {
   readonly status: number;
@@ -109,10 +118,11 @@ class NodeHttpResponse {
   private used = false;
 
   constructor(
-    res: IncomingMessage,
+    private readonly res: IncomingMessage,
     private readonly stream: Readable,
     readonly url: string,
     readonly redirected: boolean,
+    private readonly limit?: ReplyLimit,
   ) {
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
@@ -128,7 +138,7 @@ class NodeHttpResponse {
 
   /** An async iterable of byte chunks, which is what the SDKs' SSE readers accept. Reading it is what uses the body, not asking for it: the SDKs log it first. */
   get body(): AsyncIterable<Uint8Array> {
-    return this.stream;
+    return this.limit ? this.capped(this.limit) : this.stream;
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
@@ -147,8 +157,38 @@ class NodeHttpResponse {
   private async bytes(): Promise<Buffer> {
     if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
     this.used = true;
+    // Counted here rather than through `capped()`: one async iteration per chunk instead of two.
+    const limit = this.limit;
+    if (limit && this.declaredLength() > limit.maxBytes) throw this.refuse(limit);
     const chunks: Buffer[] = [];
-    for await (const chunk of this.stream) chunks.push(chunk as Buffer);
+    let total = 0;
+    for await (const chunk of this.stream) {
+      total += (chunk as Buffer).byteLength;
+      if (limit && total > limit.maxBytes) throw this.refuse(limit);
+      chunks.push(chunk as Buffer);
+    }
     return Buffer.concat(chunks);
+  }
+
+  /** The body, counted as it is read: a reply past the cap is refused before it is all in memory. */
+  private async *capped(limit: ReplyLimit): AsyncGenerator<Uint8Array> {
+    if (this.declaredLength() > limit.maxBytes) throw this.refuse(limit);
+    let total = 0;
+    for await (const chunk of this.stream) {
+      total += (chunk as Uint8Array).byteLength;
+      if (total > limit.maxBytes) throw this.refuse(limit);
+      yield chunk as Uint8Array;
+    }
+  }
+
+  private declaredLength(): number {
+    return Number(this.res.headers['content-length'] ?? 0);
+  }
+
+  private refuse(limit: ReplyLimit): Error {
+    // The socket goes too: the rest of the reply is not worth receiving.
+    this.stream.destroy();
+    this.res.destroy();
+    return limit.tooLarge(limit.maxBytes);
   }
 }

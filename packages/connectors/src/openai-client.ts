@@ -40,7 +40,7 @@ export class OpenAIChatClient extends LlmClient {
         maxRetries: 0,
         ...(timeoutMs ? { timeout: timeoutMs } : {}),
         logLevel: 'off',
-        fetch: connectorFetch(this.id, { secret: key }),
+        fetch: connectorFetch(this.id, { secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
         defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
       });
       return { module, client };

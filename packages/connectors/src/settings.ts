@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AgentestError, parseDuration, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError, parseDuration, registerSecret, type ConnectorConfig } from '@agentest/kernel';
+import { SECRET_HEADERS } from './http-log.js';
 import { buildApiUrl, envName, expandEnv } from './env.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 
@@ -29,7 +30,11 @@ const optionsShape = z.looseObject({
   max_backoff_ms: z.number().min(0).optional(),
   max_retry_after_ms: z.number().min(0).optional(),
   timeout: z.union([z.number().positive(), z.string()]).optional(),
+  max_reply_bytes: z.number().int().positive().optional(),
 });
+
+/** A reply past this many bytes is an error rather than a run that holds it all in memory. */
+export const DEFAULT_MAX_REPLY_BYTES = 10 * 1024 * 1024;
 
 /** Everything an OpenAI or Anthropic client needs, validated and with `$ENV.` expanded. */
 export interface LlmSettings {
@@ -46,6 +51,8 @@ export interface LlmSettings {
   concurrency: number;
   retry: RetryPolicy;
   timeoutMs?: number;
+  /** Largest reply body read, decoded (`max_reply_bytes`, default 10 MB). */
+  maxReplyBytes: number;
 }
 
 const DEFAULT_HOSTS = { openai: 'https://api.openai.com', anthropic: 'https://api.anthropic.com' } as const;
@@ -93,6 +100,9 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
     throw new AgentestError('SECRET_MISSING', `connector "${id}" talks to ${DEFAULT_HOSTS[type]} but has no key; set options.key (e.g. "$ENV.${type === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'}")`, { where: `${where}.key` });
   }
 
+  registerSecret(key);
+  const headers = resolveHeaders(id, options.headers ?? {}, env);
+
   const body: Record<string, unknown> = {};
   for (const name of BODY_PARAMS) {
     // Yao's `thinking` is Anthropic's parameter; OpenAI-compatible servers reject it.
@@ -107,7 +117,7 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
     model,
     key,
     body,
-    headers: options.headers ?? {},
+    headers,
     stream: options.stream ?? false,
     concurrency: options.concurrency ?? 16,
     retry: {
@@ -118,7 +128,30 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
       maxRetryAfterMs: options.max_retry_after_ms ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
     },
     timeoutMs: timeoutOf(id, options.timeout, where),
+    maxReplyBytes: options.max_reply_bytes ?? DEFAULT_MAX_REPLY_BYTES,
   };
+}
+
+/**
+ * Header values may be `$ENV.NAME` (an unset variable is SECRET_MISSING). Expanded values and the
+ * values of credential headers (`Authorization`, `x-api-key`, …) are registered as secrets, the
+ * credential alone too when it follows a scheme (`Bearer …`).
+ */
+function resolveHeaders(id: string, headers: Record<string, string>, env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const variable = envName(value);
+    const expanded = expandEnv(value, env);
+    if (variable !== undefined && !expanded) {
+      throw new AgentestError('SECRET_MISSING', `connector "${id}": header ${name} is "$ENV.${variable}" but ${variable} is not set; export ${variable}`, { where: `connectors.${id}.headers.${name}` });
+    }
+    if (variable !== undefined || SECRET_HEADERS.has(name.toLowerCase())) {
+      registerSecret(expanded);
+      registerSecret(/^\w+\s+(\S+)$/.exec(expanded)?.[1]);
+    }
+    out[name] = expanded;
+  }
+  return out;
 }
 
 /** `$ENV.` expansion for host and model: naming an unset variable is a config error, not a silent default. */

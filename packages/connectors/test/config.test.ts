@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError, redactText } from '@agentest/kernel';
 import { buildApiUrl, createChatClient, expandEnv } from '../src/index.js';
 import { never, user, withFake } from './helpers.js';
 
@@ -37,6 +37,13 @@ describe('createChatClient: validation before any call', () => {
   it('names the unset variable of a $ENV key (SECRET_MISSING)', () => {
     const message = code(() => createChatClient('openai.gpt4o', { type: 'openai', options: { model: 'gpt-4o', key: '$ENV.OPENAI_TEST_KEY' } }, {}));
     assert.match(message, /^SECRET_MISSING: .*OPENAI_TEST_KEY is not set/);
+  });
+
+  it('registers the key and credential headers as secrets, expanding $ENV. header values', () => {
+    const env = { GATEWAY_TOKEN: 'gw-token-0123456789', TEST_KEY: 'sk-config-test-0123456789' };
+    createChatClient('gw', { type: 'openai', model: 'm', host: 'http://127.0.0.1:9', key: '$ENV.TEST_KEY', headers: { 'X-Gateway': '$ENV.GATEWAY_TOKEN', Authorization: 'Bearer literal-token-0123456789', 'X-Trace': 'plain-value-0123456789' } }, env);
+    assert.equal(redactText('k=sk-config-test-0123456789 g=gw-token-0123456789 a=literal-token-0123456789 t=plain-value-0123456789'), 'k=[redacted] g=[redacted] a=[redacted] t=plain-value-0123456789');
+    assert.match(code(() => createChatClient('gw2', { type: 'openai', model: 'm', host: 'http://127.0.0.1:9', headers: { 'X-Gateway': '$ENV.UNSET_GATEWAY' } }, {})), /^SECRET_MISSING: connector "gw2": header X-Gateway is "\$ENV\.UNSET_GATEWAY" but UNSET_GATEWAY is not set/);
   });
 
   it('requires a key for the vendor hosts, not for local servers', () => {

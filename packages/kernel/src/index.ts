@@ -17,4 +17,5 @@ export { SummaryBuilder, judge } from './summary.js';
 export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
+export { registerSecret, redactSecrets, redactText, hasSecrets, MIN_SECRET_LENGTH } from './secrets.js';
 export type * from './types/index.js';

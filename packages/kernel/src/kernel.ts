@@ -11,6 +11,7 @@ import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from 
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
 import { runPool } from './scheduler.js';
+import { hasSecrets, redactSecrets } from './secrets.js';
 import { aggregate, type CaseBase } from './aggregate.js';
 import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
@@ -307,7 +308,9 @@ export class Kernel {
    * synchronously unless they have to wait, so most events cost no promise at all.
    */
   private emit(event: RunEvent): void | Promise<void> {
-    return callSeries(this.hooks.report.taps, event, deliverOf);
+    // Reporters, and through them every file, log and terminal line, see registered secrets redacted
+    // (a model reply that echoes the key included); verdicts were judged on the raw values.
+    return callSeries(this.hooks.report.taps, hasSecrets() ? redactSecrets(event) : event, deliverOf);
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentestError } from '@agentest/kernel';
+import { sandboxOptions, sandboxOptionsSchema, type SandboxOptions, type ScriptPoolOptions } from '@agentest/plugin-script';
 import { DEFAULT_INCLUDE } from './discover.js';
 
 export interface KitOptions {
@@ -7,16 +8,20 @@ export interface KitOptions {
   include?: string | string[];
   /** The agent `ctx.run` and data cases use when `-n` is not given (a config agent id). */
   agent?: string;
+  /** The script sandbox's threads, memory and the environment variables `test()` files may read (`script` options of the config). */
+  sandbox?: SandboxOptions;
 }
 
 export interface ValidatedKitOptions {
   include: string[];
   agent?: string;
+  sandbox: ScriptPoolOptions;
 }
 
 const shape = z.strictObject({
   include: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   agent: z.string().min(1).optional(),
+  sandbox: sandboxOptionsSchema.optional(),
 });
 
 export function validateKitOptions(options: unknown, plugin: string): ValidatedKitOptions {
@@ -24,8 +29,8 @@ export function validateKitOptions(options: unknown, plugin: string): ValidatedK
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.join('.') || 'options';
-    throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${key}: ${issue.message} (options are { include?: string | string[], agent?: string })`, { where: plugin });
+    throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${key}: ${issue.message} (options are { include?: string | string[], agent?: string, sandbox?: { maxThreads?, memoryLimitMb?, env? } })`, { where: plugin });
   }
-  const { include, agent } = parsed.data;
-  return { include: include === undefined ? DEFAULT_INCLUDE : typeof include === 'string' ? [include] : include, ...(agent ? { agent } : {}) };
+  const { include, agent, sandbox = {} } = parsed.data;
+  return { include: include === undefined ? DEFAULT_INCLUDE : typeof include === 'string' ? [include] : include, ...(agent ? { agent } : {}), sandbox: sandboxOptions(sandbox) };
 }

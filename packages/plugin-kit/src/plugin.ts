@@ -23,7 +23,7 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
       let held: { pool: ScriptPool; release(): Promise<void> } | undefined;
       let aliases: Record<string, string> | undefined;
       const sandbox: SpecSandbox = {
-        pool: () => (held ??= acquireScriptPool()).pool,
+        pool: () => (held ??= acquireScriptPool(validated.sandbox)).pool,
         entries,
         aliases: () => (aliases ??= sandboxAliases()),
       };

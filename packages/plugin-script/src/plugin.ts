@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDuration, type AgentestPlugin, type Assertion, type LoadContext, type RunEvent, type RunPlan, type Suite } from '@agentest/kernel';
 import { ScriptExecutor } from './execute-script.js';
-import { parseScriptOptions, type ScriptOptions } from './options.js';
+import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
 import type { ScriptPool } from './pool/types.js';
 import { isScriptTestRef } from './resolve/script-test.js';
@@ -23,7 +23,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const opts = parseScriptOptions(options);
       const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
-      const pool = (): ScriptPool => (lease ??= acquireScriptPool({ maxThreads: opts.maxThreads, memoryLimitMb: opts.memoryLimitMb })).pool;
+      const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
       const executor = new ScriptExecutor(pool, opts.processes);
       // The sandbox's start-up is no case's time. Whatever shows before the run that it will use the
       // sandbox (a script suite, hook refs, a script assertion) starts it, and the run's `start`

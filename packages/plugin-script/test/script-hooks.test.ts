@@ -96,4 +96,18 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
     const typo: TestCase = { ...testCase, data: { after: 'env_test.Aftr' } };
     await assert.rejects(lifecycle.before!(typo), (error: any) => error.code === 'CONFIG_INVALID' && /inputs\.jsonl:1: field "after": env_test\.Aftr: .*src\/env_test\.ts:Aftr does not exist/.test(error.message));
   });
+
+  it('through createKernel: a suite outside the assistant folder runs the hooks of the resolved assistant', async () => {
+    const outsideCase: TestCase = { ...testCase, id: 'O1', source: { file: '/elsewhere/inputs.jsonl', line: 1 }, data: { before: 'env_test.Prepare' } };
+    const loader: AgentestPlugin = {
+      name: 'test:outside',
+      apply({ hooks }) {
+        hooks.load.tapPromise('test:outside', async () => ({ name: '/elsewhere/inputs.jsonl', needsAgent: true, cases: () => [outsideCase], agentHint: { path: '/elsewhere/inputs.jsonl' } }));
+        hooks.resolve.tapPromise('test:outside', async () => ({ id: 'hooks', path: HOOKS_DIR, run: async () => ({ content: 'hi', text: 'hi' }) }));
+        hooks.execute.for('agent').tapPromise('test:outside', async (_c, ctx) => ({ run: ctx.run, status: 'passed', duration_ms: 1, output: 'hi', assertions: [], metrics: {} }));
+      },
+    };
+    const { results } = await runKernel(plan('x.jsonl', APP), { hooks: { afterAll: 'env_test.AfterAll' } }, [loader]);
+    assert.equal(results[0]!.status, 'passed', results[0]!.error);
+  });
 });

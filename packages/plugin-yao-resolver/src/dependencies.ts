@@ -1,4 +1,5 @@
 import type { ChatClientFactory } from './chat-client.js';
+import type { ScriptPoolOptions } from '@agentest/plugin-script';
 import type { HookPool } from './hook-runner.js';
 
 /**
@@ -11,7 +12,7 @@ export async function loadChatClientFactory(): Promise<ChatClientFactory> {
   return (id, config, env) => createChatClient(id, config, env);
 }
 
-export async function acquireHookPool(): Promise<{ pool: HookPool; release(): void | Promise<void> }> {
+export async function acquireHookPool(sandbox: ScriptPoolOptions = {}): Promise<{ pool: HookPool; release(): void | Promise<void> }> {
   const { acquireScriptPool } = await import('@agentest/plugin-script');
-  return acquireScriptPool();
+  return acquireScriptPool(sandbox);
 }

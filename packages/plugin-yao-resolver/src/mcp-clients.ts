@@ -1,4 +1,4 @@
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError, registerSecret } from '@agentest/kernel';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServer, McpTool } from './mcp-server.js';
 
@@ -87,8 +87,8 @@ export class McpClients {
       return transport;
     }
     if (typeof dsl.url !== 'string' || !dsl.url) throw invalid(server, `an ${server.transport} server needs a "url"`);
-    const headers = this.strings(dsl.headers);
-    const token = typeof dsl.authorization_token === 'string' ? this.expand(dsl.authorization_token) : '';
+    const headers = this.strings(dsl.headers, true);
+    const token = typeof dsl.authorization_token === 'string' ? this.expand(dsl.authorization_token, true) : '';
     if (token && !headers.Authorization) headers.Authorization = token.startsWith('Bearer ') ? token : `Bearer ${token}`;
     const requestInit = { headers };
     if (server.transport === 'sse') {
@@ -100,14 +100,19 @@ export class McpClients {
   }
 
   /** A map of strings from the DSL, `$ENV.NAME` values expanded as Yao does (`""` when unset). */
-  private strings(value: unknown): Record<string, string> {
+  private strings(value: unknown, secret = false): Record<string, string> {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.expand(String(v))]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.expand(String(v), secret)]));
   }
 
-  private expand(value: string): string {
+  /** `secret`: the values are credentials (headers, tokens), redacted from every report and log. */
+  private expand(value: string, secret = false): string {
     // Inside a header ("Bearer $ENV.TOKEN") as well as as a whole value.
-    return value.replace(/\$ENV\.([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => this.env[name] ?? '');
+    return value.replace(/\$ENV\.([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+      const expanded = this.env[name] ?? '';
+      if (secret) registerSecret(expanded);
+      return expanded;
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
-import type { ProcessStub } from '@agentest/plugin-script';
+import { sandboxOptions, sandboxOptionsSchema, type ProcessStub, type SandboxOptions, type ScriptPoolOptions } from '@agentest/plugin-script';
 
 export interface YaoResolverOptions {
   /** The Yao app root; by default found by walking up from the input (or the working directory). */
@@ -17,6 +17,8 @@ export interface YaoResolverOptions {
    * the export defaults to the name's last part; relative to the working directory) or `{ value }`.
    */
   processes?: Record<string, ProcessStub>;
+  /** The script sandbox's threads, memory and the environment variables hooks may read (`script` options of the config). */
+  sandbox?: SandboxOptions;
   /** The ids of the config's agents, listed next to the assistants when an id matches nothing. */
   configAgents?: string[];
 }
@@ -27,6 +29,7 @@ export interface ValidatedOptions {
   env: NodeJS.ProcessEnv;
   hookTimeoutMs: number;
   processes: Record<string, ProcessStub>;
+  sandbox: ScriptPoolOptions;
   configAgents: string[];
 }
 
@@ -41,6 +44,7 @@ const schema = z.strictObject({
   env: z.record(z.string(), z.string().optional()).optional(),
   hookTimeoutMs: z.number().int().positive().optional(),
   processes: z.record(z.string().min(1), processStub).optional(),
+  sandbox: sandboxOptionsSchema.optional(),
   configAgents: z.array(z.string()).optional(),
 });
 
@@ -51,6 +55,9 @@ export function validateOptions(options: unknown): ValidatedOptions {
     const key = issue.path.length ? issue.path.join('.') : '(options)';
     throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, { where: `yaoResolver({ ${String(issue.path[0] ?? '')} })` });
   }
-  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {}, configAgents = [] } = parsed.data;
-  return { ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs, processes: processes as Record<string, ProcessStub>, configAgents };
+  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {}, sandbox = {}, configAgents = [] } = parsed.data;
+  return {
+    ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs,
+    processes: processes as Record<string, ProcessStub>, sandbox: sandboxOptions(sandbox), configAgents,
+  };
 }

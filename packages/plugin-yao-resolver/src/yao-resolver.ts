@@ -32,7 +32,7 @@ export class YaoResolver {
 
   constructor(private readonly options: ValidatedOptions) {
     this.runtimes = new HookRuntimes(options.processes);
-    this.hooks = new HookRunner(acquireHookPool, options.hookTimeoutMs, (file) => this.runtimes.for(file));
+    this.hooks = new HookRunner(() => acquireHookPool(options.sandbox), options.hookTimeoutMs, (file) => this.runtimes.for(file));
   }
 
   async resolve(ref: AgentRef, cwd: string): Promise<Agent | undefined> {

@@ -31,6 +31,7 @@ export function renderHtml(report: Report): string {
       .filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length))
       .map(([title, lines]) => ({ title, text: lines.join('\n') })),
     verdict: summary.verdict,
+    comparison: summary.comparison,
     metrics: metricRows(report),
     charts: stability?.rows.length
       ? {

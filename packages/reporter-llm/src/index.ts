@@ -1,5 +1,5 @@
 import {
-  AgentestError, buildTestContext, createHooks, defineReporter, errorMessage, type Agent, type AgentestPlugin, type KernelApi, type PublicHooks, type RunEvent,
+  AgentestError, buildTestContext, createHooks, defineReporter, errorMessage, redactText, type Agent, type AgentestPlugin, type KernelApi, type PublicHooks, type RunEvent,
 } from '@agentest/kernel';
 import { ReportCollector, parseReporterOptions, reporterOptionsSchema, resolveOutputPath, writeFileAtomic } from '@agentest/reporter-markdown';
 import { z } from 'zod';
@@ -67,7 +67,8 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
         agentId = `reporter agent "${agent.id}"`;
         const payload = trimReport(report, options.maxInputChars ?? DEFAULT_MAX_INPUT_CHARS);
         const reply = await ask(agent, reporterMessages(payload, options.format, options.verbose ?? false), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-        await writeFileAtomic(output, documentFromReply(reply, options.format as ReportFormat));
+        // The reporter agent's own reply goes through the same redaction as every event it was given.
+        await writeFileAtomic(output, redactText(documentFromReply(reply, options.format as ReportFormat)));
       } catch (error) {
         throw new AgentestError('REPORTER_FAILED', `${agentId} failed: ${errorMessage(error)}; the built-in ${options.format} report stays at ${output}`, { cause: error });
       }

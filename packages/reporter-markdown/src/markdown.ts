@@ -2,6 +2,7 @@ import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
 import {
   caseLabel, capitalise, describeInput, displayValue, failedAssertions, formatDuration, formatMetric, formatPercent, gradeOf, interruptionNote, isFailure, statusIcon, truncate,
 } from './format.js';
+import { comparisonSection } from './comparison-section.js';
 import { cell, code, fence, inline, table } from './markdown-syntax.js';
 import type { ReadonlyResult, Report } from './report.js';
 
@@ -24,6 +25,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     `# ${report.metadata.kind === 'script' ? 'Script Test Report' : 'Agent Test Report'}`,
     interrupted ? `> ⚠️ **${capitalise(interrupted)}.** The run was stopped; the results below are partial.` : '',
     summarySection(report),
+    comparisonSection(report.summary.comparison),
     suiteHooksSection(report),
     environmentSection(report),
     resultsSection(report, options),

@@ -1,4 +1,5 @@
 import { styleText } from 'node:util';
+import { displayWidth } from '@agentest/reporter-console';
 import type { CaseChange, Category, Comparison } from '../comparison.js';
 import { CATEGORY_ICONS, CATEGORY_LABELS, VERDICT_TITLES, countsText, detectionText, evidenceText, metricText, passRateText, sideSummary, sideText } from './describe.js';
 
@@ -30,9 +31,9 @@ export function renderConsole(comparison: Comparison, options: { colour?: boolea
 }
 
 function caseTable(cases: readonly CaseChange[], paint: (format: Format, text: string) => string): string[] {
-  const rows = cases.map((c) => [clip(c.id, MAX_ID), `${CATEGORY_ICONS[c.category]} ${CATEGORY_LABELS[c.category]}`, clip(sideText(c.base), MAX_SIDE), clip(sideText(c.head), MAX_SIDE), clip(oneLine(evidenceText(c)), MAX_EVIDENCE)]);
+  const rows = cases.map((c) => [clipMiddle(c.id, MAX_ID), `${CATEGORY_ICONS[c.category]} ${CATEGORY_LABELS[c.category]}`, clip(sideText(c.base), MAX_SIDE), clip(sideText(c.head), MAX_SIDE), clip(oneLine(evidenceText(c)), MAX_EVIDENCE)]);
   const header = ['Case', 'Change', 'Base', 'Head', 'Evidence'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]!].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => displayWidth(r[i]!))));
   const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join('  ')}`.trimEnd();
   return [paint('dim', line(header)), ...rows.map((row, i) => {
     const colour = CATEGORY_COLOURS[cases[i]!.category];
@@ -43,12 +44,31 @@ function caseTable(cases: readonly CaseChange[], paint: (format: Format, text: s
 }
 
 function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - [...text].length));
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
+
+/** The longest start of `chars` that fits in `columns` terminal columns (CJK and emoji take two). */
+function fitting(chars: readonly string[], columns: number): string[] {
+  const kept: string[] = [];
+  let width = 0;
+  for (const char of chars) {
+    width += displayWidth(char);
+    if (width > columns) break;
+    kept.push(char);
+  }
+  return kept;
 }
 
 function clip(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+  return displayWidth(text) <= max ? text : `${fitting([...text], max - 1).join('')}…`;
+}
+
+/** Ids are often paths with the telling part at the end (`…/advanced.test.ts#refund flow`). */
+function clipMiddle(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  const head = fitting([...text], Math.floor((max - 1) / 3));
+  const tail = fitting([...text].reverse(), max - 1 - displayWidth(head.join(''))).reverse();
+  return `${head.join('')}…${tail.join('')}`;
 }
 
 function oneLine(text: string): string {

@@ -27,7 +27,7 @@ export const CATEGORY_ICONS: Record<Category, string> = {
   still_passing: '·',
   new: '+',
   removed: '−',
-  skipped: '⏭',
+  skipped: '○',
 };
 
 const percent = (fraction: number) => `${(Math.round(fraction * 1000) / 10).toFixed(1)}%`;

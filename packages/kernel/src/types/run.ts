@@ -68,6 +68,21 @@ export interface Summary {
   hook_logs?: { before_all?: string[]; after_all?: string[] };
   /** With `interrupted`: the selected cases that never ran. */
   not_run?: number;
+  /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
+  comparison?: BaselineComparison;
+}
+
+/** The summary's `comparison` block: the verdict against the baseline and the cases that changed. */
+export interface BaselineComparison {
+  baseline: string;
+  verdict: 'regressed' | 'improved' | 'no_significant_change' | 'not_comparable';
+  reason: string;
+  counts?: Record<string, number>;
+  regressed?: string[];
+  fixed?: string[];
+  /** Cases Fisher's test (after Holm) flags, with several runs per case. */
+  flagged?: { id: string; flag: 'worse' | 'better'; adjusted_p: number }[];
+  pass_rate_difference?: { estimate: number; lower: number; upper: number };
 }
 
 export interface StartEvent {

@@ -8,6 +8,7 @@ import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
 import { Limiter } from './limiter.js';
 import { openProcessChannel } from './process-channel.js';
+import { sandboxEnv } from './sandbox-env.js';
 import { TaskDeadline } from './task-deadline.js';
 import type { WorkerResult, WorkerTask } from './protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
@@ -34,12 +35,14 @@ export class WorkerScriptPool implements ScriptPool {
   private readonly threads: number;
   private readonly memoryLimitMb: number;
   private readonly startupTimeoutMs: number;
+  private readonly env: Record<string, string>;
   private closed = false;
 
   constructor(options: ScriptPoolOptions = {}) {
     this.threads = Math.max(1, options.maxThreads ?? availableParallelism());
     this.memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
     this.startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    this.env = sandboxEnv(options.env);
     this.limiter = new Limiter(this.threads);
   }
 
@@ -148,6 +151,8 @@ export class WorkerScriptPool implements ScriptPool {
       maxThreads: this.threads,
       idleTimeout: 60_000,
       concurrentTasksPerWorker: 1,
+      // The threads' own environment: user code never sees the process's (connector keys included).
+      env: this.env,
       resourceLimits: {
         maxOldGenerationSizeMb: this.memoryLimitMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(4, Math.round(this.memoryLimitMb / 8))),

@@ -86,4 +86,9 @@ export interface ScriptPoolOptions {
   memoryLimitMb?: number;
   /** How long the threads may take to start before every call fails saying they cannot (default 30 s). */
   startupTimeoutMs?: number;
+  /**
+   * Environment variables user code may read, besides `TZ`, `LANG` and `NODE_ENV` (default: none).
+   * Every other variable, connector keys included, is absent from the threads' `process.env`.
+   */
+  env?: readonly string[];
 }

@@ -1,6 +1,7 @@
 import { cloneable, isErrorLike, thrownMessage } from './describe.js';
 import { invoke, runBounded, type Invocation } from './invoke.js';
 import { ProcessExit, Sandbox, type HostChannel } from './sandbox.js';
+import { closeHostCodeGeneration } from './host-realm.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
 import { boundedLogs } from './log-buffer.js';
@@ -13,6 +14,8 @@ import { YaoRuntime } from './yao-runtime.js';
  * test file is parsed once per thread however many of its tests run here.
  */
 let active: Sandbox | undefined;
+
+closeHostCodeGeneration();
 
 // With these handlers an escaped error is blamed on the running task and the thread survives.
 process.on('uncaughtException', (error) => active?.fail(error, 'uncaught exception'));
