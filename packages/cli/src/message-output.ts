@@ -1,4 +1,5 @@
 import { defineReporter, type AgentestPlugin, type DeepReadonly, type ToolCall } from '@agentest/kernel';
+import { terminalSafe } from '@agentest/reporter-console';
 
 /**
  * Direct message mode without `-o`: the reply goes to stdout as Yao prints it (a string raw, anything
@@ -10,13 +11,13 @@ export function messageOutput(streams: { stdout: NodeJS.WritableStream; stderr: 
     onResult(result) {
       const run = result.runs[0];
       if (result.status === 'error' || result.status === 'timeout') {
-        streams.stderr.write(`${result.status}: ${result.error ?? 'the agent call failed'}\n`);
+        streams.stderr.write(`${result.status}: ${terminalSafe(result.error ?? 'the agent call failed')}\n`);
         return;
       }
       const output = result.output;
       streams.stdout.write(`${typeof output === 'string' ? output : JSON.stringify(output ?? null, null, 2)}\n`);
       if (run?.tool_calls?.length) streams.stdout.write(toolCallSummary(run.tool_calls));
-      if (result.status === 'failed' && result.error) streams.stderr.write(`failed: ${result.error}\n`);
+      if (result.status === 'failed' && result.error) streams.stderr.write(`failed: ${terminalSafe(result.error)}\n`);
     },
   });
 }

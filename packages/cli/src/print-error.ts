@@ -1,4 +1,5 @@
 import { AgentestError, errorMessage, isAgentestError, redactText } from '@agentest/kernel';
+import { terminalSafe } from '@agentest/reporter-console';
 
 /**
  * How an error reaches the user: `error[CODE]: message` and the catalogue's fix, never a stack
@@ -15,8 +16,8 @@ export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env
       cause = cause.cause;
     }
   }
-  // A server's error text can echo the key it was sent.
-  return redactText(lines.join('\n'));
+  // A server's error text can echo the key it was sent, and may hold what a terminal would obey: shown, never obeyed.
+  return terminalSafe(redactText(lines.join('\n')));
 }
 
 /** 2 for configuration and input errors, 3 for runtime errors (the catalogue decides). */

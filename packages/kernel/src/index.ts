@@ -7,6 +7,7 @@ export { renderErrorCatalogue } from './error-docs.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
 export { AgentestError, PluginError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
 export { parseDuration, formatDuration, withoutUnit } from './duration.js';
+export { caseLogs, executionLogs } from './logs.js';
 export { isCi } from './ci.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';

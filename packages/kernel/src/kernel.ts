@@ -8,6 +8,7 @@ import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { executeRun, goDuration, stopped } from './execute-run.js';
 import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
@@ -159,18 +160,22 @@ export class Kernel {
     const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
     const agentId = agent?.id ?? suite.name;
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
-    await this.emit({
-      type: 'start', timestamp: started.toISOString(), agent_id: agentId, connector, suite: suite.name, kind: suite.needsAgent ? 'agent' : 'script',
-      total_cases: total, runs_per_case: plan.runs, parallel: plan.parallel, environment, ...(suite.meta ? { meta: suite.meta } : {}),
-    });
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
+    const suiteLogs = new HookLines<'before_all' | 'after_all'>();
+    // BeforeAll runs before the start event, so that what it printed is in the run's header.
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan), agent).catch((error: unknown) => {
+      ? await lifecycle.beforeAll(await collect(suite, plan), agent, suiteLogs.to('before_all')).catch((error: unknown) => {
           // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
           throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
         })
       : undefined;
+    const beforeAllLogs = suiteLogs.collected?.before_all;
+    await this.emit({
+      type: 'start', timestamp: started.toISOString(), agent_id: agentId, connector, suite: suite.name, kind: suite.needsAgent ? 'agent' : 'script',
+      total_cases: total, runs_per_case: plan.runs, parallel: plan.parallel, environment, ...(suite.meta ? { meta: suite.meta } : {}),
+      ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
+    });
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
 
@@ -193,7 +198,12 @@ export class Kernel {
     } finally {
       cases.watch.dispose();
     }
-    if (lifecycle?.afterAll) await lifecycle.afterAll(finished!, beforeAllData, agent).catch((e: Error) => debug('afterAll failed: %s', e.message));
+    if (lifecycle?.afterAll) {
+      await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
+        debug('afterAll failed: %s', errorMessage(error));
+        suiteLogs.to('after_all')([`AfterAll failed: ${errorMessage(error)}`]);
+      });
+    }
 
     const completed = new Date();
     const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
@@ -201,6 +211,7 @@ export class Kernel {
       type: 'summary',
       ...counted,
       ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
+      ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
@@ -226,18 +237,19 @@ export class Kernel {
     }
     const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const lifecycle = suite.lifecycle;
+    const hookLogs = lifecycle?.before || lifecycle?.after ? new HookLines<'before' | 'after'>() : undefined;
     let run = watch.begin(timeoutMs);
     try {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal)));
+          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))));
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
           const failed = stopped(run, { run: 1, timeoutMs }, `before hook failed: ${errorMessage(error)}`, run.started, 'in the before hook');
           if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
-          return aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1);
+          return withHookLogs(aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1), hookLogs);
         }
       }
       const runs: Execution[] = [];
@@ -250,14 +262,14 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal)));
+          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'))));
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
           result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
         }
       }
-      return result;
+      return withHookLogs(result, hookLogs);
     } finally {
       watch.stop(run);
       watch.release(run);
@@ -310,6 +322,11 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
+}
+
+function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
+  if (lines?.collected) result.hook_logs = lines.collected;
+  return result;
 }
 
 const deliverOf = (tap: StoredTap) => (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;

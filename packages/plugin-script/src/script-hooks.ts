@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import createDebug from 'debug';
-import { AgentestError, type Agent, type CaseResult, type ContextFile, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
+import { AgentestError, type Agent, type CaseResult, type ContextFile, type HookLog, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
 import type { ScriptHookRefs } from './options.js';
 import type { ScriptPool } from './pool/types.js';
 import { findUp } from './resolve/app-root.js';
@@ -36,9 +36,11 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   const checked = new Set<string>();
 
   // `signal` is the case's deadline (Before and After run under it), which may end a hook before its own time limit.
-  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], agent: Agent | undefined, caseTimeoutMs?: number, blame = `hooks.${kind}`, signal?: AbortSignal): Promise<unknown> => {
+  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], agent: Agent | undefined, caseTimeoutMs?: number, blame = `hooks.${kind}`, signal?: AbortSignal, log?: HookLog): Promise<unknown> => {
     const { file, fn } = resolveHookRef(ref, assistants.for(agent, ref));
     const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs }, signal);
+    // What the hook printed goes to the reports, also (above all) when it then failed.
+    log?.(result.logs);
     if (result.status === 'missing') throw missingFunction(blame, ref, file, fn);
     if (result.status !== 'ok') {
       debug('hook %s (%s) %s: %s', kind, ref, result.status, result.error);
@@ -79,14 +81,16 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   const lifecycle: SuiteLifecycle = {
     ...(configured.length
       ? {
-          beforeAll: async (cases: TestCase[], agent?: Agent) => {
+          beforeAll: async (cases: TestCase[], agent?: Agent, log?: HookLog) => {
             for (const kind of configured) checkHookRef(refs[kind]!, assistants.for(agent, refs[kind]!), `hooks.${kind}`);
-            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)], agent) : undefined;
+            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)], agent, undefined, undefined, undefined, log) : undefined;
           },
         }
       : {}),
-    ...(refs.afterAll ? { afterAll: async (results: unknown[], data: unknown, agent?: Agent) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data], agent)) } : {}),
-    before: async (testCase: TestCase, agent?: Agent, signal?: AbortSignal) => {
+    ...(refs.afterAll
+      ? { afterAll: async (results: unknown[], data: unknown, agent?: Agent, log?: HookLog) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data], agent, undefined, undefined, undefined, log)) }
+      : {}),
+    before: async (testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
       // A case's own After is checked now: a typo there makes the case an error before its agent call,
       // not a warning after it.
       const afterHook = refFor(testCase, 'after');
@@ -95,11 +99,11 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
         checked.add(afterHook.ref);
       }
       const hook = refFor(testCase, 'before');
-      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], agent, testCase.timeoutMs, hook.blame, signal) : undefined;
+      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], agent, testCase.timeoutMs, hook.blame, signal, log) : undefined;
     },
-    after: async (testCase: TestCase, result: unknown, data: unknown, agent?: Agent, signal?: AbortSignal) => {
+    after: async (testCase: TestCase, result: unknown, data: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
       const hook = refFor(testCase, 'after');
-      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], agent, testCase.timeoutMs, hook.blame, signal);
+      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], agent, testCase.timeoutMs, hook.blame, signal, log);
     },
   };
   return { ...suite, lifecycle };

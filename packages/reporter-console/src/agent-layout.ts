@@ -1,5 +1,6 @@
-import { formatDuration, goDuration, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import { caseLogs, formatDuration, goDuration, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
 import type { Printer } from './printer.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
@@ -9,31 +10,36 @@ type Run = DeepReadonly<Execution>;
 export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, plan: RunPlan | undefined): void {
   const info = (text: string) => p.line(`${p.paint('cyan', 'ℹ')} ${text}`);
   p.lines(['', p.paint('bold', heavyRule), p.paint('bold', '  Agent Test'), p.paint('bold', heavyRule)]);
-  info(`Agent: ${start.agent_id}`);
-  if (start.connector) info(`Connector: ${start.connector}${plan?.agent?.connector ? ' (override)' : ''}`);
+  info(`Agent: ${safe(start.agent_id)}`);
+  if (start.connector) info(`Connector: ${safe(start.connector)}${plan?.agent?.connector ? ' (override)' : ''}`);
   const cases = `${start.total_cases} test case${start.total_cases === 1 ? '' : 's'}`;
   if (plan?.filter) {
-    info(`Input: ${start.suite}`);
-    info(`Filter: "${plan.filter.source}" (${cases} match)`);
-  } else info(`Input: ${start.suite} (${cases})`);
-  if (plan?.env.ctxFile) info(`Context: ${plan.env.ctxFile}`);
+    info(`Input: ${safe(start.suite)}`);
+    info(`Filter: "${safe(plan.filter.source)}" (${cases} match)`);
+  } else info(`Input: ${safe(start.suite)} (${cases})`);
+  if (plan?.env.ctxFile) info(`Context: ${safe(plan.env.ctxFile)}`);
   if (start.runs_per_case > 1) info(`Runs: ${start.runs_per_case} per test case (stability analysis)`);
   info(`Timeout: ${plan?.timeoutMs ? goDuration(plan.timeoutMs) : '5m0s'}`);
   info(`Parallel: ${start.parallel}`);
+  if (start.hook_logs?.before_all.length) {
+    info('BeforeAll output:');
+    printLogLines(p, start.hook_logs.before_all, '  ');
+  }
   p.lines([lightRule, '  Running Tests', lightRule].map((t) => p.paint('dim', t)));
 }
 
 /** One finished case: `► [ID] <input>  PASSED (234ms)` and its details; all runs when `--runs` > 1. */
 export function printAgentResult(p: Printer, result: Result, verbose: boolean): void {
-  const head = `${p.paint('cyan', '►')} ${p.paint('bold', `[${result.id}]`)} ${truncate(inputText(result.input), 50)}`;
+  const head = `${p.paint('cyan', '►')} ${p.paint('bold', `[${safe(result.id)}]`)} ${safe(truncate(inputText(result.input), 50))}`;
   if (result.status === 'skipped') {
-    p.line(`${head}  ${p.paint(result.todo ? 'cyan' : 'gray', result.todo ? 'TODO' : 'SKIPPED')}${result.skip_reason ? p.paint('dim', ` (${result.skip_reason})`) : ''}`);
+    p.line(`${head}  ${p.paint(result.todo ? 'cyan' : 'gray', result.todo ? 'TODO' : 'SKIPPED')}${result.skip_reason ? p.paint('dim', ` (${safe(result.skip_reason)})`) : ''}`);
     return;
   }
   if (!result.stability) {
     const run = result.runs[0];
     p.line(`${head}  ${statusText(p, result.status, result.duration_ms, run)}`);
     printDetails(p, result.error, run?.output ?? result.output, verbose, '  ');
+    if (verbose) printLogLines(p, caseLogs(result), '  ');
     return;
   }
   p.line(head);
@@ -43,19 +49,25 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   }
   const s = result.stability;
   const colour = s.stable ? 'green' : s.pass_rate >= 80 ? 'yellow' : 'red';
-  const line = `[${result.id}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
+  const line = `[${safe(result.id)}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
   p.line(`  ${p.paint(colour, line)}${p.paint('dim', ` · 95% CI ${s.pass_rate_ci[0]}–${s.pass_rate_ci[1]}%`)}`);
+  if (verbose) printLogLines(p, caseLogs(result), '  ');
+}
+
+/** What hooks and runs printed, one `│ line` each, escaped for the terminal. */
+export function printLogLines(p: Printer, lines: readonly string[], indent: string): void {
+  for (const line of lines) p.line(p.paint('dim', `${indent}│ ${safe(line)}`));
 }
 
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {
   const grade = typeof run?.details?.grade === 'string' ? run.details.grade : undefined;
-  const shownGrade = grade && !STATUS_WORD[status].startsWith(grade.toUpperCase()) ? p.paint('yellow', ` [${grade}]`) : '';
+  const shownGrade = grade && !STATUS_WORD[status].startsWith(grade.toUpperCase()) ? p.paint('yellow', ` [${safe(grade)}]`) : '';
   return `${p.paint(['bold', STATUS_COLOUR[status]], STATUS_WORD[status])}${shownGrade} ${p.paint('dim', `(${formatDuration(durationMs)})`)}`;
 }
 
 function printDetails(p: Printer, error: string | undefined, output: unknown, verbose: boolean, indent: string): void {
-  if (error) p.line(`${indent}${p.paint('red', `└─ ${error}`)}`);
-  if (verbose && output !== undefined) p.line(`${indent}${p.paint('dim', `└─ Output: ${truncate(compact(output), 100)}`)}`);
+  if (error) p.line(`${indent}${p.paint('red', `└─ ${safe(error)}`)}`);
+  if (verbose && output !== undefined) p.line(`${indent}${p.paint('dim', `└─ Output: ${safe(truncate(compact(output), 100))}`)}`);
 }
 
 export function className(stabilityClass: string): string {

@@ -1,5 +1,6 @@
-import { defineReporter, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
+import { defineReporter, type AgentestPlugin, type CaseStartEvent, type DeepReadonly, type RunPlan, type RunResultEvent } from '@agentest/kernel';
 import { printAgentHeader, printAgentResult } from './agent-layout.js';
+import { FailureRecap } from './failure-recap.js';
 import { KitLayout, kitStatus } from './kit-layout.js';
 import { Printer } from './printer.js';
 import { Progress } from './progress.js';
@@ -40,6 +41,7 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   let plan: RunPlan | undefined;
   let script = false;
   let kit: KitLayout | undefined;
+  let recap = new FailureRecap();
   const verbose = () => options.verbose ?? plan?.verbose ?? false;
 
   const reporter = defineReporter({
@@ -47,22 +49,41 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
     onStart(start) {
       script = start.kind === 'script';
       kit = start.meta?.mode === 'kit' ? new KitLayout(p) : undefined;
-      progress.begin(start.total_cases);
+      recap = new FailureRecap();
+      progress.begin(start.total_cases, start.runs_per_case);
       if (kit) kit.header(start);
       else if (script) printScriptHeader(p, start);
       else printAgentHeader(p, start, plan);
     },
+    // Only a drawn progress line needs to hear of each run (every event a reporter takes costs a call).
+    ...(progress.enabled
+      ? {
+          onCaseStart(event: DeepReadonly<CaseStartEvent>) {
+            progress.caseStarted(event.id);
+          },
+          onRunResult(event: DeepReadonly<RunResultEvent>) {
+            progress.runFinished(event.execution.status !== 'passed');
+            p.refreshProgress();
+          },
+        }
+      : {}),
     onResult(result) {
-      progress.record(kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status));
+      progress.record(kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status), result.id, result.runs.length);
       if (kit) kit.result(result);
-      else if (script) printScriptResult(p, result, verbose());
-      else printAgentResult(p, result, verbose());
+      else {
+        recap.record(result);
+        if (script) printScriptResult(p, result, verbose());
+        else printAgentResult(p, result, verbose());
+      }
     },
     onSummary(summary) {
       progress.finish();
       if (kit) kit.summary(summary, outputs);
-      else if (script) printScriptSummary(p, summary, outputs);
-      else printSummary(p, summary, outputs);
+      else {
+        recap.print(p);
+        if (script) printScriptSummary(p, summary, outputs);
+        else printSummary(p, summary, outputs);
+      }
       p.flush();
     },
     close() {
@@ -80,6 +101,7 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
 }
 
 export { colourWanted } from './style.js';
+export { terminalSafe } from './terminal-safe.js';
 export { displayWidth } from './display-width.js';
 export {
   colorStatus, formatCaseDetail, formatCaseLine, formatKitMetric, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter,

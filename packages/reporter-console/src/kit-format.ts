@@ -1,5 +1,6 @@
 import { displayWidth, fit, padEnd } from './display-width.js';
 import { colourWanted } from './style.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 
 /**
  * agentest-kit's terminal format, line for line, over plain data: the console reporter's kit layout
@@ -54,7 +55,7 @@ export function colorStatus(status: KitStatus, color = defaultColour()): string 
 /** The suite title, upper-cased, then two spaces and the API address (the spaces even without one, as agentest-kit prints), over a rule. */
 export function formatSuiteHeader(label: string, apiUrl = '', color = defaultColour()): string {
   const paint = kitPaint(color);
-  return `\n${paint(` ${label.toUpperCase()} `, 'bold', 'cyan')}${paint(`  ${apiUrl}`, 'dim')}\n${paint(RULE.repeat(68), 'dim')}`;
+  return `\n${paint(` ${safe(label.toUpperCase())} `, 'bold', 'cyan')}${paint(`  ${safe(apiUrl)}`, 'dim')}\n${paint(RULE.repeat(68), 'dim')}`;
 }
 
 export function formatSuiteFooter(color = defaultColour()): string {
@@ -72,13 +73,13 @@ const ID_COLUMNS = 6;
 export function formatCaseLine(result: Pick<KitRow, 'elapsed_ms'>, tc: { id: string; name: string }, status: KitStatus, color = defaultColour(), idWidth = ID_COLUMNS): string {
   const paint = kitPaint(color);
   const latency = status === 'SKIP' || status === 'TODO' ? '—' : `${Math.round(result.elapsed_ms)}ms`;
-  return `  ${colorStatus(status, color)} ${paint(padEnd(shortId(tc), idWidth), 'bold')}  ${paint(fit(tc.name, 40), 'gray')}  ${paint(latency, 'dim')}`;
+  return `  ${colorStatus(status, color)} ${paint(padEnd(safe(shortId(tc)), idWidth), 'bold')}  ${paint(fit(safe(tc.name), 40), 'gray')}  ${paint(latency, 'dim')}`;
 }
 
 /** The id column's width for a suite's cases: agentest-kit's 6, or the widest id the rows show. */
 export function kitIdWidth(cases: Iterable<{ id: string; name?: string }>): number {
   let width = ID_COLUMNS;
-  for (const tc of cases) width = Math.max(width, displayWidth(shortId({ id: tc.id, name: tc.name ?? tc.id })));
+  for (const tc of cases) width = Math.max(width, displayWidth(safe(shortId({ id: tc.id, name: tc.name ?? tc.id }))));
   return width;
 }
 
@@ -96,14 +97,14 @@ export function formatCaseDetail(result: Omit<KitRow, 'elapsed_ms'>, tc: { expec
   const paint = kitPaint(color);
   const indent = ' '.repeat(7);
   // Any present error is one, an empty message included (it fails the case).
-  if (result.error !== null && result.error !== undefined) return [`${indent}${paint(`● error: ${result.error || '(empty message)'}`, 'red')}`];
+  if (result.error !== null && result.error !== undefined) return [`${indent}${paint(`● error: ${safe(result.error) || '(empty message)'}`, 'red')}`];
   const lines: string[] = [];
   if (!result.structure_ok) lines.push(`${indent}${paint('● structure check failed', 'red')}`);
-  for (const line of result.failure_details ?? []) lines.push(`${indent}${paint(`● ${line}`, 'yellow')}`);
+  for (const line of result.failure_details ?? []) lines.push(`${indent}${paint(`● ${safe(line)}`, 'yellow')}`);
   const rate = result.keyword_hit_rate;
   if (typeof rate === 'number') {
     const hits = new Set(result.keyword_hits ?? []);
-    const keywords = (tc.expected_keywords.length ? tc.expected_keywords : [...hits]).map((k) => paint(k, hits.has(k) ? 'green' : 'red')).join('  ');
+    const keywords = (tc.expected_keywords.length ? tc.expected_keywords : [...hits]).map((k) => paint(safe(k), hits.has(k) ? 'green' : 'red')).join('  ');
     lines.push(`${indent}${paint(`${(rate * 100).toFixed(1)}%`, rate >= 0.5 ? 'green' : 'yellow')} keywords: ${keywords}`);
   }
   return lines;
@@ -167,7 +168,7 @@ function metricLine(name: string, value: unknown, limit: number | undefined, pai
 export function formatShipVerdict(ship: KitVerdict, color = defaultColour()): string[] {
   const paint = kitPaint(color);
   if (ship.can_ship) return ['', paint('  VERDICT: SHIP IT  ', 'bgGreen', 'bold'), ''];
-  return ['', paint('  VERDICT: DO NOT SHIP  ', 'bgRed', 'bold'), ...ship.issues.map((issue) => paint(`  ✗ ${issue}`, 'red')), ''];
+  return ['', paint('  VERDICT: DO NOT SHIP  ', 'bgRed', 'bold'), ...ship.issues.map((issue) => paint(`  ✗ ${safe(issue)}`, 'red')), ''];
 }
 
 /** The kernel's names for the two averages, so one thresholds object serves the CLI and the kit API. */

@@ -4,6 +4,7 @@ import {
   type KitMetrics, type KitRow, type KitStatus,
 } from './kit-format.js';
 import type { Printer } from './printer.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 import { interruptedText } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
@@ -48,7 +49,7 @@ export class KitLayout {
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
     if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));
-    for (const output of outputs) this.p.line(this.p.paint('dim', `  Output: ${output}`));
+    for (const output of outputs) this.p.line(this.p.paint('dim', `  Output: ${safe(output)}`));
   }
 
   private active(): number {

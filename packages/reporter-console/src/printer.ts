@@ -40,5 +40,10 @@ export class Printer {
     this.progress.draw();
   }
 
+  /** Redraws the progress line when no line is waiting to go above it. */
+  refreshProgress(): void {
+    if (!this.pending) this.progress.refresh();
+  }
+
   paint: Style['paint'] = (format, text) => this.style.paint(format, text);
 }

@@ -1,5 +1,7 @@
-import { formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import { caseLogs, formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 import { compact, heavyRule, interruptedText, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
@@ -9,11 +11,11 @@ export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): 
   const meta = start.meta ?? {};
   const script = typeof meta.script === 'string' ? meta.script : start.suite;
   const path = meta.script_path ?? meta.test_path ?? meta.path;
-  p.lines(['', p.paint('bold', heavyRule), p.paint('bold', `  Script Test: ${script}`), p.paint('bold', heavyRule)]);
-  if (path) p.line(`  Script: ${String(path)}`);
+  p.lines(['', p.paint('bold', heavyRule), p.paint('bold', `  Script Test: ${safe(script)}`), p.paint('bold', heavyRule)]);
+  if (path) p.line(`  Script: ${safe(String(path))}`);
   p.line(`  Tests: ${start.total_cases} function${start.total_cases === 1 ? '' : 's'}`);
-  p.line(`  User: ${start.environment.user_id}`);
-  p.line(`  Team: ${start.environment.team_id}`);
+  p.line(`  User: ${safe(start.environment.user_id)}`);
+  p.line(`  Team: ${safe(start.environment.team_id)}`);
   p.lines([lightRule, '  Running Tests', lightRule].map((t) => p.paint('dim', t)));
 }
 
@@ -21,16 +23,16 @@ export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): 
 export function printScriptResult(p: Printer, result: Result, verbose: boolean): void {
   const run = result.runs.find((r) => r.status === result.status) ?? result.runs[0];
   const mark = result.status === 'passed' ? '✓' : result.status === 'skipped' ? '○' : '✗';
-  p.line(`${p.paint('cyan', '►')} ${p.paint('bold', `[${result.name ?? result.id}]`)} ...`);
+  p.line(`${p.paint('cyan', '►')} ${p.paint('bold', `[${safe(result.name ?? result.id)}]`)} ...`);
   p.line(`  ${p.paint(['bold', STATUS_COLOUR[result.status]], `${mark} ${STATUS_WORD[result.status]}`)} ${p.paint('dim', `(${formatDuration(result.duration_ms)})`)}`);
   const reason = result.error ?? result.skip_reason;
-  if (reason) p.line(`    ${p.paint(result.status === 'skipped' ? 'gray' : 'red', `└─ ${reason}`)}`);
+  if (reason) p.line(`    ${p.paint(result.status === 'skipped' ? 'gray' : 'red', `└─ ${safe(reason)}`)}`);
   const assertion = run?.details?.assertion as { expected?: unknown; actual?: unknown } | undefined;
   if (assertion && result.status !== 'passed') {
-    if ('expected' in assertion) p.line(`       expected: ${compact(assertion.expected)}`);
-    if ('actual' in assertion) p.line(`       actual: ${compact(assertion.actual)}`);
+    if ('expected' in assertion) p.line(`       expected: ${safe(compact(assertion.expected))}`);
+    if ('actual' in assertion) p.line(`       actual: ${safe(compact(assertion.actual))}`);
   }
-  if (verbose) for (const log of run?.logs ?? []) p.line(p.paint('dim', `    │ ${log}`));
+  if (verbose) printLogLines(p, caseLogs(result), '    ');
   p.line();
 }
 
@@ -44,6 +46,6 @@ export function printScriptSummary(p: Printer, summary: DeepReadonly<SummaryEven
   const bad = summary.failed + summary.errors + summary.timeouts > 0;
   p.lines([p.paint('bold', heavyRule), p.paint(['bold', bad ? 'red' : 'green'], text)]);
   if (summary.interrupted) p.line(p.paint('yellow', interruptedText(summary)));
-  for (const output of outputs) p.line(`  Output: ${output}`);
+  for (const output of outputs) p.line(`  Output: ${safe(output)}`);
   p.line(p.paint('bold', heavyRule));
 }

@@ -1,27 +1,35 @@
 import { formatDuration, metricKey, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
+import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
+import { terminalSafe as safe } from './terminal-safe.js';
 import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
 
 /** Yao's summary block, the stability block, metrics with their thresholds, the verdict and the banner. */
 export function printSummary(p: Printer, s: Summary, outputs: readonly string[]): void {
-  const row = (label: string, value: string | number) => p.line(`  ${`${label}:`.padEnd(11)}${value}`);
+  // With several runs per case the run pass rate and the metrics' case pass rate differ: name them apart.
+  const width = s.runs_per_case > 1 ? 15 : 11;
+  const row = (label: string, value: string | number) => p.line(`  ${`${label}:`.padEnd(width)}${value}`);
   p.lines([lightRule, '  Summary', lightRule].map((t) => p.paint('dim', t)));
-  row('Agent', s.agent_id);
-  if (s.connector) row('Connector', s.connector);
+  row('Agent', safe(s.agent_id));
+  if (s.connector) row('Connector', safe(s.connector));
   row('Total', s.total);
   row('Passed', p.paint('green', String(s.passed)));
   row('Failed', s.failed ? p.paint('red', String(s.failed)) : '0');
   if (s.skipped) row('Skipped', s.skipped);
   if (s.errors) row('Errors', p.paint('red', String(s.errors)));
   if (s.timeouts) row('Timeouts', p.paint('yellow', String(s.timeouts)));
-  row('Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
+  row(s.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
   row('Duration', formatDuration(s.duration_ms));
+  if (s.hook_logs?.after_all?.length) {
+    p.line('  AfterAll output:');
+    printLogLines(p, s.hook_logs.after_all, '  ');
+  }
   if (s.runs_per_case > 1) printStability(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
   if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));
-  for (const output of outputs) p.line(`  Output: ${output}`);
+  for (const output of outputs) p.line(`  Output: ${safe(output)}`);
   printBanner(p, s);
 }
 
@@ -45,7 +53,7 @@ function printMetrics(p: Printer, s: Summary): void {
     const key = metricKey(name);
     const value = s.metrics && Object.hasOwn(s.metrics, key) ? s.metrics[key] : undefined;
     const limit = s.thresholds?.[name];
-    const label = metricLabel(name).padEnd(width);
+    const label = safe(metricLabel(name)).padEnd(width);
     if (value === undefined) {
       // Not measured by this run: shown, but it does not decide the verdict (see the kernel's judge).
       p.line(p.paint('dim', `  –  ${label}  not measured  (threshold ${bound(name, limit!)})`));
@@ -63,7 +71,7 @@ function printMetrics(p: Printer, s: Summary): void {
   if (s.verdict.can_ship) p.line(`  ${p.paint(['bold', 'bgGreen'], '  VERDICT: SHIP IT  ')}`);
   else {
     p.line(`  ${p.paint(['bold', 'bgRed'], '  VERDICT: DO NOT SHIP  ')}`);
-    for (const issue of s.verdict.issues) p.line(p.paint('red', `  ✗ ${issue}`));
+    for (const issue of s.verdict.issues) p.line(p.paint('red', `  ✗ ${safe(issue)}`));
   }
 }
 

@@ -69,8 +69,11 @@ export function metricValue(name: string, value: number): string {
   return String(Math.round(value * 10_000) / 10_000);
 }
 
+/** `pass_rate` is the share of cases; the summary's pass rate counts runs. */
+const METRIC_LABELS: Record<string, string> = { pass_rate: 'Case Pass Rate' };
+
 export function metricLabel(name: string): string {
-  return name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return METRIC_LABELS[name] ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 /** `  ⚠ Interrupted: 12 test cases finished, 30 not run` under an interrupted run's summary. */

@@ -57,7 +57,7 @@ test('agent layout: header, case lines, errors, grade, summary and banner', asyn
 test('metrics, thresholds and the ship verdict', async () => {
   const text = await render([scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: { keyword_hit_rate: 0.6 } }] }])], plan({ thresholds: { keyword_hit_rate: 0.7, pass_rate: 0.9 } }));
   assert.match(text, /✗ {2}Keyword Hit Rate {2}60\.0% {2}\(threshold ≥70\.0%\)/);
-  assert.match(text, /✓ {2}Pass Rate {9}100\.0% {2}\(threshold ≥90\.0%\)/);
+  assert.match(text, /✓ {2}Case Pass Rate {4}100\.0% {2}\(threshold ≥90\.0%\)/);
   assert.match(text, /VERDICT: DO NOT SHIP {2}\n {2}✗ Keyword Hit Rate 60\.0% < threshold 70\.0%/);
   assert.match(text, /❌ DO NOT SHIP/);
 });
@@ -86,4 +86,29 @@ test('on a TTY the progress line is drawn in place and cleared before each line'
   const text = await render([scripted('agent', [{ id: 'A', runs: [{}] }, { id: 'B', runs: [{ status: 'failed', error: 'no' }] }, { id: 'C', runs: [{}] }])], plan(), stream);
   assert.match(text, /\r\x1b\[2K.*\[1\/3\] 33\.3% · 0 failed · [\d.]+ cases\/s · ETA \d+s/);
   assert.match(text, /\[2\/3\] 66\.7% · 1 failed/);
+});
+
+test('the end of the output recaps the failed cases with their first reason', async () => {
+  const text = await render([
+    scripted('agent', [
+      { id: 'T1', runs: [{ status: 'passed' }] },
+      { id: 'T2', runs: [{ status: 'failed', error: 'output does not contain "y"\nsecond line' }] },
+      { id: 'T3', runs: [{ status: 'timeout', error: 'timeout after 30s' }] },
+    ]),
+  ]);
+  const recap = text.slice(text.indexOf('Failed Cases'));
+  assert.match(recap, /^Failed Cases \(2\)\n─{63}\n {2}✗ \[T2\] failed: output does not contain "y"\n {2}✗ \[T3\] timeout: timeout after 30s\n─{63}\n {2}Summary/);
+});
+
+test('with several runs per case: the run pass rate and the case pass rate have their own names; progress counts runs and names the cases in flight', async () => {
+  const stream = Object.assign(new PassThrough(), { isTTY: true });
+  const text = await render(
+    [scripted('agent', [{ id: 'A', runs: [{}, { status: 'failed', error: 'flaky' }] }, { id: 'B', runs: [{}] }])],
+    plan({ runs: 2, parallel: 2, thresholds: { pass_rate: 0.1 } }),
+    stream,
+  );
+  assert.match(text, /\n {2}Run Pass Rate: 75\.0%\n/);
+  assert.match(text, /✓ {2}Case Pass Rate +50\.0% {2}\(threshold ≥10\.0%\)/);
+  assert.doesNotMatch(text, /\n {2}Pass Rate:/);
+  assert.match(text, /\[\d\/4 runs\] [\d.]+% · \d failed · [\d.]+ runs\/s · ETA (\d+s|–) · running (A|B)/);
 });

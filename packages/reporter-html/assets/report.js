@@ -91,17 +91,30 @@
         item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
         if (a.expected !== undefined) { item.appendChild(el('div', 'muted', 'expected')); item.appendChild(el('pre', '', a.expected)); }
         if (a.actual !== undefined) { item.appendChild(el('div', 'muted', 'actual')); item.appendChild(el('pre', '', a.actual)); }
+        if (a.diff) { item.appendChild(el('div', 'muted', 'diff (− expected, + actual)')); item.appendChild(diffBlock(a.diff)); }
         box.appendChild(item);
       });
     }
     if (row.stability) block(box, 'Stability', row.stability);
     if (row.runs.length) {
-      block(box, 'Runs', row.runs.map(function (r) { return 'run ' + r.run + ': ' + r.status + ' (' + r.duration + ')' + (r.error ? ' ' + r.error : ''); }).join('\n'));
+      box.appendChild(el('h4', '', 'Runs'));
+      row.runs.forEach(function (r) {
+        box.appendChild(el('div', 'run ' + r.status, 'run ' + r.run + ': ' + r.status + ' (' + r.duration + ')' + (r.error ? ' ' + r.error : '')));
+        if (r.output !== undefined) box.appendChild(el('pre', 'run-output', r.output));
+      });
     }
     if (row.logs.length) block(box, 'Logs', row.logs.join('\n'));
     td.appendChild(box);
     tr.appendChild(td);
     return tr;
+  }
+
+  function diffBlock(lines) {
+    var pre = el('pre', 'diff');
+    lines.forEach(function (line) {
+      pre.appendChild(el('span', line[0] === '+' ? 'ins' : line[0] === '-' ? 'del' : 'same', line[0] + ' ' + line[1]));
+    });
+    return pre;
   }
 
   tbody.addEventListener('click', function (event) {

@@ -35,7 +35,7 @@ export function passRateChart(rows: readonly ChartRow[]): string {
     const tip = `${r.id}: ${r.passRate.toFixed(1)}% (${r.stabilityClass})`;
     return `<g><title>${xml(tip)}</title>${label(r.id, y)}<rect x="${LABEL}" y="${y + 4}" width="${width.toFixed(1)}" height="${ROW - 8}" rx="2" fill="${CLASS_COLOURS[r.stabilityClass] ?? '#8b949e'}"/><text x="${(LABEL + width + 6).toFixed(1)}" y="${y + 15}" class="value">${r.passRate.toFixed(0)}%</text></g>`;
   });
-  return svg('Pass rate per case', rows.length, bars.join(''));
+  return svg('Run pass rate per case', rows.length, bars.join(''));
 }
 
 export function durationSpreadChart(rows: readonly ChartRow[]): string {

@@ -27,6 +27,9 @@ export function renderHtml(report: Report): string {
     subtitle: isScript ? metadata.script_path ?? metadata.input_file : [summary.agent_id, summary.connector].filter(Boolean).join(' • '),
     cards: cards(report),
     interrupted: interruptionNote(summary),
+    suiteHooks: [['BeforeAll output', summary.hook_logs?.before_all], ['AfterAll output', summary.hook_logs?.after_all]]
+      .filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length))
+      .map(([title, lines]) => ({ title, text: lines.join('\n') })),
     verdict: summary.verdict,
     comparison: summary.comparison,
     metrics: metricRows(report),

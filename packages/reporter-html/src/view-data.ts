@@ -1,4 +1,5 @@
-import { safeStringify } from '@agentest/kernel';
+import { caseLogs, safeStringify } from '@agentest/kernel';
+import { lineDiff, type DiffLine } from './value-diff.js';
 import { caseLabel, describeInput, displayValue, formatDuration, gradeOf, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
@@ -18,9 +19,10 @@ export interface RowData {
   input: string;
   expected?: string;
   output?: string;
-  assertions: { type: string; pass: boolean; message?: string; expected?: string; actual?: string }[];
+  assertions: { type: string; pass: boolean; message?: string; expected?: string; actual?: string; diff?: DiffLine[] }[];
   logs: string[];
-  runs: { run: number; status: string; duration: string; error?: string }[];
+  /** With several runs; each run's output too when the runs disagree (a flaky case). */
+  runs: { run: number; status: string; duration: string; error?: string; output?: string }[];
   stability?: string;
 }
 
@@ -30,20 +32,24 @@ export function rowData(result: ReadonlyResult): RowData {
   const s = result.stability;
   // With several runs a case's duration is their sum; the table compares cases by their run time.
   const perRun = result.runs.length > 1 ? result.duration_ms / result.runs.length : result.duration_ms;
+  const flaky = new Set(result.runs.map((r) => r.status)).size > 1;
   const row: RowData = {
     id: result.id,
     label: caseLabel(result),
     status: result.status,
     duration_ms: perRun,
-    duration: result.runs.length > 1 ? `${formatDuration(perRun)} avg` : formatDuration(perRun),
+    // A skipped case did not run: it has no duration to show.
+    duration: result.status === 'skipped' ? '—' : result.runs.length > 1 ? `${formatDuration(perRun)} avg` : formatDuration(perRun),
     source: result.source.line ? `${result.source.file}:${result.source.line}` : result.source.file,
     input: truncate(describeInput(result.input), FIELD_LIMIT),
-    assertions: result.assertions.map((a) => ({
-      type: `${a.negate ? 'not ' : ''}${a.type}`, pass: a.pass,
-      ...(a.message ? { message: a.message } : {}), ...(a.expected !== undefined ? { expected: cut(a.expected) } : {}), ...(a.actual !== undefined ? { actual: cut(a.actual) } : {}),
-    })),
-    logs: result.runs.flatMap((r) => r.logs ?? []).map((line) => truncate(line, FIELD_LIMIT)),
-    runs: result.runs.length > 1 ? result.runs.map((r) => ({ run: r.run, status: r.status, duration: formatDuration(r.duration_ms), ...(r.error ? { error: truncate(r.error, FIELD_LIMIT) } : {}) })) : [],
+    assertions: result.assertions.map((a) => assertionRow(a, cut)),
+    logs: caseLogs(result).map((line) => truncate(line, FIELD_LIMIT)),
+    runs: result.runs.length > 1
+      ? result.runs.map((r) => ({
+          run: r.run, status: r.status, duration: formatDuration(r.duration_ms), ...(r.error ? { error: truncate(r.error, FIELD_LIMIT) } : {}),
+          ...(flaky && r.output !== undefined ? { output: cut(r.output) } : {}),
+        }))
+      : [],
   };
   if (grade) row.grade = grade;
   const error = result.error ?? (result.status === 'skipped' ? result.skip_reason ?? (result.todo ? 'todo' : undefined) : undefined);
@@ -52,6 +58,17 @@ export function rowData(result: ReadonlyResult): RowData {
   if (result.output !== undefined) row.output = cut(result.output);
   if (s) row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
   return row;
+}
+
+/** An assertion as the page shows it; a failed one with both values gets a diff of expected against actual. */
+function assertionRow(a: ReadonlyResult['assertions'][number], cut: (value: unknown) => string | undefined): RowData['assertions'][number] {
+  const expected = cut(a.expected);
+  const actual = cut(a.actual);
+  const diff = !a.pass && expected !== undefined && actual !== undefined ? lineDiff(expected, actual) : undefined;
+  return {
+    type: `${a.negate ? 'not ' : ''}${a.type}`, pass: a.pass,
+    ...(a.message ? { message: a.message } : {}), ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}), ...(diff ? { diff } : {}),
+  };
 }
 
 /**

@@ -84,7 +84,7 @@ test('filter by status and text, sort by duration, expand a row, export the visi
   await page.click('tr.case:has-text("wrong")');
   const details = await page.$$eval('tr.details pre', (pres) => pres.map((p) => p.textContent));
   assert.deepEqual(details, [
-    "output does not contain 'cloud'", 'system: Be brief.\nuser: Which cloud?', 'sunny weather', 'cloud', 'sunny weather', 'called weather tool',
+    "output does not contain 'cloud'", 'system: Be brief.\nuser: Which cloud?', 'sunny weather', 'cloud', 'sunny weather', '- cloud+ sunny weather', 'called weather tool',
   ]);
   assert.match((await page.textContent('tr.details .assertion.fail'))!, /✗ contains: output does not contain 'cloud'expectedcloudactualsunny weather/);
   await page.click('tr.case:has-text("wrong")');
@@ -139,5 +139,31 @@ test('10,000 results: the first page is usable quickly and filtering works on al
   assert.equal((await ids(page))[0], 'case-01000');
   await page.fill('#search', 'wrong answer 9990');
   assert.deepEqual(await ids(page), ['case-09990']);
+  assert.deepEqual(errors, []);
+});
+
+test('a failed assertion shows a diff; a flaky case shows each run\'s output; a skipped case shows no duration', async () => {
+  const expected = '{\n  "city": "Paris",\n  "country": "FR"\n}';
+  const cases: ScenarioCase[] = [
+    {
+      id: 'flaky', assert: [{ type: 'contains', value: expected }],
+      behaviour: (run) => ({ output: run === 2 ? '{\n  "city": "Lyon",\n  "country": "FR"\n}' : expected }),
+    },
+    { id: 'later', skip: 'needs network' },
+  ];
+  const { page, errors } = await open(cases, { runs: 2 });
+  const durations = await page.$$eval('tr.case td.duration', (cells) => cells.map((c) => c.textContent));
+  assert.equal(durations[1], '—', 'the skipped case has no duration');
+  await page.click('tr.case:has-text("flaky")');
+  const diff = await page.$$eval('tr.details pre.diff span', (spans) => spans.map((s) => [s.className, s.textContent]));
+  assert.deepEqual(diff, [
+    ['same', '  {'], ['del', '-   "city": "Paris",'], ['ins', '+   "city": "Lyon",'], ['same', '    "country": "FR"'], ['same', '  }'],
+  ]);
+  const runs = await page.$$eval('tr.details div.run', (els) => els.map((e) => e.textContent));
+  assert.equal(runs.length, 2);
+  assert.match(runs[0]!, /^run 1: passed/);
+  assert.match(runs[1]!, /^run 2: failed/);
+  const outputs = await page.$$eval('tr.details pre.run-output', (pres) => pres.map((p) => p.textContent));
+  assert.deepEqual(outputs, [expected, '{\n  "city": "Lyon",\n  "country": "FR"\n}'], 'each run\'s output of a flaky case');
   assert.deepEqual(errors, []);
 });

@@ -1,4 +1,4 @@
-import type { DeepReadonly, Execution, ResultEvent, RunPlan, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { caseLogs, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 
 type Result = DeepReadonly<ResultEvent>;
 
@@ -57,6 +57,7 @@ function resultEntry(result: Result) {
     ...(run?.trace ? { trace: run.trace } : {}),
     ...(run?.details ? { details: run.details } : {}),
     ...(result.metadata ? { metadata: result.metadata } : {}),
+    ...logsOf(result),
     ...(result.skip_reason ? { skip_reason: result.skip_reason } : {}),
     ...(result.todo ? { todo: true } : {}),
     source: result.source,
@@ -109,4 +110,10 @@ function planOptions(plan: RunPlan) {
     verbose: plan.verbose,
     ...(plan.thresholds ? { thresholds: plan.thresholds } : {}),
   };
+}
+
+/** What the case's hooks and runs printed, when they printed anything. */
+function logsOf(result: Result): { logs?: string[] } {
+  const logs = caseLogs(result);
+  return logs.length ? { logs } : {};
 }

@@ -1,4 +1,4 @@
-import type { DeepReadonly, ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { caseLogs, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 import { metadataBlock, representative, type ReportMeta } from './report.js';
 
 /**
@@ -23,7 +23,7 @@ export function buildScriptReport(start: DeepReadonly<StartEvent>, results: read
         ...(result.error ? { error: result.error } : {}),
         ...(assertion ? { assertion } : {}),
         ...(result.skip_reason ? { skip_reason: result.skip_reason } : {}),
-        logs: run?.logs ?? [],
+        logs: caseLogs(result),
       };
     }),
     metadata: metadataBlock(summary, meta),

@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
-import type { DeepReadonly, Execution } from '@agentest/kernel';
+import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
 import { displayValue, failedAssertions, formatMetric, interruptionNote, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
 import { attributes, element, escapeText } from './xml.js';
 
@@ -35,11 +35,10 @@ export function renderJUnit(report: Report, options: JUnitOptions = {}): string 
     }
   }
   const timestamp = report.metadata.started_at.replace(/\.\d+Z$/, 'Z');
-  const interrupted = interruptionNote(report.summary);
-  // A CI test view shows an error testcase where it would not show a property: the run is not green.
-  if (interrupted) bySuite.set('agentest', [{ file: 'agentest', outcome: 'error', seconds: 0, xml: testcase({ name: interrupted, classname: 'agentest', time: '0' }, [element('error', { message: interrupted, type: 'interrupted' }, 'The run was stopped (a signal) before every selected case ran; the results in this file are partial.')]) }]);
   const suites = [...bySuite].map(([file, list]) => `  <testsuite${attributes({ name: file, ...counts(list), timestamp })}>\n${list.map((e) => e.xml).join('\n')}\n  </testsuite>`);
-  const all = [...bySuite.values()].flat();
+  const run = runSuite(report, timestamp);
+  if (run) suites.push(run.xml);
+  const all = [...bySuite.values(), run?.entries ?? []].flat();
   const name = report.metadata.kind === 'script' ? report.metadata.script ?? report.summary.agent_id : report.summary.agent_id;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -69,6 +68,26 @@ function entries(result: ReadonlyResult, runsPerCase: number, options: JUnitOpti
   });
 }
 
+/**
+ * The `agentest` suite, for what belongs to the run rather than a case: an interrupted run's error
+ * testcase (a CI test view shows it where it would not show a property, so the run is not green) and
+ * what the BeforeAll and AfterAll hooks printed.
+ */
+function runSuite({ summary }: Report, timestamp: string): { xml: string; entries: TestCaseEntry[] } | undefined {
+  const interrupted = interruptionNote(summary);
+  const entries: TestCaseEntry[] = interrupted
+    ? [{
+        file: 'agentest', outcome: 'error', seconds: 0,
+        xml: testcase({ name: interrupted, classname: 'agentest', time: '0' }, [element('error', { message: interrupted, type: 'interrupted' }, 'The run was stopped (a signal) before every selected case ran; the results in this file are partial.')]),
+      }]
+    : [];
+  const { before_all: before = [], after_all: after = [] } = summary.hook_logs ?? {};
+  const output = [...before.map((line) => `[BeforeAll] ${line}`), ...after.map((line) => `[AfterAll] ${line}`)];
+  if (!entries.length && !output.length) return undefined;
+  const children = [...entries.map((e) => e.xml), ...(output.length ? [`    <system-out>${escapeText(truncate(output.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [])];
+  return { entries, xml: `  <testsuite${attributes({ name: 'agentest', ...counts(entries), timestamp })}>\n${children.join('\n')}\n  </testsuite>` };
+}
+
 function testcase(attrs: Record<string, string | number | undefined>, children: string[]): string {
   return children.length ? `    <testcase${attributes(attrs)}>\n${children.map((c) => `      ${c}`).join('\n')}\n    </testcase>` : `    <testcase${attributes(attrs)}/>`;
 }
@@ -89,7 +108,7 @@ function verdict(result: ReadonlyResult, run: DeepReadonly<Execution>): string[]
 
 function systemOut(result: ReadonlyResult, run: DeepReadonly<Execution>, verbose: boolean): string[] {
   if (run.status === 'passed' && !verbose) return [];
-  const parts = [...(run.logs ?? [])];
+  const parts = caseLogs(result, run);
   if (run.output !== undefined) parts.push(`output: ${displayValue(run.output)}`);
   else if (result.output !== undefined && result.runs.length === 1) parts.push(`output: ${displayValue(result.output)}`);
   return parts.length ? [`<system-out>${escapeText(truncate(parts.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [];

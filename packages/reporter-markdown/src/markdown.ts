@@ -1,4 +1,4 @@
-import type { DeepReadonly, Execution } from '@agentest/kernel';
+import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
 import {
   caseLabel, capitalise, describeInput, displayValue, failedAssertions, formatDuration, formatMetric, formatPercent, gradeOf, interruptionNote, isFailure, statusIcon, truncate,
 } from './format.js';
@@ -26,6 +26,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     interrupted ? `> ⚠️ **${capitalise(interrupted)}.** The run was stopped; the results below are partial.` : '',
     summarySection(report),
     comparisonSection(report.summary.comparison),
+    suiteHooksSection(report),
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
@@ -49,9 +50,20 @@ function summarySection({ summary, metadata }: Report): string {
   if (summary.errors) rows.push(['Errors', String(summary.errors)]);
   if (summary.timeouts) rows.push(['Timeouts', String(summary.timeouts)]);
   if (summary.runs_per_case > 1) rows.push(['Runs per Case', String(summary.runs_per_case)], ['Total Runs', String(summary.total_runs)]);
-  rows.push(['Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
+  // With several runs per case this counts runs; the `pass_rate` metric counts cases.
+  rows.push([summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return `## Summary\n\n${table(['Metric', 'Value'], rows)}`;
+}
+
+/** What the suite's BeforeAll and AfterAll hooks printed. */
+function suiteHooksSection({ summary }: Report): string {
+  const { before_all: before = [], after_all: after = [] } = summary.hook_logs ?? {};
+  if (!before.length && !after.length) return '';
+  const parts = ['## Suite Hooks'];
+  if (before.length) parts.push(`**BeforeAll output**\n\n${fence(truncate(before.join('\n'), 4000))}`);
+  if (after.length) parts.push(`**AfterAll output**\n\n${fence(truncate(after.join('\n'), 4000))}`);
+  return parts.join('\n\n');
 }
 
 function environmentSection({ environment }: Report): string {
@@ -77,7 +89,8 @@ function resultsSection(report: Report, options: MarkdownOptions): string {
 function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boolean): string {
   const grade = gradeOf(result);
   const duration = runsPerCase > 1 && result.runs.length > 1 ? `${formatDuration(result.duration_ms / result.runs.length)} avg` : formatDuration(result.duration_ms);
-  const lines = [`### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''} (${duration})`];
+  // A skipped case did not run: no duration.
+  const lines = [`### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''}${result.status === 'skipped' ? '' : ` (${duration})`}`];
   const failing = isFailure(result.status);
   if (result.status === 'skipped') {
     lines.push(`**Skipped:** ${inline(result.skip_reason ?? (result.todo ? 'todo' : 'skipped'))}`);
@@ -100,7 +113,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
     const failedRuns = failedRunLines(result.runs);
     if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
-    const logs = result.runs.flatMap((r) => r.logs ?? []);
+    const logs = caseLogs(result);
     if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
     const toolCalls = result.runs[0]?.tool_calls ?? [];
     if (failing && toolCalls.length) {
@@ -130,7 +143,7 @@ function stabilitySection({ results, summary }: Report): string {
       ];
     });
   const counts = `**Stable cases:** ${summary.stable_cases ?? 0} · **Unstable cases:** ${summary.unstable_cases ?? 0}`;
-  return `## Stability Analysis\n\n${counts}\n\n${table(['ID', 'Pass Rate', 'Runs', 'Status', 'Avg Duration', 'Std Dev', 'pass^k', '95% CI'], rows)}`;
+  return `## Stability Analysis\n\n${counts}\n\n${table(['ID', 'Run Pass Rate', 'Runs', 'Status', 'Avg Duration', 'Std Dev', 'pass^k', '95% CI'], rows)}`;
 }
 
 function metricsSection({ summary }: Report): string {

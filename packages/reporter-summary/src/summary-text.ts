@@ -29,6 +29,12 @@ export function renderSummaryText(report: Report): string {
     for (const issue of summary.verdict.issues) lines.push(`${' '.repeat(11)}- ${issue}`);
   }
 
+  for (const [title, output] of [['BeforeAll output', summary.hook_logs?.before_all], ['AfterAll output', summary.hook_logs?.after_all]] as const) {
+    if (!output?.length) continue;
+    lines.push('', `${title}:`, ...output.slice(0, LISTED).map((line) => `  ${line}`));
+    if (output.length > LISTED) lines.push(`  … and ${output.length - LISTED} more lines`);
+  }
+
   const failures = report.results.filter((r) => isFailure(r.status));
   if (failures.length) {
     lines.push('', `Failures (${failures.length}):`);

@@ -92,4 +92,6 @@ export interface CaseResult {
   stability?: Stability;
   /** Problems that did not change the verdict, e.g. an After hook that failed. */
   warnings?: string[];
+  /** What the case's Before and After hooks printed. */
+  hook_logs?: { before?: string[]; after?: string[] };
 }

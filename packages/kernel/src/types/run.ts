@@ -64,6 +64,8 @@ export interface Summary {
   thresholds?: Record<string, number>;
   verdict?: Verdict;
   interrupted?: boolean;
+  /** What the suite's BeforeAll and AfterAll hooks printed (an AfterAll failure included). */
+  hook_logs?: { before_all?: string[]; after_all?: string[] };
   /** With `interrupted`: the selected cases that never ran. */
   not_run?: number;
   /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
@@ -95,6 +97,8 @@ export interface StartEvent {
   parallel: number;
   environment: Environment;
   meta?: Record<string, unknown>;
+  /** What the suite's BeforeAll hook printed; it runs before this event. */
+  hook_logs?: { before_all: string[] };
 }
 export interface CaseStartEvent { type: 'case_start'; id: string; name?: string; run: number; runs: number }
 export interface RunResultEvent { type: 'run_result'; id: string; name?: string; runs: number; execution: Execution }

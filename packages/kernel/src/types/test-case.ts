@@ -83,11 +83,17 @@ export interface Suite {
  * throws an error named `TimeoutError`, which makes its case a timeout rather than an error.
  */
 export interface SuiteLifecycle {
-  beforeAll?(cases: TestCase[], agent?: Agent): Promise<unknown>;
-  afterAll?(results: unknown[], beforeData: unknown, agent?: Agent): Promise<void>;
-  before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent, signal?: AbortSignal): Promise<void>;
+  beforeAll?(cases: TestCase[], agent?: Agent, log?: HookLog): Promise<unknown>;
+  afterAll?(results: unknown[], beforeData: unknown, agent?: Agent, log?: HookLog): Promise<void>;
+  before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<unknown>;
+  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<void>;
 }
+
+/**
+ * Takes what a lifecycle hook printed (`console.*`, `log.*`, `ctx.Send`), also when it then failed:
+ * BeforeAll's lines go on the `start` event and the summary, Before's and After's on their case.
+ */
+export type HookLog = (lines: readonly string[]) => void;
 
 /** The raw `-i` value and where it was given. */
 export interface InputSpec {
