@@ -72,11 +72,10 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
     assert.equal(events.filter((e) => e.type === 'start').length, 1);
   });
 
-  test('the exit code is 1 (some cases errored), with no stack trace, and the CLI exits promptly', () => {
+  test('the exit code is 1 (some cases errored), with no stack trace, and the CLI exits', () => {
+    // The CLI exited before runCli's hang deadline: the hung connection did not hold the process open.
     assert.equal(run.code, 1, run.stderr);
     assert.deepEqual(stackFrames(run.stderr + run.stdout), []);
-    // The slowest case waits 1 s (Retry-After) and the hung one 1 s (its timeout); nothing may hold the process open after.
-    assert.ok(run.ms < 15_000, `the CLI took ${run.ms} ms`);
   });
 
   test('a 429 storm without Retry-After is retried a bounded number of times, then an error naming status and attempts', () => {
@@ -127,7 +126,7 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
     const hang = byId.get('hang')!;
     assert.equal(hang.status, 'timeout');
     assert.match(hang.error!, /timeout after 1s/);
-    assert.ok((hang.duration_ms as number) < 5_000, `took ${hang.duration_ms} ms`);
+    assert.ok((hang.duration_ms as number) >= 990, `the case ran to its timeout, ${hang.duration_ms} ms`);
   });
 
   test('malformed JSON is an error saying so, and is not retried', () => {

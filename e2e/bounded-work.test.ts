@@ -10,6 +10,7 @@ import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import type { Assertion, AssertInput, RunPlan, TestCase } from '@agentest/kernel';
 import { builtinAssertion, runAssertion } from '@agentest/plugin-assert';
 import { runCli, stackFrames } from './helpers/cli.js';
+import { HANG_MS } from './helpers/deadlines.js';
 import { readEvents, resultsById } from './helpers/events.js';
 import { connectorConfig, workspace, writeCases, writeJson } from './helpers/workspace.js';
 
@@ -34,7 +35,8 @@ describe('bounded work, programmatically (plugin-assert)', () => {
     const { outcome, ms } = judge({ type: 'regex', value: EVIL }, EVIL_SUBJECT);
     assert.equal(outcome.pass, false);
     assert.match(outcome.message!, /does not match pattern/);
-    assert.ok(ms < 1_000, `${ms} ms`);
+    // Backtracking would take longer than the age of the universe; linear time takes milliseconds.
+    assert.ok(ms < HANG_MS, `${ms} ms`);
   });
 
   for (const [name, assertion, output, pass] of [
@@ -47,10 +49,10 @@ describe('bounded work, programmatically (plugin-assert)', () => {
     ['json_path with a recursive descent on 20 MB of JSON', { type: 'json_path', path: '$..name', value: 'nope' }, json20, false],
     ['equals on 20 MB of JSON', { type: 'equals', value: { items: [] } }, json20, false],
   ] as const) {
-    test(`${name}: answers within seconds, with a short message`, () => {
+    test(`${name}: answers, with a short message`, () => {
       const { outcome, ms } = judge(assertion as Assertion, output);
       assert.equal(outcome.pass, pass, outcome.message);
-      assert.ok(ms < 5_000, `${ms} ms`);
+      assert.ok(ms < HANG_MS, `${ms} ms`);
       const reason = outcome.message ?? outcome.error ?? '';
       assert.ok(reason.length < 2_000, `message of ${reason.length} chars`);
     });
@@ -75,7 +77,7 @@ describe('bounded work through the CLI', () => {
   });
   after(() => llm?.close());
 
-  test('a catastrophic regex and a 20 MB reply with five assertions finish promptly; each case says why it failed', async () => {
+  test('a catastrophic regex and a 20 MB reply with five assertions finish; each case says why it failed', async () => {
     writeCases(dir, 'cases.jsonl', [
       { id: 'evil-regex', input: EVIL_SUBJECT, assert: { type: 'regex', value: EVIL } },
       {
@@ -90,7 +92,7 @@ describe('bounded work through the CLI', () => {
         ],
       },
     ]);
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl'], { cwd: dir, limitMs: 60_000 });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl'], { cwd: dir });
     assert.equal(run.code, 1, run.stderr);
     assert.deepEqual(stackFrames(run.stderr), []);
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['evil-regex', 'huge']);
@@ -102,7 +104,6 @@ describe('bounded work through the CLI', () => {
     assert.match(huge.error!, /expected "short"/);
     assert.match(huge.error!, /not valid JSON/);
     assert.ok(huge.error!.length < 4_000, `the reason is readable (${huge.error!.length} chars)`);
-    assert.ok(run.ms < 30_000, `took ${run.ms} ms`);
     // Outputs: the reply appears a bounded number of times, not once per assertion.
     const size = statSync(join(dir, 'out.jsonl')).size;
     assert.ok(size < 6 * MB20, `out.jsonl is ${(size / 1e6).toFixed(0)} MB`);
@@ -126,8 +127,9 @@ describe('bounded work through the CLI', () => {
   test(
     '--run with a catastrophic pattern cannot hang the run (ids are matched in linear time)',
     async () => {
-      writeCases(dir, 'ids.jsonl', [{ id: `${'a'.repeat(34)}!`, input: 'hi' }, { id: 'aaa', input: 'hi' }]);
-      const run = await runCli(['test', '-i', 'ids.jsonl', '-n', 'echo', '--run', EVIL, '-o', 'ids-out.jsonl'], { cwd: dir, limitMs: 5_000 });
+      // Backtracking over 64 letters would take centuries, so only a linear-time matcher lets the CLI exit.
+      writeCases(dir, 'ids.jsonl', [{ id: `${'a'.repeat(64)}!`, input: 'hi' }, { id: 'aaa', input: 'hi' }]);
+      const run = await runCli(['test', '-i', 'ids.jsonl', '-n', 'echo', '--run', EVIL, '-o', 'ids-out.jsonl'], { cwd: dir });
       assert.equal(run.code, 0, run.stderr);
       assert.deepEqual([...resultsById(readEvents(join(dir, 'ids-out.jsonl'))).keys()], ['aaa']);
     },

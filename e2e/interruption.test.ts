@@ -28,7 +28,7 @@ function startRun(name: string, slow = false) {
   writeJson(dir, 'agentest.config.json', connectorConfig(llm.url));
   writeCases(dir, 'cases.jsonl', IDS.map((id) => ({ id, input: `${id}${slow ? ' slow' : ''}`, assert: { type: 'contains', value: id } })));
   const child = spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'report.json', '-o', 'events.jsonl', '--parallel', '16'], { cwd: dir });
-  const done = finished(child, 60_000);
+  const done = finished(child);
   const jsonl = () => readdirSync(dir).find((f) => f === 'events.jsonl');
   const resultLines = () => {
     const file = jsonl();
@@ -83,11 +83,11 @@ describe('interruption', () => {
     checkInterruptedOutputs(run.dir, run.jsonl());
   });
 
-  test('a second SIGINT aborts at once instead of waiting for slow running cases', async () => {
-    llm.setScript({ echo: true, latencyMs: 150, rules: [{ match: 'slow$', latencyMs: 20_000 }] });
+  test('a second SIGINT aborts the running cases instead of waiting for them', async () => {
+    llm.setScript({ echo: true, latencyMs: 150, rules: [{ match: 'slow$', fault: 'hang' }] });
     try {
       const run = startRun('double-sigint', true);
-      // The first 16 cases hang on the server for 20 s each, so nothing can finish on its own.
+      // Every case hangs on the server, so the run can only end by aborting what is running.
       await waitFor(() => {
         const file = run.jsonl();
         return file !== undefined && readFileSync(join(run.dir, file), 'utf8').split('"type":"case_start"').length > 16;
@@ -96,11 +96,9 @@ describe('interruption', () => {
       run.child.stderr!.on('data', (d: Buffer) => (stderr += d));
       run.child.kill('SIGINT');
       await waitFor(() => /Interrupted/.test(stderr), 'the first SIGINT to be acknowledged');
-      const sentSecond = Date.now();
       run.child.kill('SIGINT');
       const cli = await run.done;
       assert.equal(cli.code, 130, cli.stderr);
-      assert.ok(Date.now() - sentSecond < 5_000, `exited ${Date.now() - sentSecond} ms after the second SIGINT`);
       const events = readEvents(join(run.dir, run.jsonl()!));
       assert.equal(events.at(-1)!.type, 'summary');
       assert.equal(events.at(-1)!.interrupted, true);

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HANG_MS } from './helpers/deadlines.js';
 
 interface Manifest {
   name: string;
@@ -76,7 +77,7 @@ for (const { dir, manifest } of packages) {
       copyFileSync(join(dir, 'package.json'), join(copy, 'package.json'));
       copyFileSync(join(dir, target), join(copy, target));
       assert.ok(!existsSync(join(copy, 'dist')));
-      const run = spawnSync(process.execPath, [join(copy, target), '--help'], { encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(process.execPath, [join(copy, target), '--help'], { encoding: 'utf8', timeout: HANG_MS });
       assert.equal(run.status, 2);
       assert.equal(run.stdout, '');
       assert.match(run.stderr, new RegExp(`^${command} is not built: .*dist/.*\\.js is missing\\.\\n.*run \`npm run build\``));

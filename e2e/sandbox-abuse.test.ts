@@ -23,7 +23,7 @@ export function TestPromiseFlood(t) {
   for (;;) pending.push(new Promise(() => {}));
 }
 export function TestBulkConsole(t) {
-  for (let i = 0; i < 200000; i++) console.log('line ' + i + ' ' + 'x'.repeat(100));
+  for (let i = 0; i < 60000; i++) console.log('line ' + i + ' ' + 'x'.repeat(100));
   for (let i = 0; i < 20000; i++) console.error('err ' + i);
   t.assert.True(true);
 }
@@ -63,21 +63,35 @@ function app(name: string): string {
 /** A case's one run: with one run per case, its `result` line carries the run's own fields (`logs`, …). */
 const runOf = (events: Event[], id: string) => events.find((e) => e.type === 'result' && e.id === id)! as Event;
 
+/**
+ * The `--timeout` of a run where tests that hang share the run with tests that must pass: the hanging
+ * ones take all of it; the passing ones get far more than they need, even when they wait for a worker
+ * that replaces a terminated one (the case's clock runs meanwhile, and a thread that loads the
+ * TypeScript sources takes seconds to start on a busy machine).
+ */
+const SHARED_TIMEOUT = '10s';
+const SHARED_TIMEOUT_MS = 10_000;
+
 describe('script tests that abuse the sandbox', () => {
   let dir: string;
   let run: CliRun;
   let events: Event[];
   let byId: Map<string, Event>;
+  let bulk: { run: CliRun; events: Event[]; byId: Map<string, Event> };
   before(async () => {
     dir = app('sandbox');
-    run = await runCli(['test', '-i', 'scripts.abuse.abuse', '--timeout', '2s', '-o', 'out.jsonl'], { cwd: dir });
+    run = await runCli(['test', '-i', 'scripts.abuse.abuse', '--run', '^Test(MicrotaskStorm|PromiseFlood|Fine)$', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], { cwd: dir });
     events = readEvents(join(dir, 'out.jsonl'));
-    byId = resultsById(events, ['TestMicrotaskStorm', 'TestPromiseFlood', 'TestBulkConsole', 'TestRawStdout', 'TestFine']);
+    byId = resultsById(events, ['TestMicrotaskStorm', 'TestPromiseFlood', 'TestFine']);
+    // Bulk output is work, not abuse: it runs with the default time limit.
+    const bulkRun = await runCli(['test', '-i', 'scripts.abuse.abuse', '--run', '^Test(BulkConsole|RawStdout)$', '-o', 'bulk.jsonl'], { cwd: dir });
+    const bulkEvents = readEvents(join(dir, 'bulk.jsonl'));
+    bulk = { run: bulkRun, events: bulkEvents, byId: resultsById(bulkEvents, ['TestBulkConsole', 'TestRawStdout']) };
   });
 
   test('a microtask storm that starves the worker is a timeout on its test', () => {
     assert.equal(byId.get('TestMicrotaskStorm')!.status, 'timeout');
-    assert.match(byId.get('TestMicrotaskStorm')!.error!, /timeout after 2s/);
+    assert.match(byId.get('TestMicrotaskStorm')!.error!, new RegExp(`timeout after ${SHARED_TIMEOUT}`));
   });
 
   test('a flood of pending promises is stopped (timeout or memory limit) on its test', () => {
@@ -86,14 +100,17 @@ describe('script tests that abuse the sandbox', () => {
   });
 
   test('the tests after them still run and pass; exit code 1; no stack trace', () => {
-    assert.equal(byId.get('TestFine')!.status, 'passed');
-    assert.equal(byId.get('TestBulkConsole')!.status, 'passed');
+    assert.equal(byId.get('TestFine')!.status, 'passed', byId.get('TestFine')!.error);
     assert.equal(run.code, 1, run.stderr);
     assert.deepEqual(stackFrames(run.stderr), []);
   });
 
   test('bulk console output is captured on its test, not printed over the terminal', () => {
-    assert.ok(!run.stdout.includes('line 199999'), 'console.log of a script does not reach the terminal');
+    const { run, events, byId } = bulk;
+    assert.equal(byId.get('TestBulkConsole')!.status, 'passed', byId.get('TestBulkConsole')!.error);
+    assert.equal(byId.get('TestRawStdout')!.status, 'passed', byId.get('TestRawStdout')!.error);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(!run.stdout.includes('line 59999'), 'console.log of a script does not reach the terminal');
     assert.ok(!run.stdout.includes('raw stdout 999'), 'process.stdout of a script does not reach the terminal');
     const logs = runOf(events, 'TestBulkConsole').logs as string[];
     assert.ok(Array.isArray(logs) && logs.length > 0, 'the logs are kept on the test');
@@ -102,9 +119,9 @@ describe('script tests that abuse the sandbox', () => {
   test(
     'bulk console output is bounded on the result (the event stream stays small)',
     () => {
-      const logs = runOf(events, 'TestBulkConsole').logs as string[];
+      const logs = runOf(bulk.events, 'TestBulkConsole').logs as string[];
       assert.ok(logs.join('\n').length < 2_000_000, `logs hold ${logs.join('\n').length} chars`);
-      assert.ok(statSync(join(dir, 'out.jsonl')).size < 5_000_000, `out.jsonl is ${statSync(join(dir, 'out.jsonl')).size} bytes`);
+      assert.ok(statSync(join(dir, 'bulk.jsonl')).size < 5_000_000, `bulk.jsonl is ${statSync(join(dir, 'bulk.jsonl')).size} bytes`);
     },
   );
 });
@@ -112,12 +129,12 @@ describe('script tests that abuse the sandbox', () => {
 describe('hooks that block or throw', () => {
   test('script tests: a BeforeEach that blocks the worker is a timeout on its test; a throwing AfterEach is an error on its test; the next test runs', async () => {
     const dir = app('script-hooks');
-    const run = await runCli(['test', '-i', 'scripts.abuse.hooks', '--timeout', '2s', '-o', 'out.jsonl'], { cwd: dir });
+    const run = await runCli(['test', '-i', 'scripts.abuse.hooks', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], { cwd: dir });
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['TestBlockedInBeforeEach', 'TestAfterEachThrows', 'TestStillRuns']);
     assert.equal(byId.get('TestBlockedInBeforeEach')!.status, 'timeout');
-    assert.equal(byId.get('TestAfterEachThrows')!.status, 'error');
+    assert.equal(byId.get('TestAfterEachThrows')!.status, 'error', byId.get('TestAfterEachThrows')!.error);
     assert.match(byId.get('TestAfterEachThrows')!.error!, /AfterEach exploded \(at assistants\/abuse\/src\/hooks_test\.ts:\d+:\d+\)/);
-    assert.equal(byId.get('TestStillRuns')!.status, 'passed');
+    assert.equal(byId.get('TestStillRuns')!.status, 'passed', byId.get('TestStillRuns')!.error);
     assert.equal(run.code, 1);
     assert.deepEqual(stackFrames(run.stderr), []);
   });
@@ -149,15 +166,15 @@ describe('hooks that block or throw', () => {
         { id: 'fine', input: 'hello' },
         { id: 'before-blocks', input: 'hello' },
       ]);
-      const run = await runCli(['test', '-i', 'assistants/abuse/tests/inputs.jsonl', '-n', 'echo', '--timeout', '2s', '-o', 'out.jsonl'], { cwd: dir, limitMs: 8_000 });
+      const run = await runCli(['test', '-i', 'assistants/abuse/tests/inputs.jsonl', '-n', 'echo', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], { cwd: dir });
       const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['fine', 'before-blocks']);
       // The case timeout covers the Before hook: it ends there, as a timeout naming the hook (the
-      // kernel's deadline or the hook call's own limit of the same 2 s, whichever fires first).
+      // kernel's deadline or the hook call's own limit of the same length, whichever fires first).
       const blocked = byId.get('before-blocks')!;
       assert.equal(blocked.status, 'timeout');
-      assert.match(blocked.error!, /^timeout after 2s in the before hook$|^before hook failed: env_test\.Before timed out: timeout after 2000ms/);
-      assert.ok((blocked.duration_ms as number) >= 1900, `${blocked.duration_ms} ms`);
-      assert.equal(byId.get('fine')!.status, 'passed');
+      assert.match(blocked.error!, new RegExp(`^timeout after ${SHARED_TIMEOUT} in the before hook$|^before hook failed: env_test\\.Before timed out: timeout after ${SHARED_TIMEOUT_MS}ms`));
+      assert.ok((blocked.duration_ms as number) >= SHARED_TIMEOUT_MS - 100, `${blocked.duration_ms} ms`);
+      assert.equal(byId.get('fine')!.status, 'passed', byId.get('fine')!.error);
       assert.equal(run.code, 1);
     },
   );

@@ -80,12 +80,12 @@ describe('secrets never leak', () => {
   };
 
   for (const output of ['report.json', 'report.md', 'report.html', 'report.xml', 'report.txt']) {
-    test(`-o ${output} plus the default .jsonl, the GitHub reporter, with -v and DEBUG=agentest:*`, async () => {
+    test(`-o ${output} plus -o run.jsonl, the GitHub reporter, with -v and DEBUG=agentest:*`, async () => {
       const dir = project(`secret-${output.split('.')[1]}`);
       const github = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'), GITHUB_WORKSPACE: dir };
-      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', output, '-v', '--parallel', '5'], { cwd: dir, env: { ...LOUD, ...github } });
+      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', output, '-o', 'run.jsonl', '-v', '--parallel', '5'], { cwd: dir, env: { ...LOUD, ...github } });
       assert.equal(run.code, 1, run.stderr.slice(-2000));
-      assert.ok(readdirSync(dir).some((f) => f.endsWith('.jsonl') && f.startsWith('output-')), 'the default .jsonl was written');
+      assert.ok(statSync(join(dir, 'run.jsonl')).size > 0, 'the event stream was written');
       assert.ok(statSync(join(dir, output)).size > 0);
       assert.match(run.stderr, /agentest:connector/, 'the debug log was on');
       if (output === 'report.json') {
@@ -138,7 +138,7 @@ export function Check() {
 `);
     writeCases(dir, 'cases.jsonl', [{ id: 'env', input: 'hello', assert: { type: 'script', script: 'scripts.env.Check' } }]);
     mkdirSync(join(dir, 'tests'));
-    writeFileSync(join(dir, 'tests/env.test.ts'), `import { test, expect } from 'agentest';
+    writeFileSync(join(dir, 'tests/env.test.ts'), `import { test, expect } from '@agentest/test';
 test('env', () => { expect(process.env.AGENTEST_E2E_KEY).toBeUndefined(); expect(process.env.AGENTEST_E2E_VISIBLE).toBe('shown'); });
 `);
     const env = { ...LOUD, AGENTEST_E2E_VISIBLE: 'shown' };

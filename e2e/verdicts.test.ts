@@ -90,9 +90,10 @@ describe('verdicts through the CLI', () => {
     const dir = suiteDir('deadline');
     writeCases(dir, 'cases.jsonl', [
       { id: 'hangs', input: 'hello', timeout: '2s', assert: [check('Hangs'), check('HangsAsync')] },
-      { id: 'next', input: 'hello', timeout: '2s', assert: [check('IsHello')] },
+      // Its clock also runs while a worker replaces the one the hang blocked: seconds on a busy machine.
+      { id: 'next', input: 'hello', timeout: '2m', assert: [check('IsHello')] },
     ]);
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'out.jsonl'], { cwd: dir, limitMs: 120_000 });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'out.jsonl'], { cwd: dir });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['hangs', 'next']);
     const hangs = byId.get('hangs')!;
@@ -101,6 +102,6 @@ describe('verdicts through the CLI', () => {
     assert.ok((hangs.duration_ms as number) >= 2000, `the real duration: ${hangs.duration_ms} ms`);
     // The assertion's own limit (30 s) is not what ended it: the case deadline did.
     assert.ok((hangs.duration_ms as number) < 30_000, `${hangs.duration_ms} ms`);
-    assert.equal(byId.get('next')!.status, 'passed');
+    assert.equal(byId.get('next')!.status, 'passed', byId.get('next')!.error);
   });
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { HANG_MS } from './deadlines.js';
 
 const BIN = fileURLToPath(new URL('../../packages/cli/src/bin.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -16,7 +17,7 @@ export interface CliRun {
 export interface CliOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
-  /** Kill the CLI (and fail loudly) when it runs longer than this. */
+  /** Kill the CLI (and fail loudly) when it runs longer than this: a hang catcher, `HANG_MS` unless a test plans a longer run. */
   limitMs?: number;
 }
 
@@ -29,8 +30,8 @@ export function spawnCli(args: readonly string[], options: CliOptions): ChildPro
   });
 }
 
-/** Collects a spawned CLI's output until it exits; kills it at `limitMs`. */
-export function finished(child: ChildProcess, limitMs = 60_000): Promise<CliRun> {
+/** Collects a spawned CLI's output until it exits; kills it at `limitMs` (it hangs). */
+export function finished(child: ChildProcess, limitMs = HANG_MS): Promise<CliRun> {
   const started = Date.now();
   let stdout = '';
   let stderr = '';

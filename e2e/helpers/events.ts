@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { HANG_MS } from './deadlines.js';
 
 export interface Event {
   type: string;
@@ -52,8 +53,8 @@ export function countResultLines(path: string): number {
   return count;
 }
 
-/** Resolves once `condition()` holds, checking every few ms; rejects at the deadline. */
-export async function waitFor(condition: () => boolean, what: string, deadlineMs = 30_000): Promise<void> {
+/** Resolves once `condition()` holds, checking every few ms; rejects at the deadline (it never will). */
+export async function waitFor(condition: () => boolean, what: string, deadlineMs = HANG_MS): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > deadlineMs) throw new Error(`timed out waiting for ${what}`);

@@ -9,7 +9,8 @@ const guarded = new WeakSet<NodeJS.WritableStream>();
  */
 export function surviveClosedPipes(...streams: NodeJS.WritableStream[]): void {
   for (const stream of streams) {
-    if (guarded.has(stream)) continue;
+    // An embedding program may hand in a bare `{ write }` sink: it has no errors to absorb.
+    if (typeof stream.on !== 'function' || guarded.has(stream)) continue;
     guarded.add(stream);
     stream.on('error', () => {});
   }

@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
+/**
+ * A CLI run of one test has ended by then, or it hangs: runs here take a second or two on an idle
+ * machine and up to a minute on a very busy one. Only a hang catcher, never what a test asserts.
+ */
+const CLI_HANG_MS = 300_000;
 
 /** A throw-away project: a directory with a package.json (so config search stops there) and the given files. */
 export function fixture(files: Record<string, string>): string {
@@ -25,7 +30,7 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Spawns the real CLI from source, as users run it, with colour off unless the test says otherwise. */
+/** Spawns the real CLI from source, as users run it, with colour off unless the test says otherwise; kills it if it hangs. */
 export function agentest(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: ReturnType<typeof spawn>) => void }): Promise<CliRun> {
   const env = { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', DEBUG: '', ...options.env };
   const child = spawn(process.execPath, ['--import', TSX, '--conditions=@agentest/source', BIN, ...args], { cwd: options.cwd, env });
@@ -35,8 +40,15 @@ export function agentest(args: string[], options: { cwd: string; env?: NodeJS.Pr
   child.stderr.on('data', (d) => (stderr += d));
   options.onSpawn?.(child);
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the CLI did not exit within ${CLI_HANG_MS} ms: agentest ${args.join(' ')}\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`));
+    }, CLI_HANG_MS);
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
   });
 }
 

@@ -5,6 +5,12 @@ export const user = (text: string): Message[] => [{ role: 'user', content: text 
 
 export const never = (): AbortSignal => new AbortController().signal;
 
+/**
+ * A wait that ends by then did not sit out a long delay it should have skipped: far above what the
+ * call takes even on a busy machine, far below the delay. Only a hang catcher, never a speed budget.
+ */
+export const HANG_MS = 30_000;
+
 /** Starts a fake server for one test and closes it afterwards, whatever happens. */
 export async function withFake<T>(options: FakeLlmOptions, body: (llm: FakeLlm) => Promise<T>): Promise<T> {
   const llm = await startFakeLlm(options);

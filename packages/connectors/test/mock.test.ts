@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AgentestError, type Message } from '@agentest/kernel';
 import { createChatClient } from '../src/index.js';
-import { never, user } from './helpers.js';
+import { HANG_MS, never, user } from './helpers.js';
 
 const mock = (options: Record<string, unknown>) => createChatClient('mock', { type: 'mock', options });
 
@@ -92,8 +92,8 @@ describe('mock connector', () => {
     await mock({ latency_ms: 60 }).chat({ messages: user('x') }, never());
     assert.ok(performance.now() - started >= 55);
     started = performance.now();
-    await mock({ latency_ms: [30, 40], replies: [{ match: 'fast', reply: 'f', latency_ms: 0 }] }).chat({ messages: user('fast') }, never());
-    assert.ok(performance.now() - started < 30);
+    await mock({ latency_ms: [60_000, 90_000], replies: [{ match: 'fast', reply: 'f', latency_ms: 0 }] }).chat({ messages: user('fast') }, never());
+    assert.ok(performance.now() - started < HANG_MS, 'the rule\'s latency 0 won over the 60-90 s range');
     const controller = new AbortController();
     const pending = mock({ latency_ms: 10_000 }).chat({ messages: user('x') }, controller.signal);
     controller.abort(new Error('timeout after 1s'));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
 import { ConnectorError, createChatClient, parseRetryAfter } from '../src/index.js';
-import { anthropicConfig, never, openaiConfig, user, withFake } from './helpers.js';
+import { anthropicConfig, HANG_MS, never, openaiConfig, user, withFake } from './helpers.js';
 
 const failure = async (promise: Promise<unknown>): Promise<ConnectorError> => {
   try {
@@ -131,14 +131,15 @@ describe('retries', () => {
   });
 
   it('the abort signal cancels a backoff wait', async () => {
-    await withFake({ queue: [{ type: 'status', status: 429, retryAfter: 30 }] }, async (llm) => {
+    // 60 s, the longest wait the default policy accepts, and twice HANG_MS.
+    await withFake({ queue: [{ type: 'status', status: 429, retryAfter: 60 }] }, async (llm) => {
       const controller = new AbortController();
       const started = performance.now();
       const call = createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, controller.signal);
       while (llm.requests.length === 0) await new Promise((r) => setImmediate(r));
       setImmediate(() => controller.abort(new Error('timeout after 1s')));
       await assert.rejects(call, /timeout after 1s/);
-      assert.ok(performance.now() - started < 5000, 'did not wait for Retry-After: 30');
+      assert.ok(performance.now() - started < HANG_MS, 'did not wait for Retry-After: 60');
       assert.equal(llm.requests.length, 1);
     });
   });

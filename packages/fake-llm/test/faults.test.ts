@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startFakeLlm } from '../src/index.js';
-import { chat, post, sseData } from './helpers.js';
+import { chat, HANG_MS, post, sseData } from './helpers.js';
 
 const openai = (url: string, text = 'hi', extra: Record<string, unknown> = {}) => post(`${url}/v1/chat/completions`, chat(text, extra));
 
@@ -141,9 +141,10 @@ describe('fake-llm: faults', () => {
       let t = performance.now();
       await (await openai(llm.url, 'slow')).json();
       assert.ok(performance.now() - t >= 75, 'global latency applied');
+      llm.setScript({ latencyMs: 60_000, rules: [{ match: /fast/, reply: 'quick', latencyMs: 0 }] });
       t = performance.now();
       await (await openai(llm.url, 'fast')).json();
-      assert.ok(performance.now() - t < 75, 'rule latency wins');
+      assert.ok(performance.now() - t < HANG_MS, 'rule latency 0 wins over the global 60 s');
     } finally {
       await llm.close();
     }

@@ -3,6 +3,13 @@ import { createKernel, type AgentestPlugin, type Execution, type ResultEvent, ty
 import script, { type ScriptOptions } from '../src/index.js';
 
 export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
+
+/**
+ * The time limit of a script call or test that must not time out: it only catches hangs, far above
+ * what the call needs even on a busy machine, so the status a test asserts is never a timeout that
+ * came first. Tests of timeouts use short limits on scripts that never end.
+ */
+export const HANG_MS = 60_000;
 export const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import.meta.url));
 
 export function plan(input: string, cwd: string, overrides: Partial<RunPlan> = {}): RunPlan {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createScriptPool, type ScriptPool } from '../src/index.js';
-import { APP } from './helpers.js';
+import { APP, HANG_MS } from './helpers.js';
 
 const ISO = join(APP, 'assistants/iso/src/iso_test.ts');
+/** The limit of the tests that never end by themselves. */
 const TIMEOUT = 400;
 
 describe('sandbox isolation', () => {
@@ -16,35 +17,41 @@ describe('sandbox isolation', () => {
   });
   after(() => pool.close());
 
-  const run = (fn: string) => pool.test({ file: ISO, fn, args: [{}], timeoutMs: TIMEOUT });
+  /** Runs a test of the fixture; only the ones that never end get the short `TIMEOUT`. */
+  const run = (fn: string, timeoutMs = HANG_MS) => pool.test({ file: ISO, fn, args: [{}], timeoutMs });
+  const passes = async () => {
+    const outcome = await run('TestPasses');
+    assert.equal(outcome.status, 'passed', outcome.error);
+  };
 
   it('stops a synchronous infinite loop at its timeout and keeps the worker', async () => {
-    const started = performance.now();
-    const outcome = await run('TestSyncLoop');
+    const outcome = await run('TestSyncLoop', TIMEOUT);
     assert.equal(outcome.status, 'timeout');
-    assert.match(outcome.error!, new RegExp(`^timeout after ${TIMEOUT}ms`));
-    assert.ok(performance.now() - started < 5_000, 'stopped at its timeout, not the 30s default');
-    assert.equal((await run('TestPasses')).status, 'passed');
+    assert.match(outcome.error!, new RegExp(`^timeout after ${TIMEOUT}ms`), 'stopped at its own timeout, not the 30s default');
+    assert.ok(outcome.durationMs >= TIMEOUT, `ran to its timeout: ${outcome.durationMs}ms`);
+    await passes();
   });
 
   it('stops a loop after an await by replacing the blocked worker', async () => {
-    const started = performance.now();
-    const outcome = await run('TestAsyncLoop');
+    const outcome = await run('TestAsyncLoop', TIMEOUT);
     assert.equal(outcome.status, 'timeout');
-    assert.match(outcome.error!, /blocked its worker, which was replaced/);
-    assert.ok(performance.now() - started < 5_000, 'stopped at its timeout, not the 30s default');
-    assert.equal((await run('TestPasses')).status, 'passed');
+    assert.match(outcome.error!, new RegExp(`^timeout after ${TIMEOUT}ms \\(the script blocked its worker, which was replaced\\)`));
+    assert.ok(outcome.durationMs >= TIMEOUT, `ran to its timeout: ${outcome.durationMs}ms`);
+    await passes();
   });
 
   it('stops a promise that never settles', async () => {
-    assert.deepEqual((await run('TestHangs')).status, 'timeout');
+    const outcome = await run('TestHangs', TIMEOUT);
+    assert.equal(outcome.status, 'timeout');
+    assert.match(outcome.error!, new RegExp(`^timeout after ${TIMEOUT}ms`));
   });
 
   it('reports unbounded allocation as an error at the per-worker memory limit', async () => {
+    // No short timeout here: however slowly the machine allocates, the memory limit ends the test.
     const outcome = await run('TestMemoryBomb');
-    assert.equal(outcome.status, 'error');
+    assert.equal(outcome.status, 'error', outcome.error);
     assert.match(outcome.error!, /ran out of memory \(limit 32 MB per worker\)/);
-    assert.equal((await run('TestPasses')).status, 'passed');
+    await passes();
   });
 
   it('turns process.exit() into an error on the test', async () => {
@@ -79,7 +86,7 @@ describe('sandbox isolation', () => {
     const a = join(APP, 'assistants/leak/src/a_test.ts');
     const b = join(APP, 'assistants/leak/src/b_test.ts');
     for (const [file, fn] of [[a, 'TestWrites'], [b, 'TestReads'], [a, 'TestWrites'], [b, 'TestReads']] as const) {
-      const outcome = await pool.test({ file, fn, args: [], timeoutMs: 1000 });
+      const outcome = await pool.test({ file, fn, args: [], timeoutMs: HANG_MS });
       assert.equal(outcome.status, 'passed', `${fn}: ${outcome.error}`);
     }
   });
@@ -105,14 +112,14 @@ describe('pool.call', () => {
   after(() => pool.close());
 
   it('calls an exported function with cloned arguments; siblings are in scope', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Create', args: [{ user: 'u1' }, [{ role: 'user', content: 'hi' }]], timeoutMs: 1000 });
+    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Create', args: [{ user: 'u1' }, [{ role: 'user', content: 'hi' }]], timeoutMs: HANG_MS });
     assert.deepEqual(result, { status: 'ok', value: { messages: [{ role: 'user', content: 'hi' }], user: 'u1', twice: 4 }, logs: [] });
   });
 
   it('lets the script call async host functions on the main thread', async () => {
     const seen: unknown[] = [];
     const result = await pool.call({
-      file: join(dir, 'index.ts'), fn: 'Next', args: [{}, { q: 'ping' }], timeoutMs: 1000,
+      file: join(dir, 'index.ts'), fn: 'Next', args: [{}, { q: 'ping' }], timeoutMs: HANG_MS,
       host: { agentRun: async (q: unknown) => (seen.push(q), `pong:${q}`) },
     });
     assert.deepEqual(result, { status: 'ok', value: { data: 'pong:ping' }, logs: ['got pong:ping'] });
@@ -120,21 +127,21 @@ describe('pool.call', () => {
   });
 
   it('passes a host function failure to the script as a rejection', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Rejects', args: [], timeoutMs: 1000, host: { fails: async () => { throw new Error('no agent'); } } });
+    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Rejects', args: [], timeoutMs: HANG_MS, host: { fails: async () => { throw new Error('no agent'); } } });
     assert.deepEqual([result.status, (result as { error: string }).error], ['error', 'no agent']);
   });
 
   it('reports a missing function as missing (hooks are optional)', async () => {
-    assert.deepEqual(await pool.call({ file: join(dir, 'index.ts'), fn: 'Done', args: [], timeoutMs: 1000 }), { status: 'missing', logs: [] });
+    assert.deepEqual(await pool.call({ file: join(dir, 'index.ts'), fn: 'Done', args: [], timeoutMs: HANG_MS }), { status: 'missing', logs: [] });
   });
 
   it('finds a function a runtime module put on globalThis', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: '__runtimeDispatch', args: ['t1'], timeoutMs: 1000 });
+    const result = await pool.call({ file: join(dir, 'index.ts'), fn: '__runtimeDispatch', args: ['t1'], timeoutMs: HANG_MS });
     assert.deepEqual(result, { status: 'ok', value: 'dispatched t1', logs: [] });
   });
 
   it('reports a throw with the source location', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Broken', args: [], timeoutMs: 1000 });
+    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Broken', args: [], timeoutMs: HANG_MS });
     assert.equal(result.status, 'error');
     assert.match((result as { error: string }).error, /^TypeError: Cannot read properties of null \(reading 'x'\) \(at .*index\.ts:3:\d+\)$/);
   });
@@ -150,14 +157,14 @@ describe('pool.call', () => {
     ].join('\n'));
     mkdirSync(join(dir, 'kit'));
     writeFileSync(join(dir, 'kit', 'support.test.ts'), "import { test } from '@agentest/test';\ntest('greets', async (ctx) => (await ctx.run('hi')).toUpperCase());\ntest('second', () => 2);\n");
-    const base = { file: join(dir, 'kit', 'support.test.ts'), timeoutMs: 1000, alias: { '@agentest/test': runtime } };
+    const base = { file: join(dir, 'kit', 'support.test.ts'), timeoutMs: HANG_MS, alias: { '@agentest/test': runtime } };
     assert.deepEqual(await pool.call({ ...base, fn: '__agentestList', args: [] }), { status: 'ok', value: ['greets', 'second'], logs: [] });
     const result = await pool.call({ ...base, fn: '__agentestRun', args: ['greets'], host: { agentRun: async (q: unknown) => `hello ${q}` } });
     assert.deepEqual(result, { status: 'ok', value: 'HELLO HI', logs: [] });
   });
 
   it('reports a syntax error with file and line instead of throwing', async () => {
-    const result = await pool.call({ file: join(dir, 'broken/bad.ts'), fn: 'A', args: [], timeoutMs: 1000 });
+    const result = await pool.call({ file: join(dir, 'broken/bad.ts'), fn: 'A', args: [], timeoutMs: HANG_MS });
     assert.equal(result.status, 'error');
     assert.match((result as { error: string }).error, /broken\/bad\.ts:2:\d+: Unexpected ";"/);
   });

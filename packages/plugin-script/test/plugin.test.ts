@@ -46,9 +46,12 @@ describe('script tests through the kernel', () => {
   it('uses a 30s default timeout per test and honours --timeout', async () => {
     const suite = await loadSuite('scripts.iso.iso');
     assert.equal(suite.defaultTimeoutMs, 30_000);
-    const { runs, results } = await runKernel(plan('scripts.iso.iso', APP, { timeoutMs: 600, filter: /^Test(SyncLoop|AsyncLoop|Hangs|Passes)$/ }));
-    assert.deepEqual([...runs].map(([id, e]) => [id, e.status]), [['TestSyncLoop', 'timeout'], ['TestAsyncLoop', 'timeout'], ['TestHangs', 'timeout'], ['TestPasses', 'passed']]);
-    assert.equal(results.length, 4, 'the run went on after every hang');
+    // Only tests that never end share this short limit: one that must pass could wait longer than
+    // that for a replaced worker on a busy machine (isolation.test.ts checks it passes afterwards).
+    const { runs, results } = await runKernel(plan('scripts.iso.iso', APP, { timeoutMs: 600, filter: /^Test(SyncLoop|AsyncLoop|Hangs)$/ }));
+    assert.deepEqual([...runs].map(([id, e]) => [id, e.status]), [['TestSyncLoop', 'timeout'], ['TestAsyncLoop', 'timeout'], ['TestHangs', 'timeout']]);
+    for (const [id, e] of runs) assert.match(e.error!, /^timeout after 600ms/, id);
+    assert.equal(results.length, 3, 'the run went on after every hang');
   });
 
   it('stops at the first failure with --fail-fast', async () => {

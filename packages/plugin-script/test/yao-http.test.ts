@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createScriptPool, yaoProcessResolver, type ScriptPool } from '../src/index.js';
+import { HANG_MS } from './helpers.js';
 
 /** A hook that uses Yao's synchronous `http` object the way real Yao scripts do. */
 const HOOK_SOURCE = `import { http } from "@yao/runtime";
@@ -73,7 +74,7 @@ describe('Yao http object in the sandbox', () => {
 
   const processes = yaoProcessResolver({ root, cwd: root, stubs: {}, stubHint: (name) => `stub ${name}` });
   const call = (fn: string, args: unknown[], yao: boolean = true) =>
-    pool.call({ file: hook, fn, args, timeoutMs: 5_000, ...(yao ? { yao: { processes } } : {}) });
+    pool.call({ file: hook, fn, args, timeoutMs: HANG_MS, ...(yao ? { yao: { processes } } : {}) });
   const value = async (fn: string, args: unknown[]) => {
     const result = await call(fn, args);
     assert.equal(result.status, 'ok', JSON.stringify(result));

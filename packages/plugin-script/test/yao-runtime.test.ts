@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createScriptPool, yaoProcessResolver, type FunctionCall, type ScriptPool } from '../src/index.js';
-import { plan, runKernel } from './helpers.js';
+import { HANG_MS, plan, runKernel } from './helpers.js';
 
 /** A small Yao app: a hook file calling processes, an assistant script, an app script and a stub. */
 const root = mkdtempSync(join(tmpdir(), 'agentest-yao-runtime-'));
@@ -86,7 +86,7 @@ describe('Yao runtime in the sandbox', () => {
     stubHint: (name) => `To test this hook, add ${name} to processes`,
   });
   const call = (fn: string, args: unknown[], extra: Partial<FunctionCall> = {}) =>
-    pool.call({ file: HOOK, fn, args, timeoutMs: 2_000, yao: { processes, ctxArg: 0 }, ...extra });
+    pool.call({ file: HOOK, fn, args, timeoutMs: HANG_MS, yao: { processes, ctxArg: 0 }, ...extra });
 
   it('runs agents.* and scripts.* processes synchronously in the same worker', async () => {
     const result = await call('Create', [{}, [{ role: 'user', content: 'Ann' }]]);
@@ -128,10 +128,9 @@ describe('Yao runtime in the sandbox', () => {
 
   it('stops a process that loops, synchronously or after an await, at the caller\'s timeout', async () => {
     for (const [fn, args] of [['Call', ['agents.shop.cart.Spin']], ['Later', []]] as const) {
-      const started = performance.now();
       const result = await call(fn, [...args], { timeoutMs: 300 });
       assert.equal(result.status, 'timeout', `${fn}: ${JSON.stringify(result)}`);
-      assert.ok(performance.now() - started < 5_000);
+      assert.match(result.status === 'timeout' ? result.error : '', /^timeout after 300ms/, 'stopped at the caller\'s timeout, not a default');
     }
     assert.equal((await call('Call', ['agents.shop.cart.Total', [1]])).status, 'ok', 'the pool still works');
   });
@@ -147,10 +146,9 @@ describe('Yao runtime in the sandbox', () => {
     assert.equal(slept.status, 'ok', JSON.stringify(slept));
     assert.ok(slept.status === 'ok' && (slept.value as number) >= 115, `slept ${slept.status === 'ok' && slept.value} ms`);
     assert.deepEqual(slept.logs, ['time.After 1000ms: scripts.util.Greet ["later"] (not run: background processes need a running Yao)']);
-    const started = performance.now();
     const tooLong = await call('Pause', [60_000], { timeoutMs: 300 });
     assert.equal(tooLong.status, 'timeout', JSON.stringify(tooLong));
-    assert.ok(performance.now() - started < 5_000, 'the sleep ended at the limit');
+    assert.match(tooLong.status === 'timeout' ? tooLong.error : '', /^timeout after 300ms/, 'the sleep ended at the limit');
   });
 
   it('runs ctx.agent, ctx.memory, … through processes stubs of the same name', async () => {

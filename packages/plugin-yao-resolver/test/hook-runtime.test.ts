@@ -74,9 +74,8 @@ function Next(ctx: agent.Context, payload: any) {
 
   it('still enforces the hook time limit when a Process target loops', async () => {
     const root = app('function Create() { return { messages: [{ role: "user", content: String(Process("agents.shop.catalog.Spin")) }] }; }');
-    const started = performance.now();
+    // Spin() never returns: only the hook's own limit ends the call.
     await assert.rejects(ask(await h({ hookTimeoutMs: 300 }).resolve({ id: 'shop' }, root), 'hi'), /Create hook failed: timed out after 300ms/);
-    assert.ok(performance.now() - started < 5_000);
   });
 
   it('rejects a malformed stub in the options', () => {

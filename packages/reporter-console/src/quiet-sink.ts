@@ -11,9 +11,12 @@ export interface Sink {
  */
 export function quietSink(stream: NodeJS.WritableStream): Sink {
   let broken = false;
-  stream.on('error', () => {
-    broken = true;
-  });
+  // An embedding program may hand in a bare `{ write }` sink, which has no error events.
+  if (typeof stream.on === 'function') {
+    stream.on('error', () => {
+      broken = true;
+    });
+  }
   const closed = stream as { destroyed?: boolean; writableEnded?: boolean };
   return {
     write(text) {

@@ -9,6 +9,8 @@ import htmlReporter from '../src/index.js';
 import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '../../reporter-markdown/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
+/** Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report. */
+const PAGE_HANG_MS = 120_000;
 let browser: Browser;
 
 before(async () => {
@@ -32,6 +34,7 @@ async function open(cases: ScenarioCase[], options: ScenarioOptions = {}): Promi
   await runScenario(cases, [htmlReporter({ output: 'report.html', cwd: dir })], options);
   const url = pathToFileURL(join(dir, 'report.html')).href;
   const context = await browser.newContext({ acceptDownloads: true });
+  context.setDefaultTimeout(PAGE_HANG_MS);
   after(() => context.close());
   const page = await context.newPage();
   const opened: Opened = { page, url, dialogs: [], requests: [], errors: [] };

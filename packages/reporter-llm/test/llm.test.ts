@@ -73,12 +73,11 @@ for (const [what, script, reason] of [
 }
 
 test('an agent that never answers is abandoned at timeoutMs; one that cannot be resolved fails the same way', async () => {
-  llm.setScript({ default: 'too late', latencyMs: 5_000 });
+  // Ten minutes: only giving up at timeoutMs lets the run end before the test file's deadline.
+  llm.setScript({ default: 'too late', latencyMs: 600_000 });
   const dir = await tempDir();
   const slow = join(dir, 'slow.md');
-  const started = Date.now();
   const outcome = await runScenario(mixedCases(), [llmReporter({ agent: async () => reporterAgent(), format: 'markdown', output: slow, fallback: markdownReporter({ output: slow }), timeoutMs: 200 })]);
-  assert.ok(Date.now() - started < 3_000);
   assert.match(outcome.errors[0]!.message, /no reply within 200 ms/);
   assert.match(await readFile(slow, 'utf8'), /^# Agent Test Report/);
 

@@ -15,7 +15,7 @@ export { createDefaultKernel, createRunPlan, runCli, type DefaultKernelOptions, 
 export {
   test, skip, todo, getRegistered, clearRegistered, runSuite, fromJsonCases, fromRegistered,
   calcMetrics, judgeShipability, getTestStatus, printSummary, printMetrics, printShipVerdict,
-  printSuiteHeader, printSuiteFooter, printCaseLine, printCaseDetail, colorStatus, writeProgress,
+  printSuiteHeader, printSuiteFooter, printCaseLine, printCaseDetail, colorStatus, writeProgress, kitIdWidth,
 } from '@agentest/plugin-kit';
 export type {
   TestResult, TestStatus, Metrics, Thresholds, ShipabilityVerdict, SuiteOptions, KitTestCase,
