@@ -107,7 +107,7 @@ test('compare --help documents every flag with its default and an example', asyn
 
 test('test --baseline: the comparison is printed after the run and is in every report; the exit code stays the run’s own', async () => {
   writeFileSync(join(dir, 'tests/inputs.jsonl'), suite(6));
-  const outputs = ['with-baseline.json', 'with-baseline.md', 'with-baseline.html'];
+  const outputs = ['with-baseline.json', 'with-baseline.md', 'with-baseline.html', 'with-baseline.txt', 'with-baseline.xml'];
   const runs = [];
   for (const output of outputs) runs.push(await agentestInProcess(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '-o', output, '--baseline', 'base.jsonl', '--no-jsonl'], { cwd: dir }));
   for (const run of runs) {
@@ -121,6 +121,8 @@ test('test --baseline: the comparison is printed after the run and is in every r
   assert.equal(json.summary.comparison.baseline, 'base.jsonl');
   assert.match(readFileSync(join(dir, 'with-baseline.md'), 'utf8'), /## Compared with `base\.jsonl`\n\n\*\*❌ REGRESSED\*\*: 6 regressed, 0 fixed of 16 cases[\s\S]*Regressed \(6\): `T00`, `T01`/);
   assert.match(readFileSync(join(dir, 'with-baseline.html'), 'utf8'), /Compared with base\.jsonl: REGRESSED<\/h2>/);
+  assert.match(readFileSync(join(dir, 'with-baseline.txt'), 'utf8'), /Baseline: {2}REGRESSED against base\.jsonl: 6 regressed, 0 fixed of 16 cases[^\n]*\n {11}6 regressed \(T00, T01, T02, T03, T04, T05\) · 0 fixed/);
+  assert.match(readFileSync(join(dir, 'with-baseline.xml'), 'utf8'), /<property name="baseline\.verdict" value="regressed"\/>[\s\S]*<property name="baseline\.regressed" value="T00 T01 T02 T03 T04 T05"\/>/);
 });
 
 test('test --baseline: an unreadable baseline stops the run before the first case (exit 2); one sharing no case is noted', async () => {

@@ -18,7 +18,7 @@ const BEFORE_REPORTERS = -100;
 /**
  * `agentest test --baseline <report>`: collects this run's cases as they finish and, when the
  * summary comes, compares them with the baseline and sets `summary.comparison`, before any reporter
- * hears the summary, so the reports built from the summary carry it. A baseline that cannot be compared with this run
+ * hears the summary, so every report carries it. A baseline that cannot be compared with this run
  * (no case in common, say after `--run`) is recorded there as `not_comparable`; the run's own
  * verdicts and exit code never change.
  */

@@ -125,6 +125,10 @@ function runProperties({ summary }: Report): string {
   for (const [name, value] of Object.entries(summary.metrics ?? {})) props.push([`metric.${name}`, formatMetric(name, value)]);
   if (summary.interrupted) props.push(['interrupted', 'true'], ['not_run', String(summary.not_run ?? 0)]);
   if (summary.verdict) props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
+  if (summary.comparison) {
+    const { baseline, verdict, reason, regressed = [], fixed = [] } = summary.comparison;
+    props.push(['baseline', baseline], ['baseline.verdict', verdict], ['baseline.reason', reason], ['baseline.regressed', regressed.join(' ')], ['baseline.fixed', fixed.join(' ')]);
+  }
   return `  <properties>\n${props.map(([name, value]) => `    ${element('property', { name, value })}`).join('\n')}\n  </properties>`;
 }
 

@@ -28,6 +28,11 @@ export function renderSummaryText(report: Report): string {
     field('Verdict', summary.verdict.can_ship ? 'SHIP IT' : 'DO NOT SHIP');
     for (const issue of summary.verdict.issues) lines.push(`${' '.repeat(11)}- ${issue}`);
   }
+  if (summary.comparison) {
+    const { baseline, verdict, reason, regressed = [], fixed = [] } = summary.comparison;
+    field('Baseline', `${verdict.replace(/_/g, ' ').toUpperCase()} against ${baseline}: ${oneLine(reason)}`);
+    if (regressed.length || fixed.length) lines.push(`${' '.repeat(11)}${regressed.length} regressed${regressed.length ? ` (${truncate(regressed.join(', '), 200)})` : ''} · ${fixed.length} fixed`);
+  }
 
   for (const [title, output] of [['BeforeAll output', summary.hook_logs?.before_all], ['AfterAll output', summary.hook_logs?.after_all]] as const) {
     if (!output?.length) continue;
