@@ -89,9 +89,12 @@ describe('script tests that abuse the sandbox', () => {
     bulk = { run: bulkRun, events: bulkEvents, byId: resultsById(bulkEvents, ['TestBulkConsole', 'TestRawStdout']) };
   });
 
-  test('a microtask storm that starves the worker is a timeout on its test', () => {
-    assert.equal(byId.get('TestMicrotaskStorm')!.status, 'timeout');
-    assert.match(byId.get('TestMicrotaskStorm')!.error!, new RegExp(`timeout after ${SHARED_TIMEOUT}`));
+  test('a microtask storm that starves the worker is stopped on its test (timeout, or the memory limit its chain of promises reaches)', () => {
+    // The storm's promise chain grows without end: on a fast machine the memory limit may stop it
+    // before the deadline does. Either way it ends as that test's own failure, with its reason.
+    const storm = byId.get('TestMicrotaskStorm')!;
+    assert.ok(['timeout', 'error'].includes(storm.status!), storm.status);
+    assert.match(storm.error!, new RegExp(`timeout after ${SHARED_TIMEOUT}|memory`, 'i'));
   });
 
   test('a flood of pending promises is stopped (timeout or memory limit) on its test', () => {
