@@ -6,7 +6,18 @@
  * Prints a Markdown section. `--floor <in> <out>` runs the floor itself.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,17 +40,44 @@ function main(): void {
     const input = suite(n);
     // The machine is shared: below 1M each side runs three times, fastest run and highest RSS kept.
     const repeats = n < 1_000_000 ? 3 : 1;
-    const floorRun = best(repeats, () => measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true));
-    const cliRun = best(repeats, () => measure([join(root, 'packages/cli/dist/bin.js'), 'test', '-i', input, '-n', 'echo', '-o', join(data, `out-${n}.jsonl`), '--parallel', String(PARALLEL)], n, false));
+    const floorRun = best(repeats, () =>
+      measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true),
+    );
+    const cliRun = best(repeats, () =>
+      measure(
+        [
+          join(root, 'packages/cli/dist/bin.js'),
+          'test',
+          '-i',
+          input,
+          '-n',
+          'echo',
+          '-o',
+          join(data, `out-${n}.jsonl`),
+          '--parallel',
+          String(PARALLEL),
+        ],
+        n,
+        false,
+      ),
+    );
     measured[n] = { cli: cliRun, floor: floorRun };
-    rows.push(`| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× |`);
+    rows.push(
+      `| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× |`,
+    );
   }
   const at100k = measured[100_000];
   const at1m = measured[1_000_000];
   const checks = [
-    at100k ? `- ≥25,000 cases/s at 100k: **${fmt(at100k.cli.casesPerSecond)}** → ${at100k.cli.casesPerSecond >= 25_000 ? 'met' : 'missed'}` : '',
-    at100k ? `- within 3× of the floor at 100k: **${(at100k.floor.casesPerSecond / at100k.cli.casesPerSecond).toFixed(2)}×** → ${at100k.floor.casesPerSecond / at100k.cli.casesPerSecond <= 3 ? 'met' : 'missed'}` : '',
-    at100k && at1m ? `- peak RSS at 1M within 1.2× of 100k: **${(at1m.cli.rssKb / at100k.cli.rssKb).toFixed(2)}×** (${mb(at1m.cli.rssKb)} vs ${mb(at100k.cli.rssKb)}) → ${at1m.cli.rssKb / at100k.cli.rssKb <= 1.2 ? 'met' : 'missed'}` : '',
+    at100k
+      ? `- ≥25,000 cases/s at 100k: **${fmt(at100k.cli.casesPerSecond)}** → ${at100k.cli.casesPerSecond >= 25_000 ? 'met' : 'missed'}`
+      : '',
+    at100k
+      ? `- within 3× of the floor at 100k: **${(at100k.floor.casesPerSecond / at100k.cli.casesPerSecond).toFixed(2)}×** → ${at100k.floor.casesPerSecond / at100k.cli.casesPerSecond <= 3 ? 'met' : 'missed'}`
+      : '',
+    at100k && at1m
+      ? `- peak RSS at 1M within 1.2× of 100k: **${(at1m.cli.rssKb / at100k.cli.rssKb).toFixed(2)}×** (${mb(at1m.cli.rssKb)} vs ${mb(at100k.cli.rssKb)}) → ${at1m.cli.rssKb / at100k.cli.rssKb <= 1.2 ? 'met' : 'missed'}`
+      : '',
   ].filter(Boolean);
   console.log(`## Kernel throughput (CLI, echo agent, 3 assertions per case, JSONL output)
 
@@ -68,8 +106,12 @@ between full collections; the case stream itself is constant in memory, and the 
 
 /** The benchmark measures what users run: the compiled CLI, built from the current sources. */
 function build(): void {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: root, encoding: 'utf8' });
-  if (tsc.status !== 0) throw new Error(`tsc -b failed, so dist/ would not match the sources:\n${tsc.stdout}${tsc.stderr}`);
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (tsc.status !== 0)
+    throw new Error(`tsc -b failed, so dist/ would not match the sources:\n${tsc.stdout}${tsc.stderr}`);
 }
 
 /** The fastest of `times` runs, with the highest peak RSS seen in any of them. */
@@ -90,10 +132,16 @@ function measure(args: string[], n: number, tsx: boolean): Measure {
   const useTime = existsSync('/usr/bin/time');
   const started = performance.now();
   const run = useTime
-    ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...node], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 })
+    ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...node], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'ignore', 'pipe'],
+        maxBuffer: 1 << 26,
+      })
     : spawnSync(process.execPath, node, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   const wallMs = performance.now() - started;
-  if (run.status !== 0 && run.status !== 1) throw new Error(`benchmark child failed (${run.status}): ${run.stderr.slice(-2000)}`);
+  if (run.status !== 0 && run.status !== 1)
+    throw new Error(`benchmark child failed (${run.status}): ${run.stderr.slice(-2000)}`);
   const rssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN);
   const runMs = Number(/RUN_MS=(\d+(?:\.\d+)?)/.exec(run.stderr)?.[1] ?? summaryDuration(args) ?? wallMs);
   return { casesPerSecond: n / (runMs / 1000), runMs, rssKb };
@@ -122,7 +170,17 @@ function suite(n: number): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const input = JSON.stringify({ order: i, status: i % 50 === 0 ? 'late' : 'ok', note: `hello world ${i}` });
-    lines.push(JSON.stringify({ id: `C${i}`, input, assert: [{ type: 'contains', value: 'hello' }, { type: 'regex', value: 'world \\d+' }, { type: 'json_path', path: '$.status', value: 'ok' }] }));
+    lines.push(
+      JSON.stringify({
+        id: `C${i}`,
+        input,
+        assert: [
+          { type: 'contains', value: 'hello' },
+          { type: 'regex', value: 'world \\d+' },
+          { type: 'json_path', path: '$.status', value: 'ok' },
+        ],
+      }),
+    );
     if (lines.length === 10_000) out.push(lines.splice(0).join('\n'));
   }
   if (lines.length) out.push(lines.join('\n'));
@@ -138,12 +196,24 @@ async function floor(input: string, output: string): Promise<void> {
   for await (const line of lines) {
     if (!line) continue;
     const t = performance.now();
-    const c = JSON.parse(line) as { id: string; input: string; assert: { type: string; value?: string; path?: string }[] };
+    const c = JSON.parse(line) as {
+      id: string;
+      input: string;
+      assert: { type: string; value?: string; path?: string }[];
+    };
     const text = c.input;
     let pass = text.includes(c.assert[0]!.value!);
     pass &&= new RegExp(c.assert[1]!.value!).test(text);
     pass &&= (JSON.parse(text) as { status: string }).status === c.assert[2]!.value;
-    const ok = out.write(JSON.stringify({ type: 'result', id: c.id, status: pass ? 'passed' : 'failed', duration_ms: performance.now() - t, output: text }) + '\n');
+    const ok = out.write(
+      JSON.stringify({
+        type: 'result',
+        id: c.id,
+        status: pass ? 'passed' : 'failed',
+        duration_ms: performance.now() - t,
+        output: text,
+      }) + '\n',
+    );
     if (!ok) await once(out, 'drain');
   }
   out.end();

@@ -58,12 +58,19 @@ interface ServerStats {
  * would compete with the client's and the figures would measure both. This file is the worker too.
  */
 class FakeServerThread {
-  private constructor(private readonly worker: Worker, readonly url: string) {}
+  private constructor(
+    private readonly worker: Worker,
+    readonly url: string,
+  ) {}
 
   static async start(options: FakeLlmOptions): Promise<FakeServerThread> {
     // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file.
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(boot, { eval: true, execArgv: ['--conditions=@agentest/source'], workerData: { fakeLlm: options } });
+    const worker = new Worker(boot, {
+      eval: true,
+      execArgv: ['--conditions=@agentest/source'],
+      workerData: { fakeLlm: options },
+    });
     const url = await new Promise<string>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -84,22 +91,40 @@ async function serveInWorker(options: FakeLlmOptions): Promise<void> {
   const llm = await startFakeLlm(options);
   parentPort!.postMessage(llm.url);
   parentPort!.once('message', async () => {
-    const stats: ServerStats = { requests: llm.requests.length, rateLimited: llm.requests.filter((r) => r.fault === 'status:429').length };
+    const stats: ServerStats = {
+      requests: llm.requests.length,
+      rateLimited: llm.requests.filter((r) => r.fault === 'status:429').length,
+    };
     await llm.close();
     parentPort!.postMessage(stats);
   });
 }
 
 /** Writes `count` cases to a JSONL file and runs them against a fake server with `server` behaviour. */
-async function runCases(dir: string, count: number, parallel: number, server: FakeLlmOptions, retries = 3): Promise<RunFigures> {
+async function runCases(
+  dir: string,
+  count: number,
+  parallel: number,
+  server: FakeLlmOptions,
+  retries = 3,
+): Promise<RunFigures> {
   const file = join(dir, `cases-${count}.jsonl`);
-  await writeFile(file, Array.from({ length: count }, (_, i) => JSON.stringify({ id: `case-${i + 1}`, input: `Question number ${i + 1}?` })).join('\n') + '\n');
+  await writeFile(
+    file,
+    Array.from({ length: count }, (_, i) =>
+      JSON.stringify({ id: `case-${i + 1}`, input: `Question number ${i + 1}?` }),
+    ).join('\n') + '\n',
+  );
   const llm = await FakeServerThread.start(server);
   let stats: ServerStats | undefined;
   const executions: Execution[] = [];
   const collector: AgentestPlugin = {
     name: 'bench:collector',
-    apply: ({ hooks }) => hooks.report.tap('bench:collector', (event) => void (event.type === 'run_result' && executions.push(event.execution))),
+    apply: ({ hooks }) =>
+      hooks.report.tap(
+        'bench:collector',
+        (event) => void (event.type === 'run_result' && executions.push(event.execution)),
+      ),
   };
   const kernel = createKernel({
     plugins: [
@@ -107,12 +132,22 @@ async function runCases(dir: string, count: number, parallel: number, server: Fa
       agents({
         agents: { bench: { connector: 'fake' } },
         // `concurrency` matches --parallel so the connector's limit is not the bottleneck being measured.
-        connectors: { fake: { type: 'openai', options: { host: llm.url, model: 'fake-model', concurrency: parallel, retries } } },
+        connectors: {
+          fake: { type: 'openai', options: { host: llm.url, model: 'fake-model', concurrency: parallel, retries } },
+        },
       }),
       collector,
     ],
   });
-  const plan: RunPlan = { input: { input: file, cwd: dir }, agent: { id: 'bench' }, runs: 1, parallel, failFast: false, env: {}, verbose: false };
+  const plan: RunPlan = {
+    input: { input: file, cwd: dir },
+    agent: { id: 'bench' },
+    runs: 1,
+    parallel,
+    failFast: false,
+    env: {},
+    verbose: false,
+  };
   try {
     const started = performance.now();
     const outcome = await kernel.run(plan);
@@ -132,14 +167,20 @@ function percentile(sorted: number[], p: number): number {
 async function measureClientOnly(calls: number, parallel: number, latencyMs: number): Promise<number> {
   const llm = await FakeServerThread.start({ latencyMs, default: 'OK' });
   try {
-    const client = createChatClient('bench-client', { type: 'openai', options: { host: llm.url, model: 'fake-model', concurrency: parallel } });
+    const client = createChatClient('bench-client', {
+      type: 'openai',
+      options: { host: llm.url, model: 'fake-model', concurrency: parallel },
+    });
     let next = 0;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: parallel }, async () => {
         while (next < calls) {
           const i = ++next;
-          await client.chat({ messages: [{ role: 'user', content: `Question number ${i}?` }] }, new AbortController().signal);
+          await client.chat(
+            { messages: [{ role: 'user', content: `Question number ${i}?` }] },
+            new AbortController().signal,
+          );
         }
       }),
     );
@@ -149,7 +190,12 @@ async function measureClientOnly(calls: number, parallel: number, latencyMs: num
   }
 }
 
-export async function measureThroughput(dir: string, cases = 2000, parallel = 64, latencyMs = 50): Promise<ThroughputFigures> {
+export async function measureThroughput(
+  dir: string,
+  cases = 2000,
+  parallel = 64,
+  latencyMs = 50,
+): Promise<ThroughputFigures> {
   // Recording is on (the stats count requests); a few thousand small records cost nothing measurable.
   const run = await runCases(dir, cases, parallel, { latencyMs, default: 'OK' });
   const durations = run.executions.map((e) => e.duration_ms).sort((a, b) => a - b);
@@ -177,7 +223,11 @@ export async function measureThroughput(dir: string, cases = 2000, parallel = 64
  * 11 rate limits in a row (about 3⁻¹¹ ≈ 6·10⁻⁶ per case).
  */
 export async function measureStorm(dir: string, cases = 2000, parallel = 64, latencyMs = 50): Promise<StormFigures> {
-  const run = await runCases(dir, cases, parallel, { latencyMs, default: 'OK', faults: [{ every: 3, fault: { type: 'status', status: 429, retryAfter: 1 } }] });
+  const run = await runCases(dir, cases, parallel, {
+    latencyMs,
+    default: 'OK',
+    faults: [{ every: 3, fault: { type: 'status', status: 429, retryAfter: 1 } }],
+  });
   const retries = run.executions.map((e) => e.retries ?? 0);
   return {
     cases,
@@ -226,7 +276,7 @@ export function formatMarkdown(t: ThroughputFigures, runs: ThroughputFigures[], 
     `| case duration mean / p50 / p95 / p99 | ${ms(t.durations.mean)} / ${ms(t.durations.p50)} / ${ms(t.durations.p95)} / ${ms(t.durations.p99)} |`,
     `| passed | ${t.passed} / ${t.cases} |`,
     '',
-    'Both ends share one machine: the fake server has its own thread, and whatever exceeds the ideal is the client side\'s CPU time (HTTP client, SDK, kernel) queuing on one event loop.',
+    "Both ends share one machine: the fake server has its own thread, and whatever exceeds the ideal is the client side's CPU time (HTTP client, SDK, kernel) queuing on one event loop.",
     '',
     `### 429 storm: every third request is \`429\` with \`Retry-After: 1\``,
     '',
@@ -263,5 +313,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (!isMainThread && (workerData as { fakeLlm?: FakeLlmOptions } | null)?.fakeLlm) await serveInWorker((workerData as { fakeLlm: FakeLlmOptions }).fakeLlm);
+if (!isMainThread && (workerData as { fakeLlm?: FakeLlmOptions } | null)?.fakeLlm)
+  await serveInWorker((workerData as { fakeLlm: FakeLlmOptions }).fakeLlm);
 else if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

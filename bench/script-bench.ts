@@ -16,22 +16,39 @@ for (let f = 0; f < FILES; f++) {
   const src = join(app, `assistants/a${f}/src`);
   mkdirSync(src, { recursive: true });
   writeFileSync(join(app, `assistants/a${f}/package.yao`), '{"name":"bench","connector":"mock"}');
-  writeFileSync(join(src, 'calc.ts'), 'export function Sum(xs: number[]): number { return xs.reduce((a, b) => a + b, 0); }\nfunction Square(n: number) { return n * n; }\n');
-  const tests = Array.from({ length: TESTS_PER_FILE }, (_, i) =>
-    `function Test${i}(t: any, ctx: any) {\n  t.assert.Equal(Sum([${i}, 1]), ${i + 1});\n  t.assert.Equal(Square(${i}), ${i * i});\n  t.assert.Equal(ctx.User.ID, 'test-user');\n}`);
+  writeFileSync(
+    join(src, 'calc.ts'),
+    'export function Sum(xs: number[]): number { return xs.reduce((a, b) => a + b, 0); }\nfunction Square(n: number) { return n * n; }\n',
+  );
+  const tests = Array.from(
+    { length: TESTS_PER_FILE },
+    (_, i) =>
+      `function Test${i}(t: any, ctx: any) {\n  t.assert.Equal(Sum([${i}, 1]), ${i + 1});\n  t.assert.Equal(Square(${i}), ${i * i});\n  t.assert.Equal(ctx.User.ID, 'test-user');\n}`,
+  );
   writeFileSync(join(src, 'calc_test.ts'), tests.join('\n'));
 }
 mkdirSync(join(app, 'assistants/hang/src'), { recursive: true });
 writeFileSync(join(app, 'assistants/hang/package.yao'), '{}');
-writeFileSync(join(app, 'assistants/hang/src/hang_test.ts'), [
-  'function TestSyncLoop(t: any) { while (true) {} }',
-  'async function TestAsyncLoop(t: any) { await null; while (true) {} }',
-  'async function TestNeverSettles(t: any) { await new Promise(() => {}); }',
-  // Last, so the measured cost includes whatever the hung test leaves for the next one.
-  'function TestQuick(t: any) { t.assert.True(true); }',
-].join('\n'));
+writeFileSync(
+  join(app, 'assistants/hang/src/hang_test.ts'),
+  [
+    'function TestSyncLoop(t: any) { while (true) {} }',
+    'async function TestAsyncLoop(t: any) { await null; while (true) {} }',
+    'async function TestNeverSettles(t: any) { await new Promise(() => {}); }',
+    // Last, so the measured cost includes whatever the hung test leaves for the next one.
+    'function TestQuick(t: any) { t.assert.True(true); }',
+  ].join('\n'),
+);
 
-const plan = (input: string, extra: Partial<RunPlan> = {}): RunPlan => ({ input: { input, cwd: app }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...extra });
+const plan = (input: string, extra: Partial<RunPlan> = {}): RunPlan => ({
+  input: { input, cwd: app },
+  runs: 1,
+  parallel: 1,
+  failFast: false,
+  env: {},
+  verbose: false,
+  ...extra,
+});
 const options = { maxThreads: THREADS };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -45,7 +62,12 @@ const lease = acquireScriptPool(options);
 
 // 1. Start-up: thread spawn + first task.
 let t0 = performance.now();
-await lease.pool.test({ file: join(app, 'assistants/hang/src/hang_test.ts'), fn: 'TestQuick', args: [], timeoutMs: 10_000 });
+await lease.pool.test({
+  file: join(app, 'assistants/hang/src/hang_test.ts'),
+  fn: 'TestQuick',
+  args: [],
+  timeoutMs: 10_000,
+});
 const startup = performance.now() - t0;
 
 // 2. Compile: 20 files, first call starts esbuild's service.
@@ -70,12 +92,23 @@ async function hungCost(fn: string, pluginOptions = options) {
   await runSuite('scripts.hang.hang', { filter: /^TestQuick$/, timeoutMs: 1000 }, pluginOptions);
   const base = performance.now() - base0;
   const s = performance.now();
-  const outcome = await runSuite('scripts.hang.hang', { filter: new RegExp(`^(${fn}|TestQuick)$`), timeoutMs: 1000 }, pluginOptions);
+  const outcome = await runSuite(
+    'scripts.hang.hang',
+    { filter: new RegExp(`^(${fn}|TestQuick)$`), timeoutMs: 1000 },
+    pluginOptions,
+  );
   const cost = performance.now() - s - base;
-  const statuses = outcome.summary.timeouts === 1 && outcome.summary.passed === 1 ? 'timeout + passed' : JSON.stringify(outcome.summary);
+  const statuses =
+    outcome.summary.timeouts === 1 && outcome.summary.passed === 1
+      ? 'timeout + passed'
+      : JSON.stringify(outcome.summary);
   return { cost, statuses };
 }
-const hung = { sync: await hungCost('TestSyncLoop'), async: await hungCost('TestAsyncLoop'), never: await hungCost('TestNeverSettles') };
+const hung = {
+  sync: await hungCost('TestSyncLoop'),
+  async: await hungCost('TestAsyncLoop'),
+  never: await hungCost('TestNeverSettles'),
+};
 // With one thread the next test must wait for the blocked thread's grace period and replacement.
 const singleLease = acquireScriptPool({ maxThreads: 1 });
 await hungCost('TestQuick', { maxThreads: 1 });

@@ -66,22 +66,55 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    await writeFile(join(dir, 'agentest.config.json'), JSON.stringify({
-      agents: { bot: { connector: 'fake' } },
-      connectors: { fake: { type: 'openai', model: 'fake-model', host: llm.url, retries: 2, backoff_ms: 5, concurrency: PARALLEL } },
-    }));
+    await writeFile(
+      join(dir, 'agentest.config.json'),
+      JSON.stringify({
+        agents: { bot: { connector: 'fake' } },
+        connectors: {
+          fake: {
+            type: 'openai',
+            model: 'fake-model',
+            host: llm.url,
+            retries: 2,
+            backoff_ms: 5,
+            concurrency: PARALLEL,
+          },
+        },
+      }),
+    );
     const lines: string[] = [];
-    for (let i = 1; i <= CASES; i++) lines.push(JSON.stringify({ id: `S${i}`, input: `soak message ${i}`, assert: { type: 'contains', value: `${i}` } }));
+    for (let i = 1; i <= CASES; i++)
+      lines.push(
+        JSON.stringify({ id: `S${i}`, input: `soak message ${i}`, assert: { type: 'contains', value: `${i}` } }),
+      );
     await writeFile(join(dir, 'cases.jsonl'), `${lines.join('\n')}\n`);
     lines.length = 0;
 
     const out = join(dir, 'out.jsonl');
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), '--conditions=@agentest/source', BIN, 'test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', String(PARALLEL)], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1', DEBUG: '' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        import.meta.resolve('tsx'),
+        '--conditions=@agentest/source',
+        BIN,
+        'test',
+        '-i',
+        'cases.jsonl',
+        '-n',
+        'bot',
+        '-o',
+        'out.jsonl',
+        '--parallel',
+        String(PARALLEL),
+      ],
+      {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1', DEBUG: '' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -93,7 +126,10 @@ async function main(): Promise<void> {
       if (rss === undefined) return;
       samples.push({ atMs: Date.now() - started, rssMb: rss, done: done() });
       const last = samples.at(-1)!;
-      if (samples.length % 20 === 0) process.stderr.write(`  ${(last.atMs / 1000).toFixed(0)}s: ${last.done}/${CASES} cases, RSS ${last.rssMb.toFixed(0)} MB\n`);
+      if (samples.length % 20 === 0)
+        process.stderr.write(
+          `  ${(last.atMs / 1000).toFixed(0)}s: ${last.done}/${CASES} cases, RSS ${last.rssMb.toFixed(0)} MB\n`,
+        );
     }, SAMPLE_MS);
     const code = await exited;
     clearInterval(timer);
@@ -124,7 +160,16 @@ async function account(path: string): Promise<Tally> {
   const seen = new Set<string>();
   const tally: Tally = { results: 0, duplicates: 0, missing: 0, invalidLines: 0, statuses: {} };
   for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
-    let event: { type: string; id?: string; status?: string; total?: number; passed?: number; errors?: number; failed?: number; timeouts?: number };
+    let event: {
+      type: string;
+      id?: string;
+      status?: string;
+      total?: number;
+      passed?: number;
+      errors?: number;
+      failed?: number;
+      timeouts?: number;
+    };
     try {
       event = JSON.parse(line);
     } catch {
@@ -137,21 +182,39 @@ async function account(path: string): Promise<Tally> {
       seen.add(event.id!);
       tally.statuses[event.status!] = (tally.statuses[event.status!] ?? 0) + 1;
     } else if (event.type === 'summary') {
-      tally.summary = { total: event.total!, passed: event.passed!, errors: event.errors!, failed: event.failed!, timeouts: event.timeouts! };
+      tally.summary = {
+        total: event.total!,
+        passed: event.passed!,
+        errors: event.errors!,
+        failed: event.failed!,
+        timeouts: event.timeouts!,
+      };
     }
   }
   for (let i = 1; i <= CASES; i++) if (!seen.has(`S${i}`)) tally.missing++;
   return tally;
 }
 
-function markdown({ code, wallMs, samples, tally }: { code: number | null; wallMs: number; samples: Sample[]; tally: Tally }): string {
+function markdown({
+  code,
+  wallMs,
+  samples,
+  tally,
+}: {
+  code: number | null;
+  wallMs: number;
+  samples: Sample[];
+  tally: Tally;
+}): string {
   const at = (fraction: number) => samples.find((s) => s.done >= CASES * fraction) ?? samples.at(-1);
   const start = at(0.05);
   const mid = at(0.5);
   const end = samples.filter((s) => s.done < CASES).at(-1) ?? samples.at(-1);
   const peak = Math.max(...samples.map((s) => s.rssMb));
-  const row = (label: string, s: Sample | undefined) => `| ${label} | ${s ? `${(s.atMs / 1000).toFixed(1)} s` : '–'} | ${s?.done ?? '–'} | ${s ? s.rssMb.toFixed(0) : '–'} MB |`;
-  const ok = tally.missing === 0 && tally.duplicates === 0 && tally.invalidLines === 0 && tally.summary?.total === CASES;
+  const row = (label: string, s: Sample | undefined) =>
+    `| ${label} | ${s ? `${(s.atMs / 1000).toFixed(1)} s` : '–'} | ${s?.done ?? '–'} | ${s ? s.rssMb.toFixed(0) : '–'} MB |`;
+  const ok =
+    tally.missing === 0 && tally.duplicates === 0 && tally.invalidLines === 0 && tally.summary?.total === CASES;
   return [
     '## Soak: 100k cases, parallel 64, 1 % faults',
     '',
@@ -160,7 +223,9 @@ function markdown({ code, wallMs, samples, tally }: { code: number | null; wallM
     '',
     `- Exit code ${code}; wall time ${(wallMs / 1000).toFixed(1)} s (${Math.round(CASES / (wallMs / 1000))} cases/s).`,
     `- Accounted for: ${tally.results.toLocaleString('en')} result lines, ${tally.missing} missing, ${tally.duplicates} duplicated, ${tally.invalidLines} invalid lines; summary total ${tally.summary?.total ?? 'missing'}. ${ok ? '**Every case exactly once.**' : '**Cases lost or duplicated.**'}`,
-    `- Statuses: ${Object.entries(tally.statuses).map(([s, n]) => `${s} ${n}`).join(', ')}.`,
+    `- Statuses: ${Object.entries(tally.statuses)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ')}.`,
     '',
     '| point | time | cases done | CLI RSS |',
     '|---|---|---|---|',

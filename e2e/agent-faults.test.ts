@@ -32,7 +32,11 @@ const CASES: { id: string; rule?: Record<string, unknown>; extra?: Record<string
   { id: 'malformed', rule: { fault: 'malformed' } },
   { id: 'cutbody', rule: { fault: 'cut' } },
   { id: 'reset', rule: { fault: 'reset', times: 1 } },
-  { id: 'huge', rule: { fault: { type: 'huge', bytes: HUGE_BYTES } }, extra: { assert: { type: 'contains', value: 'xxxx' } } },
+  {
+    id: 'huge',
+    rule: { fault: { type: 'huge', bytes: HUGE_BYTES } },
+    extra: { assert: { type: 'contains', value: 'xxxx' } },
+  },
 ];
 
 describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
@@ -48,10 +52,17 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
       rules: CASES.filter((c) => c.rule).map((c) => ({ match: `^${c.id}\\b`, ...c.rule })),
     });
     writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { max_retry_after_ms: 5_000 }));
-    writeCases(dir, 'cases.jsonl', CASES.map((c) => ({ id: c.id, input: `${c.id} please answer`, ...c.extra })));
+    writeCases(
+      dir,
+      'cases.jsonl',
+      CASES.map((c) => ({ id: c.id, input: `${c.id} please answer`, ...c.extra })),
+    );
     run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '8'], { cwd: dir });
     events = readEvents(join(dir, 'out.jsonl'));
-    byId = resultsById(events, CASES.map((c) => c.id));
+    byId = resultsById(
+      events,
+      CASES.map((c) => c.id),
+    );
   });
   after(() => llm?.close());
 
@@ -62,12 +73,18 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
   test('every case is reported exactly once, with a status and, unless it passed, a reason', () => {
     for (const [id, result] of byId) {
       assert.ok(['passed', 'failed', 'error', 'timeout'].includes(result.status!), `${id}: ${result.status}`);
-      if (result.status !== 'passed') assert.ok(typeof result.error === 'string' && result.error.length > 10, `${id} has no reason`);
+      if (result.status !== 'passed')
+        assert.ok(typeof result.error === 'string' && result.error.length > 10, `${id} has no reason`);
     }
     const summary = events.at(-1)!;
     assert.equal(summary.type, 'summary');
     assert.equal(summary.total, CASES.length);
-    const counted = (summary.passed as number) + (summary.failed as number) + (summary.errors as number) + (summary.timeouts as number) + (summary.skipped as number);
+    const counted =
+      (summary.passed as number) +
+      (summary.failed as number) +
+      (summary.errors as number) +
+      (summary.timeouts as number) +
+      (summary.skipped as number);
     assert.equal(counted, CASES.length, 'summary counts add up to the number of cases');
     assert.equal(events.filter((e) => e.type === 'start').length, 1);
   });
@@ -94,7 +111,10 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
     assert.equal(byId.get('retryafter429')!.status, 'passed');
     assert.equal(execution('retryafter429').retries, 1);
     const [first, second] = llm.requests.filter((r) => r.text.startsWith('retryafter429 '));
-    assert.ok(second!.receivedAt - first!.receivedAt >= 950, `waited only ${second!.receivedAt - first!.receivedAt} ms`);
+    assert.ok(
+      second!.receivedAt - first!.receivedAt >= 950,
+      `waited only ${second!.receivedAt - first!.receivedAt} ms`,
+    );
   });
 
   test('a Retry-After beyond the limit fails at once instead of stalling the run', () => {
@@ -151,13 +171,10 @@ describe('agent and network faults (CLI, connector agent, fake LLM)', () => {
     assert.equal((huge.output as string).length, HUGE_BYTES);
   });
 
-  test(
-    'retries stay visible on a case that failed after retrying (execution.retries)',
-    () => {
-      assert.equal(execution('storm429').retries, 2);
-      assert.equal(execution('down503').retries, 2);
-    },
-  );
+  test('retries stay visible on a case that failed after retrying (execution.retries)', () => {
+    assert.equal(execution('storm429').retries, 2);
+    assert.equal(execution('down503').retries, 2);
+  });
 });
 
 describe('a rate-limit storm across a parallel run', () => {
@@ -166,18 +183,36 @@ describe('a rate-limit storm across a parallel run', () => {
   after(() => llm?.close());
 
   test('40 cases at --parallel 16 through 40 queued 429s (half with Retry-After: 0): all pass, each once, and the recorded retries add up to the requests the server saw', async () => {
-    llm = await startFakeLlm({ echo: true, queue: Array.from({ length: 40 }, (_, i) => (i % 2 ? { type: 'status' as const, status: 429, retryAfter: 0 } : 429)) });
+    llm = await startFakeLlm({
+      echo: true,
+      queue: Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? { type: 'status' as const, status: 429, retryAfter: 0 } : 429,
+      ),
+    });
     writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { retries: 10, rate_limit_retries: 10 }));
     const ids = Array.from({ length: 40 }, (_, i) => `storm-${i}`);
-    writeCases(dir, 'cases.jsonl', ids.map((id) => ({ id, input: `${id} hi`, assert: { type: 'contains', value: id } })));
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '16'], { cwd: dir });
+    writeCases(
+      dir,
+      'cases.jsonl',
+      ids.map((id) => ({ id, input: `${id} hi`, assert: { type: 'contains', value: id } })),
+    );
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '16'], {
+      cwd: dir,
+    });
     assert.equal(run.code, 0, run.stderr);
     const events = readEvents(join(dir, 'out.jsonl'));
     const byId = resultsById(events, ids);
     for (const result of byId.values()) assert.equal(result.status, 'passed', result.error);
     const retries = [...byId.values()].map((result) => result.retries as number);
-    assert.ok(retries.every((r) => Number.isInteger(r) && r >= 0 && r <= 10), 'every run records its retries, within the bound');
-    assert.equal(retries.reduce((a, b) => a + b, 0) + ids.length, llm.requests.length, 'requests = cases + recorded retries: none hidden, none lost');
+    assert.ok(
+      retries.every((r) => Number.isInteger(r) && r >= 0 && r <= 10),
+      'every run records its retries, within the bound',
+    );
+    assert.equal(
+      retries.reduce((a, b) => a + b, 0) + ids.length,
+      llm.requests.length,
+      'requests = cases + recorded retries: none hidden, none lost',
+    );
     assert.equal(llm.requests.filter((r) => r.fault === 'status:429').length, 40);
   });
 });
@@ -198,7 +233,11 @@ describe('streaming faults (SSE)', () => {
       ],
     });
     writeJson(dir, 'agentest.config.json', connectorConfig(llm.url, { stream: true }));
-    writeCases(dir, 'cases.jsonl', ['sse-ok', 'sse-cutonce', 'sse-cut', 'sse-malformed'].map((id) => ({ id, input: `${id} stream please` })));
+    writeCases(
+      dir,
+      'cases.jsonl',
+      ['sse-ok', 'sse-cutonce', 'sse-cut', 'sse-malformed'].map((id) => ({ id, input: `${id} stream please` })),
+    );
     run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '4'], { cwd: dir });
     byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['sse-ok', 'sse-cutonce', 'sse-cut', 'sse-malformed']);
   });
@@ -208,7 +247,11 @@ describe('streaming faults (SSE)', () => {
     assert.equal(byId.get('sse-ok')!.status, 'passed');
     assert.equal(byId.get('sse-ok')!.output, 'sse-ok stream please');
     assert.equal(byId.get('sse-cutonce')!.status, 'passed', byId.get('sse-cutonce')!.error);
-    assert.equal(byId.get('sse-cutonce')!.output, 'sse-cutonce stream please', 'the retried reply is whole, not the cut prefix');
+    assert.equal(
+      byId.get('sse-cutonce')!.output,
+      'sse-cutonce stream please',
+      'the retried reply is whole, not the cut prefix',
+    );
     assert.equal(byId.get('sse-cut')!.status, 'error');
     assert.match(byId.get('sse-cut')!.error!, /clos|ended|cut|terminated/i);
     assert.equal(run.code, 1);
@@ -228,8 +271,14 @@ describe('connection refused', () => {
     const port = await closedPort();
     writeJson(dir, 'agentest.config.json', connectorConfig(`http://127.0.0.1:${port}`));
     const ids = ['a', 'b', 'c'];
-    writeCases(dir, 'cases.jsonl', ids.map((id) => ({ id, input: `hello ${id}` })));
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '3'], { cwd: dir });
+    writeCases(
+      dir,
+      'cases.jsonl',
+      ids.map((id) => ({ id, input: `hello ${id}` })),
+    );
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl', '--parallel', '3'], {
+      cwd: dir,
+    });
     assert.equal(run.code, 1, run.stderr);
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ids);
     for (const result of byId.values()) {

@@ -51,9 +51,17 @@ describe('stdout closed early (| head -3)', { concurrency: 2 }, () => {
   for (const closeStderr of [false, true]) {
     test(`the run goes on quietly: every case runs, every file report is whole, exit code from the results${closeStderr ? ' (stderr closed too)' : ''}`, async () => {
       const dir = workspace(closeStderr ? 'epipe-both' : 'epipe');
-      const cases = ids(TOTAL).map((id, i) => ({ id, input: `${id} ${'padding '.repeat(40)}`, assert: { type: 'contains', value: i === 7 ? 'never' : id } }));
+      const cases = ids(TOTAL).map((id, i) => ({
+        id,
+        input: `${id} ${'padding '.repeat(40)}`,
+        assert: { type: 'contains', value: i === 7 ? 'never' : id },
+      }));
       writeCases(dir, 'cases.jsonl', cases);
-      const run = await runAndCloseEarly(['test', '-i', 'cases.jsonl', '-n', 'echo', '-v', '--parallel', '4', '-o', 'report.json', '-o', 'events.jsonl'], dir, { lines: 3, closeStderr });
+      const run = await runAndCloseEarly(
+        ['test', '-i', 'cases.jsonl', '-n', 'echo', '-v', '--parallel', '4', '-o', 'report.json', '-o', 'events.jsonl'],
+        dir,
+        { lines: 3, closeStderr },
+      );
       assert.equal(run.signal, null);
       assert.equal(run.code, 1, `one case fails on purpose, so exit 1 (not a crash)\n${run.stderr.slice(0, 2000)}`);
       if (!closeStderr) {
@@ -64,7 +72,9 @@ describe('stdout closed early (| head -3)', { concurrency: 2 }, () => {
       const results = resultsById(events, ids(TOTAL));
       assert.equal(results.get('case-0008')!.status, 'failed');
       assert.equal(events.at(-1)!.type, 'summary');
-      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number; failed: number } };
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+        summary: { total: number; failed: number };
+      };
       assert.equal(report.summary.total, TOTAL);
       assert.equal(report.summary.failed, 1);
     });
@@ -81,9 +91,14 @@ describe('a case nested 100,000 levels deep', () => {
       `{"id": "deep-metadata", "input": "hi", "metadata": ${deep(100_000)}}`,
     ]);
     const before = llm.requests.length;
-    const run = await finished(spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'events.jsonl'], { cwd: dir }));
+    const run = await finished(
+      spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'events.jsonl'], { cwd: dir }),
+    );
     assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stderr, /^error\[INPUT_INVALID\]: cases\.jsonl:2: field "metadata" nests more than 1000 levels deep/);
+    assert.match(
+      run.stderr,
+      /^error\[INPUT_INVALID\]: cases\.jsonl:2: field "metadata" nests more than 1000 levels deep/,
+    );
     assert.doesNotMatch(run.stderr, /Maximum call stack/);
     assert.deepEqual(stackFrames(run.stderr), []);
     assert.equal(llm.requests.length, before, 'no agent call');
@@ -95,8 +110,15 @@ describe('SIGHUP', () => {
     const dir = workspace('sighup');
     const all = ids(300);
     writeJson(dir, 'agentest.config.json', connectorConfig(llm.url));
-    writeCases(dir, 'cases.jsonl', all.map((id) => ({ id, input: id, assert: { type: 'contains', value: id } })));
-    const child = spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '--parallel', '8', '-o', 'report.json', '-o', 'events.jsonl'], { cwd: dir });
+    writeCases(
+      dir,
+      'cases.jsonl',
+      all.map((id) => ({ id, input: id, assert: { type: 'contains', value: id } })),
+    );
+    const child = spawnCli(
+      ['test', '-i', 'cases.jsonl', '-n', 'bot', '--parallel', '8', '-o', 'report.json', '-o', 'events.jsonl'],
+      { cwd: dir },
+    );
     const done = finished(child, 120_000);
     await waitFor(() => countResultLines(join(dir, 'events.jsonl')) >= 10, '10 result lines', 120_000);
     child.kill('SIGHUP');
@@ -106,7 +128,10 @@ describe('SIGHUP', () => {
     assert.deepEqual(stackFrames(run.stderr), []);
     const events = readEvents(join(dir, 'events.jsonl'));
     const results = resultsById(events);
-    assert.ok(results.size >= 10 && results.size < all.length, `interrupted mid-way (${results.size} of ${all.length})`);
+    assert.ok(
+      results.size >= 10 && results.size < all.length,
+      `interrupted mid-way (${results.size} of ${all.length})`,
+    );
     const summary = events.at(-1)!;
     assert.equal(summary.type, 'summary');
     assert.equal(summary.interrupted, true);

@@ -38,7 +38,8 @@ function raisedCodes(): Map<string, string[]> {
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/new AgentestError\(\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g)) add(match[1]!, file);
-      for (const match of text.matchAll(/super\(\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g)) if (/extends AgentestError/.test(text)) add(match[1]!, file);
+      for (const match of text.matchAll(/super\(\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g))
+        if (/extends AgentestError/.test(text)) add(match[1]!, file);
     }
   }
   return raised;
@@ -48,7 +49,9 @@ const raised = raisedCodes();
 const catalogue = new Set(Object.keys(ERROR_CATALOGUE));
 
 test('every error code raised in packages/*/src is in the catalogue', () => {
-  const unknown = [...raised].filter(([code]) => !catalogue.has(code)).map(([code, files]) => `${code} (${files.join(', ')})`);
+  const unknown = [...raised]
+    .filter(([code]) => !catalogue.has(code))
+    .map(([code, files]) => `${code} (${files.join(', ')})`);
   assert.deepEqual(unknown, [], 'codes raised but missing from packages/kernel/src/errors.ts');
   assert.ok(raised.size >= 15, `found only ${raised.size} codes: the scan is broken`);
 });

@@ -21,7 +21,10 @@ interface Scenario {
 }
 
 const ok = (id = 'ok') => ({ id, input: 'hello' });
-const cases = (dir: string, lines: unknown[]) => (writeCases(dir, 'cases.jsonl', lines), ['-i', 'cases.jsonl', '-n', 'echo']);
+const cases = (dir: string, lines: unknown[]) => (
+  writeCases(dir, 'cases.jsonl', lines),
+  ['-i', 'cases.jsonl', '-n', 'echo']
+);
 
 const SCENARIOS: Scenario[] = [
   {
@@ -71,7 +74,14 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'invalid UTF-8',
     setup: (dir) => {
-      writeFileSync(join(dir, 'cases.jsonl'), Buffer.concat([Buffer.from(`${JSON.stringify(ok('a'))}\n{"id": "b", "input": "`), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}\n')]));
+      writeFileSync(
+        join(dir, 'cases.jsonl'),
+        Buffer.concat([
+          Buffer.from(`${JSON.stringify(ok('a'))}\n{"id": "b", "input": "`),
+          Buffer.from([0xc3, 0x28, 0xff]),
+          Buffer.from('"}\n'),
+        ]),
+      );
       return ['-i', 'cases.jsonl', '-n', 'echo'];
     },
     code: 'INPUT_INVALID',
@@ -91,7 +101,18 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'an invalid regex',
-    setup: (dir) => cases(dir, [ok('a'), { id: 'b', input: 'hi', assert: [{ type: 'contains', value: 'h' }, { type: 'regex', value: '(unclosed' }] }]),
+    setup: (dir) =>
+      cases(dir, [
+        ok('a'),
+        {
+          id: 'b',
+          input: 'hi',
+          assert: [
+            { type: 'contains', value: 'h' },
+            { type: 'regex', value: '(unclosed' },
+          ],
+        },
+      ]),
     code: 'ASSERTION_INVALID',
     says: [/cases\.jsonl:2/, /assert\[1\]/, /regex/, /missing closing \)/],
   },
@@ -103,7 +124,8 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'an invalid JSONPath',
-    setup: (dir) => cases(dir, [{ id: 'b', input: '{"a": 1}', assert: { type: 'json_path', path: '$.a[?(', value: 1 } }]),
+    setup: (dir) =>
+      cases(dir, [{ id: 'b', input: '{"a": 1}', assert: { type: 'json_path', path: '$.a[?(', value: 1 } }]),
     code: 'ASSERTION_INVALID',
     says: [/cases\.jsonl:1/, /json_path/, /path/],
   },
@@ -151,13 +173,19 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'a --ctx file that is not JSON',
-    setup: (dir) => (writeFileSync(join(dir, 'ctx.json'), '{ locale: en }'), [...cases(dir, [ok()]), '--ctx', 'ctx.json']),
+    setup: (dir) => (
+      writeFileSync(join(dir, 'ctx.json'), '{ locale: en }'),
+      [...cases(dir, [ok()]), '--ctx', 'ctx.json']
+    ),
     code: 'CONTEXT_FILE_INVALID',
     says: [/ctx\.json/, /not valid JSON/],
   },
   {
     name: 'a --ctx field of the wrong type',
-    setup: (dir) => (writeJson(dir, 'ctx.json', { authorized: { remember_me: 'yes' } }), [...cases(dir, [ok()]), '--ctx', 'ctx.json']),
+    setup: (dir) => (
+      writeJson(dir, 'ctx.json', { authorized: { remember_me: 'yes' } }),
+      [...cases(dir, [ok()]), '--ctx', 'ctx.json']
+    ),
     code: 'CONTEXT_FILE_INVALID',
     says: [/ctx\.json/, /authorized\.remember_me/],
   },
@@ -169,13 +197,19 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'a config file with a syntax error',
-    setup: (dir) => (writeFileSync(join(dir, 'agentest.config.json'), '{"test": {"parallel": 2,}}'), cases(dir, [ok()])),
+    setup: (dir) => (
+      writeFileSync(join(dir, 'agentest.config.json'), '{"test": {"parallel": 2,}}'),
+      cases(dir, [ok()])
+    ),
     code: 'CONFIG_LOAD_FAILED',
     says: [/agentest\.config\.json/],
   },
   {
     name: 'a config file that throws',
-    setup: (dir) => (writeFileSync(join(dir, 'agentest.config.mjs'), 'throw new Error("boom in config")\n'), cases(dir, [ok()])),
+    setup: (dir) => (
+      writeFileSync(join(dir, 'agentest.config.mjs'), 'throw new Error("boom in config")\n'),
+      cases(dir, [ok()])
+    ),
     code: 'CONFIG_LOAD_FAILED',
     says: [/agentest\.config\.mjs/, /boom in config/],
   },
@@ -199,7 +233,10 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'an uncalled plugin factory',
-    setup: (dir) => (writeFileSync(join(dir, 'agentest.config.mjs'), 'export default { plugins: [function myPlugin() {}] }\n'), cases(dir, [ok()])),
+    setup: (dir) => (
+      writeFileSync(join(dir, 'agentest.config.mjs'), 'export default { plugins: [function myPlugin() {}] }\n'),
+      cases(dir, [ok()])
+    ),
     code: 'PLUGIN_INVALID',
     says: [/plugins\[0\]/, /call the plugin factory/],
   },
@@ -211,7 +248,10 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'a reporter path that does not exist',
-    setup: (dir) => (writeJson(dir, 'agentest.config.json', { reporters: ['./reporters/missing.mjs'] }), cases(dir, [ok()])),
+    setup: (dir) => (
+      writeJson(dir, 'agentest.config.json', { reporters: ['./reporters/missing.mjs'] }),
+      cases(dir, [ok()])
+    ),
     code: 'REPORTER_NOT_FOUND',
     says: [/missing\.mjs/, /not found/],
   },

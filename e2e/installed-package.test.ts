@@ -34,67 +34,119 @@ function run(command: string, args: readonly string[], cwd: string, limitMs: num
 
 const show = (r: CliRun) => `exit ${r.code}\nstdout:\n${r.stdout.slice(-4000)}\nstderr:\n${r.stderr.slice(-4000)}`;
 
-before(async () => {
-  work = realpathSync(workspace('install'));
-  assert.ok(relative(root, work).startsWith('..'), `${work} is outside the repository`);
-  const packed = await run(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', join(work, 'tarballs')], root, PACK_LIMIT_MS);
-  assert.equal(packed.code, 0, `npm run pack: every tarball passes publint and arethetypeswrong\n${show(packed)}`);
-  // pack.mjs prints `✓ <name>  <tarball>` for every package it packed and checked.
-  tarballs = new Map([...packed.stdout.matchAll(/^✓ (\S+) +(\S+\.tgz)$/gm)].map(([, name, file]) => [name!, `file:${join(work, 'tarballs', file!)}`]));
-  assert.ok(tarballs.has('@agentest/test'), packed.stdout);
-}, { timeout: PACK_LIMIT_MS + 60_000 });
+before(
+  async () => {
+    work = realpathSync(workspace('install'));
+    assert.ok(relative(root, work).startsWith('..'), `${work} is outside the repository`);
+    const packed = await run(
+      process.execPath,
+      [join(root, 'scripts/pack.mjs'), '--out', join(work, 'tarballs')],
+      root,
+      PACK_LIMIT_MS,
+    );
+    assert.equal(packed.code, 0, `npm run pack: every tarball passes publint and arethetypeswrong\n${show(packed)}`);
+    // pack.mjs prints `✓ <name>  <tarball>` for every package it packed and checked.
+    tarballs = new Map(
+      [...packed.stdout.matchAll(/^✓ (\S+) +(\S+\.tgz)$/gm)].map(([, name, file]) => [
+        name!,
+        `file:${join(work, 'tarballs', file!)}`,
+      ]),
+    );
+    assert.ok(tarballs.has('@agentest/test'), packed.stdout);
+  },
+  { timeout: PACK_LIMIT_MS + 60_000 },
+);
 
-test('the tarballs install with one npm install, and the agentest command is @agentest/test\'s', { timeout: INSTALL_LIMIT_MS + 60_000 }, async () => {
-  project = join(work, 'project');
-  cpSync(fixture, project, { recursive: true });
-  const siblings = Object.fromEntries([...tarballs].filter(([name]) => name !== '@agentest/test'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({
-    name: 'adopter',
-    private: true,
-    type: 'module',
-    // What a user writes: one dependency. The other @agentest packages are not on a registry here, so
-    // overrides point npm at their tarballs; a dependency @agentest/test forgot to declare stays missing.
-    devDependencies: {
-      '@agentest/test': tarballs.get('@agentest/test'),
-      'agentest-reporter-count': 'file:./reporter',
-      '@types/node': '20.19.43',
-      typescript: '6.0.3',
-    },
-    overrides: siblings,
-    allowScripts: { esbuild: false },
-  }, null, 2));
+test(
+  "the tarballs install with one npm install, and the agentest command is @agentest/test's",
+  { timeout: INSTALL_LIMIT_MS + 60_000 },
+  async () => {
+    project = join(work, 'project');
+    cpSync(fixture, project, { recursive: true });
+    const siblings = Object.fromEntries([...tarballs].filter(([name]) => name !== '@agentest/test'));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'adopter',
+          private: true,
+          type: 'module',
+          // What a user writes: one dependency. The other @agentest packages are not on a registry here, so
+          // overrides point npm at their tarballs; a dependency @agentest/test forgot to declare stays missing.
+          devDependencies: {
+            '@agentest/test': tarballs.get('@agentest/test'),
+            'agentest-reporter-count': 'file:./reporter',
+            '@types/node': '20.19.43',
+            typescript: '6.0.3',
+          },
+          overrides: siblings,
+          allowScripts: { esbuild: false },
+        },
+        null,
+        2,
+      ),
+    );
 
-  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], project, INSTALL_LIMIT_MS);
-  assert.equal(install.code, 0, show(install));
-  const bin = realpathSync(join(project, 'node_modules/.bin/agentest'));
-  assert.equal(bin, join(realpathSync(join(project, 'node_modules/@agentest/test')), 'bin/agentest.js'));
-  assert.ok(existsSync(join(project, 'node_modules/@agentest/test/dist/index.js')), 'dist is shipped');
-  assert.ok(existsSync(join(project, 'node_modules/@agentest/test/LICENSE')), 'the LICENSE is shipped');
-});
+    const install = await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund'],
+      project,
+      INSTALL_LIMIT_MS,
+    );
+    assert.equal(install.code, 0, show(install));
+    const bin = realpathSync(join(project, 'node_modules/.bin/agentest'));
+    assert.equal(bin, join(realpathSync(join(project, 'node_modules/@agentest/test')), 'bin/agentest.js'));
+    assert.ok(existsSync(join(project, 'node_modules/@agentest/test/dist/index.js')), 'dist is shipped');
+    assert.ok(existsSync(join(project, 'node_modules/@agentest/test/LICENSE')), 'the LICENSE is shipped');
+  },
+);
 
-test('the config and the reporter package type-check with strict (config-mistakes.ts shows the types catch errors), and the reporter builds to JavaScript', { timeout: 2 * STEP_LIMIT_MS }, async () => {
-  const reporter = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'reporter'], project, STEP_LIMIT_MS);
-  assert.equal(reporter.code, 0, show(reporter));
-  assert.ok(existsSync(join(project, 'reporter/dist/index.js')));
-  const config = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], project, STEP_LIMIT_MS);
-  assert.equal(config.code, 0, show(config));
-});
+test(
+  'the config and the reporter package type-check with strict (config-mistakes.ts shows the types catch errors), and the reporter builds to JavaScript',
+  { timeout: 2 * STEP_LIMIT_MS },
+  async () => {
+    const reporter = await run(
+      process.execPath,
+      [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'reporter'],
+      project,
+      STEP_LIMIT_MS,
+    );
+    assert.equal(reporter.code, 0, show(reporter));
+    assert.ok(existsSync(join(project, 'reporter/dist/index.js')));
+    const config = await run(
+      process.execPath,
+      [join(project, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'],
+      project,
+      STEP_LIMIT_MS,
+    );
+    assert.equal(config.code, 0, show(config));
+  },
+);
 
-test('npx agentest runs the suite with the adapter and the reporter loaded by package name', { timeout: STEP_LIMIT_MS + 30_000 }, async () => {
-  const result = await run('npx', ['--no-install', 'agentest', 'test', '-i', 'tests/inputs.jsonl'], project, STEP_LIMIT_MS);
-  // T3 fails on purpose: the exit code must say a case failed.
-  assert.equal(result.code, 1, show(result));
-  assert.deepEqual(stackFrames(result.stderr), []);
-  assert.match(result.stdout, /T3/);
+test(
+  'npx agentest runs the suite with the adapter and the reporter loaded by package name',
+  { timeout: STEP_LIMIT_MS + 30_000 },
+  async () => {
+    const result = await run(
+      'npx',
+      ['--no-install', 'agentest', 'test', '-i', 'tests/inputs.jsonl'],
+      project,
+      STEP_LIMIT_MS,
+    );
+    // T3 fails on purpose: the exit code must say a case failed.
+    assert.equal(result.code, 1, show(result));
+    assert.deepEqual(stackFrames(result.stderr), []);
+    assert.match(result.stdout, /T3/);
 
-  const count = JSON.parse(readFileSync(join(project, 'reports/count.json'), 'utf8'));
-  assert.deepEqual(count, { total: 3, counts: { passed: 2, failed: 1 }, verbose: false });
-  const report = JSON.parse(readFileSync(join(project, 'reports/report.json'), 'utf8'));
-  assert.equal(report.summary.total, 3);
-  assert.equal(report.summary.passed, 2);
-  assert.equal(report.summary.failed, 1);
-  assert.equal(report.summary.agent_id, 'shout');
-});
+    const count = JSON.parse(readFileSync(join(project, 'reports/count.json'), 'utf8'));
+    assert.deepEqual(count, { total: 3, counts: { passed: 2, failed: 1 }, verbose: false });
+    const report = JSON.parse(readFileSync(join(project, 'reports/report.json'), 'utf8'));
+    assert.equal(report.summary.total, 3);
+    assert.equal(report.summary.passed, 2);
+    assert.equal(report.summary.failed, 1);
+    assert.equal(report.summary.agent_id, 'shout');
+  },
+);
 
 test('npm publish --dry-run corrects nothing in any manifest', { timeout: PACK_LIMIT_MS }, async () => {
   const dry = await run('npm', ['publish', '--dry-run', '--workspaces', '--offline'], root, PACK_LIMIT_MS);

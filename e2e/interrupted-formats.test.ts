@@ -36,7 +36,10 @@ test('every format says the run was interrupted and how many cases did not run',
   const out = reporters.outputs();
 
   const junit = out['junit.xml']!;
-  assert.match(junit, /<testcase name="run interrupted: 3 cases not run" classname="agentest" time="0">\s*<error message="run interrupted: 3 cases not run" type="interrupted">/);
+  assert.match(
+    junit,
+    /<testcase name="run interrupted: 3 cases not run" classname="agentest" time="0">\s*<error message="run interrupted: 3 cases not run" type="interrupted">/,
+  );
   assert.match(junit, /<property name="interrupted" value="true"\/>/);
   assert.match(junit, /<property name="not_run" value="3"\/>/);
   assert.match(junit, /<testsuites [^>]*errors="1"/, 'the CI view counts the run as not green');
@@ -58,8 +61,14 @@ test('every format says the run was interrupted and how many cases did not run',
 test('the script-mode JSON report says it was interrupted, with the count not run', async () => {
   const dir = workspace('interrupted-script');
   const { cases, interrupt } = interruptedCases();
-  await runScenario(cases, [jsonReporter({ output: 'report.json', cwd: dir })], { kind: 'script', signals: { interrupt } });
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { type: string; summary: Record<string, unknown> };
+  await runScenario(cases, [jsonReporter({ output: 'report.json', cwd: dir })], {
+    kind: 'script',
+    signals: { interrupt },
+  });
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+    type: string;
+    summary: Record<string, unknown>;
+  };
   assert.equal(report.type, 'script_test');
   assert.equal(report.summary.interrupted, true);
   assert.equal(report.summary.not_run, 3);

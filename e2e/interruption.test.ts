@@ -26,8 +26,15 @@ after(() => llm?.close());
 function startRun(name: string, slow = false) {
   const dir = workspace(name);
   writeJson(dir, 'agentest.config.json', connectorConfig(llm.url));
-  writeCases(dir, 'cases.jsonl', IDS.map((id) => ({ id, input: `${id}${slow ? ' slow' : ''}`, assert: { type: 'contains', value: id } })));
-  const child = spawnCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'report.json', '-o', 'events.jsonl', '--parallel', '16'], { cwd: dir });
+  writeCases(
+    dir,
+    'cases.jsonl',
+    IDS.map((id) => ({ id, input: `${id}${slow ? ' slow' : ''}`, assert: { type: 'contains', value: id } })),
+  );
+  const child = spawnCli(
+    ['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'report.json', '-o', 'events.jsonl', '--parallel', '16'],
+    { cwd: dir },
+  );
   const done = finished(child);
   const jsonl = () => readdirSync(dir).find((f) => f === 'events.jsonl');
   const resultLines = () => {
@@ -38,7 +45,10 @@ function startRun(name: string, slow = false) {
 }
 
 /** What every interrupted run must satisfy, whatever the signal. */
-function checkInterruptedOutputs(dir: string, jsonlName: string | undefined): { results: Map<string, Event>; summary: Event } {
+function checkInterruptedOutputs(
+  dir: string,
+  jsonlName: string | undefined,
+): { results: Map<string, Event>; summary: Event } {
   assert.ok(jsonlName, 'the default .jsonl output exists');
   const events = readEvents(join(dir, jsonlName));
   const results = resultsById(events);
@@ -50,8 +60,15 @@ function checkInterruptedOutputs(dir: string, jsonlName: string | undefined): { 
   assert.equal(events.filter((e) => e.type === 'summary').length, 1);
   assert.equal(summary.total, results.size, 'the summary counts what finished');
 
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { results: { id: string }[]; summary: Record<string, unknown> };
-  assert.deepEqual(report.results.map((r) => r.id).sort(), [...results.keys()].sort(), 'report.json holds exactly the finished cases');
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+    results: { id: string }[];
+    summary: Record<string, unknown>;
+  };
+  assert.deepEqual(
+    report.results.map((r) => r.id).sort(),
+    [...results.keys()].sort(),
+    'report.json holds exactly the finished cases',
+  );
   return { results, summary };
 }
 

@@ -19,7 +19,9 @@ function project(name: string, url: string): string {
   ]);
   writeJson(dir, 'agentest.config.json', {
     agents: { 'report.writer': { connector: 'fake' } },
-    connectors: { fake: { type: 'openai', options: { host: url, model: 'fake-model', retries: 0, rate_limit_retries: 0 } } },
+    connectors: {
+      fake: { type: 'openai', options: { host: url, model: 'fake-model', retries: 0, rate_limit_retries: 0 } },
+    },
   });
   return dir;
 }
@@ -27,17 +29,27 @@ function project(name: string, url: string): string {
 describe('-r <agent-id>: the reporter agent', () => {
   let llm: FakeLlm;
   before(async () => {
-    llm = await startFakeLlm({ rules: [{ match: 'fail-me', reply: 'unused' }], default: '```markdown\n# Written by the reporter agent\n\nCase **bad** failed.\n```' });
+    llm = await startFakeLlm({
+      rules: [{ match: 'fail-me', reply: 'unused' }],
+      default: '```markdown\n# Written by the reporter agent\n\nCase **bad** failed.\n```',
+    });
   });
   after(() => llm.close());
 
   test('the agent receives {report, format, options} and its unfenced reply is the output file', async () => {
     const dir = project('llm-reporter-ok', llm.url);
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-r', 'report.writer', '-o', 'report.md'], { cwd: dir });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-r', 'report.writer', '-o', 'report.md'], {
+      cwd: dir,
+    });
     assert.equal(run.code, 1, run.stderr);
-    assert.equal(readFileSync(join(dir, 'report.md'), 'utf8').trim(), '# Written by the reporter agent\n\nCase **bad** failed.');
+    assert.equal(
+      readFileSync(join(dir, 'report.md'), 'utf8').trim(),
+      '# Written by the reporter agent\n\nCase **bad** failed.',
+    );
     const sent = llm.requests.at(-1)!;
-    const payload = JSON.parse(String((sent.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content));
+    const payload = JSON.parse(
+      String((sent.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content),
+    );
     assert.equal(payload.format, 'markdown');
     assert.equal(payload.report.summary.failed, 1);
     assert.ok(JSON.stringify(payload.report).includes('"bad"'), 'the failing case is in the report the agent sees');
@@ -47,7 +59,9 @@ describe('-r <agent-id>: the reporter agent', () => {
     const down = await startFakeLlm({ faults: [{ every: 1, fault: 500 }] });
     try {
       const dir = project('llm-reporter-down', down.url);
-      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-r', 'report.writer', '-o', 'report.md'], { cwd: dir });
+      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-r', 'report.writer', '-o', 'report.md'], {
+        cwd: dir,
+      });
       assert.equal(run.code, 3, run.stderr);
       assert.match(run.stderr, /REPORTER_FAILED/);
       assert.deepEqual(stackFrames(run.stderr), []);

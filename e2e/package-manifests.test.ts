@@ -27,7 +27,10 @@ interface Manifest {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = readdirSync(join(root, 'packages'))
-  .map((folder) => ({ dir: join(root, 'packages', folder), manifest: JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) as Manifest }))
+  .map((folder) => ({
+    dir: join(root, 'packages', folder),
+    manifest: JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) as Manifest,
+  }))
   .filter(({ manifest }) => !manifest.private);
 const versions = new Map(packages.map(({ manifest }) => [manifest.name, manifest.version]));
 
@@ -37,14 +40,26 @@ test('there are public packages, and the one users install is @agentest/test wit
   assert.ok(user, '@agentest/test exists');
   assert.ok(user.manifest.bin?.agentest, 'it provides the agentest command');
   const others = packages.filter(({ manifest }) => manifest.name !== '@agentest/test' && manifest.bin?.agentest);
-  assert.deepEqual(others.map(({ manifest }) => manifest.name), [], 'no other package claims the agentest command');
+  assert.deepEqual(
+    others.map(({ manifest }) => manifest.name),
+    [],
+    'no other package claims the agentest command',
+  );
 });
 
 for (const { dir, manifest } of packages) {
   test(`${manifest.name}: README, LICENSE, entry points and exact sibling versions`, () => {
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
-    assert.match(readme, new RegExp(`^# ${manifest.name.replace('/', '\\/')}\\n`), 'the README starts with the package name');
-    assert.match(readme, new RegExp(`npm i(nstall)? (-D )?${manifest.name.replace('/', '\\/')}`), 'the README says how to install it');
+    assert.match(
+      readme,
+      new RegExp(`^# ${manifest.name.replace('/', '\\/')}\\n`),
+      'the README starts with the package name',
+    );
+    assert.match(
+      readme,
+      new RegExp(`npm i(nstall)? (-D )?${manifest.name.replace('/', '\\/')}`),
+      'the README says how to install it',
+    );
     assert.match(readme, /```(ts|js|sh|jsonl|json)\n/, 'the README has a usage example');
     assert.match(readFileSync(join(dir, 'LICENSE'), 'utf8'), /^MIT License\n/);
     assert.equal(manifest.license, 'MIT');
@@ -52,7 +67,11 @@ for (const { dir, manifest } of packages) {
     assert.ok(manifest.files?.includes('dist'), 'ships dist');
     const entry = manifest.exports?.['.'];
     assert.ok(entry, 'has an exports map');
-    assert.equal(Object.keys(entry)[0], '@agentest/source', 'the source condition comes first, so tests run from source');
+    assert.equal(
+      Object.keys(entry)[0],
+      '@agentest/source',
+      'the source condition comes first, so tests run from source',
+    );
     assert.equal(manifest.main, entry.default, 'main (node10 resolution) is the exports entry');
     assert.equal(manifest.types, entry.types, 'types (node10 resolution) are the exports types');
 
@@ -80,7 +99,10 @@ for (const { dir, manifest } of packages) {
       const run = spawnSync(process.execPath, [join(copy, target), '--help'], { encoding: 'utf8', timeout: HANG_MS });
       assert.equal(run.status, 2);
       assert.equal(run.stdout, '');
-      assert.match(run.stderr, new RegExp(`^${command} is not built: .*dist/.*\\.js is missing\\.\\n.*run \`npm run build\``));
+      assert.match(
+        run.stderr,
+        new RegExp(`^${command} is not built: .*dist/.*\\.js is missing\\.\\n.*run \`npm run build\``),
+      );
       assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
     });
   }

@@ -9,7 +9,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { AgentestError, type Assertion, type AssertInput, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
+import {
+  AgentestError,
+  type Assertion,
+  type AssertInput,
+  type Execution,
+  type RunPlan,
+  type TestCase,
+} from '@agentest/kernel';
 import { builtinAssertions, runAssertion, validateAssertion } from '@agentest/plugin-assert';
 import { jsonlSuite, parseCase } from '@agentest/plugin-jsonl';
 import { workspace } from './helpers/workspace.js';
@@ -22,7 +29,10 @@ function onlyStructured<T>(fn: () => T, codes: readonly string[], where?: string
   try {
     return fn();
   } catch (error) {
-    if (!(error instanceof AgentestError)) throw new Error(`unstructured throw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    if (!(error instanceof AgentestError))
+      throw new Error(
+        `unstructured throw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
     assert.ok(codes.includes(error.code), `unexpected code ${error.code}: ${error.message}`);
     if (where) assert.ok(error.message.startsWith(where), `message does not start with ${where}: ${error.message}`);
     assert.doesNotMatch(error.message, /\n\s+at /, 'no stack in the message');
@@ -35,11 +45,30 @@ function onlyStructured<T>(fn: () => T, codes: readonly string[], where?: string
 const scalar = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 /** Values near what users write, and some far from it. */
-const fieldValue = fc.oneof(scalar, anyJson, fc.constantFrom('30s', '1m30s', '5 minutes', '', 'file://x.png', '$.a', '(a+)+$'));
+const fieldValue = fc.oneof(
+  scalar,
+  anyJson,
+  fc.constantFrom('30s', '1m30s', '5 minutes', '', 'file://x.png', '$.a', '(a+)+$'),
+);
 const messageLike = fc.oneof(
   fc.string(),
-  fc.record({ role: fc.oneof(fc.constantFrom('user', 'assistant', 'system', 'tool'), fc.string()), content: fc.oneof(fc.string(), fc.constant(null), anyJson) }, { requiredKeys: [] }),
-  fc.record({ type: fc.constantFrom('text', 'image_url', 'image', 'file', 'audio', 'bogus'), text: fc.string(), url: fc.string(), image_url: fc.oneof(fc.string(), fc.record({ url: fc.string() })), data: fc.string() }, { requiredKeys: ['type'] }),
+  fc.record(
+    {
+      role: fc.oneof(fc.constantFrom('user', 'assistant', 'system', 'tool'), fc.string()),
+      content: fc.oneof(fc.string(), fc.constant(null), anyJson),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      type: fc.constantFrom('text', 'image_url', 'image', 'file', 'audio', 'bogus'),
+      text: fc.string(),
+      url: fc.string(),
+      image_url: fc.oneof(fc.string(), fc.record({ url: fc.string() })),
+      data: fc.string(),
+    },
+    { requiredKeys: ['type'] },
+  ),
 );
 const input = fc.oneof(fieldValue, messageLike, fc.array(messageLike, { maxLength: 4 }));
 const assertionSpec = fc.record(
@@ -101,7 +130,13 @@ describe('property: the JSONL loader only returns cases or structured errors', (
 
   test('jsonlSuite on generated files (bytes included): cases, or INPUT_INVALID / DUPLICATE_CASE_ID at the right line', async () => {
     const dir = workspace('prop-jsonl');
-    const fileLines = fc.array(fc.oneof({ weight: 6, arbitrary: line }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b).toString('latin1')) }), { maxLength: 12 });
+    const fileLines = fc.array(
+      fc.oneof(
+        { weight: 6, arbitrary: line },
+        { weight: 1, arbitrary: fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b).toString('latin1')) },
+      ),
+      { maxLength: 12 },
+    );
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fileLines, fc.boolean(), async (lines, crlf) => {
@@ -129,13 +164,48 @@ describe('property: the JSONL loader only returns cases or structured errors', (
 
 // ── the assertion layer ───────────────────────────────────────────────────────────────────────
 
-const testCase: TestCase = { id: 'p', kind: 'agent', input: 'x', messages: [{ role: 'user', content: 'x' }], source: { file: 'gen.jsonl', line: 1 } };
-const plan: RunPlan = { input: { input: 'gen.jsonl', cwd: '/' }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false };
-const toolCall = fc.record({ id: fc.string(), name: fc.oneof(fc.string(), fc.constantFrom('search', 'mcp.search')), arguments: anyJson, result: anyJson, error: fc.oneof(fc.string(), fc.constant(undefined)) }, { requiredKeys: ['name'] });
-const output = fc.oneof(anyJson, fc.string(), fc.string().map((s) => `Here: \`\`\`json\n${s}\n\`\`\``), fc.constant(undefined));
+const testCase: TestCase = {
+  id: 'p',
+  kind: 'agent',
+  input: 'x',
+  messages: [{ role: 'user', content: 'x' }],
+  source: { file: 'gen.jsonl', line: 1 },
+};
+const plan: RunPlan = {
+  input: { input: 'gen.jsonl', cwd: '/' },
+  runs: 1,
+  parallel: 1,
+  failFast: false,
+  env: {},
+  verbose: false,
+};
+const toolCall = fc.record(
+  {
+    id: fc.string(),
+    name: fc.oneof(fc.string(), fc.constantFrom('search', 'mcp.search')),
+    arguments: anyJson,
+    result: anyJson,
+    error: fc.oneof(fc.string(), fc.constant(undefined)),
+  },
+  { requiredKeys: ['name'] },
+);
+const output = fc.oneof(
+  anyJson,
+  fc.string(),
+  fc.string().map((s) => `Here: \`\`\`json\n${s}\n\`\`\``),
+  fc.constant(undefined),
+);
 
 function inputFor(out: unknown, calls: unknown[]): AssertInput {
-  const execution: Execution = { run: 1, status: 'passed', duration_ms: 1, output: out, assertions: [], metrics: {}, tool_calls: calls as Execution['tool_calls'] };
+  const execution: Execution = {
+    run: 1,
+    status: 'passed',
+    duration_ms: 1,
+    output: out,
+    assertions: [],
+    metrics: {},
+    tool_calls: calls as Execution['tool_calls'],
+  };
   return { output: out, testCase, execution, plan, signal: new AbortController().signal };
 }
 
@@ -152,17 +222,29 @@ describe('property: the assertion layer only returns outcomes or structured erro
 
   test('runAssertion on any spec and any output returns {pass, message?} or {error}; a malformed spec cannot be evaluated, saying why', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...builtinAssertions), assertionSpec, output, fc.array(toolCall, { maxLength: 3 }), (definition, spec, out, calls) => {
-        const assertion = { ...spec, type: definition.type } as Assertion;
-        const outcome = onlyStructured(() => runAssertion(definition, assertion, inputFor(out, calls)), []);
-        assert.ok(!(outcome instanceof AgentestError));
-        assert.equal(typeof outcome.pass, 'boolean');
-        if (outcome.message !== undefined) assert.equal(typeof outcome.message, 'string');
-        const problem = validateAssertion(assertion);
-        if (problem) assert.deepEqual(outcome, { pass: false, error: problem }, 'a malformed assertion cannot be evaluated, with its validation message');
-        if (outcome.error !== undefined) assert.ok(!outcome.pass && outcome.error.length > 0, 'could not evaluate says why');
-        else if (!outcome.pass) assert.ok(outcome.message && outcome.message.length > 0, 'a failure says why');
-      }),
+      fc.property(
+        fc.constantFrom(...builtinAssertions),
+        assertionSpec,
+        output,
+        fc.array(toolCall, { maxLength: 3 }),
+        (definition, spec, out, calls) => {
+          const assertion = { ...spec, type: definition.type } as Assertion;
+          const outcome = onlyStructured(() => runAssertion(definition, assertion, inputFor(out, calls)), []);
+          assert.ok(!(outcome instanceof AgentestError));
+          assert.equal(typeof outcome.pass, 'boolean');
+          if (outcome.message !== undefined) assert.equal(typeof outcome.message, 'string');
+          const problem = validateAssertion(assertion);
+          if (problem)
+            assert.deepEqual(
+              outcome,
+              { pass: false, error: problem },
+              'a malformed assertion cannot be evaluated, with its validation message',
+            );
+          if (outcome.error !== undefined)
+            assert.ok(!outcome.pass && outcome.error.length > 0, 'could not evaluate says why');
+          else if (!outcome.pass) assert.ok(outcome.message && outcome.message.length > 0, 'a failure says why');
+        },
+      ),
       { numRuns: RUNS * 3 },
     );
   });

@@ -28,7 +28,11 @@ function project(name: string, reporter: string): string {
   writeJson(dir, 'agentest.config.json', {
     reporters: [`./${reporter}`, ['markdown', { output: 'report.md' }], ['junit', { output: 'report.xml' }]],
   });
-  writeCases(dir, 'cases.jsonl', IDS.map((id) => ({ id, input: `hello ${id}`, assert: { type: 'contains', value: id === 'd' ? 'absent' : id } })));
+  writeCases(
+    dir,
+    'cases.jsonl',
+    IDS.map((id) => ({ id, input: `hello ${id}`, assert: { type: 'contains', value: id === 'd' ? 'absent' : id } })),
+  );
   return dir;
 }
 
@@ -48,7 +52,11 @@ function checkOtherOutputs(dir: string): void {
 
 const CASES: [string, string, RegExp][] = [
   ['throws in onResult', 'throws-on-result.mjs', /reporter "thrower" failed in onResult: disk full while writing b/],
-  ['throws in onStart', 'throws-on-start.mjs', /reporter "early" failed in onStart: cannot read properties of undefined/],
+  [
+    'throws in onStart',
+    'throws-on-start.mjs',
+    /reporter "early" failed in onStart: cannot read properties of undefined/,
+  ],
   ['hangs in onSummary', 'hangs-on-summary.mjs', /reporter "hanger" failed in onSummary: no answer within 300 ms/],
   ['hangs in onResult', 'hangs-on-result.mjs', /reporter "staller" failed in onResult: no answer within 300 ms/],
   ['throws in close', 'throws-in-close.mjs', /reporter "closer" failed in close: flush failed/],
@@ -59,7 +67,9 @@ describe('a failing reporter loaded by path', { concurrency: 3 }, () => {
   for (const [what, file, message] of CASES) {
     test(`${what}: the other outputs are whole, verdicts unchanged, exit code 3`, async () => {
       const dir = project(what.replace(/\W+/g, '-'), file);
-      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'report.json', '-o', 'events.jsonl'], { cwd: dir });
+      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'report.json', '-o', 'events.jsonl'], {
+        cwd: dir,
+      });
       assert.equal(run.code, 3, `exit ${run.code}\n${run.stderr}`);
       assert.match(run.stderr, /error\[REPORTER_FAILED\]/);
       assert.match(run.stderr, message);
@@ -78,7 +88,9 @@ describe('a failing reporter loaded by path', { concurrency: 3 }, () => {
 };\n`,
     );
     rmSync(join(dir, 'agentest.config.json'));
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'report.json', '-o', 'events.jsonl'], { cwd: dir });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'report.json', '-o', 'events.jsonl'], {
+      cwd: dir,
+    });
     assert.equal(run.code, 3, `exit ${run.code}\n${run.stderr}`);
     assert.match(run.stderr, /error\[PLUGIN_ERROR\]: plugin "leaky-pool" failed in hook "teardown": pool close failed/);
     checkOtherOutputs(dir);

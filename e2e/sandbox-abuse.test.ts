@@ -80,11 +80,27 @@ describe('script tests that abuse the sandbox', () => {
   let bulk: { run: CliRun; events: Event[]; byId: Map<string, Event> };
   before(async () => {
     dir = app('sandbox');
-    run = await runCli(['test', '-i', 'scripts.abuse.abuse', '--run', '^Test(MicrotaskStorm|PromiseFlood|Fine)$', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], { cwd: dir });
+    run = await runCli(
+      [
+        'test',
+        '-i',
+        'scripts.abuse.abuse',
+        '--run',
+        '^Test(MicrotaskStorm|PromiseFlood|Fine)$',
+        '--timeout',
+        SHARED_TIMEOUT,
+        '-o',
+        'out.jsonl',
+      ],
+      { cwd: dir },
+    );
     events = readEvents(join(dir, 'out.jsonl'));
     byId = resultsById(events, ['TestMicrotaskStorm', 'TestPromiseFlood', 'TestFine']);
     // Bulk output is work, not abuse: it runs with the default time limit.
-    const bulkRun = await runCli(['test', '-i', 'scripts.abuse.abuse', '--run', '^Test(BulkConsole|RawStdout)$', '-o', 'bulk.jsonl'], { cwd: dir });
+    const bulkRun = await runCli(
+      ['test', '-i', 'scripts.abuse.abuse', '--run', '^Test(BulkConsole|RawStdout)$', '-o', 'bulk.jsonl'],
+      { cwd: dir },
+    );
     const bulkEvents = readEvents(join(dir, 'bulk.jsonl'));
     bulk = { run: bulkRun, events: bulkEvents, byId: resultsById(bulkEvents, ['TestBulkConsole', 'TestRawStdout']) };
   });
@@ -98,7 +114,10 @@ describe('script tests that abuse the sandbox', () => {
   });
 
   test('a flood of pending promises is stopped (timeout or memory limit) on its test', () => {
-    assert.ok(['timeout', 'error'].includes(byId.get('TestPromiseFlood')!.status!), byId.get('TestPromiseFlood')!.status);
+    assert.ok(
+      ['timeout', 'error'].includes(byId.get('TestPromiseFlood')!.status!),
+      byId.get('TestPromiseFlood')!.status,
+    );
     assert.ok(byId.get('TestPromiseFlood')!.error);
   });
 
@@ -119,24 +138,33 @@ describe('script tests that abuse the sandbox', () => {
     assert.ok(Array.isArray(logs) && logs.length > 0, 'the logs are kept on the test');
   });
 
-  test(
-    'bulk console output is bounded on the result (the event stream stays small)',
-    () => {
-      const logs = runOf(bulk.events, 'TestBulkConsole').logs as string[];
-      assert.ok(logs.join('\n').length < 2_000_000, `logs hold ${logs.join('\n').length} chars`);
-      assert.ok(statSync(join(dir, 'bulk.jsonl')).size < 5_000_000, `bulk.jsonl is ${statSync(join(dir, 'bulk.jsonl')).size} bytes`);
-    },
-  );
+  test('bulk console output is bounded on the result (the event stream stays small)', () => {
+    const logs = runOf(bulk.events, 'TestBulkConsole').logs as string[];
+    assert.ok(logs.join('\n').length < 2_000_000, `logs hold ${logs.join('\n').length} chars`);
+    assert.ok(
+      statSync(join(dir, 'bulk.jsonl')).size < 5_000_000,
+      `bulk.jsonl is ${statSync(join(dir, 'bulk.jsonl')).size} bytes`,
+    );
+  });
 });
 
 describe('hooks that block or throw', () => {
   test('script tests: a BeforeEach that blocks the worker is a timeout on its test; a throwing AfterEach is an error on its test; the next test runs', async () => {
     const dir = app('script-hooks');
-    const run = await runCli(['test', '-i', 'scripts.abuse.hooks', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], { cwd: dir });
-    const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['TestBlockedInBeforeEach', 'TestAfterEachThrows', 'TestStillRuns']);
+    const run = await runCli(['test', '-i', 'scripts.abuse.hooks', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], {
+      cwd: dir,
+    });
+    const byId = resultsById(readEvents(join(dir, 'out.jsonl')), [
+      'TestBlockedInBeforeEach',
+      'TestAfterEachThrows',
+      'TestStillRuns',
+    ]);
     assert.equal(byId.get('TestBlockedInBeforeEach')!.status, 'timeout');
     assert.equal(byId.get('TestAfterEachThrows')!.status, 'error', byId.get('TestAfterEachThrows')!.error);
-    assert.match(byId.get('TestAfterEachThrows')!.error!, /AfterEach exploded \(at assistants\/abuse\/src\/hooks_test\.ts:\d+:\d+\)/);
+    assert.match(
+      byId.get('TestAfterEachThrows')!.error!,
+      /AfterEach exploded \(at assistants\/abuse\/src\/hooks_test\.ts:\d+:\d+\)/,
+    );
     assert.equal(byId.get('TestStillRuns')!.status, 'passed', byId.get('TestStillRuns')!.error);
     assert.equal(run.code, 1);
     assert.deepEqual(stackFrames(run.stderr), []);
@@ -150,7 +178,9 @@ describe('hooks that block or throw', () => {
       { id: 'after-throws', input: 'hello' },
       { id: 'fine2', input: 'hello' },
     ]);
-    const run = await runCli(['test', '-i', 'assistants/abuse/tests/inputs.jsonl', '-n', 'echo', '-o', 'out.jsonl'], { cwd: dir });
+    const run = await runCli(['test', '-i', 'assistants/abuse/tests/inputs.jsonl', '-n', 'echo', '-o', 'out.jsonl'], {
+      cwd: dir,
+    });
     assert.equal(run.code, 0, run.stderr);
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['fine', 'after-throws', 'fine2']);
     const hit = byId.get('after-throws')!;
@@ -160,25 +190,40 @@ describe('hooks that block or throw', () => {
     assert.equal(byId.get('fine')!.warnings, undefined);
   });
 
-  test(
-    'JSONL suites: a Before hook that blocks its worker is cut off at the case deadline and is a timeout on its case',
-    async () => {
-      const dir = app('jsonl-before');
-      writeJson(dir, 'agentest.config.json', { script: { hooks: { before: 'env_test.Before' } } });
-      writeCases(join(dir, 'assistants/abuse/tests'), 'inputs.jsonl', [
-        { id: 'fine', input: 'hello' },
-        { id: 'before-blocks', input: 'hello' },
-      ]);
-      const run = await runCli(['test', '-i', 'assistants/abuse/tests/inputs.jsonl', '-n', 'echo', '--timeout', SHARED_TIMEOUT, '-o', 'out.jsonl'], { cwd: dir });
-      const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['fine', 'before-blocks']);
-      // The case timeout covers the Before hook: it ends there, as a timeout naming the hook (the
-      // kernel's deadline or the hook call's own limit of the same length, whichever fires first).
-      const blocked = byId.get('before-blocks')!;
-      assert.equal(blocked.status, 'timeout');
-      assert.match(blocked.error!, new RegExp(`^timeout after ${SHARED_TIMEOUT} in the before hook$|^before hook failed: env_test\\.Before timed out: timeout after ${SHARED_TIMEOUT_MS}ms`));
-      assert.ok((blocked.duration_ms as number) >= SHARED_TIMEOUT_MS - 100, `${blocked.duration_ms} ms`);
-      assert.equal(byId.get('fine')!.status, 'passed', byId.get('fine')!.error);
-      assert.equal(run.code, 1);
-    },
-  );
+  test('JSONL suites: a Before hook that blocks its worker is cut off at the case deadline and is a timeout on its case', async () => {
+    const dir = app('jsonl-before');
+    writeJson(dir, 'agentest.config.json', { script: { hooks: { before: 'env_test.Before' } } });
+    writeCases(join(dir, 'assistants/abuse/tests'), 'inputs.jsonl', [
+      { id: 'fine', input: 'hello' },
+      { id: 'before-blocks', input: 'hello' },
+    ]);
+    const run = await runCli(
+      [
+        'test',
+        '-i',
+        'assistants/abuse/tests/inputs.jsonl',
+        '-n',
+        'echo',
+        '--timeout',
+        SHARED_TIMEOUT,
+        '-o',
+        'out.jsonl',
+      ],
+      { cwd: dir },
+    );
+    const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['fine', 'before-blocks']);
+    // The case timeout covers the Before hook: it ends there, as a timeout naming the hook (the
+    // kernel's deadline or the hook call's own limit of the same length, whichever fires first).
+    const blocked = byId.get('before-blocks')!;
+    assert.equal(blocked.status, 'timeout');
+    assert.match(
+      blocked.error!,
+      new RegExp(
+        `^timeout after ${SHARED_TIMEOUT} in the before hook$|^before hook failed: env_test\\.Before timed out: timeout after ${SHARED_TIMEOUT_MS}ms`,
+      ),
+    );
+    assert.ok((blocked.duration_ms as number) >= SHARED_TIMEOUT_MS - 100, `${blocked.duration_ms} ms`);
+    assert.equal(byId.get('fine')!.status, 'passed', byId.get('fine')!.error);
+    assert.equal(run.code, 1);
+  });
 });

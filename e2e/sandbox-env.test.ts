@@ -15,19 +15,29 @@ test('scripts and test() files see only the variables script.env names: no conne
   const dir = workspace('sandbox-env');
   writeJson(dir, 'agentest.config.json', { script: { env: ['AGENTEST_E2E_VISIBLE'] } });
   mkdirSync(join(dir, 'scripts'));
-  writeFileSync(join(dir, 'scripts/env.ts'), `// @ts-nocheck
+  writeFileSync(
+    join(dir, 'scripts/env.ts'),
+    `// @ts-nocheck
 export function Check() {
   const key = process.env.AGENTEST_E2E_KEY ?? null, visible = process.env.AGENTEST_E2E_VISIBLE ?? null;
   return { pass: key === null && visible === 'shown', message: 'saw key=' + (key === null ? 'none' : 'SET') + ' visible=' + visible };
 }
-`);
-  writeCases(dir, 'cases.jsonl', [{ id: 'env', input: 'hello', assert: { type: 'script', script: 'scripts.env.Check' } }]);
+`,
+  );
+  writeCases(dir, 'cases.jsonl', [
+    { id: 'env', input: 'hello', assert: { type: 'script', script: 'scripts.env.Check' } },
+  ]);
   mkdirSync(join(dir, 'tests'));
-  writeFileSync(join(dir, 'tests/env.test.ts'), `import { test, expect } from '@agentest/test';
+  writeFileSync(
+    join(dir, 'tests/env.test.ts'),
+    `import { test, expect } from '@agentest/test';
 test('env', () => { expect(process.env.AGENTEST_E2E_KEY).toBeUndefined(); expect(process.env.AGENTEST_E2E_VISIBLE).toBe('shown'); });
-`);
+`,
+  );
   const jsonl = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'report.json'], { cwd: dir, env: ENV });
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { results: { id: string; status: string; error?: string }[] };
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+    results: { id: string; status: string; error?: string }[];
+  };
   assert.equal(report.results[0]!.status, 'passed', report.results[0]!.error ?? jsonl.stderr.slice(-2000));
   const kit = await runCli(['test', '-i', 'tests/env.test.ts', '-n', 'echo'], { cwd: dir, env: ENV });
   assert.equal(kit.code, 0, kit.stdout.slice(-2000) + kit.stderr.slice(-2000));

@@ -43,7 +43,14 @@ describe('secrets never leak', () => {
       apiKey: KEY,
       rules: [
         // A server that echoes the key in its error text.
-        { match: '^echo-key-401\\b', fault: { type: 'status', status: 401, message: `Incorrect API key provided: ${KEY}. Authorization: Bearer ${KEY}` } },
+        {
+          match: '^echo-key-401\\b',
+          fault: {
+            type: 'status',
+            status: 401,
+            message: `Incorrect API key provided: ${KEY}. Authorization: Bearer ${KEY}`,
+          },
+        },
         // A model that repeats the key it was sent: the reply is redacted in every output, but judged raw.
         { match: '^echo-key-reply\\b', reply: `Sure. Your key is ${KEY}.` },
         { match: '^flaky\\b', fault: 503, times: 1 },
@@ -58,15 +65,33 @@ describe('secrets never leak', () => {
     writeJson(dir, 'agentest.config.json', {
       agents: { bot: { connector: 'fake' }, intruder: { connector: 'wrong' } },
       connectors: {
-        fake: { type: 'openai', model: 'fake-model', host: llm.url, key: '$ENV.AGENTEST_E2E_KEY', retries: 1, backoff_ms: 5 },
-        wrong: { type: 'openai', model: 'fake-model', host: llm.url, key: '$ENV.AGENTEST_E2E_WRONG_KEY', retries: 1, backoff_ms: 5 },
+        fake: {
+          type: 'openai',
+          model: 'fake-model',
+          host: llm.url,
+          key: '$ENV.AGENTEST_E2E_KEY',
+          retries: 1,
+          backoff_ms: 5,
+        },
+        wrong: {
+          type: 'openai',
+          model: 'fake-model',
+          host: llm.url,
+          key: '$ENV.AGENTEST_E2E_WRONG_KEY',
+          retries: 1,
+          backoff_ms: 5,
+        },
       },
     });
     writeCases(dir, 'cases.jsonl', [
       { id: 'ok', input: 'hello there', assert: { type: 'contains', value: 'hello' } },
       { id: 'failing', input: 'hello again', assert: { type: 'contains', value: 'absent' } },
       { id: 'echo-key-401', input: 'echo-key-401 please' },
-      { id: 'echo-key-reply', input: 'echo-key-reply please', assert: { type: 'regex', value: 'key is sk-test-SECRET-[0-9a-f]{18}\\.$' } },
+      {
+        id: 'echo-key-reply',
+        input: 'echo-key-reply please',
+        assert: { type: 'regex', value: 'key is sk-test-SECRET-[0-9a-f]{18}\\.$' },
+      },
       { id: 'flaky', input: 'flaky please' },
       { id: 'slow', input: 'slow please', timeout: '300ms' },
     ]);
@@ -82,16 +107,29 @@ describe('secrets never leak', () => {
   for (const output of ['report.json', 'report.md', 'report.html', 'report.xml', 'report.txt']) {
     test(`-o ${output} plus -o run.jsonl, the GitHub reporter, with -v and DEBUG=agentest:*`, async () => {
       const dir = project(`secret-${output.split('.')[1]}`);
-      const github = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'), GITHUB_WORKSPACE: dir };
-      const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', output, '-o', 'run.jsonl', '-v', '--parallel', '5'], { cwd: dir, env: { ...LOUD, ...github } });
+      const github = {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
+        GITHUB_WORKSPACE: dir,
+      };
+      const run = await runCli(
+        ['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', output, '-o', 'run.jsonl', '-v', '--parallel', '5'],
+        { cwd: dir, env: { ...LOUD, ...github } },
+      );
       assert.equal(run.code, 1, run.stderr.slice(-2000));
       assert.ok(statSync(join(dir, 'run.jsonl')).size > 0, 'the event stream was written');
       assert.ok(statSync(join(dir, output)).size > 0);
       assert.match(run.stderr, /agentest:connector/, 'the debug log was on');
       if (output === 'report.json') {
-        const report = JSON.parse(readFileSync(join(dir, output), 'utf8')) as { results: { id: string; error?: string }[] };
+        const report = JSON.parse(readFileSync(join(dir, output), 'utf8')) as {
+          results: { id: string; error?: string }[];
+        };
         const echoed = report.results.find((r) => r.id === 'echo-key-401')!;
-        assert.match(echoed.error!, /HTTP 401.*Incorrect API key provided: \[redacted\]/, 'the echoed key was redacted, not dropped with the reason');
+        assert.match(
+          echoed.error!,
+          /HTTP 401.*Incorrect API key provided: \[redacted\]/,
+          'the echoed key was redacted, not dropped with the reason',
+        );
         const reply = report.results.find((r) => r.id === 'echo-key-reply') as { status: string; output?: string };
         assert.equal(reply.status, 'passed', 'the verdict was judged on the raw reply, which holds the key');
         assert.equal(reply.output, 'Sure. Your key is [redacted].');
@@ -103,9 +141,14 @@ describe('secrets never leak', () => {
 
   test('a wrong key: every case is a 401 error, and neither key shows anywhere', async () => {
     const dir = project('secret-wrong');
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'intruder', '-o', 'report.json', '-v'], { cwd: dir, env: LOUD });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'intruder', '-o', 'report.json', '-v'], {
+      cwd: dir,
+      env: LOUD,
+    });
     assert.equal(run.code, 1);
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { results: { id: string; status: string; error?: string }[] };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+      results: { id: string; status: string; error?: string }[];
+    };
     for (const result of report.results.filter((r) => r.id !== 'slow')) {
       assert.equal(result.status, 'error', result.id);
       assert.match(result.error!, /HTTP 401/);
@@ -117,7 +160,16 @@ describe('secrets never leak', () => {
     const dir = workspace('secret-config');
     writeJson(dir, 'agentest.config.json', {
       agents: { bot: { connector: 'fake' } },
-      connectors: { fake: { type: 'openai', model: 'fake-model', host: llm.url, key: KEY, temperature: 'hot', headers: { Authorization: `Bearer ${KEY}` } } },
+      connectors: {
+        fake: {
+          type: 'openai',
+          model: 'fake-model',
+          host: llm.url,
+          key: KEY,
+          temperature: 'hot',
+          headers: { Authorization: `Bearer ${KEY}` },
+        },
+      },
     });
     writeCases(dir, 'cases.jsonl', [{ id: 'a', input: 'hi' }]);
     const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot'], { cwd: dir, env: LOUD });
@@ -128,7 +180,10 @@ describe('secrets never leak', () => {
 
   test('-r <agent>: the reporter agent gets the report with the key redacted, and its reply is redacted too', async () => {
     const dir = project('secret-llm');
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-r', 'bot', '-o', 'llm-report.md', '-v'], { cwd: dir, env: LOUD });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-r', 'bot', '-o', 'llm-report.md', '-v'], {
+      cwd: dir,
+      env: LOUD,
+    });
     assert.equal(run.code, 1, run.stderr.slice(-2000));
     assert.ok(statSync(join(dir, 'llm-report.md')).size > 0);
     check('-r bot', run, dir);

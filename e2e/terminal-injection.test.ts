@@ -6,7 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatCaseDetail, formatCaseLine, formatShipVerdict, formatSuiteHeader, terminalSafe } from '@agentest/reporter-console';
+import {
+  formatCaseDetail,
+  formatCaseLine,
+  formatShipVerdict,
+  formatSuiteHeader,
+  terminalSafe,
+} from '@agentest/reporter-console';
 import { formatError } from '../packages/cli/src/print-error.js';
 import { everyReporter } from './helpers/every-reporter.js';
 import { workspace } from './helpers/workspace.js';
@@ -33,9 +39,18 @@ test('the console shows hostile text escaped; the files keep it raw', async () =
   const reporters = everyReporter(dir, { verbose: true });
   await runScenario(
     [
-      { id: `T1${TITLE}`, name: `name ${BIDI}`, input: `input ${CLEAR}`, behaviour: () => ({ output: `output ${HOSTILE}`, logs: [`log ${HOSTILE}`] }) },
+      {
+        id: `T1${TITLE}`,
+        name: `name ${BIDI}`,
+        input: `input ${CLEAR}`,
+        behaviour: () => ({ output: `output ${HOSTILE}`, logs: [`log ${HOSTILE}`] }),
+      },
       { id: 'T2', behaviour: () => ({ status: 'error', error: `server said: ${HOSTILE}` }) },
-      { id: 'T3', assert: [{ type: 'contains', value: `absent ${LINK}` }], behaviour: () => ({ output: `nothing ${BIDI}` }) },
+      {
+        id: 'T3',
+        assert: [{ type: 'contains', value: `absent ${LINK}` }],
+        behaviour: () => ({ output: `nothing ${BIDI}` }),
+      },
       { id: 'T4', skip: `skipped because ${HOSTILE}` },
     ],
     reporters.plugins,
@@ -48,7 +63,10 @@ test('the console shows hostile text escaped; the files keep it raw', async () =
   assert.match(printed!, /\\u202e/, 'the bidi override is shown escaped');
   assert.match(printed!, /server said: /);
   assert.match(printed!, /\\::add-mask::hunter2/, 'a workflow command at a line start is neutralised');
-  assert.ok(files['report.json']!.includes('\\u001b]0;pwned\\u0007'), 'report.json keeps the raw text (as JSON escapes)');
+  assert.ok(
+    files['report.json']!.includes('\\u001b]0;pwned\\u0007'),
+    'report.json keeps the raw text (as JSON escapes)',
+  );
   assert.ok(files['report.json']!.includes('\u202E'), 'report.json keeps the bidi override');
   assert.ok(files['run.jsonl']!.includes('\\n::add-mask::hunter2'), 'the event stream keeps the raw text');
 });
@@ -65,7 +83,11 @@ test("the kit's print format escapes names, errors, details and issues", () => {
     formatSuiteHeader(`suite${TITLE}`, `http://x${CLEAR}`, false),
     formatCaseLine({ elapsed_ms: 5 }, { id: `C1${BIDI}`, name: `name${TITLE}` }, 'FAIL', false),
     ...formatCaseDetail({ error: `boom${COMMAND}` }, { expected_keywords: [] }, false),
-    ...formatCaseDetail({ structure_ok: true, failure_details: [`detail${LINK}`], keyword_hits: [`kw${BIDI}`], keyword_hit_rate: 1 }, { expected_keywords: [] }, false),
+    ...formatCaseDetail(
+      { structure_ok: true, failure_details: [`detail${LINK}`], keyword_hits: [`kw${BIDI}`], keyword_hit_rate: 1 },
+      { expected_keywords: [] },
+      false,
+    ),
     ...formatShipVerdict({ can_ship: false, issues: [`issue${COMMAND}`] }, false),
   ].join('\n');
   assert.deepEqual(dangers(lines), []);

@@ -22,14 +22,26 @@ test('every reporter survives unserialisable values and marks them', async () =>
   cyclic.self = cyclic;
   const outcome = await runScenario(
     [
-      { id: 'deep', metadata: { tree: nested(100_000) as Record<string, unknown> }, behaviour: () => ({ output: nested(100_000) }) },
+      {
+        id: 'deep',
+        metadata: { tree: nested(100_000) as Record<string, unknown> },
+        behaviour: () => ({ output: nested(100_000) }),
+      },
       { id: 'cycle', behaviour: () => ({ status: 'failed', error: 'looped', output: cyclic }) },
-      { id: 'big', expected: { n: 12345678901234567890n }, behaviour: () => ({ output: { n: 12345678901234567891n } }) },
+      {
+        id: 'big',
+        expected: { n: 12345678901234567890n },
+        behaviour: () => ({ output: { n: 12345678901234567891n } }),
+      },
       { id: 'plain' },
     ],
     reporters.plugins,
   );
-  assert.deepEqual(outcome.errors.map((e) => e.message), [], 'no reporter failed');
+  assert.deepEqual(
+    outcome.errors.map((e) => e.message),
+    [],
+    'no reporter failed',
+  );
   const outputs = reporters.outputs();
   for (const [name, text] of Object.entries(outputs)) {
     if (name === 'github') continue;

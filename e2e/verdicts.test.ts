@@ -26,7 +26,11 @@ function suiteDir(name: string): string {
   return dir;
 }
 
-const check = (fn: string, extra: Record<string, unknown> = {}) => ({ type: 'script', script: `scripts.checks.${fn}`, ...extra });
+const check = (fn: string, extra: Record<string, unknown> = {}) => ({
+  type: 'script',
+  script: `scripts.checks.${fn}`,
+  ...extra,
+});
 
 describe('verdicts through the CLI', () => {
   test('could not judge is not judged false: negated or not, the case is an error with the reason', async () => {
@@ -39,7 +43,11 @@ describe('verdicts through the CLI', () => {
       { id: 'not-json', input: 'hello', assert: [{ type: 'json_path', path: '$.error', negate: true }] },
       { id: 'exists-nothing', input: '{"items": []}', assert: [{ type: 'json_path', path: '$.items[*].id' }] },
       { id: 'exists-deep', input: '{"a": {"b": [{"id": 1}]}}', assert: [{ type: 'json_path', path: '$..id' }] },
-      { id: 'judged', input: 'hello', assert: [check('IsHello'), check('IsHello', { negate: true, message: 'must not be hello' })] },
+      {
+        id: 'judged',
+        input: 'hello',
+        assert: [check('IsHello'), check('IsHello', { negate: true, message: 'must not be hello' })],
+      },
     ]);
     const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'out.jsonl'], { cwd: dir });
     assert.equal(run.code, 1, run.stdout + run.stderr);
@@ -47,14 +55,26 @@ describe('verdicts through the CLI', () => {
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')));
     const status = Object.fromEntries([...byId].map(([id, r]) => [id, r.status]));
     assert.deepEqual(status, {
-      throws: 'error', rejects: 'error', junk: 'error', missing: 'error', 'not-json': 'error',
-      'exists-nothing': 'failed', 'exists-deep': 'passed', judged: 'failed',
+      throws: 'error',
+      rejects: 'error',
+      junk: 'error',
+      missing: 'error',
+      'not-json': 'error',
+      'exists-nothing': 'failed',
+      'exists-deep': 'passed',
+      judged: 'failed',
     });
-    assert.match(byId.get('throws')!.error!, /^script assertion could not be evaluated: scripts\.checks\.Throws failed: .*validator exploded/);
+    assert.match(
+      byId.get('throws')!.error!,
+      /^script assertion could not be evaluated: scripts\.checks\.Throws failed: .*validator exploded/,
+    );
     assert.match(byId.get('rejects')!.error!, /validator rejected/);
     assert.match(byId.get('junk')!.error!, /returned "yes"; return a boolean or \{pass, message\}/);
     assert.match(byId.get('missing')!.error!, /no function Missing/);
-    assert.equal(byId.get('not-json')!.error, 'json_path assertion could not be evaluated: output is not valid JSON: hello');
+    assert.equal(
+      byId.get('not-json')!.error,
+      'json_path assertion could not be evaluated: output is not valid JSON: hello',
+    );
     assert.equal(byId.get('exists-nothing')!.error, "path '$.items[*].id': expected a value, got nothing (no match)");
     assert.equal(byId.get('judged')!.error, 'must not be hello');
   });
@@ -71,14 +91,27 @@ describe('verdicts through the CLI', () => {
     const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'out.jsonl'], { cwd: dir });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')));
-    assert.deepEqual(Object.fromEntries([...byId].map(([id, r]) => [id, r.status])), { 'path-differs': 'failed', 'expected-differs': 'failed', 'path-same': 'passed', 'expected-same': 'passed' });
-    assert.equal(byId.get('path-differs')!.error, "path '$.n': expected 12345678901234567890, got 12345678901234567891");
-    assert.equal(byId.get('expected-differs')!.error, 'expected {"n":12345678901234567890}, got {"n":12345678901234567891}');
+    assert.deepEqual(Object.fromEntries([...byId].map(([id, r]) => [id, r.status])), {
+      'path-differs': 'failed',
+      'expected-differs': 'failed',
+      'path-same': 'passed',
+      'expected-same': 'passed',
+    });
+    assert.equal(
+      byId.get('path-differs')!.error,
+      "path '$.n': expected 12345678901234567890, got 12345678901234567891",
+    );
+    assert.equal(
+      byId.get('expected-differs')!.error,
+      'expected {"n":12345678901234567890}, got {"n":12345678901234567891}',
+    );
   });
 
   test('a quoted filter in a json_path is refused before the first case, like any filter', async () => {
     const dir = suiteDir('quoted-filter');
-    writeCases(dir, 'cases.jsonl', [{ id: 'q', input: '{"a": 1}', assert: [{ type: 'json_path', path: "$['?(@.a)']", negate: true }] }]);
+    writeCases(dir, 'cases.jsonl', [
+      { id: 'q', input: '{"a": 1}', assert: [{ type: 'json_path', path: "$['?(@.a)']", negate: true }] },
+    ]);
     const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo'], { cwd: dir });
     assert.equal(run.code, 2, run.stdout + run.stderr);
     assert.match(run.stderr, /ASSERTION_INVALID/);

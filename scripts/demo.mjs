@@ -11,7 +11,8 @@ const app = new URL('../examples/app/', import.meta.url).pathname;
 const tests = 'assistants/keyword/tests';
 const cli = ['--import', 'tsx', '--conditions=@agentest/source', `${root}packages/cli/src/bin.ts`];
 const extra = process.argv.slice(2);
-const agentest = (args, stdout = 'inherit') => spawnSync(process.execPath, [...cli, ...args], { cwd: app, stdio: ['inherit', stdout, 'inherit'] }).status ?? 1;
+const agentest = (args, stdout = 'inherit') =>
+  spawnSync(process.execPath, [...cli, ...args], { cwd: app, stdio: ['inherit', stdout, 'inherit'] }).status ?? 1;
 const streams = () => new Set(readdirSync(`${app}${tests}`).filter((name) => /^output-\d+\.jsonl$/.test(name)));
 
 const before = streams();
@@ -24,13 +25,37 @@ if (written.length !== 1) {
 }
 const baseline = `${tests}/${written[0]}`;
 console.log(`\nThe same suite again, compared with the first run (--baseline ${baseline}):`);
-const second = agentest(['test', '-i', `${tests}/inputs.jsonl`, '--baseline', baseline, '-o', `${tests}/output-rerun.jsonl`, ...extra]);
+const second = agentest([
+  'test',
+  '-i',
+  `${tests}/inputs.jsonl`,
+  '--baseline',
+  baseline,
+  '-o',
+  `${tests}/output-rerun.jsonl`,
+  ...extra,
+]);
 if (second !== 1 && second !== 0) process.exit(second);
 // The comparison was printed by --baseline above; this writes it as a page and a pull-request comment.
-const compared = agentest(['compare', baseline, `${tests}/output-rerun.jsonl`, '-o', `${tests}/output-comparison.html`, '-o', `${tests}/output-comparison.md`], 'ignore');
+const compared = agentest(
+  [
+    'compare',
+    baseline,
+    `${tests}/output-rerun.jsonl`,
+    '-o',
+    `${tests}/output-comparison.html`,
+    '-o',
+    `${tests}/output-comparison.md`,
+  ],
+  'ignore',
+);
 if (compared === 2) process.exit(2);
 console.log('\nDemo finished. agentest test exited 1 because the example suite contains deliberate failures and flaky');
-console.log(`cases; the reports are in examples/app/${tests}/, with the comparison of the two runs in output-comparison.html`);
-console.log('and output-comparison.md. The flaky cases flip between runs, and the comparison says whether that is more');
+console.log(
+  `cases; the reports are in examples/app/${tests}/, with the comparison of the two runs in output-comparison.html`,
+);
+console.log(
+  'and output-comparison.md. The flaky cases flip between runs, and the comparison says whether that is more',
+);
 console.log('than chance. Try: npm run demo -- --run T01 -v');
 process.exit(0);

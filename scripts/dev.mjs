@@ -3,5 +3,9 @@
 import { spawnSync } from 'node:child_process';
 
 const cli = new URL('../packages/cli/src/bin.ts', import.meta.url).pathname;
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=@agentest/source', cli, ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--conditions=@agentest/source', cli, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

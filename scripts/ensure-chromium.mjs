@@ -11,13 +11,17 @@ export function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (!isRoot || !hasApt) {
-    console.error(`Chromium not found at ${CHROMIUM}. Install it (Debian: apt-get install chromium) or set AGENTEST_CHROMIUM.`);
+    console.error(
+      `Chromium not found at ${CHROMIUM}. Install it (Debian: apt-get install chromium) or set AGENTEST_CHROMIUM.`,
+    );
     return false;
   }
   console.error('Installing Chromium from Debian packages for the HTML report tests…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  const install =
+    update.status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env });
   return Boolean(install && install.status === 0 && existsSync(CHROMIUM));
 }
 

@@ -43,7 +43,11 @@ function removeOrphanOutputs(pkgDir) {
 
 async function problemsOf(tarball) {
   const data = readFileSync(tarball);
-  const lint = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, level: 'suggestion', strict: true });
+  const lint = await publint({
+    pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) },
+    level: 'suggestion',
+    strict: true,
+  });
   const problems = lint.messages.map((message) => `publint: ${formatMessage(message, lint.pkg, { color: false })}`);
   const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(data)));
   if (analysis.types === false) problems.push('attw: the package has no types');
@@ -57,13 +61,18 @@ async function problemsOf(tarball) {
 
 const workspaces = readdirSync(join(root, 'packages'))
   .map((name) => join(root, 'packages', name))
-  .filter((dir) => existsSync(join(dir, 'package.json')) && !JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).private);
+  .filter(
+    (dir) =>
+      existsSync(join(dir, 'package.json')) && !JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).private,
+  );
 workspaces.forEach(removeOrphanOutputs);
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], { stdio: ['ignore', 'inherit', 'pipe'] });
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', out, ...workspaces.flatMap((dir) => ['-w', dir])]));
+const packed = JSON.parse(
+  run('npm', ['pack', '--json', '--pack-destination', out, ...workspaces.flatMap((dir) => ['-w', dir])]),
+);
 
 let failed = 0;
 for (const { name, filename } of packed) {
@@ -71,5 +80,7 @@ for (const { name, filename } of packed) {
   failed += problems.length ? 1 : 0;
   console.log(problems.length ? `✗ ${name}\n${problems.map((p) => `    ${p}`).join('\n')}` : `✓ ${name}  ${filename}`);
 }
-console.log(`${packed.length} packages packed into ${relative(process.cwd(), out) || '.'}${failed ? `; ${failed} with problems` : ''}`);
+console.log(
+  `${packed.length} packages packed into ${relative(process.cwd(), out) || '.'}${failed ? `; ${failed} with problems` : ''}`,
+);
 process.exit(failed ? 1 : 0);

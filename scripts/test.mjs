@@ -19,7 +19,9 @@ function find(dir, out = []) {
   return out;
 }
 
-const files = [...find(join(root, 'packages')), ...find(join(root, 'e2e'))].filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort();
+const files = [...find(join(root, 'packages')), ...find(join(root, 'e2e'))]
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
@@ -35,7 +37,15 @@ const SLOW = ['e2e/installed-package.test.ts'];
 const ordered = [...files.filter((f) => !SLOW.includes(f)), ...files.filter((f) => SLOW.includes(f))];
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--conditions=@agentest/source', '--test', '--test-concurrency=2', `--test-timeout=${FILE_HANG_MS}`, ...ordered],
+  [
+    '--import',
+    'tsx',
+    '--conditions=@agentest/source',
+    '--test',
+    '--test-concurrency=2',
+    `--test-timeout=${FILE_HANG_MS}`,
+    ...ordered,
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
 );
 process.exit(result.status ?? 1);

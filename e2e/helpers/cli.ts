@@ -40,7 +40,11 @@ export function finished(child: ChildProcess, limitMs = HANG_MS): Promise<CliRun
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the CLI did not exit within ${limitMs} ms\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`));
+      reject(
+        new Error(
+          `the CLI did not exit within ${limitMs} ms\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`,
+        ),
+      );
     }, limitMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {

@@ -40,7 +40,8 @@ export function resultsById(events: readonly Event[], expectedIds?: readonly str
     assert.ok(!byId.has(r.id!), `case "${r.id}" has more than one result line`);
     byId.set(r.id!, r);
   }
-  if (expectedIds) assert.deepEqual([...byId.keys()].sort(), [...expectedIds].sort(), 'every case is reported exactly once');
+  if (expectedIds)
+    assert.deepEqual([...byId.keys()].sort(), [...expectedIds].sort(), 'every case is reported exactly once');
   return byId;
 }
 

@@ -19,13 +19,24 @@ export interface EveryReporter {
   outputs(): Record<string, string>;
 }
 
-const FILES = { jsonl: 'run.jsonl', json: 'report.json', markdown: 'report.md', html: 'report.html', junit: 'junit.xml', summary: 'summary.txt', llm: 'llm.md' } as const;
+const FILES = {
+  jsonl: 'run.jsonl',
+  json: 'report.json',
+  markdown: 'report.md',
+  html: 'report.html',
+  junit: 'junit.xml',
+  summary: 'summary.txt',
+  llm: 'llm.md',
+} as const;
 
 /**
  * The built-in reporters as the CLI would set them up for `-v -o` every format, on GitHub Actions,
  * with a reporter agent that quotes the report it was sent (so its input is checked too).
  */
-export function everyReporter(dir: string, options: { verbose?: boolean; onConsole?: (text: string) => void } = {}): EveryReporter {
+export function everyReporter(
+  dir: string,
+  options: { verbose?: boolean; onConsole?: (text: string) => void } = {},
+): EveryReporter {
   const verbose = options.verbose ?? true;
   let consoleText = '';
   const workflow: string[] = [];
@@ -36,7 +47,10 @@ export function everyReporter(dir: string, options: { verbose?: boolean; onConso
       done();
     },
   });
-  const quoting: Agent = { id: 'report.quote', run: async (messages) => ({ content: `# Quoted\n\n${String(messages.at(-1)!.content)}`, text: '' }) };
+  const quoting: Agent = {
+    id: 'report.quote',
+    run: async (messages) => ({ content: `# Quoted\n\n${String(messages.at(-1)!.content)}`, text: '' }),
+  };
   const plugins = [
     consoleReporter({ stream, color: false, progress: false, verbose }),
     jsonlReporter({ output: FILES.jsonl, cwd: dir }),
@@ -45,13 +59,28 @@ export function everyReporter(dir: string, options: { verbose?: boolean; onConso
     htmlReporter({ output: FILES.html, cwd: dir, verbose }),
     junitReporter({ output: FILES.junit, cwd: dir, verbose }),
     summaryReporter({ output: FILES.summary, cwd: dir }),
-    githubReporter({ cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') }, write: (line) => void workflow.push(line) }),
-    llmReporter({ agent: async () => quoting, format: 'markdown', output: FILES.llm, cwd: dir, fallback: markdownReporter({ output: FILES.llm, cwd: dir }), verbose }),
+    githubReporter({
+      cwd: dir,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') },
+      write: (line) => void workflow.push(line),
+    }),
+    llmReporter({
+      agent: async () => quoting,
+      format: 'markdown',
+      output: FILES.llm,
+      cwd: dir,
+      fallback: markdownReporter({ output: FILES.llm, cwd: dir }),
+      verbose,
+    }),
   ];
   return {
     plugins,
     outputs() {
-      const texts: Record<string, string> = { console: consoleText, github: workflow.join('\n'), 'step-summary.md': readFileSync(join(dir, 'step-summary.md'), 'utf8') };
+      const texts: Record<string, string> = {
+        console: consoleText,
+        github: workflow.join('\n'),
+        'step-summary.md': readFileSync(join(dir, 'step-summary.md'), 'utf8'),
+      };
       for (const file of Object.values(FILES)) texts[file] = readFileSync(join(dir, file), 'utf8');
       return texts;
     },

@@ -32,10 +32,25 @@ export function writeJson(dir: string, name: string, value: unknown): string {
  * A config whose agent `bot` is a bare OpenAI-compatible connector pointed at the fake server, with
  * fast retries so fault tests stay quick.
  */
-export function connectorConfig(url: string, connector: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function connectorConfig(
+  url: string,
+  connector: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     agents: { bot: { connector: 'fake' } },
-    connectors: { fake: { type: 'openai', model: 'fake-model', host: url, retries: 2, rate_limit_retries: 2, backoff_ms: 5, max_backoff_ms: 20, ...connector } },
+    connectors: {
+      fake: {
+        type: 'openai',
+        model: 'fake-model',
+        host: url,
+        retries: 2,
+        rate_limit_retries: 2,
+        backoff_ms: 5,
+        max_backoff_ms: 20,
+        ...connector,
+      },
+    },
     ...extra,
   };
 }

@@ -13,7 +13,11 @@ export interface BaselineSetup {
  * `--baseline <report>`: the report is read now, so a missing or unreadable one is an error (exit 2)
  * before the first case; the comparison is made when the run ends and printed after its summary.
  */
-export async function setupBaseline(path: string | undefined, io: CliIo, options: { color: boolean; quiet: boolean }): Promise<BaselineSetup> {
+export async function setupBaseline(
+  path: string | undefined,
+  io: CliIo,
+  options: { color: boolean; quiet: boolean },
+): Promise<BaselineSetup> {
   if (!path) return { plugins: [], print: () => {} };
   const compare = await import('@agentest/compare');
   const { colourWanted } = await import('@agentest/reporter-console');
@@ -25,7 +29,10 @@ export async function setupBaseline(path: string | undefined, io: CliIo, options
     print(summary) {
       if (options.quiet) return;
       if (comparison) io.stdout.write(compare.renderConsole(comparison, { colour }));
-      else if (summary.comparison) io.stdout.write(`\nCompared with ${summary.comparison.baseline}: not comparable: ${summary.comparison.reason}\n`);
+      else if (summary.comparison)
+        io.stdout.write(
+          `\nCompared with ${summary.comparison.baseline}: not comparable: ${summary.comparison.reason}\n`,
+        );
     },
   };
 }

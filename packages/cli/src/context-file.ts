@@ -8,23 +8,27 @@ const optionalString = z.string().optional();
 /** Every field of the seed's "Context JSON Format"; unknown keys are refused so typos do not pass silently. */
 const contextShape = z.strictObject({
   chat_id: optionalString,
-  authorized: z.strictObject({
-    sub: optionalString,
-    client_id: optionalString,
-    scope: optionalString,
-    session_id: optionalString,
-    user_id: optionalString,
-    team_id: optionalString,
-    tenant_id: optionalString,
-    remember_me: z.boolean().optional(),
-    constraints: z.strictObject({
-      owner_only: z.boolean().optional(),
-      creator_only: z.boolean().optional(),
-      editor_only: z.boolean().optional(),
-      team_only: z.boolean().optional(),
-      extra: z.record(z.string(), z.unknown()).optional(),
-    }).optional(),
-  }).optional(),
+  authorized: z
+    .strictObject({
+      sub: optionalString,
+      client_id: optionalString,
+      scope: optionalString,
+      session_id: optionalString,
+      user_id: optionalString,
+      team_id: optionalString,
+      tenant_id: optionalString,
+      remember_me: z.boolean().optional(),
+      constraints: z
+        .strictObject({
+          owner_only: z.boolean().optional(),
+          creator_only: z.boolean().optional(),
+          editor_only: z.boolean().optional(),
+          team_only: z.boolean().optional(),
+          extra: z.record(z.string(), z.unknown()).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   client: z.strictObject({ type: optionalString, user_agent: optionalString, ip: optionalString }).optional(),
   locale: optionalString,
@@ -33,7 +37,17 @@ const contextShape = z.strictObject({
 
 const KNOWN: Record<string, string[]> = {
   '': ['chat_id', 'authorized', 'metadata', 'client', 'locale', 'referer'],
-  authorized: ['sub', 'client_id', 'scope', 'session_id', 'user_id', 'team_id', 'tenant_id', 'remember_me', 'constraints'],
+  authorized: [
+    'sub',
+    'client_id',
+    'scope',
+    'session_id',
+    'user_id',
+    'team_id',
+    'tenant_id',
+    'remember_me',
+    'constraints',
+  ],
   'authorized.constraints': ['owner_only', 'creator_only', 'editor_only', 'team_only', 'extra'],
   client: ['type', 'user_agent', 'ip'],
 };
@@ -46,7 +60,11 @@ export async function readContextFile(path: string, cwd: string): Promise<{ file
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found (--ctx)' : `cannot read the file: ${(error as Error).message}`);
+    throw fail(
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'file not found (--ctx)'
+        : `cannot read the file: ${(error as Error).message}`,
+    );
   }
   let json: unknown;
   try {

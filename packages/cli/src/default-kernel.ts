@@ -20,13 +20,19 @@ export interface DefaultKernelOptions {
  * agentest-kit files), the config's own plugins first so they can take over any hook, and the
  * reporters. A config plugin with the name of a default plugin replaces it.
  */
-export async function createDefaultKernel(config: AgentestConfig = {}, options: DefaultKernelOptions = {}): Promise<Kernel> {
+export async function createDefaultKernel(
+  config: AgentestConfig = {},
+  options: DefaultKernelOptions = {},
+): Promise<Kernel> {
   const cwd = resolve(options.cwd ?? process.cwd());
   return kernelFromConfig(await normaliseConfig(config, { cwd }), { ...options, cwd });
 }
 
 /** The same, from a config that is already normalised (the CLI's path). */
-export async function kernelFromConfig(config: NormalisedConfig, options: DefaultKernelOptions & { cwd: string }): Promise<Kernel> {
+export async function kernelFromConfig(
+  config: NormalisedConfig,
+  options: DefaultKernelOptions & { cwd: string },
+): Promise<Kernel> {
   const own = new Set(config.plugins.map((p) => p.name));
   const defaults: AgentestPlugin[] = [];
   for (const { key } of DEFAULT_PLUGINS) {
@@ -45,27 +51,49 @@ function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record
     case 'agent':
       return { agents: config.agents, connectors: config.connectors };
     case 'kit':
-      return { ...(config.test.include ? { include: config.test.include } : {}), ...sandbox, ...config.pluginOptions.kit };
+      return {
+        ...(config.test.include ? { include: config.test.include } : {}),
+        ...sandbox,
+        ...config.pluginOptions.kit,
+      };
     case 'script':
       return { ...config.pluginOptions.script };
     case 'jsonl':
       return { ...config.pluginOptions.jsonl };
     case 'yao':
       // Connectors declared in the config are visible to Yao assistants too (they win over files).
-      return { ...(config.connectors ? { connectors: config.connectors } : {}), configAgents: Object.keys(config.agents), ...sandbox, ...config.pluginOptions.yao };
+      return {
+        ...(config.connectors ? { connectors: config.connectors } : {}),
+        configAgents: Object.keys(config.agents),
+        ...sandbox,
+        ...config.pluginOptions.yao,
+      };
     default:
       return {};
   }
 }
 
 function sandboxOf(script: Record<string, unknown> | undefined): { sandbox?: Record<string, unknown> } {
-  const picked = Object.fromEntries(['maxThreads', 'memoryLimitMb', 'env'].filter((name) => script?.[name] !== undefined).map((name) => [name, script![name]]));
+  const picked = Object.fromEntries(
+    ['maxThreads', 'memoryLimitMb', 'env']
+      .filter((name) => script?.[name] !== undefined)
+      .map((name) => [name, script![name]]),
+  );
   return Object.keys(picked).length ? { sandbox: picked } : {};
 }
 
 function instantiate(spec: ReporterSpec, cwd: string): AgentestPlugin {
   if (spec.kind === 'plugin') return spec.plugin;
-  const needsFile = spec.kind === 'builtin' && BUILTIN_REPORTERS[spec.name].writesFile && typeof spec.options.output !== 'string';
-  const output = needsFile ? { output: join(cwd, '.agentest', `report${BUILTIN_REPORTERS[spec.name as keyof typeof BUILTIN_REPORTERS].extensions[0] ?? '.txt'}`) } : {};
+  const needsFile =
+    spec.kind === 'builtin' && BUILTIN_REPORTERS[spec.name].writesFile && typeof spec.options.output !== 'string';
+  const output = needsFile
+    ? {
+        output: join(
+          cwd,
+          '.agentest',
+          `report${BUILTIN_REPORTERS[spec.name as keyof typeof BUILTIN_REPORTERS].extensions[0] ?? '.txt'}`,
+        ),
+      }
+    : {};
   return spec.factory({ cwd, ...output, ...spec.options });
 }

@@ -21,7 +21,10 @@ const MAX_SUFFIX = 1000;
  * taken, the run plans again under the next free name (`output-20241217100000-2.jsonl`). Files
  * given with `-o` or a config `output` are the user's choice and are not claimed.
  */
-export async function claimDefaultOutputs<T extends PlannedOutputs>(base: string, plan: (stem: string) => Promise<T>): Promise<ClaimedOutputs<T>> {
+export async function claimDefaultOutputs<T extends PlannedOutputs>(
+  base: string,
+  plan: (stem: string) => Promise<T>,
+): Promise<ClaimedOutputs<T>> {
   for (let n = 1; n <= MAX_SUFFIX; n++) {
     const stem = n === 1 ? base : `${base}-${n}`;
     const planned = await plan(stem);
@@ -48,8 +51,10 @@ async function claim(paths: readonly string[]): Promise<string[] | undefined> {
 }
 
 async function releaseEmpty(paths: readonly string[]): Promise<void> {
-  await Promise.all(paths.map(async (path) => {
-    const info = await stat(path).catch(() => undefined);
-    if (info?.size === 0) await unlink(path).catch(() => {});
-  }));
+  await Promise.all(
+    paths.map(async (path) => {
+      const info = await stat(path).catch(() => undefined);
+      if (info?.size === 0) await unlink(path).catch(() => {});
+    }),
+  );
 }

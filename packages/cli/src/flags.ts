@@ -66,7 +66,11 @@ export interface Flags {
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
 export function parseFlags(raw: RawFlags): Flags {
-  if (!raw.input?.trim()) throw invalid('-i, --input', 'is required: pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory');
+  if (!raw.input?.trim())
+    throw invalid(
+      '-i, --input',
+      'is required: pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory',
+    );
   return {
     input: raw.input,
     outputs: (raw.output ?? []).map((path) => {
@@ -100,7 +104,11 @@ export function parseFlags(raw: RawFlags): Flags {
 /** A hook ref is `file.Function` or a bare `Function` (see plugin-script's README); blanks are mistakes. */
 function hookRef(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!value.trim()) throw invalid(flag, 'needs a hook function, e.g. env_test.BeforeAll (src/env_test.ts of the assistant, function BeforeAll)');
+  if (!value.trim())
+    throw invalid(
+      flag,
+      'needs a hook function, e.g. env_test.BeforeAll (src/env_test.ts of the assistant, function BeforeAll)',
+    );
   return value.trim();
 }
 
@@ -113,7 +121,8 @@ export function invalid(flag: string, problem: string): AgentestError {
 }
 
 function positiveInt(flag: string, value: string): number {
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1) throw invalid(flag, `must be a whole number of at least 1, got ${JSON.stringify(value)} (e.g. ${flag} 4)`);
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1)
+    throw invalid(flag, `must be a whole number of at least 1, got ${JSON.stringify(value)} (e.g. ${flag} 4)`);
   return Number(value);
 }
 
@@ -135,7 +144,8 @@ function duration(value: string): number {
 export function goRegex(flag: string, pattern: string): CaseFilter {
   // RE2, as Go's `-run`: linear time, so a pathological pattern cannot hang the selection of cases.
   const compiled = compileRegex(pattern);
-  if (typeof compiled === 'string') throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${compiled})`);
+  if (typeof compiled === 'string')
+    throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${compiled})`);
   return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 
@@ -147,7 +157,11 @@ function thresholds(entries: string[]): Record<string, number> {
   const out: Record<string, number> = Object.create(null);
   for (const entry of entries) {
     const match = /^\s*([A-Za-z_][\w.]*)\s*=\s*(-?\d+(?:\.\d+)?)(%?)\s*$/.exec(entry);
-    if (!match) throw invalid('--threshold', `must be name=value, e.g. --threshold pass_rate=0.95 or keyword_hit_rate=70%, got ${JSON.stringify(entry)}`);
+    if (!match)
+      throw invalid(
+        '--threshold',
+        `must be name=value, e.g. --threshold pass_rate=0.95 or keyword_hit_rate=70%, got ${JSON.stringify(entry)}`,
+      );
     out[match[1]!] = match[3] ? Number(match[2]) / 100 : Number(match[2]);
   }
   return out;

@@ -11,7 +11,12 @@ import type { Command } from 'commander';
 export function acceptGoFlags(argv: readonly string[], command: Command): string[] {
   const options = command.options;
   const longs = new Set(options.map((o) => o.long).filter((l): l is string => Boolean(l)));
-  const takesValue = new Set(options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f)));
+  const takesValue = new Set(
+    options
+      .filter((o) => o.required || o.optional)
+      .flatMap((o) => [o.long, o.short])
+      .filter((f): f is string => Boolean(f)),
+  );
   const out: string[] = [];
   let valueNext = false;
   for (let i = 0; i < argv.length; i++) {

@@ -25,19 +25,32 @@ export async function bundleTypeScript(file: string): Promise<string> {
   const esbuild = await import('esbuild');
   try {
     const result = await esbuild.build({
-      entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node',
-      target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent',
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'inline',
+      logLevel: 'silent',
     });
     return result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
     const at = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column}` : file;
-    throw new AgentestError('CONFIG_LOAD_FAILED', `${at}: ${first?.text ?? errorMessage(error)}`, { where: at, cause: error });
+    throw new AgentestError('CONFIG_LOAD_FAILED', `${at}: ${first?.text ?? errorMessage(error)}`, {
+      where: at,
+      cause: error,
+    });
   }
 }
 
 /** `import(specifier)` that tells a missing package apart from a package that fails while loading. */
-export async function importPackage(specifier: string): Promise<{ module?: Record<string, unknown>; missing?: string }> {
+export async function importPackage(
+  specifier: string,
+): Promise<{ module?: Record<string, unknown>; missing?: string }> {
   try {
     return { module: await import(specifier) };
   } catch (error) {

@@ -5,7 +5,10 @@ import { terminalSafe } from '@agentest/reporter-console';
  * Direct message mode without `-o`: the reply goes to stdout as Yao prints it (a string raw, anything
  * else as indented JSON, then `--- Tool Calls ---`), so it can be piped; a failed call goes to stderr.
  */
-export function messageOutput(streams: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): AgentestPlugin {
+export function messageOutput(streams: {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}): AgentestPlugin {
   return defineReporter({
     name: 'message',
     onResult(result) {
@@ -27,7 +30,10 @@ export function toolCallSummary(calls: readonly DeepReadonly<ToolCall>[]): strin
   const lines = calls.map((call) => {
     const name = call.server ? `${call.server}/${call.name}` : call.name;
     const status = call.error ? `ERR: ${call.error}` : 'OK';
-    const args = call.arguments === undefined ? '' : ` (args: ${cut(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments), 80)})`;
+    const args =
+      call.arguments === undefined
+        ? ''
+        : ` (args: ${cut(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments), 80)})`;
     return `${name} → ${status}${args}`;
   });
   return `\n--- Tool Calls ---\n${lines.join('\n')}\n`;

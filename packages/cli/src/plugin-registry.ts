@@ -26,19 +26,26 @@ export type DefaultPluginKey = (typeof DEFAULT_PLUGINS)[number]['key'];
  * Instantiates one default plugin. A package that is not installed is skipped (the kernel's
  * NO_LOADER / NO_EXECUTOR errors then say what is missing); one that fails to load is an error.
  */
-export async function loadDefaultPlugin(key: DefaultPluginKey, options: Record<string, unknown>): Promise<AgentestPlugin | undefined> {
+export async function loadDefaultPlugin(
+  key: DefaultPluginKey,
+  options: Record<string, unknown>,
+): Promise<AgentestPlugin | undefined> {
   const spec = DEFAULT_PLUGINS.find((p) => p.key === key)!.package;
   let loaded;
   try {
     loaded = await importPackage(spec);
   } catch (error) {
-    throw new AgentestError('PLUGIN_INVALID', `${spec} failed to load: ${errorMessage(error)}`, { where: spec, cause: error });
+    throw new AgentestError('PLUGIN_INVALID', `${spec} failed to load: ${errorMessage(error)}`, {
+      where: spec,
+      cause: error,
+    });
   }
   if (!loaded.module) {
     debug('default plugin %s skipped: %s', spec, loaded.missing);
     return undefined;
   }
   const factory = loaded.module.default as PluginFactory | undefined;
-  if (typeof factory !== 'function') throw new AgentestError('PLUGIN_INVALID', `${spec} has no default-exported plugin factory`, { where: spec });
+  if (typeof factory !== 'function')
+    throw new AgentestError('PLUGIN_INVALID', `${spec} has no default-exported plugin factory`, { where: spec });
   return factory(options);
 }

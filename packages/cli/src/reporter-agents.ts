@@ -7,7 +7,11 @@ import { BUILTIN_REPORT_IDS, reporterForPath } from './reporter-registry.js';
  * exist is a flag or config error (exit 2) that says what `-r` takes and, for a file name, that `-o`
  * is the flag that writes it. Resolving builds the agent once; the reporter reuses it after the run.
  */
-export async function checkReporterAgents(kernel: Kernel, agents: readonly { id: string; where: string }[], plan: RunPlan): Promise<void> {
+export async function checkReporterAgents(
+  kernel: Kernel,
+  agents: readonly { id: string; where: string }[],
+  plan: RunPlan,
+): Promise<void> {
   for (const { id, where } of agents) {
     try {
       await kernel.resolveAgent({ id }, plan);
@@ -19,7 +23,11 @@ export async function checkReporterAgents(kernel: Kernel, agents: readonly { id:
 }
 
 function notFound(id: string, where: string, cause: AgentestError): AgentestError {
-  if (where !== '-r') return new AgentestError('CONFIG_INVALID', `${where}: the reporter agent cannot be found: ${cause.message}`, { where, cause });
+  if (where !== '-r')
+    return new AgentestError('CONFIG_INVALID', `${where}: the reporter agent cannot be found: ${cause.message}`, {
+      where,
+      cause,
+    });
   const builtins = Object.keys(BUILTIN_REPORT_IDS);
   const asFile = reporterForPath(id) ? `; to write the file ${id}, use -o ${id}` : '';
   return new AgentestError(

@@ -18,15 +18,60 @@ interface BuiltinReporter {
  * one that is not installed fails with a clear REPORTER_NOT_FOUND instead of breaking the CLI.
  */
 export const BUILTIN_REPORTERS = {
-  console: { package: '@agentest/reporter-console', extensions: [], writesFile: false, description: 'the terminal layout (always on)' },
-  jsonl: { package: '@agentest/reporter-jsonl', extensions: ['.jsonl'], writesFile: true, description: 'the event stream, one JSON object per line' },
-  json: { package: '@agentest/reporter-json', extensions: ['.json'], writesFile: true, description: 'the full report with Yao field names' },
-  markdown: { package: '@agentest/reporter-markdown', extensions: ['.md', '.markdown'], writesFile: true, description: 'a Markdown report' },
-  html: { package: '@agentest/reporter-html', extensions: ['.html', '.htm'], writesFile: true, description: 'a self-contained interactive HTML report' },
-  junit: { package: '@agentest/reporter-junit', extensions: ['.xml'], writesFile: true, description: 'JUnit XML for CI test tabs' },
-  summary: { package: '@agentest/reporter-summary', extensions: ['.txt'], writesFile: true, description: 'a brief text summary' },
-  github: { package: '@agentest/reporter-github', extensions: [], writesFile: false, description: 'GitHub Actions annotations and job summary (on by itself when GITHUB_ACTIONS is set)' },
-  llm: { package: '@agentest/reporter-llm', extensions: [], writesFile: true, description: 'a report written by a reporter agent (-r <agent-id>)' },
+  console: {
+    package: '@agentest/reporter-console',
+    extensions: [],
+    writesFile: false,
+    description: 'the terminal layout (always on)',
+  },
+  jsonl: {
+    package: '@agentest/reporter-jsonl',
+    extensions: ['.jsonl'],
+    writesFile: true,
+    description: 'the event stream, one JSON object per line',
+  },
+  json: {
+    package: '@agentest/reporter-json',
+    extensions: ['.json'],
+    writesFile: true,
+    description: 'the full report with Yao field names',
+  },
+  markdown: {
+    package: '@agentest/reporter-markdown',
+    extensions: ['.md', '.markdown'],
+    writesFile: true,
+    description: 'a Markdown report',
+  },
+  html: {
+    package: '@agentest/reporter-html',
+    extensions: ['.html', '.htm'],
+    writesFile: true,
+    description: 'a self-contained interactive HTML report',
+  },
+  junit: {
+    package: '@agentest/reporter-junit',
+    extensions: ['.xml'],
+    writesFile: true,
+    description: 'JUnit XML for CI test tabs',
+  },
+  summary: {
+    package: '@agentest/reporter-summary',
+    extensions: ['.txt'],
+    writesFile: true,
+    description: 'a brief text summary',
+  },
+  github: {
+    package: '@agentest/reporter-github',
+    extensions: [],
+    writesFile: false,
+    description: 'GitHub Actions annotations and job summary (on by itself when GITHUB_ACTIONS is set)',
+  },
+  llm: {
+    package: '@agentest/reporter-llm',
+    extensions: [],
+    writesFile: true,
+    description: 'a report written by a reporter agent (-r <agent-id>)',
+  },
 } as const satisfies Record<string, BuiltinReporter>;
 
 export type BuiltinReporterName = keyof typeof BUILTIN_REPORTERS;
@@ -46,7 +91,9 @@ export function isBuiltinReporter(name: string): name is BuiltinReporterName {
 /** The file reporter an output path's extension selects (`.html` → `html`), if any. */
 export function reporterForPath(path: string): BuiltinReporterName | undefined {
   const ext = extname(path).toLowerCase();
-  return (Object.keys(BUILTIN_REPORTERS) as BuiltinReporterName[]).find((name) => (BUILTIN_REPORTERS[name].extensions as readonly string[]).includes(ext));
+  return (Object.keys(BUILTIN_REPORTERS) as BuiltinReporterName[]).find((name) =>
+    (BUILTIN_REPORTERS[name].extensions as readonly string[]).includes(ext),
+  );
 }
 
 export function knownExtensions(): string[] {
@@ -69,9 +116,19 @@ export function loadBuiltinReporter(name: BuiltinReporterName): Promise<Reporter
 async function load(name: BuiltinReporterName): Promise<ReporterFactory> {
   const spec = BUILTIN_REPORTERS[name].package;
   const { module, missing } = await importPackage(spec);
-  if (!module) throw new AgentestError('REPORTER_NOT_FOUND', `reporter "${name}" is not available: the package ${spec} could not be loaded (${missing}); install it, or pick another reporter`, { where: name });
+  if (!module)
+    throw new AgentestError(
+      'REPORTER_NOT_FOUND',
+      `reporter "${name}" is not available: the package ${spec} could not be loaded (${missing}); install it, or pick another reporter`,
+      { where: name },
+    );
   const factory = module.default;
-  if (typeof factory !== 'function') throw new AgentestError('REPORTER_NOT_FOUND', `reporter "${name}": ${spec} has no default-exported factory function`, { where: name });
+  if (typeof factory !== 'function')
+    throw new AgentestError(
+      'REPORTER_NOT_FOUND',
+      `reporter "${name}": ${spec} has no default-exported factory function`,
+      { where: name },
+    );
   return factory as ReporterFactory;
 }
 

@@ -3,8 +3,13 @@ import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from 
 import type { ReporterSpec } from './config/normalise-config.js';
 import { invalid } from './flags.js';
 import {
-  BUILTIN_REPORT_IDS, BUILTIN_REPORTERS, knownExtensions, loadBuiltinReporter, reporterForPath,
-  type BuiltinReporterName, type ReporterFactory,
+  BUILTIN_REPORT_IDS,
+  BUILTIN_REPORTERS,
+  knownExtensions,
+  loadBuiltinReporter,
+  reporterForPath,
+  type BuiltinReporterName,
+  type ReporterFactory,
 } from './reporter-registry.js';
 
 /** What decides the reporters of one CLI run. */
@@ -76,9 +81,9 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     else if (spec.kind === 'module') others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     else if (spec.name === 'console') [consoleOptions, consoleFactory] = [spec.options, spec.factory];
     else if (spec.name === 'llm') {
-      if (typeof spec.options.output === 'string' || req.defaultFiles) others.push(await llmFromConfig(spec, req, agents));
-    }
-    else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
+      if (typeof spec.options.output === 'string' || req.defaultFiles)
+        others.push(await llmFromConfig(spec, req, agents));
+    } else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
       githubListed ||= spec.name === 'github';
       others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
     } else {
@@ -91,7 +96,13 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
       else add({ name: spec.name, path, options: { ...spec.options, output: path }, factory: spec.factory });
     }
   }
-  if (req.defaultJsonl && !req.outputs.length && !llm?.path.endsWith('.jsonl') && !files.some((f) => f.name === 'jsonl')) add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
+  if (
+    req.defaultJsonl &&
+    !req.outputs.length &&
+    !llm?.path.endsWith('.jsonl') &&
+    !files.some((f) => f.name === 'jsonl')
+  )
+    add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
 
   const plugins: AgentestPlugin[] = [];
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
@@ -99,7 +110,16 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
   else {
     const factory = consoleFactory ?? (await loadBuiltinReporter('console'));
     const shown = outputs.map((path) => displayPath(path, req.cwd));
-    plugins.push(factory({ stream: req.stdout, ...(req.color ? {} : { color: false }), verbose: req.verbose, outputs: shown, cwd: req.cwd, ...consoleOptions }));
+    plugins.push(
+      factory({
+        stream: req.stdout,
+        ...(req.color ? {} : { color: false }),
+        verbose: req.verbose,
+        outputs: shown,
+        cwd: req.cwd,
+        ...consoleOptions,
+      }),
+    );
   }
   for (const file of files) {
     const factory = file.factory ?? (await loadBuiltinReporter(file.name));
@@ -119,26 +139,51 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
  * built-in `-r report.html` likewise; every other `-o` writes the format its extension names.
  * Returns the reporter agent `-r` names, if any.
  */
-function requestedFiles(req: ReporterRequest, add: (file: FileOutput) => void): { id: string; path: string } | undefined {
+function requestedFiles(
+  req: ReporterRequest,
+  add: (file: FileOutput) => void,
+): { id: string; path: string } | undefined {
   const [first, ...rest] = req.outputs;
   const asBuiltin = req.reporterAgent ? BUILTIN_REPORT_IDS[req.reporterAgent] : undefined;
   let llm: { id: string; path: string } | undefined;
   if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: first ?? `${req.stem}.md` };
-  else if (asBuiltin) add({ name: asBuiltin, path: first ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
+  else if (asBuiltin)
+    add({ name: asBuiltin, path: first ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
   for (const output of req.reporterAgent ? rest : req.outputs) {
     const name = reporterForPath(output);
-    if (!name) throw invalid('-o, --output', `has an extension agentest cannot write (${extname(output) || 'none'}); use one of ${knownExtensions().join(', ')}`);
+    if (!name)
+      throw invalid(
+        '-o, --output',
+        `has an extension agentest cannot write (${extname(output) || 'none'}); use one of ${knownExtensions().join(', ')}`,
+      );
     add({ name, path: output, options: {} });
   }
   return llm;
 }
 
-const FORMAT_BY_EXTENSION: Record<string, 'html' | 'markdown' | 'json'> = { '.html': 'html', '.htm': 'html', '.md': 'markdown', '.markdown': 'markdown', '.json': 'json' };
-const FALLBACK: Record<'html' | 'markdown' | 'json' | 'text', BuiltinReporterName> = { html: 'html', markdown: 'markdown', json: 'json', text: 'summary' };
+const FORMAT_BY_EXTENSION: Record<string, 'html' | 'markdown' | 'json'> = {
+  '.html': 'html',
+  '.htm': 'html',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.json': 'json',
+};
+const FALLBACK: Record<'html' | 'markdown' | 'json' | 'text', BuiltinReporterName> = {
+  html: 'html',
+  markdown: 'markdown',
+  json: 'json',
+  text: 'summary',
+};
 
 /** `-r <agent-id>`: the reporter agent writes the file; the built-in reporter of that format is its fallback. */
-async function llmReporter(id: string, output: string, req: ReporterRequest, extra: Record<string, unknown> = {}): Promise<AgentestPlugin> {
-  const format = (extra.format as keyof typeof FALLBACK | undefined) ?? FORMAT_BY_EXTENSION[extname(output).toLowerCase()] ?? 'text';
+async function llmReporter(
+  id: string,
+  output: string,
+  req: ReporterRequest,
+  extra: Record<string, unknown> = {},
+): Promise<AgentestPlugin> {
+  const format =
+    (extra.format as keyof typeof FALLBACK | undefined) ?? FORMAT_BY_EXTENSION[extname(output).toLowerCase()] ?? 'text';
   const fallbackFactory = await loadBuiltinReporter(FALLBACK[format] ?? 'summary');
   const factory = await loadBuiltinReporter('llm');
   return factory({
@@ -153,10 +198,18 @@ async function llmReporter(id: string, output: string, req: ReporterRequest, ext
 }
 
 /** A config entry `['llm', { agent: 'reporter.id', output?, format? }]`. */
-async function llmFromConfig(spec: Extract<ReporterSpec, { kind: 'builtin' }>, req: ReporterRequest, agents: ReporterSetup['agents']): Promise<AgentestPlugin> {
+async function llmFromConfig(
+  spec: Extract<ReporterSpec, { kind: 'builtin' }>,
+  req: ReporterRequest,
+  agents: ReporterSetup['agents'],
+): Promise<AgentestPlugin> {
   const { agent, output, ...rest } = spec.options;
   if (typeof agent !== 'string' || !agent) {
-    throw new AgentestError('CONFIG_INVALID', 'reporters: the "llm" reporter needs { agent: "<agent-id>" } naming the reporter agent', { where: 'reporters' });
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      'reporters: the "llm" reporter needs { agent: "<agent-id>" } naming the reporter agent',
+      { where: 'reporters' },
+    );
   }
   agents.push({ id: agent, where: 'reporters: llm' });
   const path = typeof output === 'string' ? resolve(req.cwd, output) : `${req.stem}.md`;

@@ -16,7 +16,8 @@ export function resolvePackageFrom(dir: string, name: string): PackageResolution
     const message = errorMessage(error).split('\n')[0]!;
     // "Cannot find module 'name'" is a package that is not installed; any other failure (an exports
     // map without an entry, a `main` that does not exist) is a broken package, and says so.
-    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && message.includes(`'${name}'`)) return { missing: true };
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && message.includes(`'${name}'`))
+      return { missing: true };
     return { problem: message };
   }
 }

@@ -39,8 +39,13 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
   let kernel: Kernel | undefined;
-  const baseline = await setupBaseline(flags.baseline, io, { color: flags.color, quiet: mode === 'message' && !outputs.length });
-  const specs = flags.reporters ? await normaliseReporters(flags.reporters, cwd, '--reporter') : (config.reporters ?? []);
+  const baseline = await setupBaseline(flags.baseline, io, {
+    color: flags.color,
+    quiet: mode === 'message' && !outputs.length,
+  });
+  const specs = flags.reporters
+    ? await normaliseReporters(flags.reporters, cwd, '--reporter')
+    : (config.reporters ?? []);
   const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
   const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
@@ -73,11 +78,21 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
 }
 
 /** The config (searched from the input), the `--ctx` file, and the plan they make with the flags. */
-async function prepareRun(flags: Flags, { cwd, env }: Pick<CliIo, 'cwd' | 'env'>): Promise<{ config: NormalisedConfig; plan: RunPlan; mode: InputMode }> {
+async function prepareRun(
+  flags: Flags,
+  { cwd, env }: Pick<CliIo, 'cwd' | 'env'>,
+): Promise<{ config: NormalisedConfig; plan: RunPlan; mode: InputMode }> {
   // A suite that lives in its own folder brings its config: search from the input's location (up to
   // the nearest package.json), so `-i examples/support` finds examples/support/agentest.config.ts.
-  const loaded = await loadConfig({ cwd, searchFrom: configSearchStart(flags.input, cwd), ...(flags.config ? { file: flags.config } : {}) });
-  const config = withHookFlags(await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) }), flags);
+  const loaded = await loadConfig({
+    cwd,
+    searchFrom: configSearchStart(flags.input, cwd),
+    ...(flags.config ? { file: flags.config } : {}),
+  });
+  const config = withHookFlags(
+    await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) }),
+    flags,
+  );
   const ctxPath = flags.ctx ? resolve(cwd, flags.ctx) : config.test.ctx;
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
   const mode = detectInputMode(flags.input, cwd);
@@ -108,7 +123,8 @@ async function prepareRun(flags: Flags, { cwd, env }: Pick<CliIo, 'cwd' | 'env'>
 /** One kernel run with the process signals wired to it; its errors printed, its exit code returned. */
 async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline: BaselineSetup): Promise<number> {
   const signals = watchSignals({
-    onInterrupt: () => io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
+    onInterrupt: () =>
+      io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
     onAbort: () => setTimeout(() => process.exit(130), ABORT_GRACE_MS).unref(),
   });
   let outcome: RunOutcome;
@@ -119,7 +135,8 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
   }
   baseline.print(outcome.summary);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
-  if (outcome.exitCode === 3 && !outcome.errors.length) throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
+  if (outcome.exitCode === 3 && !outcome.errors.length)
+    throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
   return outcome.exitCode;
 }
 
@@ -137,6 +154,10 @@ function configSearchStart(input: string, cwd: string): string {
 function withHookFlags(config: NormalisedConfig, flags: Flags): NormalisedConfig {
   if (!flags.beforeAll && !flags.afterAll) return config;
   const script = config.pluginOptions.script ?? {};
-  const hooks = { ...(script.hooks as Record<string, unknown> | undefined), ...(flags.beforeAll ? { beforeAll: flags.beforeAll } : {}), ...(flags.afterAll ? { afterAll: flags.afterAll } : {}) };
+  const hooks = {
+    ...(script.hooks as Record<string, unknown> | undefined),
+    ...(flags.beforeAll ? { beforeAll: flags.beforeAll } : {}),
+    ...(flags.afterAll ? { afterAll: flags.afterAll } : {}),
+  };
   return { ...config, pluginOptions: { ...config.pluginOptions, script: { ...script, hooks } } };
 }

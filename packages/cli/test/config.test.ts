@@ -18,7 +18,10 @@ export function shout(): { name: string; apply(k: any): void } {
   };
 }
 `;
-const SHOUTING = jsonl([{ id: 'S1', input: 'HELLO', assert: { type: 'shout' } }, { id: 'S2', input: 'quiet', assert: { type: 'shout' } }]);
+const SHOUTING = jsonl([
+  { id: 'S1', input: 'HELLO', assert: { type: 'shout' } },
+  { id: 'S2', input: 'quiet', assert: { type: 'shout' } },
+]);
 
 test('a .ts config importing a local .ts plugin', async () => {
   const dir = fixture({
@@ -30,7 +33,13 @@ test('a .ts config importing a local .ts plugin', async () => {
   assert.equal(run.code, 1, run.stderr);
   const events = readJsonl(readFileSync(join(dir, 'out.jsonl'), 'utf8'));
   const results = events.filter((e) => e.type === 'result');
-  assert.deepEqual(results.map((r) => [r.id, r.status]), [['S1', 'passed'], ['S2', 'failed']]);
+  assert.deepEqual(
+    results.map((r) => [r.id, r.status]),
+    [
+      ['S1', 'passed'],
+      ['S2', 'failed'],
+    ],
+  );
   assert.equal(events[0]!.runs_per_case, 2, 'test.runs from the config');
 });
 
@@ -49,7 +58,10 @@ test('.json, .yaml and package.json configs are found; flags override them', asy
     const start = readJsonl(readFileSync(join(dir, 'a.jsonl'), 'utf8'))[0]!;
     assert.equal(start.runs_per_case, 2, `${name}: runs from config`);
     assert.equal((start.environment as { user_id: string }).user_id, 'config-user', `${name}: user from config`);
-    const flags = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '-o', 'b.jsonl', '--runs', '1', '-u', 'flag-user'], { cwd: dir });
+    const flags = await agentest(
+      ['test', '-i', 'ok.jsonl', '-n', 'echo', '-o', 'b.jsonl', '--runs', '1', '-u', 'flag-user'],
+      { cwd: dir },
+    );
     assert.equal(flags.code, 0, flags.stderr);
     const start2 = readJsonl(readFileSync(join(dir, 'b.jsonl'), 'utf8'))[0]!;
     assert.equal(start2.runs_per_case, 1, `${name}: --runs wins`);
@@ -59,27 +71,68 @@ test('.json, .yaml and package.json configs are found; flags override them', asy
 
 test('--config names the file; thresholds from config and --threshold give a verdict', async () => {
   const dir = fixture({ 'ok.jsonl': PASSING, 'ci.config.json': '{"thresholds": {"pass_rate": 0.5}}' });
-  const ship = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--no-jsonl'], { cwd: dir });
+  const ship = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--no-jsonl'], {
+    cwd: dir,
+  });
   assert.equal(ship.code, 0, ship.stderr);
   assert.match(ship.stdout, /VERDICT: SHIP IT/);
-  const noShip = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--threshold', 'pass_rate=1.01', '--no-jsonl'], { cwd: dir });
+  const noShip = await agentest(
+    [
+      'test',
+      '-i',
+      'ok.jsonl',
+      '-n',
+      'echo',
+      '--config',
+      'ci.config.json',
+      '--threshold',
+      'pass_rate=1.01',
+      '--no-jsonl',
+    ],
+    { cwd: dir },
+  );
   assert.equal(noShip.code, 1);
   assert.match(noShip.stdout, /VERDICT: DO NOT SHIP/);
 });
 
 test('config errors exit 2 with a precise message and no stack trace', async () => {
   const cases: [Record<string, string>, RegExp][] = [
-    [{ 'agentest.config.json': '{"reporter": ["json"]}' }, /error\[CONFIG_INVALID\]: .*agentest\.config\.json: reporter: unknown key \(did you mean "reporters"\?\)/],
+    [
+      { 'agentest.config.json': '{"reporter": ["json"]}' },
+      /error\[CONFIG_INVALID\]: .*agentest\.config\.json: reporter: unknown key \(did you mean "reporters"\?\)/,
+    ],
     [{ 'agentest.config.json': '{"test": {"runs": 0}}' }, /error\[CONFIG_INVALID\]: .*test\.runs/],
-    [{ 'agentest.config.json': '{"test": {"timout": "2m"}}' }, /test\.timout: unknown key \(did you mean "timeout"\?\)/],
+    [
+      { 'agentest.config.json': '{"test": {"timout": "2m"}}' },
+      /test\.timout: unknown key \(did you mean "timeout"\?\)/,
+    ],
     [{ 'agentest.config.json': '{"test": {"timeout": "soon"}}' }, /test\.timeout: invalid duration "soon"/],
     [{ 'agentest.config.json': '{"test": {' }, /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json/],
-    [{ 'agentest.config.ts': 'export default { test: { runs: 2 } ' }, /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.ts:1:\d+: Expected "}"/],
-    [{ 'agentest.config.mjs': 'const plugin = () => ({ name: "p", apply() {} });\nexport default { plugins: [plugin] };' }, /error\[PLUGIN_INVALID\]: .*plugins\[0\]: expected a plugin object .* call the plugin factory/],
-    [{ 'agentest.config.json': '{"reporters": ["htlm"]}' }, /error\[REPORTER_NOT_FOUND\]: .*reporters\[0\]: unknown reporter "htlm" \(did you mean "html"\?\); built-in reporters: console, jsonl, json/],
-    [{ 'agentest.config.json': '{"reporters": ["./nope.mjs"]}' }, /error\[REPORTER_NOT_FOUND\]: .*reporter module "\.\/nope\.mjs" not found/],
+    [
+      { 'agentest.config.ts': 'export default { test: { runs: 2 } ' },
+      /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.ts:1:\d+: Expected "}"/,
+    ],
+    [
+      {
+        'agentest.config.mjs':
+          'const plugin = () => ({ name: "p", apply() {} });\nexport default { plugins: [plugin] };',
+      },
+      /error\[PLUGIN_INVALID\]: .*plugins\[0\]: expected a plugin object .* call the plugin factory/,
+    ],
+    [
+      { 'agentest.config.json': '{"reporters": ["htlm"]}' },
+      /error\[REPORTER_NOT_FOUND\]: .*reporters\[0\]: unknown reporter "htlm" \(did you mean "html"\?\); built-in reporters: console, jsonl, json/,
+    ],
+    [
+      { 'agentest.config.json': '{"reporters": ["./nope.mjs"]}' },
+      /error\[REPORTER_NOT_FOUND\]: .*reporter module "\.\/nope\.mjs" not found/,
+    ],
   ];
-  const runs = await Promise.all(cases.map(([files]) => agentest(['test', '-i', 'ok.jsonl', '-n', 'echo'], { cwd: fixture({ 'ok.jsonl': PASSING, ...files }) })));
+  const runs = await Promise.all(
+    cases.map(([files]) =>
+      agentest(['test', '-i', 'ok.jsonl', '-n', 'echo'], { cwd: fixture({ 'ok.jsonl': PASSING, ...files }) }),
+    ),
+  );
   runs.forEach((run, i) => {
     assert.equal(run.code, 2, `case ${i}: ${run.stderr}`);
     assert.match(run.stderr, cases[i]![1]);
@@ -104,13 +157,16 @@ test('reporters from config: a path relative to the config, [name, options], and
   assert.match(run.stdout, /inline saw 2/);
 });
 
-test('reporters by package name resolve from the config file\'s folder; a missing or broken package is a clear error', async () => {
+test("reporters by package name resolve from the config file's folder; a missing or broken package is a clear error", async () => {
   const dir = fixture({
     'suite/package.json': '{"name": "suite", "private": true, "type": "module"}',
-    'suite/node_modules/agentest-reporter-count/package.json': '{"name": "agentest-reporter-count", "type": "module", "exports": {".": {"default": "./index.js"}}}',
+    'suite/node_modules/agentest-reporter-count/package.json':
+      '{"name": "agentest-reporter-count", "type": "module", "exports": {".": {"default": "./index.js"}}}',
     'suite/node_modules/agentest-reporter-count/index.js': COUNT_REPORTER,
-    'suite/node_modules/broken-reporter/package.json': '{"name": "broken-reporter", "exports": {"./other": "./other.js"}}',
-    'suite/agentest.config.mjs': "export default { reporters: [['agentest-reporter-count', { output: 'count.txt' }]] };",
+    'suite/node_modules/broken-reporter/package.json':
+      '{"name": "broken-reporter", "exports": {"./other": "./other.js"}}',
+    'suite/agentest.config.mjs':
+      "export default { reporters: [['agentest-reporter-count', { output: 'count.txt' }]] };",
     'suite/ok.jsonl': PASSING,
   });
   // Run from the parent folder, which has no node_modules: the package is found from the config's folder.
@@ -118,25 +174,38 @@ test('reporters by package name resolve from the config file\'s folder; a missin
   assert.equal(run.code, 0, run.stderr);
   assert.equal(readFileSync(join(dir, 'suite', 'count.txt'), 'utf8'), '2');
 
-  const missing = await agentest(['test', '-i', 'suite/ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'agentest-reporter-count'], { cwd: dir });
+  const missing = await agentest(
+    ['test', '-i', 'suite/ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'agentest-reporter-count'],
+    { cwd: dir },
+  );
   assert.equal(missing.code, 2);
-  assert.match(missing.stderr, /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: unknown reporter "agentest-reporter-count"; built-in reporters: .*the name of a package installed where the config is/);
+  assert.match(
+    missing.stderr,
+    /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: unknown reporter "agentest-reporter-count"; built-in reporters: .*the name of a package installed where the config is/,
+  );
 
-  const broken = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'broken-reporter'], { cwd: join(dir, 'suite') });
+  const broken = await agentest(
+    ['test', '-i', 'ok.jsonl', '-n', 'echo', '--no-jsonl', '--reporter', 'broken-reporter'],
+    { cwd: join(dir, 'suite') },
+  );
   assert.equal(broken.code, 2);
-  assert.match(broken.stderr, /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: reporter package "broken-reporter" cannot be loaded: No "exports" main defined/);
+  assert.match(
+    broken.stderr,
+    /error\[REPORTER_NOT_FOUND\]: --reporter: reporters\[0\]: reporter package "broken-reporter" cannot be loaded: No "exports" main defined/,
+  );
   assert.doesNotMatch(broken.stderr, /\n\s+at /, 'no stack trace');
 });
 
-test('the config is searched from the input\'s folder first, so a suite in its own folder brings its config', async () => {
+test("the config is searched from the input's folder first, so a suite in its own folder brings its config", async () => {
   const dir = fixture({
     'package.json': '{"name": "outer"}',
-    'suite/agentest.config.json': '{"test": {"runs": 2}, "agents": {"only": {"connector": "m"}}, "connectors": {"m": {"type": "mock", "options": {"default": "HELLO"}}}}',
+    'suite/agentest.config.json':
+      '{"test": {"runs": 2}, "agents": {"only": {"connector": "m"}}, "connectors": {"m": {"type": "mock", "options": {"default": "HELLO"}}}}',
     'suite/cases.jsonl': jsonl([{ id: 'C1', input: 'hi', assert: { type: 'contains', value: 'HELLO' } }]),
   });
   const run = await agentest(['test', '-i', 'suite/cases.jsonl', '-o', 'out.jsonl'], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
   const events = readJsonl(readFileSync(join(dir, 'out.jsonl'), 'utf8'));
   assert.equal(events[0]!.runs_per_case, 2, `test.runs from suite/agentest.config.json (stderr: ${run.stderr})`);
-  assert.equal(events[0]!.agent_id, 'only', 'the config\'s single agent is the default');
+  assert.equal(events[0]!.agent_id, 'only', "the config's single agent is the default");
 });

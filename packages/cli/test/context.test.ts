@@ -6,7 +6,10 @@ import { agentest, fixture, jsonl } from './helpers.js';
 
 /** An agent that answers with the context it was given, so the report shows what the agent saw. */
 const SPY_CONFIG = `export default { agents: { spy: { run: async (messages, ctx) => ({ content: ctx, text: JSON.stringify(ctx) }) } } };`;
-const CASES = jsonl([{ id: 'C1', input: 'who am i' }, { id: 'C2', input: 'and now', user: 'case-user', team: 'case-team' }]);
+const CASES = jsonl([
+  { id: 'C1', input: 'who am i' },
+  { id: 'C2', input: 'and now', user: 'case-user', team: 'case-team' },
+]);
 
 async function seen(args: string[], files: Record<string, string> = {}) {
   const dir = fixture({ 'agentest.config.mjs': SPY_CONFIG, 'inputs.jsonl': CASES, ...files });
@@ -31,7 +34,13 @@ test('-u/-t override the case fields', async () => {
 
 test('--ctx: its authorized identity wins over -u for what the agent sees; the report environment keeps -u', async () => {
   const file = {
-    authorized: { sub: 'user-12345', user_id: 'ctx-user', team_id: 'team-001', scope: 'read write', constraints: { team_only: true, extra: { region: 'us-west' } } },
+    authorized: {
+      sub: 'user-12345',
+      user_id: 'ctx-user',
+      team_id: 'team-001',
+      scope: 'read write',
+      constraints: { team_only: true, extra: { region: 'us-west' } },
+    },
     metadata: { request_id: 'req-123' },
     client: { type: 'web', ip: '192.168.1.100', user_agent: 'Mozilla/5.0' },
     locale: 'zh-cn',
@@ -79,7 +88,9 @@ test('a bad --ctx file is CONTEXT_FILE_INVALID naming the file and the field', a
     assert.match(run.stderr, /^error\[CONTEXT_FILE_INVALID\]: /);
     assert.match(run.stderr, pattern);
   }
-  const missing = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'spy', '--ctx', 'nope.json'], { cwd: fixture({ 'agentest.config.mjs': SPY_CONFIG, 'inputs.jsonl': CASES }) });
+  const missing = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'spy', '--ctx', 'nope.json'], {
+    cwd: fixture({ 'agentest.config.mjs': SPY_CONFIG, 'inputs.jsonl': CASES }),
+  });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /nope\.json: file not found/);
 });

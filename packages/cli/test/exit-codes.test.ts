@@ -23,7 +23,9 @@ test('flag errors exit 2 with error[FLAG_INVALID] naming the flag, and no stack 
     [['-o', 'out.csv'], /-o, --output has an extension agentest cannot write \(\.csv\)/],
     [['--bogus'], /unknown option '--bogus'/],
   ];
-  const runs = await Promise.all(cases.map(([flags]) => agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', ...flags], { cwd: dir })));
+  const runs = await Promise.all(
+    cases.map(([flags]) => agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', ...flags], { cwd: dir })),
+  );
   runs.forEach((run, i) => {
     assert.equal(run.code, 2, `${cases[i]![0].join(' ')}: ${run.stderr}`);
     assert.match(run.stderr, /^error\[FLAG_INVALID\]: /);
@@ -39,7 +41,10 @@ test('input errors exit 2; DEBUG=agentest:* adds the stack', async () => {
   assert.equal(plain.code, 2);
   assert.match(plain.stderr, /^error\[INPUT_NOT_FOUND\]: .*missing\.jsonl/);
   assert.doesNotMatch(plain.stderr, /\n\s+at /);
-  const debug = await agentest(['test', '-i', 'missing.jsonl', '-n', 'echo'], { cwd: dir, env: { DEBUG: 'agentest:*' } });
+  const debug = await agentest(['test', '-i', 'missing.jsonl', '-n', 'echo'], {
+    cwd: dir,
+    env: { DEBUG: 'agentest:*' },
+  });
   assert.equal(debug.code, 2);
   assert.match(debug.stderr, /\n\s+at /);
 });
@@ -61,7 +66,27 @@ test('--help documents every flag with its default and an example; --version pri
   const dir = fixture({});
   const help = await agentest(['test', '--help'], { cwd: dir });
   assert.equal(help.code, 0);
-  for (const flag of ['-i, --input', '-o, --output', '-n, --name', '-c, --connector', '-u, --user', '-t, --team', '--ctx', '-r <id>', '--reporter', '--runs', '--run <regex>', '--timeout', '--parallel', '-v, --verbose', '--fail-fast', '--threshold', '--config', '--no-jsonl', '--no-color']) {
+  for (const flag of [
+    '-i, --input',
+    '-o, --output',
+    '-n, --name',
+    '-c, --connector',
+    '-u, --user',
+    '-t, --team',
+    '--ctx',
+    '-r <id>',
+    '--reporter',
+    '--runs',
+    '--run <regex>',
+    '--timeout',
+    '--parallel',
+    '-v, --verbose',
+    '--fail-fast',
+    '--threshold',
+    '--config',
+    '--no-jsonl',
+    '--no-color',
+  ]) {
     assert.ok(help.stdout.includes(flag), `help mentions ${flag}`);
   }
   assert.match(help.stdout.replace(/\s+/g, ' '), /default: 1; e\.g\. --runs 5/);

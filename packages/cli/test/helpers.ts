@@ -31,9 +31,15 @@ export interface CliRun {
 }
 
 /** Spawns the real CLI from source, as users run it, with colour off unless the test says otherwise; kills it if it hangs. */
-export function agentest(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: ReturnType<typeof spawn>) => void }): Promise<CliRun> {
+export function agentest(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: ReturnType<typeof spawn>) => void },
+): Promise<CliRun> {
   const env = { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', DEBUG: '', ...options.env };
-  const child = spawn(process.execPath, ['--import', TSX, '--conditions=@agentest/source', BIN, ...args], { cwd: options.cwd, env });
+  const child = spawn(process.execPath, ['--import', TSX, '--conditions=@agentest/source', BIN, ...args], {
+    cwd: options.cwd,
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -42,7 +48,11 @@ export function agentest(args: string[], options: { cwd: string; env?: NodeJS.Pr
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the CLI did not exit within ${CLI_HANG_MS} ms: agentest ${args.join(' ')}\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`));
+      reject(
+        new Error(
+          `the CLI did not exit within ${CLI_HANG_MS} ms: agentest ${args.join(' ')}\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`,
+        ),
+      );
     }, CLI_HANG_MS);
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -58,7 +68,10 @@ export function jsonl(cases: object[]): string {
 }
 
 export function readJsonl(text: string): { type: string; [key: string]: unknown }[] {
-  return text.trim().split('\n').map((line) => JSON.parse(line));
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 /** Two passing cases and one failing one against the `echo` agent. */

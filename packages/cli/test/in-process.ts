@@ -15,7 +15,10 @@ export class Captured extends Writable {
  * The CLI run in this process (no child, no tsx start-up): for checks of what a run decides and
  * prints, where process-level behaviour (signals, pipes, exit) is not the point.
  */
-export async function agentestInProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliRun> {
+export async function agentestInProcess(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<CliRun> {
   const stdout = new Captured();
   const stderr = new Captured();
   const env = { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', DEBUG: '', ...options.env };

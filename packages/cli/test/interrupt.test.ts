@@ -9,7 +9,9 @@ const SLOW = `export default { agents: { slow: { run: (messages, ctx, signal) =>
   const timer = setTimeout(() => resolve({ content: 'done', text: 'done' }), 150);
   signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); });
 }) } } };`;
-const CASES = jsonl(Array.from({ length: 60 }, (_, i) => ({ id: `C${String(i).padStart(2, '0')}`, input: `case ${i}` })));
+const CASES = jsonl(
+  Array.from({ length: 60 }, (_, i) => ({ id: `C${String(i).padStart(2, '0')}`, input: `case ${i}` })),
+);
 
 /** Spawns a run and sends `signals` once the JSONL file holds at least `after` results. */
 function interruptedRun(signals: NodeJS.Signals[], after: number) {
@@ -40,7 +42,10 @@ test('SIGINT with --parallel 4: running cases finish, the JSONL ends in an inter
   assert.equal(summary.interrupted, true);
   const results = events.filter((e) => e.type === 'result');
   assert.ok(results.length >= 4 && results.length < 60, `${results.length} cases finished`);
-  assert.ok(results.every((r) => r.status === 'passed'), 'cases running at the interrupt were let finish');
+  assert.ok(
+    results.every((r) => r.status === 'passed'),
+    'cases running at the interrupt were let finish',
+  );
   assert.equal(summary.total, results.length);
   assert.match(result.stdout, /⚠ RUN INTERRUPTED/);
 });

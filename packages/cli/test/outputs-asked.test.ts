@@ -19,7 +19,10 @@ test('-o writes only the file asked for: no default JSONL beside the suite', asy
 
 test('-o is repeatable: several formats from one run, and nothing else', async () => {
   const dir = fixture({ 'tests/inputs.jsonl': MIXED });
-  const run = await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '-o', 'report.html', '-o', 'run.jsonl', '-o', 'report.xml'], { cwd: dir });
+  const run = await agentest(
+    ['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '-o', 'report.html', '-o', 'run.jsonl', '-o', 'report.xml'],
+    { cwd: dir },
+  );
   assert.equal(run.code, 1, run.stderr);
   assert.deepEqual(files(dir), ['package.json', 'report.html', 'report.xml', 'run.jsonl', 'tests']);
   assert.equal(readJsonl(readFileSync(join(dir, 'run.jsonl'), 'utf8')).at(-1)!.type, 'summary');
@@ -49,10 +52,14 @@ test('message runs write no file unless asked: config reporters without an outpu
 
 test('two runs in the same folder at once both keep their results (default names are unique)', async () => {
   const dir = fixture({ 'inputs.jsonl': MIXED });
-  await Promise.all([agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo'], { cwd: dir }), agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo'], { cwd: dir })]);
+  await Promise.all([
+    agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo'], { cwd: dir }),
+    agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo'], { cwd: dir }),
+  ]);
   const streams = files(dir).filter((f) => f.startsWith('output-'));
   assert.equal(streams.length, 2, streams.join(', '));
-  for (const stream of streams) assert.equal(readJsonl(readFileSync(join(dir, stream), 'utf8')).filter((e) => e.type === 'summary').length, 1);
+  for (const stream of streams)
+    assert.equal(readJsonl(readFileSync(join(dir, stream), 'utf8')).filter((e) => e.type === 'summary').length, 1);
 });
 
 test('a default name already taken is not reused: the run takes the next suffix, claimed exclusively; unused claims are released', async () => {
@@ -64,7 +71,13 @@ test('a default name already taken is not reused: the run takes the next suffix,
   assert.deepEqual(first.planned.outputs, [`${base}-2.jsonl`, `${base}-2.html`, join(dir, 'explicit.json')]);
   const second = await claimDefaultOutputs(base, plan);
   assert.equal(second.planned.outputs[0], `${base}-3.jsonl`, 'the claim of a run still in progress is respected');
-  assert.deepEqual(files(dir), ['output-20241217100000-2.html', 'output-20241217100000-2.jsonl', 'output-20241217100000-3.html', 'output-20241217100000-3.jsonl', 'output-20241217100000.html']);
+  assert.deepEqual(files(dir), [
+    'output-20241217100000-2.html',
+    'output-20241217100000-2.jsonl',
+    'output-20241217100000-3.html',
+    'output-20241217100000-3.jsonl',
+    'output-20241217100000.html',
+  ]);
   writeFileSync(`${base}-2.jsonl`, '{"type":"summary"}\n');
   await first.release();
   await second.release();

@@ -16,13 +16,20 @@ test('file mode writes {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl: the event stre
   assert.ok(match, files[0]);
   const [, y, mo, d, h, mi, s] = match!.map(Number);
   const stamped = new Date(y!, mo! - 1, d, h, mi, s);
-  assert.ok(stamped.getTime() >= Math.floor(before.getTime() / 1000) * 1000 && stamped <= after, `local time of the run: ${stamped} is not between ${before} and ${after}`);
+  assert.ok(
+    stamped.getTime() >= Math.floor(before.getTime() / 1000) * 1000 && stamped <= after,
+    `local time of the run: ${stamped} is not between ${before} and ${after}`,
+  );
   assert.match(run.stdout, new RegExp(`Output: tests/${files[0]}`));
 
   const events = readJsonl(readFileSync(join(dir, 'tests', files[0]!), 'utf8'));
   assert.equal(events[0]!.type, 'start');
   assert.equal(events.at(-1)!.type, 'summary');
-  assert.deepEqual(new Set(events.map((e) => e.type)), new Set(['start', 'case_start', 'result', 'summary']), 'one run per case: the result line is the whole record');
+  assert.deepEqual(
+    new Set(events.map((e) => e.type)),
+    new Set(['start', 'case_start', 'result', 'summary']),
+    'one run per case: the result line is the whole record',
+  );
   const summary = events.at(-1)!;
   assert.equal(summary.total, 3);
   assert.equal(summary.failed, 1);
@@ -34,30 +41,73 @@ test('file mode writes {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl: the event stre
 
 test('.json is the full report with Yao field names; --runs adds stability_results', async () => {
   const dir = fixture({ 'inputs.jsonl': MIXED });
-  const run = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--runs', '2', '-o', 'out/report.json', '-u', 'ci-user'], { cwd: dir });
+  const run = await agentest(
+    ['test', '-i', 'inputs.jsonl', '-n', 'echo', '--runs', '2', '-o', 'out/report.json', '-u', 'ci-user'],
+    { cwd: dir },
+  );
   assert.equal(run.code, 1, run.stderr);
   const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8'));
   assert.deepEqual(Object.keys(report), ['summary', 'environment', 'results', 'stability_results', 'metadata']);
   assert.equal(report.summary.runs_per_case, 2);
   assert.equal(report.summary.total_runs, 6);
   assert.equal(report.environment.user_id, 'ci-user');
-  assert.deepEqual(Object.keys(report.results[0]).slice(0, 8), ['id', 'status', 'input', 'output', 'expected', 'duration_ms', 'error', 'assertions']);
+  assert.deepEqual(Object.keys(report.results[0]).slice(0, 8), [
+    'id',
+    'status',
+    'input',
+    'output',
+    'expected',
+    'duration_ms',
+    'error',
+    'assertions',
+  ]);
   assert.equal(report.results[0].expected, null);
   const stability = report.stability_results.find((s: { id: string }) => s.id === 'T3');
-  for (const key of ['id', 'input', 'runs', 'passed', 'failed', 'pass_rate', 'consistency', 'stable', 'stability_class', 'avg_duration_ms', 'min_duration_ms', 'max_duration_ms', 'std_deviation_ms', 'pass_hat_k', 'pass_rate_ci', 'run_details']) {
+  for (const key of [
+    'id',
+    'input',
+    'runs',
+    'passed',
+    'failed',
+    'pass_rate',
+    'consistency',
+    'stable',
+    'stability_class',
+    'avg_duration_ms',
+    'min_duration_ms',
+    'max_duration_ms',
+    'std_deviation_ms',
+    'pass_hat_k',
+    'pass_rate_ci',
+    'run_details',
+  ]) {
     assert.ok(key in stability, `stability_results has ${key}`);
   }
   assert.equal(stability.stability_class, 'highly_unstable');
   assert.deepEqual(Object.keys(stability.run_details[0]), ['run', 'status', 'duration_ms', 'output', 'error']);
-  assert.deepEqual(Object.keys(report.metadata), ['started_at', 'completed_at', 'version', 'input_file', 'output_file', 'options']);
+  assert.deepEqual(Object.keys(report.metadata), [
+    'started_at',
+    'completed_at',
+    'version',
+    'input_file',
+    'output_file',
+    'options',
+  ]);
   assert.equal(report.metadata.input_file, 'inputs.jsonl');
   assert.equal(report.metadata.output_file, join(dir, 'out/report.json'));
-  assert.deepEqual(readdirSync(dir).sort(), ['inputs.jsonl', 'out', 'package.json'], 'with -o, only the files asked for: no default JSONL beside the input');
+  assert.deepEqual(
+    readdirSync(dir).sort(),
+    ['inputs.jsonl', 'out', 'package.json'],
+    'with -o, only the files asked for: no default JSONL beside the input',
+  );
 });
 
 test('--no-jsonl writes only what -o asks; -r report.json picks the built-in JSON report', async () => {
   const dir = fixture({ 'inputs.jsonl': MIXED });
-  const run = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--no-jsonl', '-r', 'report.json', '-o', 'custom.out'], { cwd: dir });
+  const run = await agentest(
+    ['test', '-i', 'inputs.jsonl', '-n', 'echo', '--no-jsonl', '-r', 'report.json', '-o', 'custom.out'],
+    { cwd: dir },
+  );
   assert.equal(run.code, 1, run.stderr);
   assert.deepEqual(readdirSync(dir).sort(), ['custom.out', 'inputs.jsonl', 'package.json']);
   assert.equal(JSON.parse(readFileSync(join(dir, 'custom.out'), 'utf8')).summary.total, 3);
@@ -76,15 +126,37 @@ test('message mode prints the reply on stdout and writes no file', async () => {
 });
 
 test('--run, --fail-fast and --parallel shape what runs', async () => {
-  const many = jsonl(Array.from({ length: 8 }, (_, i) => ({ id: `C${i}`, input: `case ${i}`, assert: { type: 'contains', value: i === 2 ? 'nope' : 'case' } })));
+  const many = jsonl(
+    Array.from({ length: 8 }, (_, i) => ({
+      id: `C${i}`,
+      input: `case ${i}`,
+      assert: { type: 'contains', value: i === 2 ? 'nope' : 'case' },
+    })),
+  );
   const dir = fixture({ 'inputs.jsonl': many });
-  const filtered = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--run', 'C[01]$', '-o', 'f.jsonl'], { cwd: dir });
+  const filtered = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--run', 'C[01]$', '-o', 'f.jsonl'], {
+    cwd: dir,
+  });
   assert.equal(filtered.code, 0, filtered.stderr);
-  assert.deepEqual(readJsonl(readFileSync(join(dir, 'f.jsonl'), 'utf8')).filter((e) => e.type === 'result').map((e) => e.id), ['C0', 'C1']);
-  const failFast = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--fail-fast', '-o', 'ff.jsonl'], { cwd: dir });
+  assert.deepEqual(
+    readJsonl(readFileSync(join(dir, 'f.jsonl'), 'utf8'))
+      .filter((e) => e.type === 'result')
+      .map((e) => e.id),
+    ['C0', 'C1'],
+  );
+  const failFast = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--fail-fast', '-o', 'ff.jsonl'], {
+    cwd: dir,
+  });
   assert.equal(failFast.code, 1);
-  assert.deepEqual(readJsonl(readFileSync(join(dir, 'ff.jsonl'), 'utf8')).filter((e) => e.type === 'result').map((e) => e.id), ['C0', 'C1', 'C2']);
-  const parallel = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--parallel', '4', '-o', 'p.jsonl'], { cwd: dir });
+  assert.deepEqual(
+    readJsonl(readFileSync(join(dir, 'ff.jsonl'), 'utf8'))
+      .filter((e) => e.type === 'result')
+      .map((e) => e.id),
+    ['C0', 'C1', 'C2'],
+  );
+  const parallel = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--parallel', '4', '-o', 'p.jsonl'], {
+    cwd: dir,
+  });
   assert.equal(parallel.code, 1);
   assert.equal(readJsonl(readFileSync(join(dir, 'p.jsonl'), 'utf8'))[0]!.parallel, 4);
   assert.match(parallel.stdout, /ℹ Parallel: 4/);

@@ -12,7 +12,10 @@ test('a threshold name that is no metric is refused before the first case: FLAG_
     agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'proto.config.json', '--no-jsonl'], { cwd: dir }),
   ]);
   assert.equal(flag.code, 2, flag.stderr);
-  assert.match(flag.stderr, /error\[FLAG_INVALID\]: --threshold: no metric is named "pass_rat" \(did you mean "pass_rate"\?\)/);
+  assert.match(
+    flag.stderr,
+    /error\[FLAG_INVALID\]: --threshold: no metric is named "pass_rat" \(did you mean "pass_rate"\?\)/,
+  );
   assert.equal(existsSync(join(dir, 'out.jsonl')), false, 'refused before the run started');
   assert.equal(config.code, 2, config.stdout);
   assert.match(config.stderr, /error\[CONFIG_INVALID\]: thresholds\.constructor: no metric is named "constructor"/);

@@ -29,7 +29,11 @@ export function baselinePlugin(options: BaselineOptions): AgentestPlugin {
     apply(kernel) {
       kernel.hooks.report.tap({ name: 'agentest:baseline', stage: BEFORE_REPORTERS }, (event: RunEvent) => {
         if (event.type === 'start') current = inputFromStart(event as unknown as Loose, 'this run');
-        else if (event.type === 'result' && current) current.cases.set(event.id, caseRecord(event.id, event as unknown as Loose, (event.runs ?? []) as unknown as Loose[]));
+        else if (event.type === 'result' && current)
+          current.cases.set(
+            event.id,
+            caseRecord(event.id, event as unknown as Loose, (event.runs ?? []) as unknown as Loose[]),
+          );
         else if (event.type === 'summary' && current) {
           current.complete = event.interrupted !== true;
           event.comparison = summarise(options, current);
@@ -50,7 +54,9 @@ function summarise(options: BaselineOptions, head: ComparisonInput): BaselineCom
   }
   options.onComparison?.(comparison);
   const ids = (category: string) => comparison.cases.filter((c) => c.category === category).map((c) => c.id);
-  const flagged = comparison.cases.filter((c) => c.test?.flag).map((c) => ({ id: c.id, flag: c.test!.flag!, adjusted_p: c.test!.adjusted }));
+  const flagged = comparison.cases
+    .filter((c) => c.test?.flag)
+    .map((c) => ({ id: c.id, flag: c.test!.flag!, adjusted_p: c.test!.adjusted }));
   const { estimate, lower, upper } = comparison.verdict.difference;
   return {
     baseline,

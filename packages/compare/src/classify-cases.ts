@@ -19,9 +19,23 @@ function change(id: string, before: CaseRecord | undefined, after: CaseRecord | 
   const base = before && evidence(before);
   const head = after && evidence(after);
   const name = after?.name ?? before?.name;
-  const result: CaseChange = { id, ...(name ? { name } : {}), category: category(base, head), ...(base ? { base } : {}), ...(head ? { head } : {}) };
+  const result: CaseChange = {
+    id,
+    ...(name ? { name } : {}),
+    category: category(base, head),
+    ...(base ? { base } : {}),
+    ...(head ? { head } : {}),
+  };
   if (base && head && base.runs >= 2 && head.runs >= 2) {
-    result.test = { ...fisherExact({ basePassed: base.passed, baseFailed: base.runs - base.passed, headPassed: head.passed, headFailed: head.runs - head.passed }), adjusted: 1 };
+    result.test = {
+      ...fisherExact({
+        basePassed: base.passed,
+        baseFailed: base.runs - base.passed,
+        headPassed: head.passed,
+        headFailed: head.runs - head.passed,
+      }),
+      adjusted: 1,
+    };
   }
   return result;
 }

@@ -43,7 +43,10 @@ export function compareReports(base: ComparisonInput, head: ComparisonInput, opt
     const h = after ? outcomes(after) : [];
     if (b.length && h.length) pairs.push({ base: b, head: h });
   }
-  if (!pairs.length) throw notComparable(`no case ran on both sides: the ${cases.filter((c) => c.category === 'skipped').length} cases the reports share were skipped on one side`);
+  if (!pairs.length)
+    throw notComparable(
+      `no case ran on both sides: the ${cases.filter((c) => c.category === 'skipped').length} cases the reports share were skipped on one side`,
+    );
   const resamples = options.resamples;
   const verdict = suiteVerdict(cases, pairs, { alpha, margin, seed, ...(resamples ? { resamples } : {}) });
   const order = (c: Category) => CATEGORIES.indexOf(c);
@@ -53,27 +56,38 @@ export function compareReports(base: ComparisonInput, head: ComparisonInput, opt
     version: 1,
     base: sideInfo(base),
     head: sideInfo(head),
-    counts: Object.fromEntries(CATEGORIES.map((c) => [c, cases.filter((x) => x.category === c).length])) as Record<Category, number>,
+    counts: Object.fromEntries(CATEGORIES.map((c) => [c, cases.filter((x) => x.category === c).length])) as Record<
+      Category,
+      number
+    >,
     cases,
     correction: 'holm',
     verdict,
     metrics: metricChanges(base, head, { seed, level: 1 - alpha, ...(resamples ? { resamples } : {}) }),
-    ...(options.detect !== undefined ? { detection: detection(pairs, verdict, options.detect, { alpha, power: options.power ?? 0.8 }) } : {}),
+    ...(options.detect !== undefined
+      ? { detection: detection(pairs, verdict, options.detect, { alpha, power: options.power ?? 0.8 }) }
+      : {}),
     notes: [...notes, ...incomplete(base, 'base'), ...incomplete(head, 'head')],
     exitCode: verdict.verdict === 'regressed' ? 1 : 0,
   };
 }
 
 function checkComparable(base: ComparisonInput, head: ComparisonInput, allowSuiteChange: boolean): string[] {
-  if (base.kind !== head.kind) throw notComparable(`base is ${article(base.kind)} suite and head ${article(head.kind)} suite; compare two runs of the same suite`);
+  if (base.kind !== head.kind)
+    throw notComparable(
+      `base is ${article(base.kind)} suite and head ${article(head.kind)} suite; compare two runs of the same suite`,
+    );
   const notes: string[] = [];
   if (!sameSuite(base.suite, head.suite)) {
     const names = `base ran "${base.suite}" and head ran "${head.suite}"`;
-    if (!allowSuiteChange) throw notComparable(`different suites: ${names}; if the suite moved or was renamed, pass --allow-suite-change`);
+    if (!allowSuiteChange)
+      throw notComparable(`different suites: ${names}; if the suite moved or was renamed, pass --allow-suite-change`);
     notes.push(`The suites are named differently (${names}); cases were matched by id.`);
   }
   if (![...base.cases.keys()].some((id) => head.cases.has(id))) {
-    throw notComparable(`no case id in common: base has ${base.cases.size} cases (${sample(base)}), head has ${head.cases.size} (${sample(head)})`);
+    throw notComparable(
+      `no case id in common: base has ${base.cases.size} cases (${sample(base)}), head has ${head.cases.size} (${sample(head)})`,
+    );
   }
   return notes;
 }
@@ -95,7 +109,11 @@ function sample(input: ComparisonInput): string {
 }
 
 function incomplete(input: ComparisonInput, side: string): string[] {
-  return input.complete ? [] : [`The ${side} run did not finish (interrupted, or its file ends before the summary): only its recorded cases were compared.`];
+  return input.complete
+    ? []
+    : [
+        `The ${side} run did not finish (interrupted, or its file ends before the summary): only its recorded cases were compared.`,
+      ];
 }
 
 function sideInfo(input: ComparisonInput): SideInfo {

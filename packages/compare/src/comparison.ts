@@ -1,10 +1,25 @@
 import type { Status } from '@agentest/kernel';
-import type { BootstrapResult, FisherResult, Interval, McNemarResult, MedianChange, SampleSize } from './stats/index.js';
+import type {
+  BootstrapResult,
+  FisherResult,
+  Interval,
+  McNemarResult,
+  MedianChange,
+  SampleSize,
+} from './stats/index.js';
 
 /** What happened to one case between base and head. */
 export type Category = 'regressed' | 'fixed' | 'still_failing' | 'still_passing' | 'new' | 'removed' | 'skipped';
 
-export const CATEGORIES: readonly Category[] = ['regressed', 'fixed', 'still_failing', 'new', 'removed', 'skipped', 'still_passing'];
+export const CATEGORIES: readonly Category[] = [
+  'regressed',
+  'fixed',
+  'still_failing',
+  'new',
+  'removed',
+  'skipped',
+  'still_passing',
+];
 
 /** One side of a case: its runs and, when it failed, why. */
 export interface SideEvidence {

@@ -1,5 +1,13 @@
 import type { Detection, SuiteVerdict } from './comparison.js';
-import { mean, requiredCases, requiredRuns, sampleVariance, wilsonInterval, type PairedRuns, type PowerOptions } from './stats/index.js';
+import {
+  mean,
+  requiredCases,
+  requiredRuns,
+  sampleVariance,
+  wilsonInterval,
+  type PairedRuns,
+  type PowerOptions,
+} from './stats/index.js';
 
 /**
  * How many cases (or runs) it takes to detect a drop of δ, from n = (z₁₋α/₂ + z₁₋β)²·Var(d)/δ².
@@ -10,7 +18,12 @@ import { mean, requiredCases, requiredRuns, sampleVariance, wilsonInterval, type
  * Wilson upper limit of the share of cases that changed: a small suite where nothing changed does
  * not claim to rule out a drop.
  */
-export function detection(pairs: readonly PairedRuns[], verdict: SuiteVerdict, delta: number, power: PowerOptions): Detection {
+export function detection(
+  pairs: readonly PairedRuns[],
+  verdict: SuiteVerdict,
+  delta: number,
+  power: PowerOptions,
+): Detection {
   const n = pairs.length;
   const differences = pairs.map((p) => mean(p.head) - mean(p.base));
   const changed = differences.filter((d) => d !== 0);
@@ -18,8 +31,15 @@ export function detection(pairs: readonly PairedRuns[], verdict: SuiteVerdict, d
   const variance = Math.max(sampleVariance(differences), wilsonInterval(changed.length, n).upper * meanSquare);
   const needed = requiredCases(variance, delta, power);
   const ruledOut = verdict.difference.lower >= -delta && n >= needed.cases;
-  const result: Detection = { delta, decided: verdict.verdict !== 'no_significant_change' || ruledOut, casesCompared: n, needed, variance };
-  if (pairs.some((p) => p.base.length > 1 || p.head.length > 1)) result.runs = runsNeeded(pairs, variance, delta, power);
+  const result: Detection = {
+    delta,
+    decided: verdict.verdict !== 'no_significant_change' || ruledOut,
+    casesCompared: n,
+    needed,
+    variance,
+  };
+  if (pairs.some((p) => p.base.length > 1 || p.head.length > 1))
+    result.runs = runsNeeded(pairs, variance, delta, power);
   return result;
 }
 
@@ -27,7 +47,9 @@ export function detection(pairs: readonly PairedRuns[], verdict: SuiteVerdict, d
 function runsNeeded(pairs: readonly PairedRuns[], variance: number, delta: number, power: PowerOptions): number | null {
   const bernoulli = (runs: readonly number[]) => mean(runs) * (1 - mean(runs));
   const within = mean(pairs.map((p) => bernoulli(p.base) + bernoulli(p.head)));
-  const withinAtCurrentRuns = mean(pairs.map((p) => bernoulli(p.base) / p.base.length + bernoulli(p.head) / p.head.length));
+  const withinAtCurrentRuns = mean(
+    pairs.map((p) => bernoulli(p.base) / p.base.length + bernoulli(p.head) / p.head.length),
+  );
   const between = Math.max(0, variance - withinAtCurrentRuns);
   return requiredRuns(between, within, pairs.length, delta, power).runs ?? null;
 }

@@ -23,7 +23,11 @@ export const METRIC_RESAMPLES = 2_000;
  * cases that have the metric on both sides, with a paired bootstrap interval of the change. A metric
  * neither report recorded is left out.
  */
-export function metricChanges(base: ComparisonInput, head: ComparisonInput, options: { seed: number; level: number; resamples?: number }): MetricChange[] {
+export function metricChanges(
+  base: ComparisonInput,
+  head: ComparisonInput,
+  options: { seed: number; level: number; resamples?: number },
+): MetricChange[] {
   const changes: MetricChange[] = [];
   for (const metric of Object.keys(READERS) as MetricName[]) {
     const pairs: PairedValue[] = [];
@@ -34,14 +38,26 @@ export function metricChanges(base: ComparisonInput, head: ComparisonInput, opti
       if (b !== undefined && h !== undefined) pairs.push({ base: b, head: h });
     }
     if (!pairs.length) continue;
-    const result = medianChange(pairs, { seed: options.seed, level: options.level, resamples: options.resamples ?? METRIC_RESAMPLES });
+    const result = medianChange(pairs, {
+      seed: options.seed,
+      level: options.level,
+      resamples: options.resamples ?? METRIC_RESAMPLES,
+    });
     const significant = pairs.length >= MIN_CASES && (result.lower > 0 || result.upper < 0);
-    changes.push({ metric, cases: pairs.length, ...result, change: significant ? (result.difference > 0 ? 'up' : 'down') : 'none' });
+    changes.push({
+      metric,
+      cases: pairs.length,
+      ...result,
+      change: significant ? (result.difference > 0 ? 'up' : 'down') : 'none',
+    });
   }
   return changes;
 }
 
 function caseValue(record: CaseRecord, read: (run: RunRecord) => number | undefined): number | undefined {
-  const values = record.runs.filter((run) => run.status !== 'skipped').map(read).filter((v): v is number => v !== undefined);
+  const values = record.runs
+    .filter((run) => run.status !== 'skipped')
+    .map(read)
+    .filter((v): v is number => v !== undefined);
   return values.length ? mean(values) : undefined;
 }

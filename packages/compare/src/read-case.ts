@@ -34,7 +34,12 @@ export function runRecord(record: Loose): RunRecord | undefined {
   const tokens = finite(usage.total_tokens) ?? (parts.length ? parts.reduce((a, b) => a + b, 0) : undefined);
   const cost = finite(metrics.cost_usd) ?? finite(metrics.cost);
   const durationMs = finite(record.duration_ms);
-  return { status, ...(durationMs !== undefined ? { durationMs } : {}), ...(tokens !== undefined ? { tokens } : {}), ...(cost !== undefined ? { cost } : {}) };
+  return {
+    status,
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(tokens !== undefined ? { tokens } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+  };
 }
 
 /** Why a case failed, in the words of its error and its failed assertions. */
@@ -43,13 +48,19 @@ export function failureMessages(records: readonly Loose[]): string[] {
   for (const record of records) {
     const error = text(record.error);
     if (error) messages.add(error);
-    const assertions = Array.isArray(record.assertions) ? record.assertions : isObject(record.assertion) ? [record.assertion] : [];
+    const assertions = Array.isArray(record.assertions)
+      ? record.assertions
+      : isObject(record.assertion)
+        ? [record.assertion]
+        : [];
     for (const assertion of assertions.filter(isObject)) {
       if (assertion.pass === true) continue;
       messages.add(text(assertion.message) ?? `assertion "${text(assertion.type) ?? '?'}" failed`);
     }
   }
-  return [...messages].slice(0, MAX_MESSAGES).map((m) => (m.length > MAX_MESSAGE_LENGTH ? `${m.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : m));
+  return [...messages]
+    .slice(0, MAX_MESSAGES)
+    .map((m) => (m.length > MAX_MESSAGE_LENGTH ? `${m.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : m));
 }
 
 /** A case from its result record and its runs (the result itself stands for a lone run). */

@@ -26,7 +26,12 @@ export async function readJsonl(file: string, shown: string): Promise<Comparison
       continue;
     }
     if (!input) {
-      if (event.type !== 'start') throw unreadable(shown, `line ${lineNumber} is a "${String(event.type)}" event, but an agentest event stream starts with a "start" event`, lineNumber);
+      if (event.type !== 'start')
+        throw unreadable(
+          shown,
+          `line ${lineNumber} is a "${String(event.type)}" event, but an agentest event stream starts with a "start" event`,
+          lineNumber,
+        );
       input = inputFromStart(event, shown);
       continue;
     }
@@ -38,7 +43,12 @@ export async function readJsonl(file: string, shown: string): Promise<Comparison
       input.complete = event.interrupted !== true;
     }
   }
-  if (!input) throw unreadable(shown, broken ? `line ${broken.line} is not a JSON object (${broken.reason})` : 'the file is empty', broken?.line);
+  if (!input)
+    throw unreadable(
+      shown,
+      broken ? `line ${broken.line} is not a JSON object (${broken.reason})` : 'the file is empty',
+      broken?.line,
+    );
   return input;
 }
 
@@ -78,9 +88,19 @@ interface Where {
 
 function addResult(input: ComparisonInput, event: Loose, runs: Map<string, Loose[]>, where: Where): void {
   const id = text(event.id);
-  if (!id || !statusOf(event.status)) throw unreadable(where.shown, `line ${where.lineNumber}: a "result" event needs an "id" and a "status" (passed, failed, error, timeout or skipped)`, where.lineNumber);
+  if (!id || !statusOf(event.status))
+    throw unreadable(
+      where.shown,
+      `line ${where.lineNumber}: a "result" event needs an "id" and a "status" (passed, failed, error, timeout or skipped)`,
+      where.lineNumber,
+    );
   const earlier = where.seenAt.get(id);
-  if (earlier !== undefined) throw unreadable(where.shown, `case "${id}" has two "result" lines (${earlier} and ${where.lineNumber}); a report holds each case once`, where.lineNumber);
+  if (earlier !== undefined)
+    throw unreadable(
+      where.shown,
+      `case "${id}" has two "result" lines (${earlier} and ${where.lineNumber}); a report holds each case once`,
+      where.lineNumber,
+    );
   where.seenAt.set(id, where.lineNumber);
   const ownRuns = Array.isArray(event.runs) ? event.runs.filter(isObject) : [];
   input.cases.set(id, caseRecord(id, event, ownRuns.length ? ownRuns : (runs.get(id) ?? [])));

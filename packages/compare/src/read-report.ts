@@ -18,7 +18,11 @@ export async function readReport(path: string, cwd: string = process.cwd()): Pro
   const firstLine = parseObject(await readFirstLine(file, shown));
   if (firstLine && EVENT_TYPES.has(firstLine.type as string)) return readJsonl(file, shown);
   if (firstLine && 'input' in firstLine && !('type' in firstLine)) {
-    throw unreadable(shown, 'is a test suite (its lines are cases with "input"), not a report: compare the files agentest test writes (-o run.jsonl or -o report.json)', 1);
+    throw unreadable(
+      shown,
+      'is a test suite (its lines are cases with "input"), not a report: compare the files agentest test writes (-o run.jsonl or -o report.json)',
+      1,
+    );
   }
   const content = await readFile(file, 'utf8');
   if (!content.trim()) throw unreadable(shown, 'is empty: the run that should have written it did not finish');
@@ -41,14 +45,21 @@ async function readFirstLine(file: string, shown: string): Promise<string> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw unreadable(shown, code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory, not a report file' : `cannot be read (${(error as Error).message})`);
+    throw unreadable(
+      shown,
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EISDIR'
+          ? 'is a directory, not a report file'
+          : `cannot be read (${(error as Error).message})`,
+    );
   }
 }
 
 /** Reads up to the first newline only: an event stream can be large. */
 async function firstLineOf(handle: FileHandle): Promise<string> {
   const chunks: Buffer[] = [];
-  for (let position = 0; ; ) {
+  for (let position = 0; ;) {
     const { bytesRead, buffer } = await handle.read({ buffer: Buffer.alloc(64 * 1024), position });
     if (bytesRead === 0) break;
     const chunk = buffer.subarray(0, bytesRead);

@@ -14,9 +14,17 @@ export interface VerdictOptions {
  * Several runs: the two-level paired bootstrap, a regression only when the whole interval of the
  * pass-rate difference lies below −margin. The bootstrap interval is reported either way.
  */
-export function suiteVerdict(changes: readonly CaseChange[], pairs: readonly PairedRuns[], options: VerdictOptions): SuiteVerdict {
+export function suiteVerdict(
+  changes: readonly CaseChange[],
+  pairs: readonly PairedRuns[],
+  options: VerdictOptions,
+): SuiteVerdict {
   const { alpha, margin } = options;
-  const difference = pairedBootstrap(pairs, { seed: options.seed, level: 1 - alpha, ...(options.resamples ? { resamples: options.resamples } : {}) });
+  const difference = pairedBootstrap(pairs, {
+    seed: options.seed,
+    level: 1 - alpha,
+    ...(options.resamples ? { resamples: options.resamples } : {}),
+  });
   const common = { alpha, margin, paired: pairs.length, difference };
   if (pairs.every((p) => p.base.length === 1 && p.head.length === 1)) {
     const regressed = changes.filter((c) => c.category === 'regressed').length;
@@ -31,9 +39,26 @@ export function suiteVerdict(changes: readonly CaseChange[], pairs: readonly Pai
   const level = `${Math.round((1 - alpha) * 1000) / 10}%`;
   const bound = margin === 0 ? '0' : `−${points(margin, false)} points`;
   const interval = `pass rate ${points(difference.estimate)} points, ${level} interval [${points(difference.lower)}, ${points(difference.upper)}]`;
-  if (difference.upper < -margin) return { verdict: 'regressed', method: 'bootstrap', reason: `${interval}: entirely below ${bound} (the margin)`, ...common };
-  if (difference.lower > margin) return { verdict: 'improved', method: 'bootstrap', reason: `${interval}: entirely above ${margin === 0 ? '0' : `+${points(margin, false)} points`} (the margin)`, ...common };
-  return { verdict: 'no_significant_change', method: 'bootstrap', reason: `${interval}: not entirely below ${bound} (the margin)`, ...common };
+  if (difference.upper < -margin)
+    return {
+      verdict: 'regressed',
+      method: 'bootstrap',
+      reason: `${interval}: entirely below ${bound} (the margin)`,
+      ...common,
+    };
+  if (difference.lower > margin)
+    return {
+      verdict: 'improved',
+      method: 'bootstrap',
+      reason: `${interval}: entirely above ${margin === 0 ? '0' : `+${points(margin, false)} points`} (the margin)`,
+      ...common,
+    };
+  return {
+    verdict: 'no_significant_change',
+    method: 'bootstrap',
+    reason: `${interval}: not entirely below ${bound} (the margin)`,
+    ...common,
+  };
 }
 
 /** A fraction as signed percentage points: −0.125 → "−12.5". */

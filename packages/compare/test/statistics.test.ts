@@ -1,9 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  median, seededRandom, sortedQuantile,
-  differenceVariance, erfc, fisherExact, holm, mcnemar, medianChange, normalQuantile, pairedBootstrap,
-  passAtK, passHatK, requiredCases, requiredRuns, sprt, wilsonInterval,
+  median,
+  seededRandom,
+  sortedQuantile,
+  differenceVariance,
+  erfc,
+  fisherExact,
+  holm,
+  mcnemar,
+  medianChange,
+  normalQuantile,
+  pairedBootstrap,
+  passAtK,
+  passHatK,
+  requiredCases,
+  requiredRuns,
+  sprt,
+  wilsonInterval,
 } from '../src/stats/index.js';
 
 const close = (actual: number, expected: number, tolerance: number, what = '') =>
@@ -58,7 +72,9 @@ function exactTail(basePassed: number, baseRuns: number, headPassed: number, hea
   const passes = basePassed + headPassed;
   const total = baseRuns + headRuns;
   let numerator = 0n;
-  for (let x = 0; x <= headPassed; x++) if (passes - x <= baseRuns && passes - x >= 0) numerator += choose(passes, x) * choose(total - passes, headRuns - x);
+  for (let x = 0; x <= headPassed; x++)
+    if (passes - x <= baseRuns && passes - x >= 0)
+      numerator += choose(passes, x) * choose(total - passes, headRuns - x);
   return Number((numerator * 10n ** 15n) / choose(total, headRuns)) / 1e15;
 }
 
@@ -68,8 +84,18 @@ test('Fisher: base 10/10, head 6/10 → one-sided p 0.043 (two-sided 0.087); agr
   close(result.worse, 8008 / 184756, 1e-12);
   close(result.twoSided, (2 * 8008) / 184756, 1e-12);
   close(result.better, 1, 1e-12);
-  for (const [bp, bn, hp, hn] of [[7, 10, 3, 10], [20, 25, 12, 25], [4, 5, 4, 9], [0, 3, 0, 3]] as const) {
-    close(fisherExact({ basePassed: bp, baseFailed: bn - bp, headPassed: hp, headFailed: hn - hp }).worse, exactTail(bp, bn, hp, hn), 1e-10, `${bp}/${bn} vs ${hp}/${hn}`);
+  for (const [bp, bn, hp, hn] of [
+    [7, 10, 3, 10],
+    [20, 25, 12, 25],
+    [4, 5, 4, 9],
+    [0, 3, 0, 3],
+  ] as const) {
+    close(
+      fisherExact({ basePassed: bp, baseFailed: bn - bp, headPassed: hp, headFailed: hn - hp }).worse,
+      exactTail(bp, bn, hp, hn),
+      1e-10,
+      `${bp}/${bn} vs ${hp}/${hn}`,
+    );
   }
   // One run a side can never be significant: 1/1 vs 0/1 gives p = 0.5 one-sided, 1 two-sided.
   const single = fisherExact({ basePassed: 1, baseFailed: 0, headPassed: 0, headFailed: 1 });
@@ -86,7 +112,9 @@ test("Holm's step-down correction matches R's p.adjust(…, 'holm')", () => {
 
 test('paired bootstrap: seeded and reproducible; its interval matches the normal theory on a large suite', () => {
   // 400 cases, one run a side: 40 regressed, 20 fixed, the rest concordant.
-  const cases = Array.from({ length: 400 }, (_, i) => (i < 40 ? { base: [1], head: [0] } : i < 60 ? { base: [0], head: [1] } : { base: [1], head: [1] }));
+  const cases = Array.from({ length: 400 }, (_, i) =>
+    i < 40 ? { base: [1], head: [0] } : i < 60 ? { base: [0], head: [1] } : { base: [1], head: [1] },
+  );
   const first = pairedBootstrap(cases, { seed: 7 });
   assert.deepEqual(pairedBootstrap(cases, { seed: 7 }), first);
   close(first.estimate, -20 / 400, 1e-12);
@@ -103,18 +131,33 @@ test('paired bootstrap resamples runs within cases: run-to-run noise widens the 
   const result = pairedBootstrap(stable, { seed: 3 });
   close(result.estimate, -0.25, 1e-12);
   assert.ok(result.lower < -0.3 && result.upper > -0.2 && result.upper < 0, `${result.lower}..${result.upper}`);
-  const identical = pairedBootstrap(Array.from({ length: 10 }, () => ({ base: [1, 0], head: [1, 0] })).map((c) => ({ base: [1], head: [1] })), { seed: 1 });
+  const identical = pairedBootstrap(
+    Array.from({ length: 10 }, () => ({ base: [1, 0], head: [1, 0] })).map((c) => ({ base: [1], head: [1] })),
+    { seed: 1 },
+  );
   assert.deepEqual([identical.lower, identical.upper], [0, 0]);
 });
 
 test('bootstrap of a median change: a uniform shift gives exactly that shift; the interval holds the estimate', () => {
-  const shifted = medianChange(Array.from({ length: 25 }, (_, i) => ({ base: 100 + i * 10, head: 150 + i * 10 })), { seed: 1 });
+  const shifted = medianChange(
+    Array.from({ length: 25 }, (_, i) => ({ base: 100 + i * 10, head: 150 + i * 10 })),
+    { seed: 1 },
+  );
   assert.deepEqual([shifted.baseMedian, shifted.headMedian, shifted.difference], [220, 270, 50]);
   // Resampled pairs keep the shift only in expectation of the medians; the bounds stay near 50.
   assert.ok(shifted.lower <= 50 && shifted.upper >= 50);
-  const noisy = medianChange(Array.from({ length: 41 }, (_, i) => ({ base: (i * 37) % 41, head: ((i * 37) % 41) + (i % 2 ? 3 : -1) })), { seed: 2 });
+  const noisy = medianChange(
+    Array.from({ length: 41 }, (_, i) => ({ base: (i * 37) % 41, head: ((i * 37) % 41) + (i % 2 ? 3 : -1) })),
+    { seed: 2 },
+  );
   assert.ok(noisy.lower <= noisy.difference && noisy.difference <= noisy.upper);
-  assert.deepEqual(medianChange(Array.from({ length: 41 }, (_, i) => ({ base: (i * 37) % 41, head: ((i * 37) % 41) + (i % 2 ? 3 : -1) })), { seed: 2 }), noisy);
+  assert.deepEqual(
+    medianChange(
+      Array.from({ length: 41 }, (_, i) => ({ base: (i * 37) % 41, head: ((i * 37) % 41) + (i % 2 ? 3 : -1) })),
+      { seed: 2 },
+    ),
+    noisy,
+  );
 });
 
 test('sample size from the reference: pass rate 0.8, ρ 0.5, α 0.05, power 0.8 → ≈126 cases for 10 points, ≈502 for 5', () => {
@@ -191,7 +234,10 @@ test('the bootstrap’s shortcuts (no draw for agreeing runs, one binomial draw 
 test('the median bootstrap’s counted medians equal the sorted medians, for odd and even counts', () => {
   for (const n of [1, 2, 7, 10, 101]) {
     const random = seededRandom(n);
-    const pairs = Array.from({ length: n }, () => ({ base: Math.round(random() * 1000), head: Math.round(random() * 1000) }));
+    const pairs = Array.from({ length: n }, () => ({
+      base: Math.round(random() * 1000),
+      head: Math.round(random() * 1000),
+    }));
     const result = medianChange(pairs, { resamples: 10 });
     assert.equal(result.baseMedian, median(pairs.map((p) => p.base)), `base, n ${n}`);
     assert.equal(result.headMedian, median(pairs.map((p) => p.head)), `head, n ${n}`);

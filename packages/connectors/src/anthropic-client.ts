@@ -60,7 +60,9 @@ export class AnthropicChatClient extends LlmClient {
     } as unknown as Anthropic.MessageCreateParams;
     try {
       const response = await client.messages.create(body, { signal });
-      return stream ? await anthropicStreamReply(response as AsyncIterable<unknown>, this.url) : anthropicReply(response, this.url);
+      return stream
+        ? await anthropicStreamReply(response as AsyncIterable<unknown>, this.url)
+        : anthropicReply(response, this.url);
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, this.url, this.settings.timeoutMs);

@@ -25,15 +25,27 @@ function usageOf(input: number, output: number): TokenUsage {
 
 export function anthropicReply(message: unknown, url: string): AgentReply {
   const m = message as { model?: string; content?: WireBlock[]; stop_reason?: string | null; usage?: WireUsage };
-  if (!Array.isArray(m?.content)) throw new ConnectorError(`the reply from ${url} has no content blocks (got ${JSON.stringify(message)?.slice(0, 200)})`);
-  const toolCalls: ToolCall[] = m.content.filter((b) => b.type === 'tool_use').map((b) => ({ ...(b.id ? { id: b.id } : {}), name: b.name ?? '', arguments: b.input ?? {} }));
+  if (!Array.isArray(m?.content))
+    throw new ConnectorError(
+      `the reply from ${url} has no content blocks (got ${JSON.stringify(message)?.slice(0, 200)})`,
+    );
+  const toolCalls: ToolCall[] = m.content
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => ({ ...(b.id ? { id: b.id } : {}), name: b.name ?? '', arguments: b.input ?? {} }));
   return buildReply({
-    text: m.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join(''),
+    text: m.content
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text ?? '')
+      .join(''),
     toolCalls,
     usage: m.usage ? usageOf(m.usage.input_tokens ?? 0, m.usage.output_tokens ?? 0) : undefined,
     model: m.model,
     finishReason: m.stop_reason,
-    reasoning: m.content.filter((b) => b.type === 'thinking').map((b) => b.thinking ?? '').join('') || undefined,
+    reasoning:
+      m.content
+        .filter((b) => b.type === 'thinking')
+        .map((b) => b.thinking ?? '')
+        .join('') || undefined,
   });
 }
 
@@ -67,7 +79,13 @@ export async function anthropicStreamReply(events: AsyncIterable<unknown>, url: 
         break;
       case 'content_block_start': {
         const block = event.content_block ?? { type: 'text' };
-        blocks[event.index ?? blocks.length] = { type: block.type, text: block.text ?? block.thinking ?? '', json: '', id: block.id, name: block.name };
+        blocks[event.index ?? blocks.length] = {
+          type: block.type,
+          text: block.text ?? block.thinking ?? '',
+          json: '',
+          id: block.id,
+          name: block.name,
+        };
         break;
       }
       case 'content_block_delta': {
@@ -86,17 +104,33 @@ export async function anthropicStreamReply(events: AsyncIterable<unknown>, url: 
         stopped = true;
         break;
       case 'error':
-        throw new ConnectorError(`the stream from ${url} reported ${event.error?.type ?? 'an error'}: ${event.error?.message ?? ''}`, { retryable: event.error?.type === 'overloaded_error' || event.error?.type === 'api_error' });
+        throw new ConnectorError(
+          `the stream from ${url} reported ${event.error?.type ?? 'an error'}: ${event.error?.message ?? ''}`,
+          { retryable: event.error?.type === 'overloaded_error' || event.error?.type === 'api_error' },
+        );
     }
   }
-  if (!stopped) throw new ConnectorError(`the stream from ${url} ended before the reply was complete (no message_stop after ${count} events)`, { retryable: true });
+  if (!stopped)
+    throw new ConnectorError(
+      `the stream from ${url} ended before the reply was complete (no message_stop after ${count} events)`,
+      { retryable: true },
+    );
   const present = blocks.filter(Boolean);
   return buildReply({
-    text: present.filter((b) => b.type === 'text').map((b) => b.text).join(''),
-    toolCalls: present.filter((b) => b.type === 'tool_use').map((b) => ({ ...(b.id ? { id: b.id } : {}), name: b.name ?? '', arguments: parseArguments(b.json) })),
+    text: present
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text)
+      .join(''),
+    toolCalls: present
+      .filter((b) => b.type === 'tool_use')
+      .map((b) => ({ ...(b.id ? { id: b.id } : {}), name: b.name ?? '', arguments: parseArguments(b.json) })),
     usage: usageOf(input, output),
     model,
     finishReason: stopReason,
-    reasoning: present.filter((b) => b.type === 'thinking').map((b) => b.text).join('') || undefined,
+    reasoning:
+      present
+        .filter((b) => b.type === 'thinking')
+        .map((b) => b.text)
+        .join('') || undefined,
   });
 }

@@ -15,7 +15,20 @@ interface AnthropicMessage {
 }
 
 /** Options the Anthropic API rejects; they are dropped rather than failing every call. */
-const OPENAI_ONLY = new Set(['frequency_penalty', 'presence_penalty', 'seed', 'response_format', 'parallel_tool_calls', 'reasoning_effort', 'stream_options', 'n', 'logprobs', 'top_logprobs', 'logit_bias', 'user']);
+const OPENAI_ONLY = new Set([
+  'frequency_penalty',
+  'presence_penalty',
+  'seed',
+  'response_format',
+  'parallel_tool_calls',
+  'reasoning_effort',
+  'stream_options',
+  'n',
+  'logprobs',
+  'top_logprobs',
+  'logit_bias',
+  'user',
+]);
 
 export function toAnthropicMessages(messages: Message[]): { system?: string; messages: AnthropicMessage[] } {
   const system: string[] = [];
@@ -31,9 +44,16 @@ export function toAnthropicMessages(messages: Message[]): { system?: string; mes
       const text = contentText(message.content);
       if (text) system.push(text);
     } else if (message.role === 'tool') {
-      push('user', [{ type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content: contentText(message.content) }]);
+      push('user', [
+        { type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content: contentText(message.content) },
+      ]);
     } else if (message.role === 'assistant') {
-      const calls = (message.tool_calls ?? []).map((call) => ({ type: 'tool_use', id: call.id ?? '', name: call.function.name, input: toolInput(call.function.arguments) }));
+      const calls = (message.tool_calls ?? []).map((call) => ({
+        type: 'tool_use',
+        id: call.id ?? '',
+        name: call.function.name,
+        input: toolInput(call.function.arguments),
+      }));
       push('assistant', [...contentBlocks(message.content), ...calls]);
     } else {
       push('user', contentBlocks(message.content));
@@ -56,9 +76,14 @@ function contentBlocks(content: Message['content']): Block[] {
 function partBlock(part: ContentPart): Block {
   if (part.type === 'text') return { type: 'text', text: part.text ?? '' };
   if (part.type === 'image_url') {
-    const url = typeof part.image_url === 'string' ? part.image_url : (part.image_url as { url?: string } | undefined)?.url ?? '';
+    const url =
+      typeof part.image_url === 'string'
+        ? part.image_url
+        : ((part.image_url as { url?: string } | undefined)?.url ?? '');
     const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-    return data ? { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } } : { type: 'image', source: { type: 'url', url } };
+    return data
+      ? { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } }
+      : { type: 'image', source: { type: 'url', url } };
   }
   // Anthropic-native parts (document, image with a source, …) pass through as written.
   return part as Block;

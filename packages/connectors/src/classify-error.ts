@@ -13,13 +13,21 @@ export interface SdkErrorClasses {
  * attempt may help: HTTP errors keep their status, the server's text and `Retry-After`; refused and
  * reset connections, timeouts and cut streams are retryable; a malformed body is not.
  */
-export function toConnectorError(error: unknown, sdk: SdkErrorClasses, url: string, timeoutMs: number | undefined): ConnectorError {
+export function toConnectorError(
+  error: unknown,
+  sdk: SdkErrorClasses,
+  url: string,
+  timeoutMs: number | undefined,
+): ConnectorError {
   if (error instanceof ConnectorError) return error;
   // Raised by our own fetch (a reply past max_reply_bytes); the SDK may have wrapped it.
   const own = connectorCause(error);
   if (own) return own;
   if (error instanceof sdk.APIConnectionTimeoutError) {
-    return new ConnectorError(`no answer from ${url} within ${timeoutMs ?? 600_000}ms`, { retryable: true, cause: error });
+    return new ConnectorError(`no answer from ${url} within ${timeoutMs ?? 600_000}ms`, {
+      retryable: true,
+      cause: error,
+    });
   }
   if (error instanceof sdk.APIConnectionError) {
     return new ConnectorError(`cannot reach ${url}: ${rootCause(error as Error)}`, { retryable: true, cause: error });
@@ -28,13 +36,24 @@ export function toConnectorError(error: unknown, sdk: SdkErrorClasses, url: stri
     const headers = error.headers as { get?(name: string): string | null } | undefined;
     const retryAfterMs = retryAfterOf(headers);
     const text = serverText(error.error) ?? error.message;
-    return new ConnectorError(`HTTP ${error.status} from ${url}: ${text}`, { status: error.status, retryable: isRetryableStatus(error.status), retryAfterMs, cause: error });
+    return new ConnectorError(`HTTP ${error.status} from ${url}: ${text}`, {
+      status: error.status,
+      retryable: isRetryableStatus(error.status),
+      retryAfterMs,
+      cause: error,
+    });
   }
   if (error instanceof SyntaxError) {
-    return new ConnectorError(`the server at ${url} sent malformed JSON: ${error.message}`, { retryable: false, cause: error });
+    return new ConnectorError(`the server at ${url} sent malformed JSON: ${error.message}`, {
+      retryable: false,
+      cause: error,
+    });
   }
   if (isCutConnection(error)) {
-    return new ConnectorError(`the connection to ${url} closed before the reply was complete (${rootCause(error)})`, { retryable: true, cause: error });
+    return new ConnectorError(`the connection to ${url} closed before the reply was complete (${rootCause(error)})`, {
+      retryable: true,
+      cause: error,
+    });
   }
   return new ConnectorError(error instanceof Error ? error.message : String(error), { cause: error });
 }
@@ -79,7 +98,8 @@ function rootCause(error: Error): string {
   let text = error.message;
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
-    text = typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message;
+    text =
+      typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message;
     current = current.cause;
   }
   return text;

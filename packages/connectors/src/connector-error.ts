@@ -10,7 +10,10 @@ export class ConnectorError extends Error {
   /** Attempts made before giving up; set by the retry loop. */
   attempts = 1;
 
-  constructor(message: string, options: { status?: number; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.retryable = options.retryable ?? false;

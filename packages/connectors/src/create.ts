@@ -12,9 +12,17 @@ export const CONNECTOR_TYPES = ['openai', 'anthropic', 'mock'] as const;
  * config (unknown type, no model, a `$ENV.` key whose variable is unset) throws here, before the
  * run starts; the SDKs themselves are only imported on the first call.
  */
-export function createChatClient(id: string, config: ConnectorConfig, env: NodeJS.ProcessEnv = process.env): ChatClient {
+export function createChatClient(
+  id: string,
+  config: ConnectorConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): ChatClient {
   if (!config || typeof config !== 'object' || typeof config.type !== 'string') {
-    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" has no "type"; use one of ${CONNECTOR_TYPES.join(', ')}`, { where: `connectors.${id}` });
+    throw new AgentestError(
+      'CONNECTOR_INVALID',
+      `connector "${id}" has no "type"; use one of ${CONNECTOR_TYPES.join(', ')}`,
+      { where: `connectors.${id}` },
+    );
   }
   switch (config.type) {
     case 'openai':
@@ -24,6 +32,10 @@ export function createChatClient(id: string, config: ConnectorConfig, env: NodeJ
     case 'mock':
       return new MockChatClient(id, connectorOptions(config));
     default:
-      throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" has type "${config.type}", which cannot chat; use one of ${CONNECTOR_TYPES.join(', ')}`, { where: `connectors.${id}.type` });
+      throw new AgentestError(
+        'CONNECTOR_INVALID',
+        `connector "${id}" has type "${config.type}", which cannot chat; use one of ${CONNECTOR_TYPES.join(', ')}`,
+        { where: `connectors.${id}.type` },
+      );
   }
 }

@@ -27,11 +27,18 @@ export function redactSecret(text: string, secret: string | undefined): string {
 
 /** Not retryable: the same request would get the same reply. */
 function replyTooLarge(maxBytes: number): ConnectorError {
-  return new ConnectorError(`reply too large: more than ${formatBytes(maxBytes)}, so reading stopped; raise max_reply_bytes in the connector if such replies are expected`, { retryable: false });
+  return new ConnectorError(
+    `reply too large: more than ${formatBytes(maxBytes)}, so reading stopped; raise max_reply_bytes in the connector if such replies are expected`,
+    { retryable: false },
+  );
 }
 
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : bytes >= 1024
+      ? `${+(bytes / 1024).toFixed(1)} KB`
+      : `${bytes} bytes`;
 }
 
 function urlOf(input: string | URL | Request): string {
@@ -43,9 +50,15 @@ function urlOf(input: string | URL | Request): string {
  * (redacted) and its outcome when debugging is on, and can send one URL prefix elsewhere (Yao's
  * verbatim host rule, which the Anthropic SDK cannot express).
  */
-export function connectorFetch(id: string, options: { rewrite?: { from: string; to: string }; secret?: string; maxReplyBytes?: number } = {}): Fetch {
+export function connectorFetch(
+  id: string,
+  options: { rewrite?: { from: string; to: string }; secret?: string; maxReplyBytes?: number } = {},
+): Fetch {
   const { rewrite, secret, maxReplyBytes } = options;
-  const fetch = nodeHttpFetch(undefined, maxReplyBytes === undefined ? undefined : { maxBytes: maxReplyBytes, tooLarge: replyTooLarge });
+  const fetch = nodeHttpFetch(
+    undefined,
+    maxReplyBytes === undefined ? undefined : { maxBytes: maxReplyBytes, tooLarge: replyTooLarge },
+  );
   return async (input, init) => {
     let url = urlOf(input);
     if (rewrite && url.startsWith(rewrite.from)) url = rewrite.to + url.slice(rewrite.from.length);

@@ -31,7 +31,8 @@ export abstract class LlmClient implements ChatClient {
   protected abstract attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply>;
 
   async chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
-    const stream = request.stream ?? (typeof request.options?.stream === 'boolean' ? request.options.stream : this.settings.stream);
+    const stream =
+      request.stream ?? (typeof request.options?.stream === 'boolean' ? request.options.stream : this.settings.stream);
     const label = `${this.type} connector "${this.id}"`;
     try {
       const { value, retries } = await withRetries(
@@ -39,7 +40,14 @@ export abstract class LlmClient implements ChatClient {
         this.settings.retry,
         signal,
         label,
-        (error, waitMs, retry) => log('%s: retry %d in %dms after: %s', this.id, retry, Math.round(waitMs), redactSecret(error.message, this.settings.key)),
+        (error, waitMs, retry) =>
+          log(
+            '%s: retry %d in %dms after: %s',
+            this.id,
+            retry,
+            Math.round(waitMs),
+            redactSecret(error.message, this.settings.key),
+          ),
       );
       return { ...value, trace: { ...value.trace, retries } };
     } catch (error) {

@@ -12,7 +12,8 @@ export function contentText(content: Message['content'] | undefined): string {
 
 /** The last user message's text: what mock replies are matched against. */
 export function lastUserText(messages: Message[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === 'user') return contentText(messages[i].content);
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i].role === 'user') return contentText(messages[i].content);
   return '';
 }
 

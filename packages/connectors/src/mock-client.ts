@@ -1,7 +1,14 @@
 import type { AgentReply, Message, ToolCall } from '@agentest/kernel';
 import { sleep } from './abort.js';
 import { contentText, lastUserText } from './message-text.js';
-import { parseMockOptions, type CompiledMockRule, type Latency, type MockOptions, type MockReplyValue, type MockToolCall } from './mock-options.js';
+import {
+  parseMockOptions,
+  type CompiledMockRule,
+  type Latency,
+  type MockOptions,
+  type MockReplyValue,
+  type MockToolCall,
+} from './mock-options.js';
 import { fillToolResult, isToolNamed, trailingToolResults, type MockToolResult } from './mock-tool-results.js';
 import { hashString, mulberry32, pickWeighted } from './prng.js';
 import type { ChatClient, ChatRequest } from './types.js';
@@ -22,7 +29,10 @@ export class MockChatClient implements ChatClient {
   private readonly rules: CompiledMockRule[];
   private readonly calls = new Map<string, number>();
 
-  constructor(readonly id: string, raw: Record<string, unknown>) {
+  constructor(
+    readonly id: string,
+    raw: Record<string, unknown>,
+  ) {
     ({ options: this.options, rules: this.rules } = parseMockOptions(id, raw));
     this.model = this.options.model ?? 'mock';
   }
@@ -42,7 +52,10 @@ export class MockChatClient implements ChatClient {
     let toolCalls = rule?.tool_calls;
     let choiceIndex: number | undefined;
     if (rule?.choices) {
-      choiceIndex = pickWeighted(rule.choices.map((c) => c.weight ?? 1), choiceDraw);
+      choiceIndex = pickWeighted(
+        rule.choices.map((c) => c.weight ?? 1),
+        choiceDraw,
+      );
       const choice = rule.choices[choiceIndex];
       reply = choice.reply;
       toolCalls = choice.tool_calls ?? toolCalls;
@@ -50,13 +63,20 @@ export class MockChatClient implements ChatClient {
 
     await sleep(latencyOf(rule?.latency_ms ?? this.options.latency_ms, latencyDraw), signal);
     if (this.options.error_rate && errorDraw < this.options.error_rate) {
-      throw new Error(`mock connector "${this.id}": simulated failure (error_rate ${this.options.error_rate}, call ${call + 1} for this input)`);
+      throw new Error(
+        `mock connector "${this.id}": simulated failure (error_rate ${this.options.error_rate}, call ${call + 1} for this input)`,
+      );
     }
     if (result) [reply, toolCalls] = [fillToolResult(reply, result), fillToolResult(toolCalls, result)];
     // Without a matching rule or a default, the mock echoes the input (or the tool results), so an
     // empty config still answers and a tool loop still ends.
-    if (reply === undefined && !toolCalls?.length && !rule) reply = results.length ? results.map((r) => r.text).join('\n') : text;
-    const picked = { rule: rule ? rule.index : 'default', ...(choiceIndex !== undefined ? { choice: choiceIndex } : {}), ...(result ? { tool_result: result.name } : {}) };
+    if (reply === undefined && !toolCalls?.length && !rule)
+      reply = results.length ? results.map((r) => r.text).join('\n') : text;
+    const picked = {
+      rule: rule ? rule.index : 'default',
+      ...(choiceIndex !== undefined ? { choice: choiceIndex } : {}),
+      ...(result ? { tool_result: result.name } : {}),
+    };
     return this.reply(reply, toolCalls, request.messages, picked);
   }
 
@@ -77,10 +97,19 @@ export class MockChatClient implements ChatClient {
     return { result: results[0] };
   }
 
-  private reply(value: MockReplyValue | undefined, calls: MockToolCall[] | undefined, messages: Message[], picked: Record<string, unknown>): AgentReply {
+  private reply(
+    value: MockReplyValue | undefined,
+    calls: MockToolCall[] | undefined,
+    messages: Message[],
+    picked: Record<string, unknown>,
+  ): AgentReply {
     const content = value ?? '';
     const text = typeof content === 'string' ? content : JSON.stringify(content);
-    const toolCalls: ToolCall[] = (calls ?? []).map((c, i) => ({ id: c.id ?? `call_mock_${i}`, name: c.name, arguments: c.arguments ?? {} }));
+    const toolCalls: ToolCall[] = (calls ?? []).map((c, i) => ({
+      id: c.id ?? `call_mock_${i}`,
+      name: c.name,
+      arguments: c.arguments ?? {},
+    }));
     const prompt_tokens = estimateTokens(messages.map((m) => contentText(m.content)).join('\n'));
     const completion_tokens = estimateTokens(text);
     return {

@@ -52,9 +52,13 @@ export function fillToolResult<T>(value: T, result: MockToolResult): T {
   let parsed: { value: unknown } | undefined;
   const data = () => (parsed ??= { value: parseJson(result.text) }).value;
   const fill = (item: unknown): unknown => {
-    if (typeof item === 'string') return item.replace(PLACEHOLDER, (_, path: string | undefined) => (path === undefined ? result.text : asText(fieldAt(data(), path))));
+    if (typeof item === 'string')
+      return item.replace(PLACEHOLDER, (_, path: string | undefined) =>
+        path === undefined ? result.text : asText(fieldAt(data(), path)),
+      );
     if (Array.isArray(item)) return item.map(fill);
-    if (item !== null && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, fill(v)]));
+    if (item !== null && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, fill(v)]));
     return item;
   };
   return fill(value) as T;

@@ -30,7 +30,8 @@ export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetc
     if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
     const headers = headerRecord(init?.headers);
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
-    if (body != null && headers['content-length'] === undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    if (body != null && headers['content-length'] === undefined)
+      headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     return send(new URL(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0, limit);
   };
 }
@@ -38,11 +39,20 @@ export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetc
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   // The SDKs pass a Headers already; copying it into another one first would cost as much again.
-  if (headers) (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => (out[name] = value));
+  if (headers)
+    (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => (out[name] = value));
   return out;
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, redirects: number, limit?: ReplyLimit): Promise<Response> {
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array | undefined,
+  signal: AbortSignal | undefined,
+  redirects: number,
+  limit?: ReplyLimit,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
@@ -68,7 +78,17 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
         const next = new URL(location, url);
         const nextHeaders = keepBody ? headers : withoutBodyHeaders(headers);
         if (next.origin !== url.origin) delete nextHeaders.authorization;
-        resolve(send(next, keepBody || method === 'HEAD' ? method : 'GET', nextHeaders, keepBody ? body : undefined, signal, redirects + 1, limit));
+        resolve(
+          send(
+            next,
+            keepBody || method === 'HEAD' ? method : 'GET',
+            nextHeaders,
+            keepBody ? body : undefined,
+            signal,
+            redirects + 1,
+            limit,
+          ),
+        );
         return;
       }
       // Once the headers are in, an abort ends the body: readers see the abort error.
@@ -88,8 +108,17 @@ function withoutBodyHeaders(headers: Record<string, string>): Record<string, str
 }
 
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   if (!decoder) return res;
   res.once('error', (error) => decoder.destroy(error));
   return res.pipe(decoder);

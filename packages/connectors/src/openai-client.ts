@@ -60,7 +60,9 @@ export class OpenAIChatClient extends LlmClient {
     } as unknown as OpenAI.ChatCompletionCreateParams;
     try {
       const response = await client.chat.completions.create(body, { signal });
-      return stream ? await openaiStreamReply(response as AsyncIterable<unknown>, this.url) : openaiReply(response, this.url);
+      return stream
+        ? await openaiStreamReply(response as AsyncIterable<unknown>, this.url)
+        : openaiReply(response, this.url);
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, this.url, this.settings.timeoutMs);

@@ -40,8 +40,19 @@ export function usageOf(usage: WireUsage | null | undefined): TokenUsage | undef
   return { prompt_tokens, completion_tokens, total_tokens: usage.total_tokens ?? prompt_tokens + completion_tokens };
 }
 
-export function buildReply(parts: { text: string; toolCalls: ToolCall[]; usage?: TokenUsage; model?: string; finishReason?: string | null; reasoning?: string }): AgentReply {
-  const trace: Record<string, unknown> = { model: parts.model, finish_reason: parts.finishReason ?? undefined, retries: 0 };
+export function buildReply(parts: {
+  text: string;
+  toolCalls: ToolCall[];
+  usage?: TokenUsage;
+  model?: string;
+  finishReason?: string | null;
+  reasoning?: string;
+}): AgentReply {
+  const trace: Record<string, unknown> = {
+    model: parts.model,
+    finish_reason: parts.finishReason ?? undefined,
+    retries: 0,
+  };
   if (parts.reasoning) trace.reasoning_content = parts.reasoning;
   return {
     content: parts.text,
@@ -55,11 +66,18 @@ export function buildReply(parts: { text: string; toolCalls: ToolCall[]; usage?:
 export function openaiReply(completion: unknown, url: string): AgentReply {
   const c = completion as WireCompletion;
   const choice = c?.choices?.[0];
-  if (!choice?.message) throw new ConnectorError(`the reply from ${url} has no choices[0].message (got ${JSON.stringify(completion)?.slice(0, 200)})`);
+  if (!choice?.message)
+    throw new ConnectorError(
+      `the reply from ${url} has no choices[0].message (got ${JSON.stringify(completion)?.slice(0, 200)})`,
+    );
   const message = choice.message;
   return buildReply({
     text: typeof message.content === 'string' ? message.content : '',
-    toolCalls: (message.tool_calls ?? []).map((call) => ({ ...(call.id ? { id: call.id } : {}), name: call.function?.name ?? '', arguments: parseArguments(call.function?.arguments) })),
+    toolCalls: (message.tool_calls ?? []).map((call) => ({
+      ...(call.id ? { id: call.id } : {}),
+      name: call.function?.name ?? '',
+      arguments: parseArguments(call.function?.arguments),
+    })),
     usage: usageOf(c.usage),
     model: c.model,
     finishReason: choice.finish_reason,
@@ -95,11 +113,20 @@ export async function openaiStreamReply(chunks: AsyncIterable<unknown>, url: str
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
   if (!finishReason) {
-    throw new ConnectorError(`the stream from ${url} ended before the reply was complete (no finish_reason after ${count} chunks)`, { retryable: true });
+    throw new ConnectorError(
+      `the stream from ${url} ended before the reply was complete (no finish_reason after ${count} chunks)`,
+      { retryable: true },
+    );
   }
   return buildReply({
     text,
-    toolCalls: calls.filter(Boolean).map((call) => ({ ...(call.id ? { id: call.id } : {}), name: call.name, arguments: parseArguments(call.arguments) })),
+    toolCalls: calls
+      .filter(Boolean)
+      .map((call) => ({
+        ...(call.id ? { id: call.id } : {}),
+        name: call.name,
+        arguments: parseArguments(call.arguments),
+      })),
     usage,
     model,
     finishReason,

@@ -16,7 +16,13 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, rateLimitRetries: 10, backoffMs: 500, maxBackoffMs: 30_000, maxRetryAfterMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retries: 3,
+  rateLimitRetries: 10,
+  backoffMs: 500,
+  maxBackoffMs: 30_000,
+  maxRetryAfterMs: 60_000,
+};
 
 /** `Retry-After` as milliseconds: delta-seconds (`"2"`, also `"0.5"`) or an HTTP date. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
@@ -55,14 +61,27 @@ export async function withRetries<T>(
       if (signal.aborted) throw abortReason(signal);
       if (!(error instanceof ConnectorError)) throw error;
       const attempts = retry + 1;
-      if (!error.retryable) throw final(label, error, attempts, `${attempts} attempt${attempts > 1 ? 's' : ''} made, not retryable`);
+      if (!error.retryable)
+        throw final(label, error, attempts, `${attempts} attempt${attempts > 1 ? 's' : ''} made, not retryable`);
       const rateLimited = error.status === 429;
       const exhausted = rateLimited ? rateLimits++ >= policy.rateLimitRetries : faults++ >= policy.retries;
-      if (exhausted) throw final(label, error, attempts, `${attempts} attempts made, ${rateLimited ? 'rate-limit ' : ''}retries exhausted`);
+      if (exhausted)
+        throw final(
+          label,
+          error,
+          attempts,
+          `${attempts} attempts made, ${rateLimited ? 'rate-limit ' : ''}retries exhausted`,
+        );
       if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) {
-        throw final(label, error, attempts, `the server asked to retry after ${error.retryAfterMs / 1000}s, over the ${policy.maxRetryAfterMs / 1000}s limit`);
+        throw final(
+          label,
+          error,
+          attempts,
+          `the server asked to retry after ${error.retryAfterMs / 1000}s, over the ${policy.maxRetryAfterMs / 1000}s limit`,
+        );
       }
-      const wait = error.retryAfterMs !== undefined ? error.retryAfterMs * (1 + Math.random() * 0.1) : backoffDelay(retry, policy);
+      const wait =
+        error.retryAfterMs !== undefined ? error.retryAfterMs * (1 + Math.random() * 0.1) : backoffDelay(retry, policy);
       onRetry?.(error, wait, retry + 1);
       await sleep(wait, signal);
     }
@@ -70,7 +89,11 @@ export async function withRetries<T>(
 }
 
 function final(label: string, error: ConnectorError, attempts: number, note: string): ConnectorError {
-  const wrapped = new ConnectorError(`${label}: ${error.message} (${note})`, { status: error.status, retryable: error.retryable, cause: error.cause ?? error });
+  const wrapped = new ConnectorError(`${label}: ${error.message} (${note})`, {
+    status: error.status,
+    retryable: error.retryable,
+    cause: error.cause ?? error,
+  });
   wrapped.attempts = attempts;
   return wrapped;
 }

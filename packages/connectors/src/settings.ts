@@ -9,8 +9,20 @@ const DESCRIPTIVE_KEYS = new Set(['type', 'name', 'label', 'version', 'descripti
 
 /** Request parameters a connector may set for every call (Yao: `max_tokens`, `temperature`, …). */
 const BODY_PARAMS = [
-  'max_tokens', 'max_completion_tokens', 'temperature', 'top_p', 'top_k', 'frequency_penalty', 'presence_penalty',
-  'seed', 'stop', 'stop_sequences', 'reasoning_effort', 'response_format', 'parallel_tool_calls', 'thinking',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'frequency_penalty',
+  'presence_penalty',
+  'seed',
+  'stop',
+  'stop_sequences',
+  'reasoning_effort',
+  'response_format',
+  'parallel_tool_calls',
+  'thinking',
 ] as const;
 
 const optionsShape = z.looseObject({
@@ -67,7 +79,9 @@ export function connectorOptions(config: ConnectorConfig): Record<string, unknow
 }
 
 export function formatZodIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
+    .join('; ');
 }
 
 /**
@@ -75,10 +89,18 @@ export function formatZodIssues(error: z.ZodError): string {
  * key named as `$ENV.X` with X unset, or no key at all for the vendor's own host, is SECRET_MISSING.
  * A local server (Ollama, vLLM, llama.cpp, the fake server) may go without a key.
  */
-export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', config: ConnectorConfig, env: NodeJS.ProcessEnv): LlmSettings {
+export function resolveLlmSettings(
+  id: string,
+  type: 'openai' | 'anthropic',
+  config: ConnectorConfig,
+  env: NodeJS.ProcessEnv,
+): LlmSettings {
   const where = `connectors.${id}`;
   const parsed = optionsShape.safeParse(connectorOptions(config));
-  if (!parsed.success) throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}): ${formatZodIssues(parsed.error)}`, { where });
+  if (!parsed.success)
+    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}): ${formatZodIssues(parsed.error)}`, {
+      where,
+    });
   const options = parsed.data;
 
   const hostSetting = options.host ?? options.proxy;
@@ -86,18 +108,35 @@ export function resolveLlmSettings(id: string, type: 'openai' | 'anthropic', con
   try {
     new URL(buildApiUrl(host, ''));
   } catch {
-    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}): host "${host}" is not a URL; use e.g. "http://127.0.0.1:11434"`, { where: `${where}.host` });
+    throw new AgentestError(
+      'CONNECTOR_INVALID',
+      `connector "${id}" (${type}): host "${host}" is not a URL; use e.g. "http://127.0.0.1:11434"`,
+      { where: `${where}.host` },
+    );
   }
   const model = resolveValue(id, 'model', options.model, env);
-  if (!model) throw new AgentestError('CONNECTOR_INVALID', `connector "${id}" (${type}) has no model; set options.model (e.g. "gpt-4o-mini")`, { where: `${where}.model` });
+  if (!model)
+    throw new AgentestError(
+      'CONNECTOR_INVALID',
+      `connector "${id}" (${type}) has no model; set options.model (e.g. "gpt-4o-mini")`,
+      { where: `${where}.model` },
+    );
 
   const key = expandEnv(options.key ?? '', env) || undefined;
   const keyVariable = envName(options.key);
   if (!key && keyVariable !== undefined) {
-    throw new AgentestError('SECRET_MISSING', `connector "${id}" needs an API key: the environment variable ${keyVariable} is not set (key: "$ENV.${keyVariable}"); export ${keyVariable}, or use a "mock" connector`, { where: `${where}.key` });
+    throw new AgentestError(
+      'SECRET_MISSING',
+      `connector "${id}" needs an API key: the environment variable ${keyVariable} is not set (key: "$ENV.${keyVariable}"); export ${keyVariable}, or use a "mock" connector`,
+      { where: `${where}.key` },
+    );
   }
   if (!key && new URL(host.replace(/\/?$/, '/')).hostname === new URL(DEFAULT_HOSTS[type]).hostname) {
-    throw new AgentestError('SECRET_MISSING', `connector "${id}" talks to ${DEFAULT_HOSTS[type]} but has no key; set options.key (e.g. "$ENV.${type === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'}")`, { where: `${where}.key` });
+    throw new AgentestError(
+      'SECRET_MISSING',
+      `connector "${id}" talks to ${DEFAULT_HOSTS[type]} but has no key; set options.key (e.g. "$ENV.${type === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'}")`,
+      { where: `${where}.key` },
+    );
   }
 
   registerSecret(key);
@@ -143,7 +182,11 @@ function resolveHeaders(id: string, headers: Record<string, string>, env: NodeJS
     const variable = envName(value);
     const expanded = expandEnv(value, env);
     if (variable !== undefined && !expanded) {
-      throw new AgentestError('SECRET_MISSING', `connector "${id}": header ${name} is "$ENV.${variable}" but ${variable} is not set; export ${variable}`, { where: `connectors.${id}.headers.${name}` });
+      throw new AgentestError(
+        'SECRET_MISSING',
+        `connector "${id}": header ${name} is "$ENV.${variable}" but ${variable} is not set; export ${variable}`,
+        { where: `connectors.${id}.headers.${name}` },
+      );
     }
     if (variable !== undefined || SECRET_HEADERS.has(name.toLowerCase())) {
       registerSecret(expanded);
@@ -160,7 +203,11 @@ function resolveValue(id: string, field: 'host' | 'model', value: string | undef
   const expanded = expandEnv(value, env);
   const variable = envName(value);
   if (!expanded && variable !== undefined) {
-    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}": ${field} is "$ENV.${variable}" but ${variable} is not set; export it or write the ${field} in the connector`, { where: `connectors.${id}.${field}` });
+    throw new AgentestError(
+      'CONNECTOR_INVALID',
+      `connector "${id}": ${field} is "$ENV.${variable}" but ${variable} is not set; export it or write the ${field} in the connector`,
+      { where: `connectors.${id}.${field}` },
+    );
   }
   return expanded;
 }
@@ -170,6 +217,10 @@ function timeoutOf(id: string, value: number | string | undefined, where: string
   try {
     return parseDuration(value, `${where}.timeout`);
   } catch {
-    throw new AgentestError('CONNECTOR_INVALID', `connector "${id}": timeout "${value}" is not a duration (use e.g. "30s" or milliseconds)`, { where: `${where}.timeout` });
+    throw new AgentestError(
+      'CONNECTOR_INVALID',
+      `connector "${id}": timeout "${value}" is not a duration (use e.g. "30s" or milliseconds)`,
+      { where: `${where}.timeout` },
+    );
   }
 }

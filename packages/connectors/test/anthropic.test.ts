@@ -6,7 +6,10 @@ import { anthropicConfig, never, user, withFake } from './helpers.js';
 const script = {
   rules: [
     { match: /hello/i, reply: 'Hello! How can I help?' },
-    { match: /refund/i, reply: { text: 'Let me check.', toolCalls: [{ name: 'issue_refund', arguments: { order: 'A1', amount: 5 } }] } },
+    {
+      match: /refund/i,
+      reply: { text: 'Let me check.', toolCalls: [{ name: 'issue_refund', arguments: { order: 'A1', amount: 5 } }] },
+    },
     { match: /ponder/i, reply: { text: 'Yes.', reasoning: 'Considering it.' } },
   ],
 };
@@ -16,7 +19,10 @@ describe('anthropic connector', () => {
     const mode = stream ? 'streamed' : 'JSON';
     it(`${mode}: text, usage, stop reason`, async () => {
       await withFake(script, async (llm) => {
-        const reply = await createChatClient('claude', anthropicConfig(llm, { stream }), {}).chat({ messages: user('hello there') }, never());
+        const reply = await createChatClient('claude', anthropicConfig(llm, { stream }), {}).chat(
+          { messages: user('hello there') },
+          never(),
+        );
         assert.equal(reply.content, 'Hello! How can I help?');
         assert.equal(reply.trace!.model, 'claude-fake');
         assert.equal(reply.trace!.finish_reason, 'end_turn');
@@ -30,7 +36,10 @@ describe('anthropic connector', () => {
 
     it(`${mode}: tool_use blocks become tool calls`, async () => {
       await withFake(script, async (llm) => {
-        const reply = await createChatClient('claude', anthropicConfig(llm, { stream }), {}).chat({ messages: user('refund please') }, never());
+        const reply = await createChatClient('claude', anthropicConfig(llm, { stream }), {}).chat(
+          { messages: user('refund please') },
+          never(),
+        );
         assert.equal(reply.text, 'Let me check.');
         assert.equal(reply.trace!.finish_reason, 'tool_use');
         assert.equal(reply.toolCalls!.length, 1);
@@ -42,7 +51,10 @@ describe('anthropic connector', () => {
 
     it(`${mode}: thinking goes to trace.reasoning_content`, async () => {
       await withFake(script, async (llm) => {
-        const reply = await createChatClient('claude', anthropicConfig(llm, { stream }), {}).chat({ messages: user('ponder') }, never());
+        const reply = await createChatClient('claude', anthropicConfig(llm, { stream }), {}).chat(
+          { messages: user('ponder') },
+          never(),
+        );
         assert.equal(reply.text, 'Yes.');
         assert.equal(reply.trace!.reasoning_content, 'Considering it.');
       });
@@ -57,15 +69,36 @@ describe('anthropic connector', () => {
           messages: [
             { role: 'system', content: 'You are a support bot.' },
             { role: 'user', content: 'refund A1' },
-            { role: 'assistant', content: null, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'issue_refund', arguments: '{"order":"A1"}' } }] },
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                { id: 'toolu_1', type: 'function', function: { name: 'issue_refund', arguments: '{"order":"A1"}' } },
+              ],
+            },
             { role: 'tool', tool_call_id: 'toolu_1', content: 'refunded' },
-            { role: 'user', content: [{ type: 'text', text: 'thanks' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'thanks' },
+                { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+              ],
+            },
           ],
           options: {
             max_completion_tokens: 300,
             stop: 'END',
             seed: 7,
-            tools: [{ type: 'function', function: { name: 'issue_refund', description: 'Refund an order', parameters: { type: 'object', properties: { order: { type: 'string' } } } } }],
+            tools: [
+              {
+                type: 'function',
+                function: {
+                  name: 'issue_refund',
+                  description: 'Refund an order',
+                  parameters: { type: 'object', properties: { order: { type: 'string' } } },
+                },
+              },
+            ],
             tool_choice: 'required',
           },
         },
@@ -77,11 +110,20 @@ describe('anthropic connector', () => {
       assert.equal(body.temperature, 0.5);
       assert.deepEqual(body.stop_sequences, ['END']);
       assert.equal(body.seed, undefined, 'OpenAI-only options are dropped');
-      assert.deepEqual(body.tools, [{ name: 'issue_refund', description: 'Refund an order', input_schema: { type: 'object', properties: { order: { type: 'string' } } } }]);
+      assert.deepEqual(body.tools, [
+        {
+          name: 'issue_refund',
+          description: 'Refund an order',
+          input_schema: { type: 'object', properties: { order: { type: 'string' } } },
+        },
+      ]);
       assert.deepEqual(body.tool_choice, { type: 'any' });
       assert.deepEqual(body.messages, [
         { role: 'user', content: [{ type: 'text', text: 'refund A1' }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'issue_refund', input: { order: 'A1' } }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'issue_refund', input: { order: 'A1' } }],
+        },
         {
           role: 'user',
           content: [
@@ -97,7 +139,10 @@ describe('anthropic connector', () => {
   it('sends the key the way the SDK does, defaults max_tokens, and sends no key when none is configured', async () => {
     await withFake(script, async (llm) => {
       await createChatClient('claude', anthropicConfig(llm), {}).chat({ messages: user('hello') }, never());
-      await createChatClient('local', anthropicConfig(llm, { key: undefined }), {}).chat({ messages: user('hello') }, never());
+      await createChatClient('local', anthropicConfig(llm, { key: undefined }), {}).chat(
+        { messages: user('hello') },
+        never(),
+      );
       const sent = llm.requests[0].headers;
       assert.ok(sent['x-api-key'] === 'sk-ant-test' || sent.authorization === 'Bearer sk-ant-test', 'the key is sent');
       assert.equal((llm.requests[0].body as { max_tokens: number }).max_tokens, 4096);
@@ -108,7 +153,10 @@ describe('anthropic connector', () => {
 
   it('uses a host with a trailing slash verbatim', async () => {
     await withFake(script, async (llm) => {
-      const reply = await createChatClient('claude', anthropicConfig(llm, { host: `${llm.url}/` }), {}).chat({ messages: user('hello') }, never());
+      const reply = await createChatClient('claude', anthropicConfig(llm, { host: `${llm.url}/` }), {}).chat(
+        { messages: user('hello') },
+        never(),
+      );
       assert.equal(reply.text, 'Hello! How can I help?');
       assert.equal(llm.requests[0].path, '/messages');
     });

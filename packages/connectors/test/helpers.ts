@@ -27,5 +27,8 @@ export function openaiConfig(llm: FakeLlm, options: Record<string, unknown> = {}
 }
 
 export function anthropicConfig(llm: FakeLlm, options: Record<string, unknown> = {}): ConnectorConfig {
-  return { type: 'anthropic', options: { host: llm.url, model: 'claude-fake', key: 'sk-ant-test', backoff_ms: 1, ...options } };
+  return {
+    type: 'anthropic',
+    options: { host: llm.url, model: 'claude-fake', key: 'sk-ant-test', backoff_ms: 1, ...options },
+  };
 }

@@ -7,11 +7,14 @@ import { anthropicConfig, never, openaiConfig, user, withFake } from './helpers.
 
 describe('debug logging', () => {
   it('redacts credentials in logged headers', () => {
-    assert.deepEqual(redactHeaders({ Authorization: 'Bearer sk-1', 'x-api-key': 'k', 'content-type': 'application/json' }), {
-      authorization: '[redacted]',
-      'x-api-key': '[redacted]',
-      'content-type': 'application/json',
-    });
+    assert.deepEqual(
+      redactHeaders({ Authorization: 'Bearer sk-1', 'x-api-key': 'k', 'content-type': 'application/json' }),
+      {
+        authorization: '[redacted]',
+        'x-api-key': '[redacted]',
+        'content-type': 'application/json',
+      },
+    );
   });
 
   it('logs requests and retries without any key', async () => {
@@ -21,8 +24,14 @@ describe('debug logging', () => {
     log.log = (...args: unknown[]) => void lines.push(format(...args));
     try {
       await withFake({ queue: [503] }, async (llm) => {
-        await createChatClient('logged', openaiConfig(llm, { key: 'sk-openai-secret' }), {}).chat({ messages: user('hi') }, never());
-        await createChatClient('logged-a', anthropicConfig(llm, { key: 'sk-ant-secret' }), {}).chat({ messages: user('hi') }, never());
+        await createChatClient('logged', openaiConfig(llm, { key: 'sk-openai-secret' }), {}).chat(
+          { messages: user('hi') },
+          never(),
+        );
+        await createChatClient('logged-a', anthropicConfig(llm, { key: 'sk-ant-secret' }), {}).chat(
+          { messages: user('hi') },
+          never(),
+        );
       });
     } finally {
       log.enabled = saved.enabled;

@@ -36,14 +36,26 @@ describe('nodeHttpFetch', () => {
     routes.set('/echo', (req, res, body) => {
       res.writeHead(201, 'Made', { 'content-type': 'application/json', 'x-request-id': 'r1' });
       const { authorization: auth, 'content-length': length, 'transfer-encoding': encoding } = req.headers;
-      res.end(JSON.stringify({ method: req.method, auth, length, chunked: encoding === 'chunked', body: JSON.parse(body) }));
+      res.end(
+        JSON.stringify({ method: req.method, auth, length, chunked: encoding === 'chunked', body: JSON.parse(body) }),
+      );
     });
-    const response = await fetch(`${base}/echo`, { method: 'POST', headers: new Headers({ Authorization: 'Bearer k' }), body: JSON.stringify({ a: 1 }) });
+    const response = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: new Headers({ Authorization: 'Bearer k' }),
+      body: JSON.stringify({ a: 1 }),
+    });
     assert.equal(response.status, 201);
     assert.equal(response.statusText, 'Made');
     assert.equal(response.ok, true);
     assert.equal(response.headers.get('x-request-id'), 'r1');
-    assert.deepEqual(await response.json(), { method: 'POST', auth: 'Bearer k', length: '7', chunked: false, body: { a: 1 } });
+    assert.deepEqual(await response.json(), {
+      method: 'POST',
+      auth: 'Bearer k',
+      length: '7',
+      chunked: false,
+      body: { a: 1 },
+    });
     assert.equal(response.bodyUsed, true);
     await assert.rejects(response.text(), /already been read/);
   });
@@ -58,7 +70,9 @@ describe('nodeHttpFetch', () => {
   });
 
   it('decodes gzip bodies and UTF-8 split across chunks', async () => {
-    routes.set('/gzip', (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('{"text":"héllo 你好"}')));
+    routes.set('/gzip', (_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('{"text":"héllo 你好"}')),
+    );
     assert.deepEqual(await (await fetch(`${base}/gzip`)).json(), { text: 'héllo 你好' });
     routes.set('/split', (_req, res) => {
       const bytes = Buffer.from('你好');
@@ -91,7 +105,10 @@ describe('nodeHttpFetch', () => {
     assert.deepEqual(await kept.json(), { method: 'POST', length: '7', chunked: false, body: { b: 2 } });
     assert.equal(kept.redirected, true);
     assert.equal(kept.url, `${base}/echo`);
-    assert.deepEqual(await (await fetch(`${base}/found`, { method: 'POST', body: 'x' })).json(), { method: 'GET', body: '' });
+    assert.deepEqual(await (await fetch(`${base}/found`, { method: 'POST', body: 'x' })).json(), {
+      method: 'GET',
+      body: '',
+    });
   });
 
   it('an abort before the headers rejects with the signal reason and ends the request', async () => {
@@ -139,7 +156,10 @@ describe('nodeHttpFetch', () => {
       res.write('only part', () => req.socket.destroy());
     });
     const response = await fetch(`${base}/cut`);
-    await assert.rejects(response.text(), (error: Error & { code?: string }) => error.code === 'ECONNRESET' || /aborted/.test(error.message));
+    await assert.rejects(
+      response.text(),
+      (error: Error & { code?: string }) => error.code === 'ECONNRESET' || /aborted/.test(error.message),
+    );
   });
 
   it('hands what it does not cover to the fallback fetch', async () => {

@@ -6,7 +6,16 @@ import { never, openaiConfig, user, withFake } from './helpers.js';
 const script = {
   rules: [
     { match: /weather/i, reply: 'It is sunny in Paris today.' },
-    { match: /order/i, reply: { text: 'Looking it up.', toolCalls: [{ name: 'lookup_order', arguments: { id: 42 } }, { name: 'notify', arguments: { channel: 'email' } }] } },
+    {
+      match: /order/i,
+      reply: {
+        text: 'Looking it up.',
+        toolCalls: [
+          { name: 'lookup_order', arguments: { id: 42 } },
+          { name: 'notify', arguments: { channel: 'email' } },
+        ],
+      },
+    },
     { match: /think/i, reply: { text: '42', reasoning: 'Six times seven.' } },
   ],
   default: 'default reply',
@@ -28,7 +37,10 @@ describe('openai connector', () => {
         assert.equal(reply.trace!.finish_reason, 'stop');
         assert.equal(reply.trace!.retries, 0);
         assert.equal(llm.requests[0].stream, stream);
-        if (stream) assert.deepEqual((llm.requests[0].body as { stream_options: unknown }).stream_options, { include_usage: true });
+        if (stream)
+          assert.deepEqual((llm.requests[0].body as { stream_options: unknown }).stream_options, {
+            include_usage: true,
+          });
       });
     });
 
@@ -38,14 +50,23 @@ describe('openai connector', () => {
         const reply = await client.chat({ messages: user('where is my order?') }, never());
         assert.equal(reply.text, 'Looking it up.');
         assert.equal(reply.trace!.finish_reason, 'tool_calls');
-        assert.deepEqual(reply.toolCalls!.map((c) => [c.name, c.arguments]), [['lookup_order', { id: 42 }], ['notify', { channel: 'email' }]]);
+        assert.deepEqual(
+          reply.toolCalls!.map((c) => [c.name, c.arguments]),
+          [
+            ['lookup_order', { id: 42 }],
+            ['notify', { channel: 'email' }],
+          ],
+        );
         assert.ok(reply.toolCalls!.every((c) => typeof c.id === 'string' && c.id.startsWith('call_')));
       });
     });
 
     it(`${mode}: reasoning_content goes to the trace`, async () => {
       await withFake(script, async (llm) => {
-        const reply = await createChatClient('fake', openaiConfig(llm, { stream }), {}).chat({ messages: user('think') }, never());
+        const reply = await createChatClient('fake', openaiConfig(llm, { stream }), {}).chat(
+          { messages: user('think') },
+          never(),
+        );
         assert.equal(reply.trace!.reasoning_content, 'Six times seven.');
       });
     });
@@ -53,7 +74,16 @@ describe('openai connector', () => {
 
   it('passes connector params, extra_body and request options through; the request wins', async () => {
     await withFake(script, async (llm) => {
-      const client = createChatClient('fake', openaiConfig(llm, { temperature: 0.2, max_tokens: 50, extra_body: { top_k: 5 }, capabilities: { vision: true } }), {});
+      const client = createChatClient(
+        'fake',
+        openaiConfig(llm, {
+          temperature: 0.2,
+          max_tokens: 50,
+          extra_body: { top_k: 5 },
+          capabilities: { vision: true },
+        }),
+        {},
+      );
       const tools = [{ type: 'function', function: { name: 'lookup_order', parameters: { type: 'object' } } }];
       await client.chat({ messages: user('hi'), options: { max_tokens: 10, tools, tool_choice: 'auto' } }, never());
       const body = llm.requests[0].body as Record<string, unknown>;
@@ -79,13 +109,20 @@ describe('openai connector', () => {
   it('connectorAgent sends [prompts…, …messages] with the agent options', async () => {
     await withFake(script, async (llm) => {
       const client = createChatClient('fake', openaiConfig(llm), {});
-      const agent = connectorAgent('support', client, { prompts: [{ role: 'system', content: 'You are terse.' }], options: { temperature: 0 }, path: 'agentest.config.ts' });
+      const agent = connectorAgent('support', client, {
+        prompts: [{ role: 'system', content: 'You are terse.' }],
+        options: { temperature: 0 },
+        path: 'agentest.config.ts',
+      });
       assert.equal(agent.connector, 'fake');
       assert.equal(agent.path, 'agentest.config.ts');
       const reply = await agent.run(user('weather?'), {} as never, never());
       assert.equal(reply.content, 'It is sunny in Paris today.');
       const body = llm.requests[0].body as { messages: unknown[]; temperature: number };
-      assert.deepEqual(body.messages, [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: 'weather?' }]);
+      assert.deepEqual(body.messages, [
+        { role: 'system', content: 'You are terse.' },
+        { role: 'user', content: 'weather?' },
+      ]);
       assert.equal(body.temperature, 0);
     });
   });

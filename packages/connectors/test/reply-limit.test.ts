@@ -11,13 +11,19 @@ import { anthropicConfig, never, openaiConfig, user, withFake } from './helpers.
  * read, instead of being held in memory whole.
  */
 describe('max_reply_bytes', () => {
-  for (const [type, config] of [['openai', openaiConfig], ['anthropic', anthropicConfig]] as const) {
+  for (const [type, config] of [
+    ['openai', openaiConfig],
+    ['anthropic', anthropicConfig],
+  ] as const) {
     for (const stream of [false, true]) {
       it(`${type}${stream ? ', streaming' : ''}: a reply over the cap is "reply too large", not retried`, async () => {
         await withFake({ rules: [{ match: '^huge', fault: { type: 'huge', bytes: 3_000_000 } }] }, async (llm) => {
           const client = createChatClient('big', config(llm, { max_reply_bytes: 100_000, stream, retries: 3 }));
           await assert.rejects(client.chat({ messages: user('huge please') }, never()), (error: Error) => {
-            assert.match(error.message, /^\w+ connector "big": reply too large: more than 97\.7 KB, so reading stopped; raise max_reply_bytes in the connector/);
+            assert.match(
+              error.message,
+              /^\w+ connector "big": reply too large: more than 97\.7 KB, so reading stopped; raise max_reply_bytes in the connector/,
+            );
             return true;
           });
           assert.equal(llm.requests.length, 1, 'no retry: the same request gets the same reply');
@@ -29,11 +35,22 @@ describe('max_reply_bytes', () => {
   }
 
   it('defaults to 10 MB: a reply under it passes, one over it is refused', async () => {
-    await withFake({ rules: [{ match: '^nine', fault: { type: 'huge', bytes: 9_000_000 } }, { match: '^eleven', fault: { type: 'huge', bytes: 11 * 1024 * 1024 } }] }, async (llm) => {
-      const client = createChatClient('default', openaiConfig(llm));
-      assert.equal((await client.chat({ messages: user('nine') }, never())).text.length, 9_000_000);
-      await assert.rejects(client.chat({ messages: user('eleven') }, never()), /connector "default": reply too large: more than 10 MB/);
-    });
+    await withFake(
+      {
+        rules: [
+          { match: '^nine', fault: { type: 'huge', bytes: 9_000_000 } },
+          { match: '^eleven', fault: { type: 'huge', bytes: 11 * 1024 * 1024 } },
+        ],
+      },
+      async (llm) => {
+        const client = createChatClient('default', openaiConfig(llm));
+        assert.equal((await client.chat({ messages: user('nine') }, never())).text.length, 9_000_000);
+        await assert.rejects(
+          client.chat({ messages: user('eleven') }, never()),
+          /connector "default": reply too large: more than 10 MB/,
+        );
+      },
+    );
   });
 
   it('stops while reading a body without Content-Length, which here never ends', async () => {

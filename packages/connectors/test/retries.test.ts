@@ -28,14 +28,17 @@ describe('parseRetryAfter', () => {
 
 describe('retries', () => {
   it('429 with Retry-After: waits that long, retries, and counts the retry', async () => {
-    await withFake({ queue: [{ type: 'status', status: 429, retryAfter: 1 }], default: 'after the storm' }, async (llm) => {
-      const started = performance.now();
-      const reply = await createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never());
-      assert.equal(reply.text, 'after the storm');
-      assert.equal(reply.trace!.retries, 1);
-      assert.equal(llm.requests.length, 2);
-      assert.ok(performance.now() - started >= 1000, 'Retry-After: 1 was honoured');
-    });
+    await withFake(
+      { queue: [{ type: 'status', status: 429, retryAfter: 1 }], default: 'after the storm' },
+      async (llm) => {
+        const started = performance.now();
+        const reply = await createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never());
+        assert.equal(reply.text, 'after the storm');
+        assert.equal(reply.trace!.retries, 1);
+        assert.equal(llm.requests.length, 2);
+        assert.ok(performance.now() - started >= 1000, 'Retry-After: 1 was honoured');
+      },
+    );
   });
 
   it('429 with Retry-After as an HTTP date', async () => {
@@ -59,18 +62,28 @@ describe('retries', () => {
   }
 
   it('gives up after the configured retries with status, server text and attempts', async () => {
-    await withFake({ rules: [{ fault: { type: 'status', status: 502, message: 'upstream is down' } }] }, async (llm) => {
-      const error = await failure(createChatClient('fake', openaiConfig(llm, { retries: 2 }), {}).chat({ messages: user('hi') }, never()));
-      assert.equal(llm.requests.length, 3);
-      assert.equal(error.status, 502);
-      assert.equal(error.attempts, 3);
-      assert.match(error.message, /^openai connector "fake": HTTP 502 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: upstream is down \(3 attempts made, retries exhausted\)$/);
-    });
+    await withFake(
+      { rules: [{ fault: { type: 'status', status: 502, message: 'upstream is down' } }] },
+      async (llm) => {
+        const error = await failure(
+          createChatClient('fake', openaiConfig(llm, { retries: 2 }), {}).chat({ messages: user('hi') }, never()),
+        );
+        assert.equal(llm.requests.length, 3);
+        assert.equal(error.status, 502);
+        assert.equal(error.attempts, 3);
+        assert.match(
+          error.message,
+          /^openai connector "fake": HTTP 502 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: upstream is down \(3 attempts made, retries exhausted\)$/,
+        );
+      },
+    );
   });
 
   it('does not retry a 400, and says so', async () => {
     await withFake({ queue: [{ type: 'status', status: 400, message: 'model not found' }] }, async (llm) => {
-      const error = await failure(createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never()));
+      const error = await failure(
+        createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never()),
+      );
       assert.equal(llm.requests.length, 1);
       assert.match(error.message, /HTTP 400 .*model not found \(1 attempt made, not retryable\)/);
     });
@@ -78,14 +91,18 @@ describe('retries', () => {
 
   it('a Retry-After beyond the limit fails at once instead of stalling the run', async () => {
     await withFake({ queue: [{ type: 'status', status: 429, retryAfter: 3600 }] }, async (llm) => {
-      const error = await failure(createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never()));
+      const error = await failure(
+        createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never()),
+      );
       assert.match(error.message, /retry after 3600s, over the 60s limit/);
     });
   });
 
   it('a malformed JSON body is a clear, non-retried error', async () => {
     await withFake({ queue: ['malformed'] }, async (llm) => {
-      const error = await failure(createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never()));
+      const error = await failure(
+        createChatClient('fake', openaiConfig(llm), {}).chat({ messages: user('hi') }, never()),
+      );
       assert.equal(llm.requests.length, 1);
       assert.match(error.message, /sent malformed JSON/);
     });
@@ -93,16 +110,25 @@ describe('retries', () => {
 
   for (const type of ['openai', 'anthropic'] as const) {
     it(`${type}: a stream cut mid-way is retried, and a clear error when it keeps happening`, async () => {
-      await withFake({ default: 'a reply long enough to arrive in several chunks', queue: [{ type: 'cut', afterChunks: 2 }] }, async (llm) => {
-        const config = (options: Record<string, unknown>) => (type === 'openai' ? openaiConfig(llm, options) : anthropicConfig(llm, options));
-        const reply = await createChatClient('fake', config({ stream: true }), {}).chat({ messages: user('hi') }, never());
-        assert.equal(reply.text, 'a reply long enough to arrive in several chunks');
-        assert.equal(reply.trace!.retries, 1);
+      await withFake(
+        { default: 'a reply long enough to arrive in several chunks', queue: [{ type: 'cut', afterChunks: 2 }] },
+        async (llm) => {
+          const config = (options: Record<string, unknown>) =>
+            type === 'openai' ? openaiConfig(llm, options) : anthropicConfig(llm, options);
+          const reply = await createChatClient('fake', config({ stream: true }), {}).chat(
+            { messages: user('hi') },
+            never(),
+          );
+          assert.equal(reply.text, 'a reply long enough to arrive in several chunks');
+          assert.equal(reply.trace!.retries, 1);
 
-        llm.setScript({ rules: [{ fault: { type: 'cut', afterChunks: 2 } }] });
-        const error = await failure(createChatClient('fake', config({ stream: true, retries: 1 }), {}).chat({ messages: user('hi') }, never()));
-        assert.match(error.message, /closed before the reply was complete .*\(2 attempts made, retries exhausted\)/);
-      });
+          llm.setScript({ rules: [{ fault: { type: 'cut', afterChunks: 2 } }] });
+          const error = await failure(
+            createChatClient('fake', config({ stream: true, retries: 1 }), {}).chat({ messages: user('hi') }, never()),
+          );
+          assert.match(error.message, /closed before the reply was complete .*\(2 attempts made, retries exhausted\)/);
+        },
+      );
     });
   }
 
@@ -115,9 +141,18 @@ describe('retries', () => {
 
   it('a refused connection is retried, then reported with the address', async () => {
     const port = await freePort();
-    const client = createChatClient('down', { type: 'openai', options: { host: `http://127.0.0.1:${port}`, model: 'm', retries: 2, backoff_ms: 1 } }, {});
+    const client = createChatClient(
+      'down',
+      { type: 'openai', options: { host: `http://127.0.0.1:${port}`, model: 'm', retries: 2, backoff_ms: 1 } },
+      {},
+    );
     const error = await failure(client.chat({ messages: user('hi') }, never()));
-    assert.match(error.message, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port}/v1/chat/completions: .*ECONNREFUSED.*\\(3 attempts made, retries exhausted\\)`));
+    assert.match(
+      error.message,
+      new RegExp(
+        `cannot reach http://127\\.0\\.0\\.1:${port}/v1/chat/completions: .*ECONNREFUSED.*\\(3 attempts made, retries exhausted\\)`,
+      ),
+    );
   });
 
   it('the abort signal cancels a hung request', async () => {
@@ -145,11 +180,19 @@ describe('retries', () => {
   });
 
   it('never puts the key in error messages', async () => {
-    await withFake({ queue: [{ type: 'status', status: 401, message: 'Incorrect API key provided: sk-secret-123456' }] }, async (llm) => {
-      const error = await failure(createChatClient('fake', openaiConfig(llm, { key: 'sk-secret-123456' }), {}).chat({ messages: user('hi') }, never()));
-      assert.match(error.message, /HTTP 401/);
-      assert.doesNotMatch(error.message, /sk-secret-123456/);
-    });
+    await withFake(
+      { queue: [{ type: 'status', status: 401, message: 'Incorrect API key provided: sk-secret-123456' }] },
+      async (llm) => {
+        const error = await failure(
+          createChatClient('fake', openaiConfig(llm, { key: 'sk-secret-123456' }), {}).chat(
+            { messages: user('hi') },
+            never(),
+          ),
+        );
+        assert.match(error.message, /HTTP 401/);
+        assert.doesNotMatch(error.message, /sk-secret-123456/);
+      },
+    );
   });
 });
 
@@ -165,7 +208,10 @@ describe('rate limits have their own retry budget', () => {
   it('a run of 429s beyond `retries` still ends in an answer, counted in trace.retries', async () => {
     const storm = Array.from({ length: 4 }, () => ({ type: 'status' as const, status: 429, retryAfter: 0 }));
     await withFake({ queue: storm, default: 'finally' }, async (llm) => {
-      const client = createChatClient('rl', { type: 'openai', options: { host: llm.url, model: 'm', retries: 1, backoff_ms: 1 } });
+      const client = createChatClient('rl', {
+        type: 'openai',
+        options: { host: llm.url, model: 'm', retries: 1, backoff_ms: 1 },
+      });
       const reply = await client.chat({ messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal);
       assert.equal(reply.text, 'finally');
       assert.equal(reply.trace?.retries, 4);
@@ -174,8 +220,14 @@ describe('rate limits have their own retry budget', () => {
 
   it('rate_limit_retries: 0 gives up on the first 429 and says so', async () => {
     await withFake({ queue: [{ type: 'status', status: 429, retryAfter: 0 }], default: 'never seen' }, async (llm) => {
-      const client = createChatClient('rl0', { type: 'openai', options: { host: llm.url, model: 'm', rate_limit_retries: 0 } });
-      await assert.rejects(client.chat({ messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal), /rate-limit retries exhausted/);
+      const client = createChatClient('rl0', {
+        type: 'openai',
+        options: { host: llm.url, model: 'm', rate_limit_retries: 0 },
+      });
+      await assert.rejects(
+        client.chat({ messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal),
+        /rate-limit retries exhausted/,
+      );
     });
   });
 });

@@ -18,7 +18,9 @@ export function difference(a: unknown, b: unknown): string | undefined {
  */
 export function matchesSubset(actual: unknown, expected: unknown): boolean {
   if (!isRecord(expected) || !isRecord(actual) || Array.isArray(expected)) return equals(actual, expected);
-  return Object.entries(expected).every(([key, value]) => value === undefined || (key in actual && matchesSubset(actual[key], value)));
+  return Object.entries(expected).every(
+    ([key, value]) => value === undefined || (key in actual && matchesSubset(actual[key], value)),
+  );
 }
 
 function diff(a: unknown, b: unknown, path: string, stack: [unknown, unknown][]): string | undefined {
@@ -34,12 +36,22 @@ function diff(a: unknown, b: unknown, path: string, stack: [unknown, unknown][])
   }
 }
 
-function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>, path: string, stack: [unknown, unknown][]): string | undefined {
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime()) ? undefined : path;
-  if (a instanceof RegExp || b instanceof RegExp) return a instanceof RegExp && b instanceof RegExp && String(a) === String(b) ? undefined : path;
-  if (a instanceof Map || b instanceof Map) return a instanceof Map && b instanceof Map ? diffMaps(a, b, path, stack) : path;
-  if (a instanceof Set || b instanceof Set) return a instanceof Set && b instanceof Set ? diffSets(a, b, path, stack) : path;
-  if (isBoxed(a) || isBoxed(b)) return isBoxed(a) && isBoxed(b) && Object.is(a.valueOf(), b.valueOf()) ? undefined : path;
+function diffObjects(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  path: string,
+  stack: [unknown, unknown][],
+): string | undefined {
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime()) ? undefined : path;
+  if (a instanceof RegExp || b instanceof RegExp)
+    return a instanceof RegExp && b instanceof RegExp && String(a) === String(b) ? undefined : path;
+  if (a instanceof Map || b instanceof Map)
+    return a instanceof Map && b instanceof Map ? diffMaps(a, b, path, stack) : path;
+  if (a instanceof Set || b instanceof Set)
+    return a instanceof Set && b instanceof Set ? diffSets(a, b, path, stack) : path;
+  if (isBoxed(a) || isBoxed(b))
+    return isBoxed(a) && isBoxed(b) && Object.is(a.valueOf(), b.valueOf()) ? undefined : path;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return `${path}.length`;
     for (let i = 0; i < a.length; i++) {
@@ -50,13 +62,23 @@ function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>, pat
   }
   const keys = new Set([...definedKeys(a), ...definedKeys(b)]);
   for (const key of keys) {
-    const at = diff(a[key], b[key], `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, stack);
+    const at = diff(
+      a[key],
+      b[key],
+      `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`,
+      stack,
+    );
     if (at !== undefined) return at;
   }
   return undefined;
 }
 
-function diffMaps(a: Map<unknown, unknown>, b: Map<unknown, unknown>, path: string, stack: [unknown, unknown][]): string | undefined {
+function diffMaps(
+  a: Map<unknown, unknown>,
+  b: Map<unknown, unknown>,
+  path: string,
+  stack: [unknown, unknown][],
+): string | undefined {
   if (a.size !== b.size) return `${path}.size`;
   for (const [key, value] of a) {
     if (!b.has(key)) return path;

@@ -42,7 +42,9 @@ export interface Expect {
   extend(matchers: Record<string, Matcher>): void;
 }
 
-const registry = new Map<string, Matcher>(Object.entries({ ...coreMatchers, ...numberMatchers, ...aiMatchers, ...agentMatchers }));
+const registry = new Map<string, Matcher>(
+  Object.entries({ ...coreMatchers, ...numberMatchers, ...aiMatchers, ...agentMatchers }),
+);
 
 class Expectation {
   constructor(
@@ -74,16 +76,20 @@ function install(name: string, matcher: Matcher): void {
 
 for (const [name, matcher] of registry) install(name, matcher);
 
-export const expect: Expect = Object.assign((received: unknown) => new Expectation(received, false) as unknown as Assertion, {
-  extend(matchers: Record<string, Matcher>) {
-    for (const [name, matcher] of Object.entries(matchers)) {
-      if (typeof matcher !== 'function') throw new TypeError(`expect.extend: matcher "${name}" must be a function`);
-      if (name === 'not' || name === 'received' || name === 'negated' || name === 'constructor') throw new TypeError(`expect.extend: "${name}" is reserved`);
-      registry.set(name, matcher);
-      install(name, matcher);
-    }
+export const expect: Expect = Object.assign(
+  (received: unknown) => new Expectation(received, false) as unknown as Assertion,
+  {
+    extend(matchers: Record<string, Matcher>) {
+      for (const [name, matcher] of Object.entries(matchers)) {
+        if (typeof matcher !== 'function') throw new TypeError(`expect.extend: matcher "${name}" must be a function`);
+        if (name === 'not' || name === 'received' || name === 'negated' || name === 'constructor')
+          throw new TypeError(`expect.extend: "${name}" is reserved`);
+        registry.set(name, matcher);
+        install(name, matcher);
+      }
+    },
   },
-});
+);
 
 /** The names of every matcher, built-in and extended. */
 export function matcherNames(): string[] {

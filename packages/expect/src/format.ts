@@ -35,9 +35,12 @@ function render(value: unknown, seen: WeakSet<object>): string {
     if (object instanceof RegExp) return String(object);
     if (object instanceof Error) return `${object.name}(${JSON.stringify(object.message)})`;
     if (Array.isArray(object)) return `[${object.map((v) => render(v, seen)).join(', ')}]`;
-    if (object instanceof Map) return `Map {${[...object].map(([k, v]) => `${render(k, seen)} => ${render(v, seen)}`).join(', ')}}`;
+    if (object instanceof Map)
+      return `Map {${[...object].map(([k, v]) => `${render(k, seen)} => ${render(v, seen)}`).join(', ')}}`;
     if (object instanceof Set) return `Set {${[...object].map((v) => render(v, seen)).join(', ')}}`;
-    const entries = Object.entries(object).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${render(v, seen)}`);
+    const entries = Object.entries(object).map(
+      ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${render(v, seen)}`,
+    );
     return entries.length ? `{ ${entries.join(', ')} }` : '{}';
   } finally {
     seen.delete(object);

@@ -9,10 +9,14 @@ export function queryJsonPath(json: unknown, path: string): { path: string; matc
   const normalized = normalizePath(path.trim());
   if (json === null || json === undefined || typeof json !== 'object') return { path: normalized, matches: [] };
   try {
-    const matches = JSONPath({ path: normalized, json: json as object, wrap: true, eval: 'safe' }) as unknown[] | undefined;
+    const matches = JSONPath({ path: normalized, json: json as object, wrap: true, eval: 'safe' }) as
+      unknown[] | undefined;
     return { path: normalized, matches: matches ?? [] };
   } catch (error) {
-    return misuse(`invalid JSONPath ${JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`, json);
+    return misuse(
+      `invalid JSONPath ${JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`,
+      json,
+    );
   }
 }
 

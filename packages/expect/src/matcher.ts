@@ -22,7 +22,10 @@ export type Matcher = (received: unknown, ...args: any[]) => MatcherOutcome;
  */
 export class MatcherMisuse extends Error {
   override readonly name = 'MatcherMisuse';
-  constructor(message: string, readonly actual?: unknown) {
+  constructor(
+    message: string,
+    readonly actual?: unknown,
+  ) {
     super(message);
   }
 }
@@ -51,18 +54,30 @@ const SUBJECT = Symbol('subject');
  * through `subject` before the matcher sees it; a value outside fails the expectation with or
  * without `.not`, for every matcher alike.
  */
-export function judging<T, A extends any[]>(subject: Subject<T>, matcher: (value: T, ...args: A) => MatcherOutcome): Matcher {
+export function judging<T, A extends any[]>(
+  subject: Subject<T>,
+  matcher: (value: T, ...args: A) => MatcherOutcome,
+): Matcher {
   return Object.assign(matcher as Matcher, { [SUBJECT]: subject });
 }
 
 /** The subjects the built-in matchers declare; `expect.extend` matchers may use them too. */
 export const subjects = {
   /** Anything with properties to look into: every value but `null` and `undefined`. */
-  present: { what: 'a value to look into (not null or undefined)', read: (v) => (v === null || v === undefined ? CANNOT_JUDGE : v) } as Subject<unknown>,
+  present: {
+    what: 'a value to look into (not null or undefined)',
+    read: (v) => (v === null || v === undefined ? CANNOT_JUDGE : v),
+  } as Subject<unknown>,
   /** A number or a bigint; a numeric string is not one. */
-  number: { what: 'the received value to be a number', read: (v) => (typeof v === 'number' || typeof v === 'bigint' ? v : CANNOT_JUDGE) } as Subject<number | bigint>,
+  number: {
+    what: 'the received value to be a number',
+    read: (v) => (typeof v === 'number' || typeof v === 'bigint' ? v : CANNOT_JUDGE),
+  } as Subject<number | bigint>,
   /** An object, as an agent result (what `ctx.run` returns) is. */
-  result: { what: 'an agent result object (what ctx.run returns)', read: (v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : CANNOT_JUDGE) } as Subject<Record<string, unknown>>,
+  result: {
+    what: 'an agent result object (what ctx.run returns)',
+    read: (v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : CANNOT_JUDGE),
+  } as Subject<Record<string, unknown>>,
   /** An object or an array, or a string holding one in JSON (parsed, as the `json_path` assertion does). */
   json: { what: 'JSON: an object, an array, or a string holding one', read: readJson } as Subject<object>,
 };
@@ -92,16 +107,27 @@ export function runMatcher(matcher: Matcher, name: string, received: unknown, ne
     if (value === CANNOT_JUDGE) misuse(`${name} needs ${subject!.what}, got ${show(received)}`, received);
     outcome = matcher(value, ...args);
   } catch (error) {
-    if (error instanceof MatcherMisuse) throw new AssertionError(error.message, { matcher: called, actual: error.actual });
+    if (error instanceof MatcherMisuse)
+      throw new AssertionError(error.message, { matcher: called, actual: error.actual });
     throw error;
   }
   if (outcome.pass !== negated) return;
-  const details = { matcher: called, ...('expected' in outcome ? { expected: outcome.expected } : {}), ...('actual' in outcome ? { actual: outcome.actual } : {}) };
+  const details = {
+    matcher: called,
+    ...('expected' in outcome ? { expected: outcome.expected } : {}),
+    ...('actual' in outcome ? { actual: outcome.actual } : {}),
+  };
   throw new AssertionError(outcome.message(negated), details);
 }
 
 /** The common case: "expected <received> [not ]<phrase>". */
-export function verdict(pass: boolean, received: unknown, phrase: string, expected?: unknown, extra = ''): MatcherOutcome {
+export function verdict(
+  pass: boolean,
+  received: unknown,
+  phrase: string,
+  expected?: unknown,
+  extra = '',
+): MatcherOutcome {
   return {
     pass,
     actual: received,

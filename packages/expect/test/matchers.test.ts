@@ -14,20 +14,32 @@ function table(title: string, rows: Row[]) {
     for (const row of rows) {
       test(row.name, () => {
         if (!row.fails) return void row.run(expect);
-        assert.throws(() => row.run(expect), (error: unknown) => {
-          assert.ok(error instanceof AssertionError, `threw ${String(error)}`);
-          assert.match(error.message, row.fails!);
-          return true;
-        });
+        assert.throws(
+          () => row.run(expect),
+          (error: unknown) => {
+            assert.ok(error instanceof AssertionError, `threw ${String(error)}`);
+            assert.match(error.message, row.fails!);
+            return true;
+          },
+        );
       });
     }
   });
 }
 
 const result = {
-  case_id: 'C1', query: 'q', elapsed_ms: 12, error: null, structure_ok: true, intent_matched: true,
-  keyword_hits: ['refund'], keyword_hit_rate: 0.5, quality_score: 4, failure_details: [],
-  normalized_categories: ['refund_request'], raw: { code: 0, data: { reply: '可以申请退款', sessionId: 's1', intent: 'refund_request' } },
+  case_id: 'C1',
+  query: 'q',
+  elapsed_ms: 12,
+  error: null,
+  structure_ok: true,
+  intent_matched: true,
+  keyword_hits: ['refund'],
+  keyword_hit_rate: 0.5,
+  quality_score: 4,
+  failure_details: [],
+  normalized_categories: ['refund_request'],
+  raw: { code: 0, data: { reply: '可以申请退款', sessionId: 's1', intent: 'refund_request' } },
 };
 
 table('general matchers', [
@@ -41,8 +53,16 @@ table('general matchers', [
   { name: 'toEqual compares Maps by content', run: (e) => e(new Map([['a', 1]])).not.toEqual(new Map([['a', 2]])) },
   { name: 'toEqual compares Sets by content', run: (e) => e(new Set([{ a: 1 }])).toEqual(new Set([{ a: 1 }])) },
   { name: 'toEqual compares Dates by time', run: (e) => e(new Date(0)).not.toEqual(new Date(1)) },
-  { name: 'toEqual says where values differ', run: (e) => e({ a: { b: [1, 2] } }).toEqual({ a: { b: [1, 3] } }), fails: /first difference at \.a\.b\[1\]/ },
-  { name: 'toEqual tells an array from an object', run: (e) => e([]).toEqual({}), fails: /expected \[\] to equal \{\}/ },
+  {
+    name: 'toEqual says where values differ',
+    run: (e) => e({ a: { b: [1, 2] } }).toEqual({ a: { b: [1, 3] } }),
+    fails: /first difference at \.a\.b\[1\]/,
+  },
+  {
+    name: 'toEqual tells an array from an object',
+    run: (e) => e([]).toEqual({}),
+    fails: /expected \[\] to equal \{\}/,
+  },
   { name: 'toBeTruthy', run: (e) => e(0).toBeTruthy(), fails: /^expected 0 to be truthy$/ },
   { name: 'toBeFalsy', run: (e) => e('x').toBeFalsy(), fails: /^expected "x" to be falsy$/ },
   { name: 'toBeNull rejects undefined', run: (e) => e(undefined).toBeNull(), fails: /^expected undefined to be null$/ },
@@ -51,20 +71,42 @@ table('general matchers', [
   { name: 'not.toBeDefined', run: (e) => e(1).not.toBeDefined(), fails: /expected 1 not to be defined/ },
   { name: 'toContain finds a substring', run: (e) => e('退款申请').toContain('退款') },
   { name: 'toContain finds an element structurally', run: (e) => e([{ id: 1 }]).toContain({ id: 1 }) },
-  { name: 'toContain fails with both values', run: (e) => e(['a']).toContain('b'), fails: /^expected \["a"\] to contain "b"$/ },
-  { name: 'toContain refuses null instead of searching "null"', run: (e) => e(null).toContain('ul'), fails: /needs a string, an array or a Set, got null/ },
+  {
+    name: 'toContain fails with both values',
+    run: (e) => e(['a']).toContain('b'),
+    fails: /^expected \["a"\] to contain "b"$/,
+  },
+  {
+    name: 'toContain refuses null instead of searching "null"',
+    run: (e) => e(null).toContain('ul'),
+    fails: /needs a string, an array or a Set, got null/,
+  },
   { name: 'not.toContain refuses null too', run: (e) => e(null).not.toContain('ul'), fails: /needs a string/ },
   { name: 'toMatch with a RegExp', run: (e) => e('order 42').toMatch(/\d+/) },
-  { name: 'toMatch with a global RegExp twice', run: (e) => { const r = /a/g; e('a').toMatch(r); e('a').toMatch(r); } },
+  {
+    name: 'toMatch with a global RegExp twice',
+    run: (e) => {
+      const r = /a/g;
+      e('a').toMatch(r);
+      e('a').toMatch(r);
+    },
+  },
   { name: 'toMatch fails', run: (e) => e('abc').toMatch(/z/), fails: /expected "abc" to match \/z\// },
   { name: 'toMatch refuses a non-string', run: (e) => e(5).toMatch(/5/), fails: /toMatch needs a string, got 5/ },
   { name: 'toHaveLength', run: (e) => e([1, 2]).toHaveLength(3), fails: /expected \[1, 2\] to have length 3, got 2/ },
   { name: 'toHaveLength refuses a number', run: (e) => e(3).not.toHaveLength(1), fails: /needs a value with a length/ },
   { name: 'toHaveProperty by dotted path', run: (e) => e({ a: { b: [{ c: 1 }] } }).toHaveProperty('a.b[0].c', 1) },
   { name: 'toHaveProperty by array path', run: (e) => e({ 'x.y': 1 }).toHaveProperty(['x.y']) },
-  { name: 'toHaveProperty with a wrong value', run: (e) => e({ a: 1 }).toHaveProperty('a', 2), fails: /to have property "a" equal to 2, got 1/ },
+  {
+    name: 'toHaveProperty with a wrong value',
+    run: (e) => e({ a: 1 }).toHaveProperty('a', 2),
+    fails: /to have property "a" equal to 2, got 1/,
+  },
   { name: 'toHaveProperty missing', run: (e) => e({ a: 1 }).toHaveProperty('b.c'), fails: /to have property "b\.c"/ },
-  { name: 'toHaveProperty accepts an explicit undefined value', run: (e) => e({ a: undefined }).toHaveProperty('a', undefined) },
+  {
+    name: 'toHaveProperty accepts an explicit undefined value',
+    run: (e) => e({ a: undefined }).toHaveProperty('a', undefined),
+  },
 ]);
 
 table('number matchers', [
@@ -73,37 +115,108 @@ table('number matchers', [
   { name: 'toBeLessThan', run: (e) => e(3).toBeLessThan(3), fails: /expected 3 to be less than 3/ },
   { name: 'toBeLessThanOrEqual', run: (e) => e(4).toBeLessThanOrEqual(3), fails: /less than or equal to 3/ },
   { name: 'chains', run: (e) => e(5).toBeGreaterThan(1).toBeLessThan(10) },
-  { name: 'a numeric string is not a number', run: (e) => e('5').toBeGreaterThan(3), fails: /needs the received value to be a number, got "5"/ },
-  { name: 'a numeric string fails under .not as well', run: (e) => e('5').not.toBeGreaterThan(3), fails: /to be a number/ },
+  {
+    name: 'a numeric string is not a number',
+    run: (e) => e('5').toBeGreaterThan(3),
+    fails: /needs the received value to be a number, got "5"/,
+  },
+  {
+    name: 'a numeric string fails under .not as well',
+    run: (e) => e('5').not.toBeGreaterThan(3),
+    fails: /to be a number/,
+  },
   { name: 'bigints compare', run: (e) => e(10n).toBeGreaterThan(9) },
   { name: 'toBeCloseTo accepts float noise', run: (e) => e(0.1 + 0.2).toBeCloseTo(0.3) },
-  { name: 'toBeCloseTo with digits', run: (e) => e(0.31).toBeCloseTo(0.3, 2), fails: /to be close to 0\.3 \(within 0\.005\), difference/ },
+  {
+    name: 'toBeCloseTo with digits',
+    run: (e) => e(0.31).toBeCloseTo(0.3, 2),
+    fails: /to be close to 0\.3 \(within 0\.005\), difference/,
+  },
 ]);
 
 table('AI matchers', [
   { name: 'toHaveStructure', run: (e) => e(result).toHaveStructure() },
-  { name: 'toHaveStructure is strict (1 is not true)', run: (e) => e({ structure_ok: 1 }).toHaveStructure(), fails: /expected structure_ok to be true, got 1/ },
-  { name: 'toHaveStructure shows the error', run: (e) => e({ structure_ok: false, error: 'HTTP 500' }).toHaveStructure(), fails: /error: HTTP 500/ },
-  { name: 'toHaveStructure refuses a non-object', run: (e) => e('text').not.toHaveStructure(), fails: /needs an agent result object/ },
+  {
+    name: 'toHaveStructure is strict (1 is not true)',
+    run: (e) => e({ structure_ok: 1 }).toHaveStructure(),
+    fails: /expected structure_ok to be true, got 1/,
+  },
+  {
+    name: 'toHaveStructure shows the error',
+    run: (e) => e({ structure_ok: false, error: 'HTTP 500' }).toHaveStructure(),
+    fails: /error: HTTP 500/,
+  },
+  {
+    name: 'toHaveStructure refuses a non-object',
+    run: (e) => e('text').not.toHaveStructure(),
+    fails: /needs an agent result object/,
+  },
   { name: 'toHaveIntent reads normalized_categories', run: (e) => e(result).toHaveIntent('refund_request') },
-  { name: 'toHaveIntent reads raw.intent', run: (e) => e({ raw: { intent: 'order_tracking' } }).toHaveIntent('order_tracking') },
+  {
+    name: 'toHaveIntent reads raw.intent',
+    run: (e) => e({ raw: { intent: 'order_tracking' } }).toHaveIntent('order_tracking'),
+  },
   { name: 'toHaveIntent reads raw_intent', run: (e) => e({ raw_intent: 'account' }).toHaveIntent('account') },
-  { name: 'toHaveIntent shows what it got', run: (e) => e(result).toHaveIntent('order_tracking'), fails: /^expected intent to be "order_tracking", got \["refund_request"\]$/ },
-  { name: 'not.toHaveIntent', run: (e) => e(result).not.toHaveIntent('refund_request'), fails: /expected intent not to be "refund_request"/ },
-  { name: 'toHaveIntent without any intent fails both ways', run: (e) => e({ structure_ok: true }).not.toHaveIntent('x'), fails: /carries no intent/ },
-  { name: 'toHaveKeyword', run: (e) => e(result).toHaveKeyword('退款'), fails: /expected keyword "退款" to be hit, hits: \["refund"\]/ },
-  { name: 'toHaveKeyword without keyword_hits fails both ways', run: (e) => e({}).not.toHaveKeyword('x'), fails: /no keyword_hits/ },
+  {
+    name: 'toHaveIntent shows what it got',
+    run: (e) => e(result).toHaveIntent('order_tracking'),
+    fails: /^expected intent to be "order_tracking", got \["refund_request"\]$/,
+  },
+  {
+    name: 'not.toHaveIntent',
+    run: (e) => e(result).not.toHaveIntent('refund_request'),
+    fails: /expected intent not to be "refund_request"/,
+  },
+  {
+    name: 'toHaveIntent without any intent fails both ways',
+    run: (e) => e({ structure_ok: true }).not.toHaveIntent('x'),
+    fails: /carries no intent/,
+  },
+  {
+    name: 'toHaveKeyword',
+    run: (e) => e(result).toHaveKeyword('退款'),
+    fails: /expected keyword "退款" to be hit, hits: \["refund"\]/,
+  },
+  {
+    name: 'toHaveKeyword without keyword_hits fails both ways',
+    run: (e) => e({}).not.toHaveKeyword('x'),
+    fails: /no keyword_hits/,
+  },
   { name: 'toMention finds CJK text in the raw response', run: (e) => e(result).toMention('退款') },
-  { name: 'toMention ignores key names', run: (e) => e(result).toMention('sessionId'), fails: /expected response to mention "sessionId"/ },
+  {
+    name: 'toMention ignores key names',
+    run: (e) => e(result).toMention('sessionId'),
+    fails: /expected response to mention "sessionId"/,
+  },
   { name: 'toMention ignores JSON punctuation', run: (e) => e(result).not.toMention('"') },
   { name: 'toMention refuses an empty word', run: (e) => e(result).toMention(''), fails: /non-empty string/ },
-  { name: 'toMention on a failed call fails both ways', run: (e) => e({ raw: null, error: 'boom' }).not.toMention('x'), fails: /no response to search/ },
+  {
+    name: 'toMention on a failed call fails both ways',
+    run: (e) => e({ raw: null, error: 'boom' }).not.toMention('x'),
+    fails: /no response to search/,
+  },
   { name: 'toMention searches a plain string', run: (e) => e('hello world').toMention('world') },
   { name: 'toHitRate is inclusive', run: (e) => e(result).toHitRate(0.5) },
-  { name: 'toHitRate fails with percentages', run: (e) => e({ keyword_hit_rate: 0.666 }).toHitRate(0.675), fails: /^expected keyword hit rate >= 67\.5%, got 66\.6%$/ },
-  { name: 'not.toHitRate', run: (e) => e({ keyword_hit_rate: 0.8 }).not.toHitRate(0.7), fails: /expected keyword hit rate < 70\.0%, got 80\.0%/ },
-  { name: 'toHitRate on a null rate fails', run: (e) => e({ keyword_hit_rate: null }).toHitRate(0.7), fails: /keyword_hit_rate is null/ },
-  { name: 'not.toHitRate on a null rate fails too', run: (e) => e({ keyword_hit_rate: null }).not.toHitRate(0.7), fails: /keyword_hit_rate is null/ },
+  {
+    name: 'toHitRate fails with percentages',
+    run: (e) => e({ keyword_hit_rate: 0.666 }).toHitRate(0.675),
+    fails: /^expected keyword hit rate >= 67\.5%, got 66\.6%$/,
+  },
+  {
+    name: 'not.toHitRate',
+    run: (e) => e({ keyword_hit_rate: 0.8 }).not.toHitRate(0.7),
+    fails: /expected keyword hit rate < 70\.0%, got 80\.0%/,
+  },
+  {
+    name: 'toHitRate on a null rate fails',
+    run: (e) => e({ keyword_hit_rate: null }).toHitRate(0.7),
+    fails: /keyword_hit_rate is null/,
+  },
+  {
+    name: 'not.toHitRate on a null rate fails too',
+    run: (e) => e({ keyword_hit_rate: null }).not.toHitRate(0.7),
+    fails: /keyword_hit_rate is null/,
+  },
   { name: 'toHitRate refuses a threshold above 1', run: (e) => e(result).toHitRate(70), fails: /between 0 and 1/ },
 ]);
 
@@ -115,27 +228,73 @@ const reply = {
 
 table('agent matchers', [
   { name: 'toHaveCalledTool by name', run: (e) => e(reply).toHaveCalledTool('search') },
-  { name: 'toHaveCalledTool with a subset of the arguments', run: (e) => e(reply).toHaveCalledTool('search', { q: 'refund' }) },
-  { name: 'toHaveCalledTool with wrong arguments', run: (e) => e(reply).toHaveCalledTool('search', { q: 'order' }), fails: /expected a call to tool "search" with \{ q: "order" \}, calls made: search\(\{ q: "refund", limit: 5 \}\)/ },
-  { name: 'toHaveCalledTool on OpenAI-shaped calls with JSON arguments', run: (e) => e({ tool_calls: [{ function: { name: 'pay', arguments: '{"amount":3}' } }] }).toHaveCalledTool('pay', { amount: 3 }) },
-  { name: 'toHaveCalledTool when nothing was called', run: (e) => e({ content: 'hi' }).toHaveCalledTool('search'), fails: /calls made: none/ },
-  { name: 'not.toHaveCalledTool', run: (e) => e(reply).not.toHaveCalledTool('search'), fails: /^expected no call to tool "search", calls made: search/ },
+  {
+    name: 'toHaveCalledTool with a subset of the arguments',
+    run: (e) => e(reply).toHaveCalledTool('search', { q: 'refund' }),
+  },
+  {
+    name: 'toHaveCalledTool with wrong arguments',
+    run: (e) => e(reply).toHaveCalledTool('search', { q: 'order' }),
+    fails: /expected a call to tool "search" with \{ q: "order" \}, calls made: search\(\{ q: "refund", limit: 5 \}\)/,
+  },
+  {
+    name: 'toHaveCalledTool on OpenAI-shaped calls with JSON arguments',
+    run: (e) =>
+      e({ tool_calls: [{ function: { name: 'pay', arguments: '{"amount":3}' } }] }).toHaveCalledTool('pay', {
+        amount: 3,
+      }),
+  },
+  {
+    name: 'toHaveCalledTool when nothing was called',
+    run: (e) => e({ content: 'hi' }).toHaveCalledTool('search'),
+    fails: /calls made: none/,
+  },
+  {
+    name: 'not.toHaveCalledTool',
+    run: (e) => e(reply).not.toHaveCalledTool('search'),
+    fails: /^expected no call to tool "search", calls made: search/,
+  },
   { name: 'toMatchJsonPath with a value', run: (e) => e(reply).toMatchJsonPath('$.content.items[0].id', 7) },
   { name: 'toMatchJsonPath without the root', run: (e) => e(reply).toMatchJsonPath('content.items[*].tags', ['a']) },
   { name: 'toMatchJsonPath existence', run: (e) => e(reply).toMatchJsonPath('$.content.answer') },
-  { name: 'toMatchJsonPath wrong value', run: (e) => e(reply).toMatchJsonPath('$.content.answer', 'no'), fails: /^expected \$\.content\.answer to equal "no", got "ok"$/ },
-  { name: 'toMatchJsonPath nothing found', run: (e) => e(reply).toMatchJsonPath('$.content.missing', 1), fails: /got nothing/ },
-  { name: 'not.toMatchJsonPath', run: (e) => e(reply).not.toMatchJsonPath('$.content.answer', 'ok'), fails: /not to equal "ok"/ },
-  { name: 'toMatchJsonPath parses a string holding JSON', run: (e) => e('{"a": {"b": [1, 2]}}').toMatchJsonPath('$.a.b[1]', 2) },
+  {
+    name: 'toMatchJsonPath wrong value',
+    run: (e) => e(reply).toMatchJsonPath('$.content.answer', 'no'),
+    fails: /^expected \$\.content\.answer to equal "no", got "ok"$/,
+  },
+  {
+    name: 'toMatchJsonPath nothing found',
+    run: (e) => e(reply).toMatchJsonPath('$.content.missing', 1),
+    fails: /got nothing/,
+  },
+  {
+    name: 'not.toMatchJsonPath',
+    run: (e) => e(reply).not.toMatchJsonPath('$.content.answer', 'ok'),
+    fails: /not to equal "ok"/,
+  },
+  {
+    name: 'toMatchJsonPath parses a string holding JSON',
+    run: (e) => e('{"a": {"b": [1, 2]}}').toMatchJsonPath('$.a.b[1]', 2),
+  },
   { name: 'not.toMatchJsonPath judges a string holding JSON', run: (e) => e('{"a": 1}').not.toMatchJsonPath('$.a', 2) },
 ]);
 
 /** A value a matcher cannot judge fails with and without `.not`: could not judge is never judged false. */
 describe('could not judge fails both ways', () => {
   const cases: [string, (a: Assertion) => unknown, unknown, RegExp][] = [
-    ['toHaveProperty on undefined', (a) => a.toHaveProperty('a'), undefined, /toHaveProperty needs a value to look into \(not null or undefined\), got undefined/],
+    [
+      'toHaveProperty on undefined',
+      (a) => a.toHaveProperty('a'),
+      undefined,
+      /toHaveProperty needs a value to look into \(not null or undefined\), got undefined/,
+    ],
     ['toHaveProperty on null', (a) => a.toHaveProperty('a', 1), null, /got null/],
-    ['toMatchJsonPath on text that is not JSON', (a) => a.toMatchJsonPath('$.a', 1), 'not json', /toMatchJsonPath needs JSON.*got "not json"/],
+    [
+      'toMatchJsonPath on text that is not JSON',
+      (a) => a.toMatchJsonPath('$.a', 1),
+      'not json',
+      /toMatchJsonPath needs JSON.*got "not json"/,
+    ],
     ['toMatchJsonPath on a number', (a) => a.toMatchJsonPath('$.a'), 5, /needs JSON/],
     ['toMatchJsonPath on a string holding a JSON scalar', (a) => a.toMatchJsonPath('$.a'), '"text"', /needs JSON/],
     ['toBeLessThan on a string', (a) => a.toBeLessThan(3), '2', /to be a number/],
@@ -145,13 +304,24 @@ describe('could not judge fails both ways', () => {
     for (const negated of [false, true]) {
       test(`${negated ? 'not.' : ''}${name}`, () => {
         const assertion = negated ? expect(received).not : expect(received);
-        assert.throws(() => call(assertion), (error: unknown) => error instanceof AssertionError && message.test(error.message) && error.matcher.startsWith(negated ? 'not.' : 'to'));
+        assert.throws(
+          () => call(assertion),
+          (error: unknown) =>
+            error instanceof AssertionError &&
+            message.test(error.message) &&
+            error.matcher.startsWith(negated ? 'not.' : 'to'),
+        );
       });
     }
   }
 
   test('a matcher added with extend declares its subject the same way', () => {
-    expect.extend({ toBeOdd: judging(subjects.number, (n: number) => ({ pass: n % 2 === 1, message: (not) => `expected ${n} ${not ? 'not ' : ''}to be odd` })) });
+    expect.extend({
+      toBeOdd: judging(subjects.number, (n: number) => ({
+        pass: n % 2 === 1,
+        message: (not) => `expected ${n} ${not ? 'not ' : ''}to be odd`,
+      })),
+    });
     const odd = (v: unknown) => expect(v) as Assertion & { toBeOdd(): Assertion; not: { toBeOdd(): Assertion } };
     odd(3).toBeOdd();
     odd(2).not.toBeOdd();
@@ -180,7 +350,10 @@ describe('expect', () => {
 
   test('extend adds a matcher that works with .not', () => {
     expect.extend({
-      toBeEven: (received) => ({ pass: typeof received === 'number' && received % 2 === 0, message: (not) => `expected ${received} ${not ? 'not ' : ''}to be even` }),
+      toBeEven: (received) => ({
+        pass: typeof received === 'number' && received % 2 === 0,
+        message: (not) => `expected ${received} ${not ? 'not ' : ''}to be even`,
+      }),
     });
     const even = (v: number) => expect(v) as Assertion & { toBeEven(): Assertion; not: { toBeEven(): Assertion } };
     even(2).toBeEven();

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(entry)) {
-  process.stderr.write(`fake-llm is not built: ${fileURLToPath(entry)} is missing.\nIn a clone of the agentest repository run \`npm run build\`; an installed @agentest/fake-llm always contains it, so reinstall the package.\n`);
+  process.stderr.write(
+    `fake-llm is not built: ${fileURLToPath(entry)} is missing.\nIn a clone of the agentest repository run \`npm run build\`; an installed @agentest/fake-llm always contains it, so reinstall the package.\n`,
+  );
   process.exit(2);
 }
 await import(entry.href);

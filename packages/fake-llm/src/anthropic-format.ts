@@ -9,7 +9,10 @@ function stopReason(reply: PlannedReply): string {
 }
 
 function outputTokens(reply: PlannedReply): number {
-  return reply.usage?.completion_tokens ?? estimateTokens(reply.text + reply.toolCalls.map((c) => c.name + c.arguments).join(''));
+  return (
+    reply.usage?.completion_tokens ??
+    estimateTokens(reply.text + reply.toolCalls.map((c) => c.name + c.arguments).join(''))
+  );
 }
 
 function toolUseId(reply: PlannedReply, i: number, ctx: ReplyContext): string {
@@ -28,7 +31,14 @@ export function anthropicJson(reply: PlannedReply, ctx: ReplyContext): unknown {
   const content: unknown[] = [];
   if (reply.reasoning) content.push({ type: 'thinking', thinking: reply.reasoning, signature: 'fake' });
   if (reply.text || !reply.toolCalls.length) content.push({ type: 'text', text: reply.text });
-  reply.toolCalls.forEach((call, i) => content.push({ type: 'tool_use', id: toolUseId(reply, i, ctx), name: call.name, input: parseInput(call.arguments) }));
+  reply.toolCalls.forEach((call, i) =>
+    content.push({
+      type: 'tool_use',
+      id: toolUseId(reply, i, ctx),
+      name: call.name,
+      input: parseInput(call.arguments),
+    }),
+  );
   return {
     id: ctx.id,
     type: 'message',
@@ -44,21 +54,57 @@ export function anthropicJson(reply: PlannedReply, ctx: ReplyContext): unknown {
 export function anthropicStream(reply: PlannedReply, ctx: ReplyContext): string[] {
   const input_tokens = reply.usage?.prompt_tokens ?? ctx.promptTokens;
   const events = [
-    sseEvent({ type: 'message_start', message: { id: ctx.id, type: 'message', role: 'assistant', model: ctx.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens, output_tokens: 1 } } }, 'message_start'),
+    sseEvent(
+      {
+        type: 'message_start',
+        message: {
+          id: ctx.id,
+          type: 'message',
+          role: 'assistant',
+          model: ctx.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens, output_tokens: 1 },
+        },
+      },
+      'message_start',
+    ),
   ];
   let index = 0;
   const block = (start: Record<string, unknown>, deltas: Record<string, unknown>[]) => {
     events.push(sseEvent({ type: 'content_block_start', index, content_block: start }, 'content_block_start'));
-    for (const delta of deltas) events.push(sseEvent({ type: 'content_block_delta', index, delta }, 'content_block_delta'));
+    for (const delta of deltas)
+      events.push(sseEvent({ type: 'content_block_delta', index, delta }, 'content_block_delta'));
     events.push(sseEvent({ type: 'content_block_stop', index }, 'content_block_stop'));
     index++;
   };
-  if (reply.reasoning) block({ type: 'thinking', thinking: '', signature: '' }, splitText(reply.reasoning).map((thinking) => ({ type: 'thinking_delta', thinking })));
-  if (reply.text || !reply.toolCalls.length) block({ type: 'text', text: '' }, splitText(reply.text).map((text) => ({ type: 'text_delta', text })));
+  if (reply.reasoning)
+    block(
+      { type: 'thinking', thinking: '', signature: '' },
+      splitText(reply.reasoning).map((thinking) => ({ type: 'thinking_delta', thinking })),
+    );
+  if (reply.text || !reply.toolCalls.length)
+    block(
+      { type: 'text', text: '' },
+      splitText(reply.text).map((text) => ({ type: 'text_delta', text })),
+    );
   reply.toolCalls.forEach((call, i) =>
-    block({ type: 'tool_use', id: toolUseId(reply, i, ctx), name: call.name, input: {} }, splitText(call.arguments).map((partial_json) => ({ type: 'input_json_delta', partial_json }))),
+    block(
+      { type: 'tool_use', id: toolUseId(reply, i, ctx), name: call.name, input: {} },
+      splitText(call.arguments).map((partial_json) => ({ type: 'input_json_delta', partial_json })),
+    ),
   );
-  events.push(sseEvent({ type: 'message_delta', delta: { stop_reason: stopReason(reply), stop_sequence: null }, usage: { output_tokens: outputTokens(reply) } }, 'message_delta'));
+  events.push(
+    sseEvent(
+      {
+        type: 'message_delta',
+        delta: { stop_reason: stopReason(reply), stop_sequence: null },
+        usage: { output_tokens: outputTokens(reply) },
+      },
+      'message_delta',
+    ),
+  );
   events.push(sseEvent({ type: 'message_stop' }, 'message_stop'));
   return events;
 }

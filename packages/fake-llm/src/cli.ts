@@ -24,16 +24,20 @@ async function main(): Promise<void> {
   });
   if (values.help) return void console.log(HELP);
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0–65535, got "${values.port}"`);
   const script: FakeLlmScript = values.script ? await loadScriptFile(values.script) : {};
   if (values.latency !== undefined) {
     const latency = Number(values.latency);
-    if (!Number.isFinite(latency) || latency < 0) throw new Error(`--latency must be milliseconds ≥ 0, got "${values.latency}"`);
+    if (!Number.isFinite(latency) || latency < 0)
+      throw new Error(`--latency must be milliseconds ≥ 0, got "${values.latency}"`);
     script.latencyMs = latency;
   }
   if (values.echo) script.echo = true;
   const server = await startFakeLlm({ ...script, port, host: values.host, apiKey: values['api-key'] });
-  console.log(`fake-llm listening on ${server.url} (OpenAI base URL ${server.url}/v1, Anthropic base URL ${server.url})`);
+  console.log(
+    `fake-llm listening on ${server.url} (OpenAI base URL ${server.url}/v1, Anthropic base URL ${server.url})`,
+  );
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -5,15 +5,18 @@ const NAMED = new Set(['hang', 'malformed', 'cut', 'reset']);
 /** Turns the shorthands (`429`, `'hang'`) into full faults, rejecting anything else loudly. */
 export function normalizeFault(spec: FaultSpec): Fault {
   if (typeof spec === 'number') {
-    if (!Number.isInteger(spec) || spec < 400 || spec > 599) throw new TypeError(`fake-llm: fault status must be 400–599, got ${spec}`);
+    if (!Number.isInteger(spec) || spec < 400 || spec > 599)
+      throw new TypeError(`fake-llm: fault status must be 400–599, got ${spec}`);
     return { type: 'status', status: spec };
   }
   if (typeof spec === 'string') {
-    if (!NAMED.has(spec)) throw new TypeError(`fake-llm: unknown fault "${spec}" (known: ${[...NAMED].join(', ')}, or a status number)`);
+    if (!NAMED.has(spec))
+      throw new TypeError(`fake-llm: unknown fault "${spec}" (known: ${[...NAMED].join(', ')}, or a status number)`);
     return { type: spec } as Fault;
   }
   if (spec && typeof spec === 'object' && typeof spec.type === 'string') {
-    if (spec.type === 'huge' && !(Number.isInteger(spec.bytes) && spec.bytes > 0)) throw new TypeError('fake-llm: a huge fault needs a positive integer "bytes"');
+    if (spec.type === 'huge' && !(Number.isInteger(spec.bytes) && spec.bytes > 0))
+      throw new TypeError('fake-llm: a huge fault needs a positive integer "bytes"');
     if (spec.type === 'status' && !(Number.isInteger(spec.status) && spec.status >= 400 && spec.status <= 599)) {
       throw new TypeError(`fake-llm: fault status must be 400–599, got ${spec.status}`);
     }
@@ -24,7 +27,11 @@ export function normalizeFault(spec: FaultSpec): Fault {
 
 /** A short label recorded on the request, e.g. `status:429`, `cut`. */
 export function describeFault(fault: Fault): string {
-  return fault.type === 'status' ? `status:${fault.status}` : fault.type === 'huge' ? `huge:${fault.bytes}` : fault.type;
+  return fault.type === 'status'
+    ? `status:${fault.status}`
+    : fault.type === 'huge'
+      ? `huge:${fault.bytes}`
+      : fault.type;
 }
 
 /** The `Retry-After` header value: whole seconds as given, or an HTTP date passed through. */

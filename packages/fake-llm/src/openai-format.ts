@@ -6,7 +6,9 @@ import { sseEvent, splitText, type ReplyContext } from './sse.js';
 
 function usageOf(reply: PlannedReply, ctx: ReplyContext) {
   const prompt_tokens = reply.usage?.prompt_tokens ?? ctx.promptTokens;
-  const completion_tokens = reply.usage?.completion_tokens ?? estimateTokens(reply.text + reply.toolCalls.map((c) => c.name + c.arguments).join(''));
+  const completion_tokens =
+    reply.usage?.completion_tokens ??
+    estimateTokens(reply.text + reply.toolCalls.map((c) => c.name + c.arguments).join(''));
   return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
 }
 
@@ -19,10 +21,18 @@ function toolCallId(reply: PlannedReply, i: number, ctx: ReplyContext): string {
 }
 
 export function openaiJson(reply: PlannedReply, ctx: ReplyContext): unknown {
-  const message: Record<string, unknown> = { role: 'assistant', content: reply.text || (reply.toolCalls.length ? null : ''), refusal: null };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: reply.text || (reply.toolCalls.length ? null : ''),
+    refusal: null,
+  };
   if (reply.reasoning) message.reasoning_content = reply.reasoning;
   if (reply.toolCalls.length) {
-    message.tool_calls = reply.toolCalls.map((call, i) => ({ id: toolCallId(reply, i, ctx), type: 'function', function: { name: call.name, arguments: call.arguments } }));
+    message.tool_calls = reply.toolCalls.map((call, i) => ({
+      id: toolCallId(reply, i, ctx),
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
   }
   return {
     id: ctx.id,
@@ -36,16 +46,39 @@ export function openaiJson(reply: PlannedReply, ctx: ReplyContext): unknown {
 
 export function openaiStream(reply: PlannedReply, ctx: ReplyContext): string[] {
   const chunk = (delta: Record<string, unknown>, finish_reason: string | null = null) =>
-    sseEvent({ id: ctx.id, object: 'chat.completion.chunk', created: ctx.created, model: ctx.model, choices: [{ index: 0, delta, logprobs: null, finish_reason }] });
+    sseEvent({
+      id: ctx.id,
+      object: 'chat.completion.chunk',
+      created: ctx.created,
+      model: ctx.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason }],
+    });
   const events = [chunk({ role: 'assistant', content: '' })];
   for (const piece of splitText(reply.reasoning ?? '')) events.push(chunk({ reasoning_content: piece }));
   for (const piece of splitText(reply.text)) events.push(chunk({ content: piece }));
   reply.toolCalls.forEach((call, index) => {
-    events.push(chunk({ tool_calls: [{ index, id: toolCallId(reply, index, ctx), type: 'function', function: { name: call.name, arguments: '' } }] }));
-    for (const piece of splitText(call.arguments)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    events.push(
+      chunk({
+        tool_calls: [
+          { index, id: toolCallId(reply, index, ctx), type: 'function', function: { name: call.name, arguments: '' } },
+        ],
+      }),
+    );
+    for (const piece of splitText(call.arguments))
+      events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   events.push(chunk({}, finishReason(reply)));
-  if (ctx.includeUsage) events.push(sseEvent({ id: ctx.id, object: 'chat.completion.chunk', created: ctx.created, model: ctx.model, choices: [], usage: usageOf(reply, ctx) }));
+  if (ctx.includeUsage)
+    events.push(
+      sseEvent({
+        id: ctx.id,
+        object: 'chat.completion.chunk',
+        created: ctx.created,
+        model: ctx.model,
+        choices: [],
+        usage: usageOf(reply, ctx),
+      }),
+    );
   events.push(sseEvent('[DONE]'));
   return events;
 }

@@ -26,8 +26,10 @@ export function parseScript(text: string, where = 'script'): FakeLlmScript {
   }
   // A bare array is a list of rules, the most common hand-written shape.
   if (Array.isArray(value)) return { rules: value };
-  if (!value || typeof value !== 'object') throw new Error(`fake-llm: ${where} must be a JSON object or an array of rules`);
+  if (!value || typeof value !== 'object')
+    throw new Error(`fake-llm: ${where} must be a JSON object or an array of rules`);
   const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
-  if (unknown.length) throw new Error(`fake-llm: ${where} has unknown key(s) ${unknown.join(', ')} (known: ${[...KEYS].join(', ')})`);
+  if (unknown.length)
+    throw new Error(`fake-llm: ${where} has unknown key(s) ${unknown.join(', ')} (known: ${[...KEYS].join(', ')})`);
   return value as FakeLlmScript;
 }

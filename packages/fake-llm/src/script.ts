@@ -39,9 +39,15 @@ export class Planner {
   }
 
   setScript(script: FakeLlmScript): void {
-    this.rules = (script.rules ?? []).map((rule, i) => ({ rule, test: compileMatch(rule.match, i), fault: rule.fault === undefined ? undefined : normalizeFault(rule.fault), uses: 0 }));
+    this.rules = (script.rules ?? []).map((rule, i) => ({
+      rule,
+      test: compileMatch(rule.match, i),
+      fault: rule.fault === undefined ? undefined : normalizeFault(rule.fault),
+      uses: 0,
+    }));
     for (const schedule of script.faults ?? []) {
-      if (!(Number.isInteger(schedule.every) && schedule.every >= 1)) throw new TypeError(`fake-llm: "every" must be a positive integer, got ${schedule.every}`);
+      if (!(Number.isInteger(schedule.every) && schedule.every >= 1))
+        throw new TypeError(`fake-llm: "every" must be a positive integer, got ${schedule.every}`);
       normalizeFault(schedule.fault);
     }
     this.queue = (script.queue ?? []).map((f) => (f === null ? null : normalizeFault(f)));
@@ -67,7 +73,9 @@ export class Planner {
   }
 
   private scheduled(index: number): Fault | undefined {
-    const hit = (this.script.faults ?? []).find((s) => (index - (s.offset ?? 0)) % s.every === 0 && index > (s.offset ?? 0));
+    const hit = (this.script.faults ?? []).find(
+      (s) => (index - (s.offset ?? 0)) % s.every === 0 && index > (s.offset ?? 0),
+    );
     return hit ? normalizeFault(hit.fault) : undefined;
   }
 }
@@ -81,7 +89,9 @@ function compileMatch(match: FakeRule['match'], index: number): (input: MatchInp
     try {
       re = new RegExp(match, 'i');
     } catch (error) {
-      throw new TypeError(`fake-llm: rule #${index + 1} has an invalid regex ${JSON.stringify(match)}: ${(error as Error).message}`);
+      throw new TypeError(
+        `fake-llm: rule #${index + 1} has an invalid regex ${JSON.stringify(match)}: ${(error as Error).message}`,
+      );
     }
     return (input) => re.test(input.text);
   }

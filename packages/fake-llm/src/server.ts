@@ -40,7 +40,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     const raw = await readBody(req);
     const api = req.method === 'POST' ? ROUTES[path] : undefined;
     if (!api) {
-      if (req.method === 'GET' && (path === '/v1/models' || path === '/models')) return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake-llm' }] });
+      if (req.method === 'GET' && (path === '/v1/models' || path === '/models'))
+        return sendJson(res, 200, {
+          object: 'list',
+          data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake-llm' }],
+        });
       return sendJson(res, 404, openaiError(404, 'not_found', `fake-llm: no route for ${req.method} ${path}`));
     }
 
@@ -67,7 +71,12 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
       const type = errorTypeFor(status, api);
-      sendJson(res, status, api === 'openai' ? openaiError(status, type, message) : anthropicError(status, type, message), headers);
+      sendJson(
+        res,
+        status,
+        api === 'openai' ? openaiError(status, type, message) : anthropicError(status, type, message),
+        headers,
+      );
     };
     if (!parsed) return fail(400, 'fake-llm: the request body is not valid JSON');
     if (options.apiKey && !authorized(req, options.apiKey)) return fail(401, 'fake-llm: missing or wrong API key');
@@ -79,7 +88,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (fault?.type === 'hang') return; // never answered; close() ends the connection
     if (fault?.type === 'status') {
       const retryAfter = retryAfterHeader(fault.retryAfter);
-      return fail(fault.status, fault.message ?? `fake-llm: injected ${fault.status}`, retryAfter ? { 'retry-after': retryAfter } : {});
+      return fail(
+        fault.status,
+        fault.message ?? `fake-llm: injected ${fault.status}`,
+        retryAfter ? { 'retry-after': retryAfter } : {},
+      );
     }
 
     if (plan.latencyMs > 0) await sleep(plan.latencyMs);
@@ -87,7 +100,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     respond(res, api, record, plan, fault);
   }
 
-  function respond(res: ServerResponse, api: FakeApi, record: RecordedRequest, plan: Plan, fault: Fault | undefined): void {
+  function respond(
+    res: ServerResponse,
+    api: FakeApi,
+    record: RecordedRequest,
+    plan: Plan,
+    fault: Fault | undefined,
+  ): void {
     const reply = fault?.type === 'huge' ? { ...plan.reply, text: 'x'.repeat(fault.bytes) } : plan.reply;
     const body = record.body as { stream_options?: { include_usage?: boolean } };
     const ctx: ReplyContext = {
@@ -100,7 +119,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
     if (!record.stream) {
       const json = JSON.stringify(api === 'openai' ? openaiJson(reply, ctx) : anthropicJson(reply, ctx));
-      if (fault?.type === 'malformed') return sendRaw(res, 200, json.slice(0, Math.max(1, Math.floor(json.length / 2))));
+      if (fault?.type === 'malformed')
+        return sendRaw(res, 200, json.slice(0, Math.max(1, Math.floor(json.length / 2))));
       if (fault?.type === 'cut') {
         // Promise the whole body, deliver half, then drop the connection.
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
@@ -126,7 +146,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, openaiError(500, 'server_error', `fake-llm internal error: ${(error as Error).message}`));
+      if (!res.headersSent)
+        sendJson(res, 500, openaiError(500, 'server_error', `fake-llm internal error: ${(error as Error).message}`));
       else res.destroy();
     });
   });

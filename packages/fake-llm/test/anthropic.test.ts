@@ -17,7 +17,10 @@ describe('fake-llm: Anthropic messages', () => {
     llm = await startFakeLlm({
       rules: [
         { match: /hello/i, reply: 'Hi there, how can I help?' },
-        { match: /refund/i, reply: { text: 'Checking.', toolCalls: [{ name: 'issue_refund', arguments: { order: 'A1', amount: 5 } }] } },
+        {
+          match: /refund/i,
+          reply: { text: 'Checking.', toolCalls: [{ name: 'issue_refund', arguments: { order: 'A1', amount: 5 } }] },
+        },
       ],
     });
   });
@@ -43,15 +46,23 @@ describe('fake-llm: Anthropic messages', () => {
   });
 
   it('streams the full event sequence and deltas that add up', async () => {
-    const events = sseData(await (await post(`${llm.url}/v1/messages`, request('refund please', { stream: true }))).text());
+    const events = sseData(
+      await (await post(`${llm.url}/v1/messages`, request('refund please', { stream: true }))).text(),
+    );
     const names = events.map((e) => e.event);
     assert.equal(names[0], 'message_start');
     assert.deepEqual(names.slice(-2), ['message_delta', 'message_stop']);
     assert.equal(names.filter((n) => n === 'content_block_start').length, 2);
     assert.equal(names.filter((n) => n === 'content_block_stop').length, 2);
     const data = events.map((e) => JSON.parse(e.data));
-    const text = data.filter((d) => d.delta?.type === 'text_delta').map((d) => d.delta.text).join('');
-    const json = data.filter((d) => d.delta?.type === 'input_json_delta').map((d) => d.delta.partial_json).join('');
+    const text = data
+      .filter((d) => d.delta?.type === 'text_delta')
+      .map((d) => d.delta.text)
+      .join('');
+    const json = data
+      .filter((d) => d.delta?.type === 'input_json_delta')
+      .map((d) => d.delta.partial_json)
+      .join('');
     assert.equal(text, 'Checking.');
     assert.deepEqual(JSON.parse(json), { order: 'A1', amount: 5 });
     const delta = data.find((d) => d.type === 'message_delta');

@@ -15,8 +15,15 @@ describe('fake-llm CLI', () => {
   it('serves a JSON script until terminated', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fake-llm-'));
     const script = join(dir, 'replies.json');
-    await writeFile(script, JSON.stringify({ rules: [{ match: 'capital of france', reply: 'Paris' }], default: 'no idea' }));
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@agentest/source', cli, '--port', '0', '--script', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await writeFile(
+      script,
+      JSON.stringify({ rules: [{ match: 'capital of france', reply: 'Paris' }], default: 'no idea' }),
+    );
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@agentest/source', cli, '--port', '0', '--script', script],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       let out = '';
       child.stdout.setEncoding('utf8');

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { startFakeLlm } from '../src/index.js';
 import { chat, HANG_MS, post, sseData } from './helpers.js';
 
-const openai = (url: string, text = 'hi', extra: Record<string, unknown> = {}) => post(`${url}/v1/chat/completions`, chat(text, extra));
+const openai = (url: string, text = 'hi', extra: Record<string, unknown> = {}) =>
+  post(`${url}/v1/chat/completions`, chat(text, extra));
 
 describe('fake-llm: faults', () => {
   it('429 with Retry-After in seconds, and without', async () => {
@@ -17,7 +18,10 @@ describe('fake-llm: faults', () => {
       assert.equal(second.status, 429);
       assert.equal(second.headers.get('retry-after'), null);
       assert.equal((await openai(llm.url)).status, 200, 'the queue is used up');
-      assert.deepEqual(llm.requests.map((r) => r.fault), ['status:429', 'status:429', undefined]);
+      assert.deepEqual(
+        llm.requests.map((r) => r.fault),
+        ['status:429', 'status:429', undefined],
+      );
     } finally {
       await llm.close();
     }
@@ -94,7 +98,10 @@ describe('fake-llm: faults', () => {
   });
 
   it('cuts a stream mid-way by destroying the socket', async () => {
-    const llm = await startFakeLlm({ default: 'a reply long enough to need several chunks', queue: [{ type: 'cut', afterChunks: 2 }] });
+    const llm = await startFakeLlm({
+      default: 'a reply long enough to need several chunks',
+      queue: [{ type: 'cut', afterChunks: 2 }],
+    });
     try {
       const res = await openai(llm.url, 'hi', { stream: true });
       assert.equal(res.status, 200);
@@ -124,7 +131,12 @@ describe('fake-llm: faults', () => {
   });
 
   it('a huge reply of N bytes, as JSON and streamed', async () => {
-    const llm = await startFakeLlm({ queue: [{ type: 'huge', bytes: 1_000_000 }, { type: 'huge', bytes: 100_000 }] });
+    const llm = await startFakeLlm({
+      queue: [
+        { type: 'huge', bytes: 1_000_000 },
+        { type: 'huge', bytes: 100_000 },
+      ],
+    });
     try {
       const body = await (await openai(llm.url)).json();
       assert.equal(body.choices[0].message.content.length, 1_000_000);
@@ -154,8 +166,14 @@ describe('fake-llm: faults', () => {
     const llm = await startFakeLlm({ apiKey: 'sk-right' });
     try {
       assert.equal((await openai(llm.url)).status, 401);
-      assert.equal((await post(`${llm.url}/v1/chat/completions`, chat('hi'), { authorization: 'Bearer sk-wrong' })).status, 401);
-      assert.equal((await post(`${llm.url}/v1/chat/completions`, chat('hi'), { authorization: 'Bearer sk-right' })).status, 200);
+      assert.equal(
+        (await post(`${llm.url}/v1/chat/completions`, chat('hi'), { authorization: 'Bearer sk-wrong' })).status,
+        401,
+      );
+      assert.equal(
+        (await post(`${llm.url}/v1/chat/completions`, chat('hi'), { authorization: 'Bearer sk-right' })).status,
+        200,
+      );
       assert.equal((await post(`${llm.url}/v1/messages`, chat('hi'), { 'x-api-key': 'sk-right' })).status, 200);
     } finally {
       await llm.close();

@@ -10,7 +10,10 @@ describe('fake-llm: OpenAI chat completions', () => {
       rules: [
         { match: /weather/i, reply: 'Sunny, 21°C in Paris today.' },
         { match: 'ORDER', reply: { toolCalls: [{ name: 'lookup_order', arguments: { id: 42 } }] } },
-        { match: ({ text }) => text.startsWith('think'), reply: { text: 'Done.', reasoning: 'Let me think step by step.' } },
+        {
+          match: ({ text }) => text.startsWith('think'),
+          reply: { text: 'Done.', reasoning: 'Let me think step by step.' },
+        },
       ],
       default: 'I do not know.',
     });
@@ -55,7 +58,10 @@ describe('fake-llm: OpenAI chat completions', () => {
   });
 
   it('streams deltas that add up to the reply, then usage, then [DONE]', async () => {
-    const res = await post(`${llm.url}/v1/chat/completions`, chat('weather please', { stream: true, stream_options: { include_usage: true } }));
+    const res = await post(
+      `${llm.url}/v1/chat/completions`,
+      chat('weather please', { stream: true, stream_options: { include_usage: true } }),
+    );
     assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
     const events = sseData(await res.text());
     assert.equal(events.at(-1)!.data, '[DONE]');
@@ -69,21 +75,31 @@ describe('fake-llm: OpenAI chat completions', () => {
   });
 
   it('omits the usage chunk unless include_usage is set', async () => {
-    const events = sseData(await (await post(`${llm.url}/v1/chat/completions`, chat('weather', { stream: true }))).text());
+    const events = sseData(
+      await (await post(`${llm.url}/v1/chat/completions`, chat('weather', { stream: true }))).text(),
+    );
     assert.ok(events.slice(0, -1).every((e) => !JSON.parse(e.data).usage));
   });
 
   it('streams tool-call deltas: id and name first, then argument pieces', async () => {
-    const events = sseData(await (await post(`${llm.url}/v1/chat/completions`, chat('order status', { stream: true }))).text());
+    const events = sseData(
+      await (await post(`${llm.url}/v1/chat/completions`, chat('order status', { stream: true }))).text(),
+    );
     const deltas = events.slice(0, -1).flatMap((e) => JSON.parse(e.data).choices[0]?.delta.tool_calls ?? []);
     assert.equal(deltas[0].id.startsWith('call_'), true);
     assert.equal(deltas[0].function.name, 'lookup_order');
-    assert.deepEqual(JSON.parse(deltas.map((d: { function: { arguments: string } }) => d.function.arguments).join('')), { id: 42 });
+    assert.deepEqual(
+      JSON.parse(deltas.map((d: { function: { arguments: string } }) => d.function.arguments).join('')),
+      { id: 42 },
+    );
   });
 
   it('records every request with headers and the last user message', async () => {
     const before = llm.requests.length;
-    await post(`${llm.url}/v1/chat/completions`, chat('record me'), { authorization: 'Bearer sk-test', 'x-custom': 'yes' });
+    await post(`${llm.url}/v1/chat/completions`, chat('record me'), {
+      authorization: 'Bearer sk-test',
+      'x-custom': 'yes',
+    });
     const recorded = llm.requests.at(-1)!;
     assert.equal(llm.requests.length, before + 1);
     assert.equal(recorded.api, 'openai');

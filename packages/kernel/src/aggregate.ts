@@ -15,7 +15,7 @@ export function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number
   if (runs.length === 1 && runsPerCase === 1) return single(base, runs);
   const worst = SEVERITY.find((s) => runs.some((r) => r.status === s));
   const allSkipped = runs.length > 0 && runs.every((r) => r.status === 'skipped');
-  const status: Status = runs.length === 0 ? 'error' : worst ?? (allSkipped ? 'skipped' : 'passed');
+  const status: Status = runs.length === 0 ? 'error' : (worst ?? (allSkipped ? 'skipped' : 'passed'));
   const first = runs.find((r) => r.status === status) ?? runs[0];
   const metrics: Record<string, number> = {};
   const names = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
@@ -27,7 +27,11 @@ export function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number
     ...base,
     status,
     output: first?.output,
-    ...(first?.error ? { error: first.error } : runs.length === 0 ? { error: 'run interrupted before it started' } : {}),
+    ...(first?.error
+      ? { error: first.error }
+      : runs.length === 0
+        ? { error: 'run interrupted before it started' }
+        : {}),
     duration_ms: Math.round(runs.reduce((a, r) => a + r.duration_ms, 0) * 100) / 100,
     assertions: first?.assertions ?? [],
     metrics,

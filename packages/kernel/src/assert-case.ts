@@ -52,7 +52,8 @@ async function finishAsync(
     const assertion = assertions[i]!;
     try {
       const hook = hooks.assert.get(assertion.type);
-      const outcome = i === from ? await pending : hook ? await callBail<AssertionOutcome>(hook.taps, assertion, input) : undefined;
+      const outcome =
+        i === from ? await pending : hook ? await callBail<AssertionOutcome>(hook.taps, assertion, input) : undefined;
       results.push(judged(assertion, outcome));
     } catch (error) {
       results.push(crashed(assertion, error));
@@ -62,14 +63,16 @@ async function finishAsync(
 }
 
 function crashed(assertion: Assertion, error: unknown): AssertionResult {
-  const reason = error instanceof AgentestError && error.code === 'PLUGIN_ERROR' ? errorMessage(error.cause) : errorMessage(error);
+  const reason =
+    error instanceof AgentestError && error.code === 'PLUGIN_ERROR' ? errorMessage(error.cause) : errorMessage(error);
   return unjudged(assertion, reason);
 }
 
 function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): AssertionResult {
   if (!outcome) return unjudged(assertion, `no plugin handles assertion type "${assertion.type}"`);
   if (outcome.error !== undefined) return unjudged(assertion, outcome.error || 'no reason given', outcome.actual);
-  if (typeof outcome.pass !== 'boolean') return unjudged(assertion, `its plugin answered ${describe(outcome)} instead of {pass: boolean}`);
+  if (typeof outcome.pass !== 'boolean')
+    return unjudged(assertion, `its plugin answered ${describe(outcome)} instead of {pass: boolean}`);
   const pass = assertion.negate ? !outcome.pass : outcome.pass;
   let message = outcome.message;
   if (assertion.negate) message = pass ? 'negated assertion passed' : `negated: ${outcome.message ?? assertion.type}`;
@@ -81,12 +84,23 @@ function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): As
     if (assertion.negate) result.negate = true;
     return result;
   }
-  return { ...outcome, type: assertion.type, ...(assertion.negate ? { negate: true } : {}), pass, ...(message === undefined ? {} : { message }) };
+  return {
+    ...outcome,
+    type: assertion.type,
+    ...(assertion.negate ? { negate: true } : {}),
+    pass,
+    ...(message === undefined ? {} : { message }),
+  };
 }
 
 /** An assertion that could not be evaluated: no verdict, whatever `negate` and `message` say. */
 function unjudged(assertion: Assertion, reason: string, actual?: unknown): AssertionResult {
-  const result: AssertionResult = { type: assertion.type, pass: false, error: reason, message: `${assertion.type || 'equals'} assertion could not be evaluated: ${reason}` };
+  const result: AssertionResult = {
+    type: assertion.type,
+    pass: false,
+    error: reason,
+    message: `${assertion.type || 'equals'} assertion could not be evaluated: ${reason}`,
+  };
   if (assertion.negate) result.negate = true;
   if (actual !== undefined) result.actual = actual;
   return result;
@@ -104,7 +118,9 @@ function describe(outcome: unknown): string {
  * What a run's assertions make of it: `undefined` when all passed; otherwise the messages of the
  * ones that did not pass, joined with "; ", and `error` when any could not be evaluated (else `failed`).
  */
-export function failureOf(results: readonly AssertionResult[]): { status: 'failed' | 'error'; text: string } | undefined {
+export function failureOf(
+  results: readonly AssertionResult[],
+): { status: 'failed' | 'error'; text: string } | undefined {
   let text: string | undefined;
   let status: 'failed' | 'error' = 'failed';
   for (const r of results) {

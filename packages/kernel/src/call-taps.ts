@@ -5,7 +5,11 @@ export type StoredTap = Tap & { type: string; fn: (...args: any[]) => any };
 
 /** Whatever has a `then` is awaited; anything else is a value already. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /**
@@ -24,7 +28,13 @@ export function callBail<R>(taps: readonly Tap[], a: unknown, b: unknown): R | u
   return undefined;
 }
 
-async function finishBail<R>(pending: PromiseLike<R | undefined>, taps: readonly Tap[], from: number, a: unknown, b: unknown): Promise<R | undefined> {
+async function finishBail<R>(
+  pending: PromiseLike<R | undefined>,
+  taps: readonly Tap[],
+  from: number,
+  a: unknown,
+  b: unknown,
+): Promise<R | undefined> {
   const first = await pending;
   if (first !== undefined) return first;
   for (let i = from; i < taps.length; i++) {
@@ -35,7 +45,11 @@ async function finishBail<R>(pending: PromiseLike<R | undefined>, taps: readonly
 }
 
 /** Calls every tap in order (`AsyncSeriesHook`), awaiting only the taps that answer with a promise. */
-export function callSeries(taps: readonly Tap[], a: unknown, pick: (tap: StoredTap) => ((a: unknown) => unknown) | undefined = () => undefined): void | Promise<void> {
+export function callSeries(
+  taps: readonly Tap[],
+  a: unknown,
+  pick: (tap: StoredTap) => ((a: unknown) => unknown) | undefined = () => undefined,
+): void | Promise<void> {
   for (let i = 0; i < taps.length; i++) {
     const tap = taps[i] as StoredTap;
     const direct = pick(tap);
@@ -45,7 +59,13 @@ export function callSeries(taps: readonly Tap[], a: unknown, pick: (tap: StoredT
   return undefined;
 }
 
-async function finishSeries(pending: PromiseLike<unknown>, taps: readonly Tap[], from: number, a: unknown, pick: (tap: StoredTap) => ((a: unknown) => unknown) | undefined): Promise<void> {
+async function finishSeries(
+  pending: PromiseLike<unknown>,
+  taps: readonly Tap[],
+  from: number,
+  a: unknown,
+  pick: (tap: StoredTap) => ((a: unknown) => unknown) | undefined,
+): Promise<void> {
   await pending;
   for (let i = from; i < taps.length; i++) {
     const tap = taps[i] as StoredTap;

@@ -17,7 +17,10 @@ export interface ConnectorConfig {
   [key: string]: unknown;
 }
 
-export type AgentConfig = Adapter | Pick<Agent, 'run'> & Partial<Agent> | { connector: string; prompts?: { role: string; content: string }[]; options?: Record<string, unknown> };
+export type AgentConfig =
+  | Adapter
+  | (Pick<Agent, 'run'> & Partial<Agent>)
+  | { connector: string; prompts?: { role: string; content: string }[]; options?: Record<string, unknown> };
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
 

@@ -29,7 +29,12 @@ export function buildEnvironment(inputs: Omit<ContextInputs, 'chatId' | 'assista
   const file = inputs.file ?? {};
   return {
     user_id: inputs.flags.user || inputs.testCase?.user || file.authorized?.user_id || DEFAULT_ENVIRONMENT.user_id,
-    team_id: inputs.flags.team || inputs.testCase?.team || file.authorized?.team_id || file.authorized?.tenant_id || DEFAULT_ENVIRONMENT.team_id,
+    team_id:
+      inputs.flags.team ||
+      inputs.testCase?.team ||
+      file.authorized?.team_id ||
+      file.authorized?.tenant_id ||
+      DEFAULT_ENVIRONMENT.team_id,
     locale: file.locale || DEFAULT_ENVIRONMENT.locale,
     client_type: file.client?.type || DEFAULT_ENVIRONMENT.client_type,
     client_ip: file.client?.ip || DEFAULT_ENVIRONMENT.client_ip,
@@ -68,7 +73,9 @@ export function buildTestContext(inputs: ContextInputs): TestContext {
 }
 
 function stripEmpty<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Partial<T>;
 }
 
 /**
@@ -76,7 +83,9 @@ function stripEmpty<T extends object>(value: T): Partial<T> {
  * shares are worked out once. Each context is still a fresh object (nested objects too), so an agent
  * that changes its context cannot reach another case's.
  */
-export function testContextFactory(inputs: Omit<ContextInputs, 'chatId' | 'testCase'>): (testCase: ContextInputs['testCase'], chatId: string) => TestContext {
+export function testContextFactory(
+  inputs: Omit<ContextInputs, 'chatId' | 'testCase'>,
+): (testCase: ContextInputs['testCase'], chatId: string) => TestContext {
   const shared = buildTestContext({ ...inputs, chatId: '' });
   const fileChatId = inputs.file?.chat_id;
   return (testCase, chatId) => {

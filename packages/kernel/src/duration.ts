@@ -1,6 +1,6 @@
 import { AgentestError } from './errors.js';
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const GO_DURATION = /^(?:(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h))+$/;
 const PART = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g;
 
@@ -15,14 +15,21 @@ export function parseDuration(value: string | number, where: string): number {
   } else {
     const text = value.trim();
     const unitless = withoutUnit(text);
-    if (unitless) throw new AgentestError('INPUT_INVALID', `${where}: duration ${JSON.stringify(value)} has no unit; ${unitless}`, { where });
+    if (unitless)
+      throw new AgentestError('INPUT_INVALID', `${where}: duration ${JSON.stringify(value)} has no unit; ${unitless}`, {
+        where,
+      });
     if (GO_DURATION.test(text)) {
       let total = 0;
       for (const [, amount, unit] of text.matchAll(PART)) total += Number(amount) * UNIT_MS[unit!]!;
       if (total > 0) return total;
     }
   }
-  throw new AgentestError('INPUT_INVALID', `${where}: invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`, { where });
+  throw new AgentestError(
+    'INPUT_INVALID',
+    `${where}: invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`,
+    { where },
+  );
 }
 
 /**

@@ -4,31 +4,131 @@
  * Exit code 2 is for configuration and input errors, 3 for runtime errors.
  */
 export const ERROR_CATALOGUE = {
-  AGENT_NOT_FOUND: { exit: 2, trigger: 'No resolve plugin recognised the agent reference (`-n`, the input path, or the working directory).', fix: 'Name a config agent, a built-in (`echo`, `mock`) or an assistant id with `-n`; without `-n`, run from inside an assistant directory.' },
-  ASSERTION_INVALID: { exit: 2, trigger: 'An assertion is malformed: a bad regex, an invalid JSONPath, a missing `value` or `path`.', fix: 'Correct the assertion at the reported file and line.' },
-  CONFIG_INVALID: { exit: 2, trigger: 'The config file has a wrong key, a wrong type or a reference that cannot be loaded.', fix: 'Correct the key named in the message; `agentest test --help` lists every option.' },
-  CONFIG_LOAD_FAILED: { exit: 2, trigger: 'The config file could not be read or evaluated (syntax error, failing import).', fix: 'Run the config file on its own (`node agentest.config.mjs`) to see the underlying error.' },
-  CONNECTOR_INVALID: { exit: 2, trigger: 'A connector definition is missing its type, model or key, or names an unknown type.', fix: 'Correct the connector file or the `connectors` entry in the config.' },
-  CONNECTOR_NOT_FOUND: { exit: 2, trigger: 'A connector id (`-c`, a case option, an assistant) matches no connector.', fix: 'Add `connectors/<id>.conn.yao` or a `connectors` entry in the config, or pick an existing id.' },
-  CONTEXT_FILE_INVALID: { exit: 2, trigger: 'The `--ctx` file is missing, is not valid JSON, or has a field of the wrong type.', fix: 'Correct the field named in the message; see "Test environment" in the docs.' },
+  AGENT_NOT_FOUND: {
+    exit: 2,
+    trigger: 'No resolve plugin recognised the agent reference (`-n`, the input path, or the working directory).',
+    fix: 'Name a config agent, a built-in (`echo`, `mock`) or an assistant id with `-n`; without `-n`, run from inside an assistant directory.',
+  },
+  ASSERTION_INVALID: {
+    exit: 2,
+    trigger: 'An assertion is malformed: a bad regex, an invalid JSONPath, a missing `value` or `path`.',
+    fix: 'Correct the assertion at the reported file and line.',
+  },
+  CONFIG_INVALID: {
+    exit: 2,
+    trigger: 'The config file has a wrong key, a wrong type or a reference that cannot be loaded.',
+    fix: 'Correct the key named in the message; `agentest test --help` lists every option.',
+  },
+  CONFIG_LOAD_FAILED: {
+    exit: 2,
+    trigger: 'The config file could not be read or evaluated (syntax error, failing import).',
+    fix: 'Run the config file on its own (`node agentest.config.mjs`) to see the underlying error.',
+  },
+  CONNECTOR_INVALID: {
+    exit: 2,
+    trigger: 'A connector definition is missing its type, model or key, or names an unknown type.',
+    fix: 'Correct the connector file or the `connectors` entry in the config.',
+  },
+  CONNECTOR_NOT_FOUND: {
+    exit: 2,
+    trigger: 'A connector id (`-c`, a case option, an assistant) matches no connector.',
+    fix: 'Add `connectors/<id>.conn.yao` or a `connectors` entry in the config, or pick an existing id.',
+  },
+  CONTEXT_FILE_INVALID: {
+    exit: 2,
+    trigger: 'The `--ctx` file is missing, is not valid JSON, or has a field of the wrong type.',
+    fix: 'Correct the field named in the message; see "Test environment" in the docs.',
+  },
   DUPLICATE_CASE_ID: { exit: 2, trigger: 'Two cases of one suite share an id.', fix: 'Give every case a unique `id`.' },
-  FLAG_INVALID: { exit: 2, trigger: 'A command-line flag has a value of the wrong form (e.g. `--runs 0`, `--timeout 5 minutes`).', fix: 'Use the form shown in `agentest test --help`.' },
-  INPUT_INVALID: { exit: 2, trigger: 'A test case is malformed: invalid JSON, a missing `id`/`input`, a field of the wrong type, an invalid `timeout`.', fix: 'Correct the line reported as `file:line`.' },
-  INPUT_NOT_FOUND: { exit: 2, trigger: 'The `-i` file, directory or script does not exist.', fix: 'Check the path; the message lists where agentest looked.' },
-  INTERNAL: { exit: 3, trigger: 'An invariant of agentest itself was broken.', fix: 'Report it with the command line and `DEBUG=agentest:*` output.' },
-  NO_ASSERTION: { exit: 2, trigger: 'A case uses an assertion type that no plugin handles.', fix: 'Use one of the known types listed in the message, or add the plugin that provides it.' },
-  NO_CASES: { exit: 2, trigger: 'The input holds no runnable case, or `--run` matched none.', fix: 'Add cases, or loosen the `--run` pattern.' },
-  NO_EXECUTOR: { exit: 2, trigger: 'A case kind has no executor plugin (e.g. `script` cases without the script plugin).', fix: 'Add the plugin named in the message to `plugins`.' },
-  NO_LOADER: { exit: 2, trigger: 'No load plugin recognised the `-i` input.', fix: 'Pass a `.jsonl` file, a message, `scripts.<assistant>.<module>`, or a directory of tests.' },
-  ONLY_FORBIDDEN: { exit: 2, trigger: 'A test marked `.only` was found while `CI` is set: it would silently skip every other case (Playwright\'s forbidOnly).', fix: 'Remove the `.only` named in the message, or pass `--allow-only` when the focus is meant.' },
-  PLUGIN_ERROR: { exit: 3, trigger: 'A plugin threw inside one of its hook taps.', fix: 'The message names the plugin and the hook; see that plugin\'s docs.' },
-  PLUGIN_INVALID: { exit: 2, trigger: 'A `plugins` entry is not a plugin object (`{name, apply}`), or its options are invalid.', fix: 'Call the plugin factory in the config (`myPlugin()`), and check its options.' },
-  REPORTER_FAILED: { exit: 3, trigger: 'A reporter threw or timed out while writing its output.', fix: 'Verdicts are unaffected and the other outputs were written; see the reporter\'s message.' },
-  REPORTER_NOT_FOUND: { exit: 2, trigger: 'A reporter name or path in `reporters`/`-r` cannot be loaded.', fix: 'Use a built-in name (listed in the message) or a path to a module that default-exports a reporter.' },
-  REPORTS_NOT_COMPARABLE: { exit: 2, trigger: '`agentest compare` was given two reports that cannot be compared: different suites or suite kinds, or no case id in common.', fix: 'Compare two runs of the same suite; the message says what differs.' },
-  REPORT_UNREADABLE: { exit: 2, trigger: 'A report given to `agentest compare` is missing, is not valid JSON or JSONL, or is not an agentest report.', fix: 'Pass a `.jsonl` event stream or a `.json` report written by `agentest test`; the message names the file and line.' },
-  SCRIPT_INVALID: { exit: 2, trigger: 'A script file has a syntax or type error and cannot be compiled.', fix: 'Fix the file at the reported line.' },
-  SECRET_MISSING: { exit: 2, trigger: 'A connector needs an API key whose environment variable is not set.', fix: 'Export the variable named in the message, or point the connector at the `mock` type.' },
+  FLAG_INVALID: {
+    exit: 2,
+    trigger: 'A command-line flag has a value of the wrong form (e.g. `--runs 0`, `--timeout 5 minutes`).',
+    fix: 'Use the form shown in `agentest test --help`.',
+  },
+  INPUT_INVALID: {
+    exit: 2,
+    trigger:
+      'A test case is malformed: invalid JSON, a missing `id`/`input`, a field of the wrong type, an invalid `timeout`.',
+    fix: 'Correct the line reported as `file:line`.',
+  },
+  INPUT_NOT_FOUND: {
+    exit: 2,
+    trigger: 'The `-i` file, directory or script does not exist.',
+    fix: 'Check the path; the message lists where agentest looked.',
+  },
+  INTERNAL: {
+    exit: 3,
+    trigger: 'An invariant of agentest itself was broken.',
+    fix: 'Report it with the command line and `DEBUG=agentest:*` output.',
+  },
+  NO_ASSERTION: {
+    exit: 2,
+    trigger: 'A case uses an assertion type that no plugin handles.',
+    fix: 'Use one of the known types listed in the message, or add the plugin that provides it.',
+  },
+  NO_CASES: {
+    exit: 2,
+    trigger: 'The input holds no runnable case, or `--run` matched none.',
+    fix: 'Add cases, or loosen the `--run` pattern.',
+  },
+  NO_EXECUTOR: {
+    exit: 2,
+    trigger: 'A case kind has no executor plugin (e.g. `script` cases without the script plugin).',
+    fix: 'Add the plugin named in the message to `plugins`.',
+  },
+  NO_LOADER: {
+    exit: 2,
+    trigger: 'No load plugin recognised the `-i` input.',
+    fix: 'Pass a `.jsonl` file, a message, `scripts.<assistant>.<module>`, or a directory of tests.',
+  },
+  ONLY_FORBIDDEN: {
+    exit: 2,
+    trigger:
+      "A test marked `.only` was found while `CI` is set: it would silently skip every other case (Playwright's forbidOnly).",
+    fix: 'Remove the `.only` named in the message, or pass `--allow-only` when the focus is meant.',
+  },
+  PLUGIN_ERROR: {
+    exit: 3,
+    trigger: 'A plugin threw inside one of its hook taps.',
+    fix: "The message names the plugin and the hook; see that plugin's docs.",
+  },
+  PLUGIN_INVALID: {
+    exit: 2,
+    trigger: 'A `plugins` entry is not a plugin object (`{name, apply}`), or its options are invalid.',
+    fix: 'Call the plugin factory in the config (`myPlugin()`), and check its options.',
+  },
+  REPORTER_FAILED: {
+    exit: 3,
+    trigger: 'A reporter threw or timed out while writing its output.',
+    fix: "Verdicts are unaffected and the other outputs were written; see the reporter's message.",
+  },
+  REPORTER_NOT_FOUND: {
+    exit: 2,
+    trigger: 'A reporter name or path in `reporters`/`-r` cannot be loaded.',
+    fix: 'Use a built-in name (listed in the message) or a path to a module that default-exports a reporter.',
+  },
+  REPORTS_NOT_COMPARABLE: {
+    exit: 2,
+    trigger:
+      '`agentest compare` was given two reports that cannot be compared: different suites or suite kinds, or no case id in common.',
+    fix: 'Compare two runs of the same suite; the message says what differs.',
+  },
+  REPORT_UNREADABLE: {
+    exit: 2,
+    trigger:
+      'A report given to `agentest compare` is missing, is not valid JSON or JSONL, or is not an agentest report.',
+    fix: 'Pass a `.jsonl` event stream or a `.json` report written by `agentest test`; the message names the file and line.',
+  },
+  SCRIPT_INVALID: {
+    exit: 2,
+    trigger: 'A script file has a syntax or type error and cannot be compiled.',
+    fix: 'Fix the file at the reported line.',
+  },
+  SECRET_MISSING: {
+    exit: 2,
+    trigger: 'A connector needs an API key whose environment variable is not set.',
+    fix: 'Export the variable named in the message, or point the connector at the `mock` type.',
+  },
 } as const satisfies Record<string, { exit: 2 | 3; trigger: string; fix: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -13,7 +13,12 @@ import type { Watch } from './run-watch.js';
  * a run that times out reports the time it really took. `ctx.signal` is replaced by the run's own
  * signal, which fires at the deadline or on a hard stop; assertions get it too.
  */
-export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, run: Watch): Promise<Execution> {
+export async function executeRun(
+  hooks: KernelHooks,
+  testCase: TestCase,
+  ctx: ExecuteContext,
+  run: Watch,
+): Promise<Execution> {
   ctx.signal = run.signal;
   const started = performance.now();
   let execution: Execution;
@@ -38,14 +43,32 @@ export async function executeRun(hooks: KernelHooks, testCase: TestCase, ctx: Ex
  * Runs the assertions of a passed run and records their verdict on it. Synchronous assertions cost
  * no promise and no clock reading; the time asynchronous ones take (a script) is part of the run's duration.
  */
-function judge(hooks: KernelHooks, testCase: TestCase, ctx: ExecuteContext, run: Watch, execution: Execution): void | Promise<void> {
+function judge(
+  hooks: KernelHooks,
+  testCase: TestCase,
+  ctx: ExecuteContext,
+  run: Watch,
+  execution: Execution,
+): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const judged = assertAll(hooks, testCase.assert!, { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal }, results);
+  const judged = assertAll(
+    hooks,
+    testCase.assert!,
+    { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal },
+    results,
+  );
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);
 }
 
-async function judgeAsync(assertions: readonly Assertion[], ctx: ExecuteContext, run: Watch, execution: Execution, results: AssertionResult[], judged: Promise<unknown>): Promise<void> {
+async function judgeAsync(
+  assertions: readonly Assertion[],
+  ctx: ExecuteContext,
+  run: Watch,
+  execution: Execution,
+  results: AssertionResult[],
+  judged: Promise<unknown>,
+): Promise<void> {
   const waited = performance.now();
   try {
     await run.race(judged);
@@ -53,7 +76,9 @@ async function judgeAsync(assertions: readonly Assertion[], ctx: ExecuteContext,
     // The deadline or a hard stop came while an assertion was running: the verdicts reached so far
     // are kept, and a hard stop's duration is the executor's plus the wait.
     const where = `in assertion ${results.length + 1} of ${assertions.length} (${assertions[results.length]?.type || 'equals'})`;
-    Object.assign(execution, stopped(run, ctx, error, waited - execution.duration_ms, where), { output: execution.output });
+    Object.assign(execution, stopped(run, ctx, error, waited - execution.duration_ms, where), {
+      output: execution.output,
+    });
     execution.assertions = results;
     return;
   }
@@ -76,11 +101,24 @@ function record(execution: Execution, results: AssertionResult[]): void {
  * deadline began (a Before hook included); otherwise `error` with the reason (an executor's throw,
  * a hard stop), lasting since `since`. `where` says which step the deadline interrupted.
  */
-export function stopped(run: Watch, ctx: { run: number; timeoutMs: number }, error: unknown, since: number, where?: string): Execution {
+export function stopped(
+  run: Watch,
+  ctx: { run: number; timeoutMs: number },
+  error: unknown,
+  since: number,
+  where?: string,
+): Execution {
   const duration_ms = performance.now() - (run.timedOut ? run.started : since);
   if (run.timedOut) {
     const text = `timeout after ${goDuration(ctx.timeoutMs)}`;
-    return { run: ctx.run, status: 'timeout', duration_ms, error: where ? `${text} ${where}` : text, assertions: [], metrics: {} };
+    return {
+      run: ctx.run,
+      status: 'timeout',
+      duration_ms,
+      error: where ? `${text} ${where}` : text,
+      assertions: [],
+      metrics: {},
+    };
   }
   return { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error), assertions: [], metrics: {} };
 }

@@ -65,11 +65,23 @@ export function createHooks() {
     resolve: new AsyncSeriesBailHook<[AgentRef, ResolveContext], Agent | undefined>(['ref', 'ctx'], 'resolve'),
     load: new AsyncSeriesBailHook<[InputSpec, LoadContext], Suite | undefined>(['input', 'ctx'], 'load'),
     execute: new HookMap(
-      (kind: string) => attribute(new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined>(['testCase', 'ctx'], `execute:${kind}`)),
+      (kind: string) =>
+        attribute(
+          new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined>(
+            ['testCase', 'ctx'],
+            `execute:${kind}`,
+          ),
+        ),
       'execute',
     ),
     assert: new HookMap(
-      (type: string) => attribute(new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined, AssertTapOptions>(['assertion', 'input'], `assert:${type}`)),
+      (type: string) =>
+        attribute(
+          new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined, AssertTapOptions>(
+            ['assertion', 'input'],
+            `assert:${type}`,
+          ),
+        ),
       'assert',
     ),
     report: new AsyncSeriesHook<[RunEvent], ReportTapOptions>(['event'], 'report'),
@@ -87,7 +99,9 @@ type TapOnlyMap<M> = M extends HookMap<infer H> ? { for(key: string): Untriggera
 
 /** The view plugins get: they can tap every hook but fire none. */
 export type PublicHooks = {
-  readonly [K in keyof KernelHooks]: KernelHooks[K] extends HookMap<any> ? TapOnlyMap<KernelHooks[K]> : Untriggerable<KernelHooks[K]>;
+  readonly [K in keyof KernelHooks]: KernelHooks[K] extends HookMap<any>
+    ? TapOnlyMap<KernelHooks[K]>
+    : Untriggerable<KernelHooks[K]>;
 };
 
 export const HOOK_NAMES = ['setup', 'resolve', 'load', 'execute', 'assert', 'report', 'teardown'] as const;
@@ -98,7 +112,8 @@ function attribute<H extends { name?: string; intercept(i: object): void }>(hook
   hook.intercept({
     register(tap: Tap & { type: string; fn: (...args: any[]) => any }) {
       const fn = tap.fn;
-      const wrap = (error: unknown) => (error instanceof AgentestError ? error : new PluginError(tap.name, hookName, error));
+      const wrap = (error: unknown) =>
+        error instanceof AgentestError ? error : new PluginError(tap.name, hookName, error);
       const rethrow = (error: unknown) => {
         throw wrap(error);
       };

@@ -1,11 +1,35 @@
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
-export { createHooks, HOOK_NAMES, type KernelHooks, type PublicHooks, type ExecuteContext, type AssertInput, type AssertTapOptions, type LoadContext, type ResolveContext } from './hooks.js';
+export {
+  createHooks,
+  HOOK_NAMES,
+  type KernelHooks,
+  type PublicHooks,
+  type ExecuteContext,
+  type AssertInput,
+  type AssertTapOptions,
+  type LoadContext,
+  type ResolveContext,
+} from './hooks.js';
 export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
-export { defineConfig, type AgentestConfig, type Adapter, type AgentConfig, type ConnectorConfig, type ReporterEntry } from './config.js';
+export {
+  defineConfig,
+  type AgentestConfig,
+  type Adapter,
+  type AgentConfig,
+  type ConnectorConfig,
+  type ReporterEntry,
+} from './config.js';
 export { renderErrorCatalogue } from './error-docs.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
-export { AgentestError, PluginError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
+export {
+  AgentestError,
+  PluginError,
+  ERROR_CATALOGUE,
+  errorMessage,
+  isAgentestError,
+  type ErrorCode,
+} from './errors.js';
 export { parseDuration, formatDuration, withoutUnit } from './duration.js';
 export { caseLogs, executionLogs } from './logs.js';
 export { isCi } from './ci.js';

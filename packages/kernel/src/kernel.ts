@@ -6,7 +6,14 @@ import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { executeRun, goDuration, stopped } from './execute-run.js';
-import { createHooks, type AssertTapOptions, type ExecuteContext, type KernelHooks, type PublicHooks, type ReportTapOptions } from './hooks.js';
+import {
+  createHooks,
+  type AssertTapOptions,
+  type ExecuteContext,
+  type KernelHooks,
+  type PublicHooks,
+  type ReportTapOptions,
+} from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
@@ -42,7 +49,8 @@ export class Kernel {
   private errors: Error[] = [];
 
   use(...plugins: readonly (AgentestPlugin | false | null | undefined)[]): this {
-    if (this.applied) throw new AgentestError('INTERNAL', 'kernel.use() after the first run: register every plugin before running');
+    if (this.applied)
+      throw new AgentestError('INTERNAL', 'kernel.use() after the first run: register every plugin before running');
     plugins.forEach((plugin, i) => {
       if (!plugin) return;
       assertPlugin(plugin, `plugin #${this.plugins.length + i + 1}`);
@@ -76,7 +84,8 @@ export class Kernel {
       await this.teardown();
     }
     // Reporters flush and close at teardown: a failure there is a failed run too.
-    if (this.errors.length > outcome.errors.length) outcome = { ...outcome, errors: [...this.errors], exitCode: outcome.exitCode === 130 ? 130 : 3 };
+    if (this.errors.length > outcome.errors.length)
+      outcome = { ...outcome, errors: [...this.errors], exitCode: outcome.exitCode === 130 ? 130 : 3 };
     return outcome;
   }
 
@@ -84,7 +93,8 @@ export class Kernel {
   private async teardown(): Promise<void> {
     for (const tap of this.hooks.teardown.taps as (Tap & { type: string; fn: (...args: unknown[]) => unknown })[]) {
       try {
-        if (tap.type === 'async') await new Promise<void>((resolve, reject) => tap.fn((error: unknown) => (error ? reject(error) : resolve())));
+        if (tap.type === 'async')
+          await new Promise<void>((resolve, reject) => tap.fn((error: unknown) => (error ? reject(error) : resolve())));
         else await tap.fn();
       } catch (error) {
         this.errors.push(error instanceof Error ? error : new PluginError(tap.name, 'teardown', error));
@@ -95,7 +105,10 @@ export class Kernel {
   private applyPlugins(): void {
     if (this.applied) return;
     this.applied = true;
-    const api: KernelApi = { hooks: this.hooks as unknown as PublicHooks, reportError: (error) => this.errors.push(error) };
+    const api: KernelApi = {
+      hooks: this.hooks as unknown as PublicHooks,
+      reportError: (error) => this.errors.push(error),
+    };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
 
@@ -122,7 +135,11 @@ export class Kernel {
     const asked = [...new Set(this.hooks.resolve.taps.map((t) => t.name))];
     const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
     const advice = ref.id ? 'check the id: a config agent, a built-in or an assistant id' : 'pass -n <agent-id>';
-    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what} (asked: ${asked.join(', ') || 'none'}); ${advice}`, { where: '-n' });
+    throw new AgentestError(
+      'AGENT_NOT_FOUND',
+      `could not find ${what} (asked: ${asked.join(', ') || 'none'}); ${advice}`,
+      { where: '-n' },
+    );
   }
 
   /**
@@ -137,16 +154,27 @@ export class Kernel {
       if (!selects(plan, testCase)) continue;
       selected++;
       if (!this.hooks.execute.get(testCase.kind)?.taps.length) {
-        throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, { where: at(testCase) });
+        throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
+          where: at(testCase),
+        });
       }
       (testCase.assert ?? []).forEach((assertion, i) => {
         const taps = this.hooks.assert.get(assertion.type)?.taps;
         if (!taps?.length) {
           const known = [...knownAsserts].sort().join(', ');
-          throw new AgentestError('NO_ASSERTION', `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`, { where: at(testCase) });
+          throw new AgentestError(
+            'NO_ASSERTION',
+            `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
+            { where: at(testCase) },
+          );
         }
         const problem = validateWith(taps[0]!, assertion);
-        if (problem) throw new AgentestError('ASSERTION_INVALID', `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`, { where: at(testCase) });
+        if (problem)
+          throw new AgentestError(
+            'ASSERTION_INVALID',
+            `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
+            { where: at(testCase) },
+          );
       });
     }
     if (selected === 0) {
@@ -156,7 +184,15 @@ export class Kernel {
     return selected;
   }
 
-  private async execute(plan: RunPlan, suite: Suite, agent: Agent | undefined, total: number, started: Date, interrupt: AbortSignal, abort: AbortSignal): Promise<RunOutcome> {
+  private async execute(
+    plan: RunPlan,
+    suite: Suite,
+    agent: Agent | undefined,
+    total: number,
+    started: Date,
+    interrupt: AbortSignal,
+    abort: AbortSignal,
+  ): Promise<RunOutcome> {
     const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
     const agentId = agent?.id ?? suite.name;
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
@@ -165,22 +201,38 @@ export class Kernel {
     const suiteLogs = new HookLines<'before_all' | 'after_all'>();
     // BeforeAll runs before the start event, so that what it printed is in the run's header.
     const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle.beforeAll(await collect(suite, plan), agent, suiteLogs.to('before_all')).catch((error: unknown) => {
-          // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
-          throw error instanceof AgentestError && !(error instanceof PluginError) ? error : new PluginError('suite lifecycle', 'beforeAll', error);
-        })
+      ? await lifecycle
+          .beforeAll(await collect(suite, plan), agent, suiteLogs.to('before_all'))
+          .catch((error: unknown) => {
+            // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
+            throw error instanceof AgentestError && !(error instanceof PluginError)
+              ? error
+              : new PluginError('suite lifecycle', 'beforeAll', error);
+          })
       : undefined;
     const beforeAllLogs = suiteLogs.collected?.before_all;
     await this.emit({
-      type: 'start', timestamp: started.toISOString(), agent_id: agentId, connector, suite: suite.name, kind: suite.needsAgent ? 'agent' : 'script',
-      total_cases: total, runs_per_case: plan.runs, parallel: plan.parallel, environment, ...(suite.meta ? { meta: suite.meta } : {}),
+      type: 'start',
+      timestamp: started.toISOString(),
+      agent_id: agentId,
+      connector,
+      suite: suite.name,
+      kind: suite.needsAgent ? 'agent' : 'script',
+      total_cases: total,
+      runs_per_case: plan.runs,
+      parallel: plan.parallel,
+      environment,
+      ...(suite.meta ? { meta: suite.meta } : {}),
       ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
     });
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
 
     const cases: CaseRunner = {
-      plan, suite, agent, abort,
+      plan,
+      suite,
+      agent,
+      abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
     };
@@ -206,7 +258,10 @@ export class Kernel {
     }
 
     const completed = new Date();
-    const counted = summary.build({ agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() }, plan.thresholds);
+    const counted = summary.build(
+      { agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() },
+      plan.thresholds,
+    );
     const event: SummaryEvent = {
       type: 'summary',
       ...counted,
@@ -233,7 +288,16 @@ export class Kernel {
     const base = caseBase(testCase);
     if (testCase.skip || testCase.todo) {
       const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
-      return { ...base, status: 'skipped', duration_ms: 0, assertions: [], metrics: {}, runs: [], ...reason, ...(testCase.todo ? { todo: true } : {}) };
+      return {
+        ...base,
+        status: 'skipped',
+        duration_ms: 0,
+        assertions: [],
+        metrics: {},
+        runs: [],
+        ...reason,
+        ...(testCase.todo ? { todo: true } : {}),
+      };
     }
     const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const lifecycle = suite.lifecycle;
@@ -243,13 +307,24 @@ export class Kernel {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))));
+          beforeData = await run.race(
+            Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))),
+          );
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
-          const failed = stopped(run, { run: 1, timeoutMs }, `before hook failed: ${errorMessage(error)}`, run.started, 'in the before hook');
+          const failed = stopped(
+            run,
+            { run: 1, timeoutMs },
+            `before hook failed: ${errorMessage(error)}`,
+            run.started,
+            'in the before hook',
+          );
           if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
-          return withHookLogs(aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1), hookLogs);
+          return withHookLogs(
+            aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1),
+            hookLogs,
+          );
         }
       }
       const runs: Execution[] = [];
@@ -262,7 +337,11 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(Promise.resolve(lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'))));
+          await run.race(
+            Promise.resolve(
+              lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after')),
+            ),
+          );
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -283,14 +362,26 @@ export class Kernel {
     return watch.begin(timeoutMs);
   }
 
-  private async runOnce({ plan, suite, agent, abort, context }: CaseRunner, testCase: TestCase, run: number, timeoutMs: number, watch: Watch): Promise<Execution> {
+  private async runOnce(
+    { plan, suite, agent, abort, context }: CaseRunner,
+    testCase: TestCase,
+    run: number,
+    timeoutMs: number,
+    watch: Watch,
+  ): Promise<Execution> {
     const started: CaseStartEvent = testCase.name
       ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
       : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
     let pending = this.emit(started);
     if (pending) await pending;
     const ctx: ExecuteContext = {
-      plan, suite, agent, run, runs: plan.runs, signal: abort, timeoutMs,
+      plan,
+      suite,
+      agent,
+      run,
+      runs: plan.runs,
+      signal: abort,
+      timeoutMs,
       context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
     };
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
@@ -329,7 +420,8 @@ function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> |
   return result;
 }
 
-const deliverOf = (tap: StoredTap) => (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
+const deliverOf = (tap: StoredTap) =>
+  (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
 /** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
 function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string | undefined {
@@ -362,6 +454,8 @@ function mapKeys(map: unknown): string[] {
 }
 
 /** Creates a kernel with the given plugins: the entry point for embedding agentest. */
-export function createKernel(options: { plugins?: readonly (AgentestPlugin | false | null | undefined)[] } = {}): Kernel {
+export function createKernel(
+  options: { plugins?: readonly (AgentestPlugin | false | null | undefined)[] } = {},
+): Kernel {
   return new Kernel().use(...(options.plugins ?? []));
 }

@@ -9,11 +9,20 @@ import type { Suite } from './types/test-case.js';
  * API's names for the two averages are accepted as thresholds for the same values.
  */
 export const KNOWN_METRICS: ReadonlySet<string> = new Set([
-  'pass_rate', 'keyword_hit_rate', 'intent_match_rate', 'quality_score', 'latency_ms', 'avg_quality_score', 'avg_latency_ms',
+  'pass_rate',
+  'keyword_hit_rate',
+  'intent_match_rate',
+  'quality_score',
+  'latency_ms',
+  'avg_quality_score',
+  'avg_latency_ms',
 ]);
 
 /** The kit API's names for the averages the kernel reports as `quality_score` / `latency_ms`. */
-const ALIASES: ReadonlyMap<string, string> = new Map([['avg_quality_score', 'quality_score'], ['avg_latency_ms', 'latency_ms']]);
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['avg_quality_score', 'quality_score'],
+  ['avg_latency_ms', 'latency_ms'],
+]);
 
 /** The name a threshold's value is found under in the run's metrics. */
 export function metricKey(name: string): string {
@@ -34,7 +43,10 @@ function mayReport(name: string, customMetrics: boolean): boolean {
  * metric, and either close to one (a typo), a name every object inherits, or in a suite whose cases
  * report no metrics of their own. `--threshold` names are FLAG_INVALID, the config's CONFIG_INVALID.
  */
-export function checkThresholdNames(plan: Pick<RunPlan, 'thresholds' | 'thresholdFlags'>, suite: Pick<Suite, 'customMetrics'>): void {
+export function checkThresholdNames(
+  plan: Pick<RunPlan, 'thresholds' | 'thresholdFlags'>,
+  suite: Pick<Suite, 'customMetrics'>,
+): void {
   for (const name of Object.keys(plan.thresholds ?? {})) {
     if (mayReport(name, suite.customMetrics === true)) continue;
     const fromFlag = plan.thresholdFlags?.includes(name) === true;

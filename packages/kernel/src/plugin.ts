@@ -26,10 +26,18 @@ export function assertPlugin(value: unknown, where: string): asserts value is Ag
   const v = value as Partial<AgentestPlugin> | null;
   if (!v || typeof v !== 'object' || typeof v.name !== 'string' || typeof v.apply !== 'function') {
     const hint = typeof value === 'function' ? ' It is a function: call the plugin factory, e.g. `myPlugin()`.' : '';
-    throw new AgentestError('PLUGIN_INVALID', `${where}: expected a plugin object with "name" and "apply", got ${describe(value)}.${hint}`, { where });
+    throw new AgentestError(
+      'PLUGIN_INVALID',
+      `${where}: expected a plugin object with "name" and "apply", got ${describe(value)}.${hint}`,
+      { where },
+    );
   }
   if (v.enforce !== undefined && v.enforce !== 'pre' && v.enforce !== 'post') {
-    throw new AgentestError('PLUGIN_INVALID', `${where}: plugin "${v.name}" has enforce ${JSON.stringify(v.enforce)}; use "pre", "post" or leave it out`, { where });
+    throw new AgentestError(
+      'PLUGIN_INVALID',
+      `${where}: plugin "${v.name}" has enforce ${JSON.stringify(v.enforce)}; use "pre", "post" or leave it out`,
+      { where },
+    );
   }
 }
 

@@ -4,7 +4,11 @@ import type { AgentestPlugin } from './plugin.js';
 import type { CaseStartEvent, ResultEvent, RunEvent, RunResultEvent, StartEvent, SummaryEvent } from './types/run.js';
 
 type Awaitable<T> = T | Promise<T>;
-export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 
 /**
  * A reporter hears the run's events in order. Every member is optional; implement what you need.
@@ -23,7 +27,13 @@ export interface Reporter {
   timeoutMs?: number;
 }
 
-const HANDLERS = { start: 'onStart', case_start: 'onCaseStart', run_result: 'onRunResult', result: 'onResult', summary: 'onSummary' } as const;
+const HANDLERS = {
+  start: 'onStart',
+  case_start: 'onCaseStart',
+  run_result: 'onRunResult',
+  result: 'onResult',
+  summary: 'onSummary',
+} as const;
 
 /**
  * Adapts a reporter into a plugin. A reporter that throws or hangs is reported (exit code 3) and
@@ -37,7 +47,13 @@ export function defineReporter(reporter: Reporter): AgentestPlugin {
     apply(kernel) {
       const fail = (what: string, error: unknown) => {
         failed = true;
-        kernel.reportError(new AgentestError('REPORTER_FAILED', `reporter "${reporter.name}" failed in ${what}: ${errorMessage(error)}`, { cause: error }));
+        kernel.reportError(
+          new AgentestError(
+            'REPORTER_FAILED',
+            `reporter "${reporter.name}" failed in ${what}: ${errorMessage(error)}`,
+            { cause: error },
+          ),
+        );
       };
       // Handlers run synchronously; only one that answers with a promise is raced against its
       // timeout. A timer per event would cost more than a fast reporter's whole work.
@@ -57,11 +73,16 @@ export function defineReporter(reporter: Reporter): AgentestPlugin {
         const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
         return withTimeout(Promise.resolve(answer), limit).catch((error: unknown) => fail(method, error));
       };
-      kernel.hooks.report.tapPromise({ name: `reporter:${reporter.name}`, deliver }, async (event: RunEvent) => deliver(event));
+      kernel.hooks.report.tapPromise({ name: `reporter:${reporter.name}`, deliver }, async (event: RunEvent) =>
+        deliver(event),
+      );
       kernel.hooks.teardown.tapPromise(`reporter:${reporter.name}`, async () => {
         if (!reporter.close) return;
         try {
-          await withTimeout(Promise.resolve().then(() => reporter.close!()), reporter.timeoutMs ?? 60_000);
+          await withTimeout(
+            Promise.resolve().then(() => reporter.close!()),
+            reporter.timeoutMs ?? 60_000,
+          );
         } catch (error) {
           fail('close', error);
         }

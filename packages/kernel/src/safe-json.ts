@@ -63,7 +63,9 @@ function copy(value: unknown, depth: number, maxDepth: number, ancestors: Set<ob
       try {
         item = (value as Record<string, unknown>)[key];
       } catch (error) {
-        item = unserialisableMarker(`reading "${key}" threw: ${error instanceof Error ? error.message : String(error)}`);
+        item = unserialisableMarker(
+          `reading "${key}" threw: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       out[key] = copy(item, depth + 1, maxDepth, ancestors);
     }

@@ -8,7 +8,10 @@ export async function runPool<T>(
   work: (item: T) => Promise<void>,
   stopped: () => boolean,
 ): Promise<void> {
-  const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync((source as Iterable<T>)[Symbol.iterator]());
+  const iterator =
+    Symbol.asyncIterator in source
+      ? source[Symbol.asyncIterator]()
+      : toAsync((source as Iterable<T>)[Symbol.iterator]());
   let done = false;
   let failure: unknown;
   // Lanes may ask at once: an async generator queues the requests, and `toAsync` answers each.

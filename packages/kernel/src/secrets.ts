@@ -83,6 +83,9 @@ function redactError(error: Error): Error {
 function redactDebugOutput(): void {
   const write = createDebug.log;
   createDebug.log = function (this: unknown, ...args: unknown[]) {
-    return (write as (...a: unknown[]) => unknown).apply(this, args.map((arg) => redactSecrets(arg)));
+    return (write as (...a: unknown[]) => unknown).apply(
+      this,
+      args.map((arg) => redactSecrets(arg)),
+    );
   };
 }

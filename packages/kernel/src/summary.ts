@@ -33,7 +33,10 @@ export class SummaryBuilder {
     }
   }
 
-  build(base: Pick<Summary, 'agent_id' | 'agent_path' | 'connector' | 'duration_ms'>, thresholds?: Record<string, number>): Summary {
+  build(
+    base: Pick<Summary, 'agent_id' | 'agent_path' | 'connector' | 'duration_ms'>,
+    thresholds?: Record<string, number>,
+  ): Summary {
     const executed = this.counts.passed + this.counts.failed + this.counts.error + this.counts.timeout;
     const summary: Summary = {
       total: executed + this.counts.skipped,
@@ -88,8 +91,10 @@ export function judge(metrics: Record<string, number>, thresholds: Record<string
     const isMax = name.endsWith('_ms');
     if (value === undefined) {
       if (name === 'pass_rate') issues.push(`No case ran (threshold Pass Rate ${describe(name, limit, isMax)})`);
-      else if (!KNOWN_METRICS.has(name)) issues.push(`no case reported a metric named "${name}" (threshold ${describe(name, limit, isMax)})`);
-    } else if (isMax ? value > limit : value < limit) issues.push(`${label(name)} ${show(name, value)} ${isMax ? '>' : '<'} threshold ${show(name, limit)}`);
+      else if (!KNOWN_METRICS.has(name))
+        issues.push(`no case reported a metric named "${name}" (threshold ${describe(name, limit, isMax)})`);
+    } else if (isMax ? value > limit : value < limit)
+      issues.push(`${label(name)} ${show(name, value)} ${isMax ? '>' : '<'} threshold ${show(name, limit)}`);
   }
   return { can_ship: issues.length === 0, issues };
 }
@@ -100,7 +105,10 @@ function describe(name: string, limit: number, isMax: boolean) {
 
 /** `keyword_hit_rate` → `Keyword Hit Rate`; a unit suffix is left to the value (`latency_ms` → `Latency`, shown `812ms`). */
 function label(name: string): string {
-  return name.replace(/_ms$/, '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  return name
+    .replace(/_ms$/, '')
+    .replace(/_/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 function show(name: string, value: number): string {

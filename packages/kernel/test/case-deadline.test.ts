@@ -4,7 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createKernel, type AgentestPlugin, type CaseResult, type SuiteLifecycle, type TestCase } from '../src/index.js';
+import {
+  createKernel,
+  type AgentestPlugin,
+  type CaseResult,
+  type SuiteLifecycle,
+  type TestCase,
+} from '../src/index.js';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 const TIMEOUT_MS = 200;
@@ -16,7 +22,13 @@ const slowAssertions: AgentestPlugin = {
   name: 'test:slow-assertions',
   apply({ hooks }) {
     hooks.assert.for('hangs').tapPromise('test:slow-assertions', never);
-    hooks.assert.for('hangs_until_aborted').tapPromise('test:slow-assertions', (_assertion, input) => new Promise((_resolve, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason))));
+    hooks.assert
+      .for('hangs_until_aborted')
+      .tapPromise(
+        'test:slow-assertions',
+        (_assertion, input) =>
+          new Promise((_resolve, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason))),
+      );
     hooks.assert.for('quick').tapPromise('test:slow-assertions', async () => ({ pass: true }));
   },
 };
@@ -25,21 +37,31 @@ function withLifecycle(cases: TestCase[], lifecycle: SuiteLifecycle): AgentestPl
   return {
     name: 'test:lifecycle',
     apply({ hooks }) {
-      hooks.load.tapPromise({ name: 'test:lifecycle', stage: -1 }, async () => ({ name: 'inline', needsAgent: true, cases: () => cases, lifecycle }));
+      hooks.load.tapPromise({ name: 'test:lifecycle', stage: -1 }, async () => ({
+        name: 'inline',
+        needsAgent: true,
+        cases: () => cases,
+        lifecycle,
+      }));
     },
   };
 }
 
 async function run(cases: TestCase[], extra: AgentestPlugin[] = [], runs = 1) {
   const c = collector();
-  const outcome = await createKernel({ plugins: [...inlinePlugins(cases), slowAssertions, ...extra, c.plugin] }).run(plan({ runs }));
+  const outcome = await createKernel({ plugins: [...inlinePlugins(cases), slowAssertions, ...extra, c.plugin] }).run(
+    plan({ runs }),
+  );
   return { outcome, results: c.events.filter((e) => e.type === 'result') as unknown as CaseResult[] };
 }
 
 test('hanging assertions end at the case deadline as a timeout, with the real duration and the verdicts reached', async () => {
   const { outcome, results } = await run([
     testCase('two-hangs', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs' }, { type: 'hangs_until_aborted' }] }),
-    testCase('after-a-pass', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'quick' }, { type: 'contains', value: 'after' }, { type: 'hangs', negate: true }] }),
+    testCase('after-a-pass', {
+      timeoutMs: TIMEOUT_MS,
+      assert: [{ type: 'quick' }, { type: 'contains', value: 'after' }, { type: 'hangs', negate: true }],
+    }),
     testCase('next', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'quick' }] }),
   ]);
   const [twoHangs, afterAPass, next] = results;
@@ -49,7 +71,10 @@ test('hanging assertions end at the case deadline as a timeout, with the real du
   assert.deepEqual(twoHangs!.assertions, []);
   assert.equal(afterAPass!.status, 'timeout', 'a negated hang is a timeout, not a pass');
   assert.equal(afterAPass!.error, 'timeout after 200ms in assertion 3 of 3 (hangs)');
-  assert.deepEqual(afterAPass!.assertions.map((a) => a.pass), [true, true]);
+  assert.deepEqual(
+    afterAPass!.assertions.map((a) => a.pass),
+    [true, true],
+  );
   assert.equal(afterAPass!.output, 'after-a-pass', 'the output is kept');
   assert.equal(next!.status, 'passed', 'the run goes on');
   assert.ok(next!.duration_ms >= 0);
@@ -58,17 +83,22 @@ test('hanging assertions end at the case deadline as a timeout, with the real du
 
 test('with --runs, every run has its own deadline', async () => {
   const { results } = await run([testCase('r', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs' }] })], [], 2);
-  assert.deepEqual(results[0]!.runs.map((r) => r.status), ['timeout', 'timeout']);
+  assert.deepEqual(
+    results[0]!.runs.map((r) => r.status),
+    ['timeout', 'timeout'],
+  );
   for (const r of results[0]!.runs) assert.ok(r.duration_ms >= TIMEOUT_MS, `${r.duration_ms} ms`);
 });
 
 test('a hanging Before hook ends at the deadline: the case is a timeout and its After is skipped', async () => {
   const afters: string[] = [];
   const cases = [testCase('stuck', { timeoutMs: TIMEOUT_MS }), testCase('fine', { timeoutMs: TIMEOUT_MS })];
-  const { results } = await run(cases, [withLifecycle(cases, {
-    before: async (c) => (c.id === 'stuck' ? never() : 'data'),
-    after: async (c) => void afters.push(c.id),
-  })]);
+  const { results } = await run(cases, [
+    withLifecycle(cases, {
+      before: async (c) => (c.id === 'stuck' ? never() : 'data'),
+      after: async (c) => void afters.push(c.id),
+    }),
+  ]);
   assert.equal(results[0]!.status, 'timeout');
   assert.equal(results[0]!.error, 'timeout after 200ms in the before hook');
   assert.ok(results[0]!.duration_ms >= TIMEOUT_MS, `${results[0]!.duration_ms} ms`);
@@ -76,29 +106,39 @@ test('a hanging Before hook ends at the deadline: the case is a timeout and its 
   assert.deepEqual(afters, ['fine']);
 });
 
-test('the Before hook shares the first run\'s deadline; the signal it gets fires there', async () => {
+test("the Before hook shares the first run's deadline; the signal it gets fires there", async () => {
   let hookSignal: AbortSignal | undefined;
   const cases = [testCase('slow-before', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs_until_aborted' }] })];
-  const { results } = await run(cases, [withLifecycle(cases, {
-    before: async (_c, _agent, signal) => {
-      hookSignal = signal;
-      await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS / 2));
-    },
-  })]);
+  const { results } = await run(cases, [
+    withLifecycle(cases, {
+      before: async (_c, _agent, signal) => {
+        hookSignal = signal;
+        await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS / 2));
+      },
+    }),
+  ]);
   assert.equal(results[0]!.status, 'timeout');
-  assert.ok(results[0]!.duration_ms >= TIMEOUT_MS, `the duration counts from the Before hook: ${results[0]!.duration_ms} ms`);
+  assert.ok(
+    results[0]!.duration_ms >= TIMEOUT_MS,
+    `the duration counts from the Before hook: ${results[0]!.duration_ms} ms`,
+  );
   assert.equal(hookSignal?.aborted, true);
 });
 
 test('a hanging After hook ends at the deadline: the verdict stands and a warning says why', async () => {
-  const cases = [testCase('a', { timeoutMs: TIMEOUT_MS }), testCase('b', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs' }] })];
+  const cases = [
+    testCase('a', { timeoutMs: TIMEOUT_MS }),
+    testCase('b', { timeoutMs: TIMEOUT_MS, assert: [{ type: 'hangs' }] }),
+  ];
   const signals: AbortSignal[] = [];
-  const { results } = await run(cases, [withLifecycle(cases, {
-    after: async (_c, _result, _data, _agent, signal) => {
-      signals.push(signal!);
-      return never();
-    },
-  })]);
+  const { results } = await run(cases, [
+    withLifecycle(cases, {
+      after: async (_c, _result, _data, _agent, signal) => {
+        signals.push(signal!);
+        return never();
+      },
+    }),
+  ]);
   assert.equal(results[0]!.status, 'passed');
   assert.deepEqual(results[0]!.warnings, ['after hook failed: timeout after 200ms']);
   // After a timed-out run the After hook still runs, as cleanup, under a deadline of its own.
@@ -110,11 +150,13 @@ test('a hanging After hook ends at the deadline: the verdict stands and a warnin
 
 test('a Before hook that runs out of a time limit of its own (a TimeoutError) makes its case a timeout', async () => {
   const cases = [testCase('own-limit')];
-  const { results } = await run(cases, [withLifecycle(cases, {
-    before: async () => {
-      throw Object.assign(new Error('env_test.Before timed out: timeout after 50ms'), { name: 'TimeoutError' });
-    },
-  })]);
+  const { results } = await run(cases, [
+    withLifecycle(cases, {
+      before: async () => {
+        throw Object.assign(new Error('env_test.Before timed out: timeout after 50ms'), { name: 'TimeoutError' });
+      },
+    }),
+  ]);
   assert.equal(results[0]!.status, 'timeout');
   assert.equal(results[0]!.error, 'before hook failed: env_test.Before timed out: timeout after 50ms');
 });

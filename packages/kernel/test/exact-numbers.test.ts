@@ -3,18 +3,38 @@ import { test } from 'node:test';
 import { carryExactText, exactText, parseJson, sameExactNumber } from '../src/index.js';
 
 test('parseJson keeps the source text of integers beyond 2^53, beside plain numbers', () => {
-  const value = parseJson('{"a": 12345678901234567891, "b": [1, -98765432109876543210], "c": 9007199254740991, "d": 1.5}') as { a: number; b: number[]; c: number };
+  const value = parseJson(
+    '{"a": 12345678901234567891, "b": [1, -98765432109876543210], "c": 9007199254740991, "d": 1.5}',
+  ) as { a: number; b: number[]; c: number };
   assert.equal(typeof value.a, 'number', 'values stay plain numbers');
   assert.equal(exactText(value, 'a'), '12345678901234567891');
   assert.equal(exactText(value.b, 1), '-98765432109876543210');
   assert.equal(exactText(value, 'c'), undefined, 'a safe integer needs no text');
   assert.equal(exactText(value, 'd'), undefined);
-  assert.deepEqual(JSON.stringify(value), JSON.stringify(JSON.parse('{"a": 12345678901234567891, "b": [1, -98765432109876543210], "c": 9007199254740991, "d": 1.5}')), 'the same value as JSON.parse');
+  assert.deepEqual(
+    JSON.stringify(value),
+    JSON.stringify(
+      JSON.parse('{"a": 12345678901234567891, "b": [1, -98765432109876543210], "c": 9007199254740991, "d": 1.5}'),
+    ),
+    'the same value as JSON.parse',
+  );
 });
 
 test('parseJson behaves as JSON.parse otherwise: repeated keys, errors, text without long numbers', () => {
   assert.deepEqual(parseJson('{"k": 1, "k": 2, "id": "12345678901234567890"}'), { k: 2, id: '12345678901234567890' });
-  assert.throws(() => parseJson('{"n": 12345678901234567890'), (error: Error) => error instanceof SyntaxError && error.message === (() => { try { JSON.parse('{"n": 12345678901234567890'); } catch (e) { return (e as Error).message; } })());
+  assert.throws(
+    () => parseJson('{"n": 12345678901234567890'),
+    (error: Error) =>
+      error instanceof SyntaxError &&
+      error.message ===
+        (() => {
+          try {
+            JSON.parse('{"n": 12345678901234567890');
+          } catch (e) {
+            return (e as Error).message;
+          }
+        })(),
+  );
   const plain = parseJson('{"a": [1, 2]}');
   assert.deepEqual(plain, { a: [1, 2] });
   const proto = parseJson('{"__proto__": {"x": 12345678901234567890}}') as Record<string, unknown>;
@@ -29,5 +49,9 @@ test('texts are carried to copies; two numbers equal as doubles are the same onl
   const n = 12345678901234567890;
   assert.equal(sameExactNumber(n, '12345678901234567890', '12345678901234567891'), false);
   assert.equal(sameExactNumber(n, '12345678901234567890', '12345678901234567890'), true);
-  assert.equal(sameExactNumber(n, '12345678901234567890', undefined), true, 'a number without source text compares as a double');
+  assert.equal(
+    sameExactNumber(n, '12345678901234567890', undefined),
+    true,
+    'a number without source text compares as a double',
+  );
 });

@@ -17,7 +17,15 @@ test('the hook block has exactly the designed hooks, classes and names', () => {
   assert.equal(hooks.report.constructor, AsyncSeriesHook);
   assert.equal(hooks.teardown.constructor, AsyncSeriesHook);
   assert.deepEqual(
-    [hooks.setup.name, hooks.resolve.name, hooks.load.name, hooks.execute.for('x').name, hooks.assert.for('y').name, hooks.report.name, hooks.teardown.name],
+    [
+      hooks.setup.name,
+      hooks.resolve.name,
+      hooks.load.name,
+      hooks.execute.for('x').name,
+      hooks.assert.for('y').name,
+      hooks.report.name,
+      hooks.teardown.name,
+    ],
     ['setup', 'resolve', 'load', 'execute:x', 'assert:y', 'report', 'teardown'],
   );
 });

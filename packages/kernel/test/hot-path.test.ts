@@ -88,9 +88,15 @@ test('callSeries calls every tap in order and waits only for the ones that answe
 
 test('a reporter with synchronous handlers hears every event in order; an async one that hangs is cut off', async () => {
   const sync: string[] = [];
-  const syncReporter = defineReporter({ name: 'sync', onCaseStart: (e) => void sync.push(`start ${e.id}`), onResult: (e) => void sync.push(`result ${e.id}`) });
+  const syncReporter = defineReporter({
+    name: 'sync',
+    onCaseStart: (e) => void sync.push(`start ${e.id}`),
+    onResult: (e) => void sync.push(`result ${e.id}`),
+  });
   const hung = defineReporter({ name: 'hung', timeoutMs: 30, onResult: () => new Promise(() => {}) });
-  const outcome = await createKernel({ plugins: [...inlinePlugins([testCase('a'), testCase('b')]), syncReporter, hung] }).run(plan());
+  const outcome = await createKernel({
+    plugins: [...inlinePlugins([testCase('a'), testCase('b')]), syncReporter, hung],
+  }).run(plan());
   assert.deepEqual(sync, ['start a', 'result a', 'start b', 'result b']);
   assert.equal(outcome.exitCode, 3);
   assert.match(outcome.errors[0]!.message, /reporter "hung" failed in onResult: no answer within 30 ms/);
@@ -100,17 +106,36 @@ test('a passed assertion keeps type and message but not expected/actual; a faile
   const c = collector();
   const withDetail: AgentestPlugin = {
     name: 'test:detail',
-    apply: ({ hooks }) => hooks.assert.for('same').tap('test:detail', (a, input) => ({ pass: input.output === a.value, message: 'compared', expected: a.value, actual: input.output })),
+    apply: ({ hooks }) =>
+      hooks.assert
+        .for('same')
+        .tap('test:detail', (a, input) => ({
+          pass: input.output === a.value,
+          message: 'compared',
+          expected: a.value,
+          actual: input.output,
+        })),
   };
-  const cases = [testCase('a', { assert: [{ type: 'same', value: 'a' }] }), testCase('b', { assert: [{ type: 'same', value: 'x' }] })];
+  const cases = [
+    testCase('a', { assert: [{ type: 'same', value: 'a' }] }),
+    testCase('b', { assert: [{ type: 'same', value: 'x' }] }),
+  ];
   await createKernel({ plugins: [...inlinePlugins(cases), withDetail, c.plugin] }).run(plan());
-  const [passed, failed] = c.events.filter((e) => e.type === 'result') as unknown as { assertions: Record<string, unknown>[] }[];
+  const [passed, failed] = c.events.filter((e) => e.type === 'result') as unknown as {
+    assertions: Record<string, unknown>[];
+  }[];
   assert.deepEqual(passed!.assertions, [{ pass: true, message: 'compared', type: 'same' }]);
-  assert.deepEqual(failed!.assertions, [{ pass: false, message: 'compared', expected: 'x', actual: 'b', type: 'same' }]);
+  assert.deepEqual(failed!.assertions, [
+    { pass: false, message: 'compared', expected: 'x', actual: 'b', type: 'same' },
+  ]);
 });
 
 test('testContextFactory builds what buildTestContext builds, as fresh objects for every case', () => {
-  const file = { authorized: { user_id: 'ctx-user', scope: 'all' }, metadata: { tier: 'gold' }, client: { ip: '10.0.0.1' } };
+  const file = {
+    authorized: { user_id: 'ctx-user', scope: 'all' },
+    metadata: { tier: 'gold' },
+    client: { ip: '10.0.0.1' },
+  };
   const inputs = { flags: { team: 'flag-team' }, file, assistantId: 'bot' };
   const make = testContextFactory(inputs);
   for (const testCase of [undefined, {}, { user: 'case-user' }, { team: 'case-team' }]) {

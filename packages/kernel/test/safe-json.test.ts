@@ -29,8 +29,17 @@ test('cycles, BigInts, throwing toJSON and throwing getters become markers; the 
   const value = {
     cyclic,
     big: 12345678901234567890n,
-    bad: { toJSON: () => { throw new Error('nope'); } },
-    getter: Object.defineProperty({}, 'boom', { enumerable: true, get: () => { throw new Error('trap'); } }),
+    bad: {
+      toJSON: () => {
+        throw new Error('nope');
+      },
+    },
+    getter: Object.defineProperty({}, 'boom', {
+      enumerable: true,
+      get: () => {
+        throw new Error('trap');
+      },
+    }),
     twice: [shared, shared],
   };
   const parsed = JSON.parse(safeStringify(value)!) as Record<string, unknown>;

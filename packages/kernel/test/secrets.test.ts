@@ -15,7 +15,12 @@ test('redactSecrets replaces registered values in strings at any depth, copying 
   assert.equal(redactSecrets(untouched), untouched, 'no secret: the same object, no copy');
   const event = { id: 'a', output: `key ${KEY}!`, runs: [{ trace: { body: [KEY, 'ok'] } }], keep: { plain: 'x' } };
   const shown = redactSecrets(event);
-  assert.deepEqual(shown, { id: 'a', output: 'key [redacted]!', runs: [{ trace: { body: ['[redacted]', 'ok'] } }], keep: { plain: 'x' } });
+  assert.deepEqual(shown, {
+    id: 'a',
+    output: 'key [redacted]!',
+    runs: [{ trace: { body: ['[redacted]', 'ok'] } }],
+    keep: { plain: 'x' },
+  });
   assert.equal(shown.keep, event.keep, 'branches without a secret are shared');
   assert.equal(event.output, `key ${KEY}!`, 'the original is not changed');
   assert.equal(redactText('a short word'), 'a short word', `values under 8 characters are not registered`);
@@ -24,7 +29,13 @@ test('redactSecrets replaces registered values in strings at any depth, copying 
 test('through createKernel: reporters see the key redacted, the verdict is judged on the raw reply', async () => {
   registerSecret(KEY);
   const c = collector();
-  const cases = [testCase('echo', { input: `my key is ${KEY}`, messages: [{ role: 'user', content: `my key is ${KEY}` }], assert: [{ type: 'contains', value: KEY }] })];
+  const cases = [
+    testCase('echo', {
+      input: `my key is ${KEY}`,
+      messages: [{ role: 'user', content: `my key is ${KEY}` }],
+      assert: [{ type: 'contains', value: KEY }],
+    }),
+  ];
   const outcome = await createKernel({ plugins: [...inlinePlugins(cases), c.plugin] }).run(plan());
   assert.equal(outcome.summary.passed, 1, 'the contains assertion saw the raw output');
   const text = JSON.stringify(c.events);

@@ -33,7 +33,9 @@ async function resultsOf(asserts: { type: string; negate?: boolean; message?: st
 
 test('an assertion that could not be evaluated is an error, negated or not', async () => {
   const types = ['says_error', 'says_error_passing', 'throws', 'rejects', 'junk'];
-  const { outcome, results } = await resultsOf(types.flatMap((type) => [[{ type }], [{ type, negate: true, message: 'custom words' }]]));
+  const { outcome, results } = await resultsOf(
+    types.flatMap((type) => [[{ type }], [{ type, negate: true, message: 'custom words' }]]),
+  );
   for (const result of results) {
     const [assertion] = result.assertions;
     assert.equal(result.status, 'error', `${assertion!.type}${assertion!.negate ? ' (negated)' : ''}: ${result.error}`);
@@ -53,7 +55,10 @@ test('an assertion that could not be evaluated is an error, negated or not', asy
 test('an error among failures makes the run an error; the failures stay in its text', async () => {
   const { results } = await resultsOf([
     [{ type: 'judges_false' }, { type: 'says_error', negate: true }],
-    [{ type: 'judges_false', negate: true }, { type: 'contains', value: 'c1' }],
+    [
+      { type: 'judges_false', negate: true },
+      { type: 'contains', value: 'c1' },
+    ],
   ]);
   assert.equal(results[0]!.status, 'error');
   assert.equal(results[0]!.error, 'judged false; says_error assertion could not be evaluated: output is not JSON');

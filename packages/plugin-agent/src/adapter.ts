@@ -26,12 +26,17 @@ export function adapterToAgent(id: string, adapter: Adapter, options: { path?: s
       const callResult = await adapter.call(input);
       const latencyMs = Math.round((performance.now() - started) * 100) / 100;
       if (!adapter.evaluate) {
-        if (callResult === undefined) throw new Error(`adapter "${id}": call() returned undefined; return the call result (e.g. { elapsed_ms, error, raw })`);
+        if (callResult === undefined)
+          throw new Error(
+            `adapter "${id}": call() returned undefined; return the call result (e.g. { elapsed_ms, error, raw })`,
+          );
         return reply(callResult, callResult, latencyMs);
       }
       const evaluation = await adapter.evaluate(callResult, input);
       if (evaluation === undefined || evaluation === null) {
-        throw new Error(`adapter "${id}": evaluate() returned ${describe(evaluation)}; return the evaluation ({ structure_ok, intent_matched, keyword_hit_rate, … })`);
+        throw new Error(
+          `adapter "${id}": evaluate() returned ${describe(evaluation)}; return the evaluation ({ structure_ok, intent_matched, keyword_hit_rate, … })`,
+        );
       }
       return reply(evaluation, callResult, latencyMs);
     },
@@ -40,7 +45,8 @@ export function adapterToAgent(id: string, adapter: Adapter, options: { path?: s
 
 function reply(content: unknown, raw: unknown, latencyMs: number): AgentReply {
   const out: AgentReply = { content, text: displayText(content), raw };
-  if (content && typeof content === 'object' && !Array.isArray(content)) out.verdict = gradeEvaluation(content as StandardResult, { latencyMs });
+  if (content && typeof content === 'object' && !Array.isArray(content))
+    out.verdict = gradeEvaluation(content as StandardResult, { latencyMs });
   return out;
 }
 

@@ -25,8 +25,13 @@ export function defineAgent<T extends AgentDefinition>(agent: T): T {
 
 function check(schema: typeof adapterShape | typeof agentShape, value: unknown, helper: string, hint: string): void {
   if (!value || typeof value !== 'object') {
-    throw new AgentestError('CONFIG_INVALID', `${helper}() expects an object, got ${describe(value)}; ${hint}`, { where: helper });
+    throw new AgentestError('CONFIG_INVALID', `${helper}() expects an object, got ${describe(value)}; ${hint}`, {
+      where: helper,
+    });
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AgentestError('CONFIG_INVALID', `${helper}(): ${formatIssues('', parsed.error)}; ${hint}`, { where: helper });
+  if (!parsed.success)
+    throw new AgentestError('CONFIG_INVALID', `${helper}(): ${formatIssues('', parsed.error)}; ${hint}`, {
+      where: helper,
+    });
 }

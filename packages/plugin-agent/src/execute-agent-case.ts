@@ -44,7 +44,8 @@ function fromReply(reply: AgentReply, run: number, duration_ms: number): Executi
     reply,
   };
   if (verdict?.status === 'failed') execution.error = verdict.error || 'the agent graded its reply as failed';
-  if (verdict?.grade !== undefined || verdict?.details) execution.details = { ...(verdict.grade !== undefined ? { grade: verdict.grade } : {}), ...verdict.details };
+  if (verdict?.grade !== undefined || verdict?.details)
+    execution.details = { ...(verdict.grade !== undefined ? { grade: verdict.grade } : {}), ...verdict.details };
   if (reply.toolCalls) execution.tool_calls = reply.toolCalls;
   if (reply.usage) execution.usage = reply.usage;
   if (reply.trace) {
@@ -56,20 +57,25 @@ function fromReply(reply: AgentReply, run: number, duration_ms: number): Executi
 
 /** Why a value is not a usable reply, or undefined when it is one. */
 function replyProblem(reply: unknown): string | undefined {
-  if (!reply || typeof reply !== 'object' || Array.isArray(reply)) return `returned ${describe(reply)} instead of a reply object { content, text }`;
+  if (!reply || typeof reply !== 'object' || Array.isArray(reply))
+    return `returned ${describe(reply)} instead of a reply object { content, text }`;
   const r = reply as Partial<AgentReply>;
-  if (!('content' in r) || r.content === undefined) return `returned a reply without "content" (keys: ${Object.keys(r).join(', ') || 'none'})`;
+  if (!('content' in r) || r.content === undefined)
+    return `returned a reply without "content" (keys: ${Object.keys(r).join(', ') || 'none'})`;
   if (r.verdict !== undefined) {
     const status = (r.verdict as { status?: unknown } | null)?.status;
-    if (status !== 'passed' && status !== 'failed') return `returned a verdict with status ${JSON.stringify(status)}; use "passed" or "failed"`;
+    if (status !== 'passed' && status !== 'failed')
+      return `returned a verdict with status ${JSON.stringify(status)}; use "passed" or "failed"`;
   }
   return undefined;
 }
 
 /** The kernel's `errorMessage`, except that a throw with nothing to say names the agent that threw. */
 function thrownText(error: unknown, agentId: string): string {
-  if (error instanceof Error && !error.message) return `agent "${agentId}" threw ${error.name || 'an Error'} with no message`;
-  if (error === undefined || error === null || error === '') return `agent "${agentId}" threw ${error === '' ? 'an empty string' : String(error)}`;
+  if (error instanceof Error && !error.message)
+    return `agent "${agentId}" threw ${error.name || 'an Error'} with no message`;
+  if (error === undefined || error === null || error === '')
+    return `agent "${agentId}" threw ${error === '' ? 'an empty string' : String(error)}`;
   return errorMessage(error);
 }
 

@@ -46,13 +46,17 @@ const PARTIAL_BELOW = 0.5;
  * Metrics: `keyword_hit_rate` (when not null), `intent_match_rate` (1 or 0, when `intent_matched`
  * is a boolean), `quality_score`, and `latency_ms` (the evaluation's `elapsed_ms`, else `latencyMs`).
  */
-export function gradeEvaluation(evaluation: StandardResult, options: { latencyMs?: number } = {}): AgentVerdict & { grade: Grade } {
+export function gradeEvaluation(
+  evaluation: StandardResult,
+  options: { latencyMs?: number } = {},
+): AgentVerdict & { grade: Grade } {
   const metrics = evaluationMetrics(evaluation, options.latencyMs);
   const details = evaluationDetails(evaluation);
   const failure = failureOf(evaluation);
   if (failure !== undefined) return { status: 'failed', grade: 'FAIL', error: failure, metrics, details };
   const reasons = partialReasons(evaluation);
-  if (reasons.length) return { status: 'passed', grade: 'PARTIAL', metrics, details: { ...details, partial_reasons: reasons } };
+  if (reasons.length)
+    return { status: 'passed', grade: 'PARTIAL', metrics, details: { ...details, partial_reasons: reasons } };
   return { status: 'passed', grade: 'PASS', metrics, details };
 }
 
@@ -68,16 +72,25 @@ function failureOf(evaluation: StandardResult): string | undefined {
   const wrong = wrongType(evaluation);
   if (wrong) return wrong;
   if (evaluation.structure_ok !== false) return undefined;
-  const lines = Array.isArray(evaluation.failure_details) ? evaluation.failure_details.filter((l) => typeof l === 'string' && l) : [];
+  const lines = Array.isArray(evaluation.failure_details)
+    ? evaluation.failure_details.filter((l) => typeof l === 'string' && l)
+    : [];
   return lines.length ? `structure check failed: ${lines.join('; ')}` : 'structure check failed';
 }
 
 function wrongType(evaluation: StandardResult): string | undefined {
   const { structure_ok, intent_matched, keyword_hit_rate } = evaluation as Record<string, unknown>;
-  const bad = (field: string, value: unknown, wanted: string) => `the evaluation's ${field} is ${describeValue(value)}; it must be ${wanted}`;
-  if (structure_ok !== undefined && typeof structure_ok !== 'boolean') return bad('structure_ok', structure_ok, 'true or false');
-  if (intent_matched !== undefined && typeof intent_matched !== 'boolean') return bad('intent_matched', intent_matched, 'true or false');
-  if (keyword_hit_rate !== undefined && keyword_hit_rate !== null && !(isNumber(keyword_hit_rate) && keyword_hit_rate >= 0 && keyword_hit_rate <= 1)) {
+  const bad = (field: string, value: unknown, wanted: string) =>
+    `the evaluation's ${field} is ${describeValue(value)}; it must be ${wanted}`;
+  if (structure_ok !== undefined && typeof structure_ok !== 'boolean')
+    return bad('structure_ok', structure_ok, 'true or false');
+  if (intent_matched !== undefined && typeof intent_matched !== 'boolean')
+    return bad('intent_matched', intent_matched, 'true or false');
+  if (
+    keyword_hit_rate !== undefined &&
+    keyword_hit_rate !== null &&
+    !(isNumber(keyword_hit_rate) && keyword_hit_rate >= 0 && keyword_hit_rate <= 1)
+  ) {
     return bad('keyword_hit_rate', keyword_hit_rate, 'a number from 0 to 1, or null');
   }
   return undefined;
@@ -87,7 +100,8 @@ function partialReasons(evaluation: StandardResult): string[] {
   const reasons: string[] = [];
   if (evaluation.intent_matched === false) reasons.push('intent not matched');
   const rate = evaluation.keyword_hit_rate;
-  if (typeof rate === 'number' && rate < PARTIAL_BELOW) reasons.push(`keyword hit rate ${(rate * 100).toFixed(1)}% < 50%`);
+  if (typeof rate === 'number' && rate < PARTIAL_BELOW)
+    reasons.push(`keyword hit rate ${(rate * 100).toFixed(1)}% < 50%`);
   return reasons;
 }
 
@@ -105,7 +119,8 @@ function evaluationMetrics(evaluation: StandardResult, measuredMs: number | unde
 function evaluationDetails(evaluation: StandardResult): Record<string, unknown> {
   const details: Record<string, unknown> = {};
   if (Array.isArray(evaluation.keyword_hits)) details.keyword_hits = evaluation.keyword_hits;
-  if (Array.isArray(evaluation.failure_details) && evaluation.failure_details.length) details.failure_details = evaluation.failure_details;
+  if (Array.isArray(evaluation.failure_details) && evaluation.failure_details.length)
+    details.failure_details = evaluation.failure_details;
   return details;
 }
 

@@ -13,11 +13,15 @@ const FILE_NAMES = ['mock.yaml', 'mock.yml', 'mock.json'];
  * package's `mock` type, which checks the details; this catches what makes the file unusable.
  */
 const repliesFileShape = z.looseObject({
-  replies: z.array(z.looseObject({
-    choices: z.array(z.looseObject({ weight: z.number().nonnegative().optional() })).optional(),
-    tool_calls: z.array(z.unknown()).optional(),
-    latency_ms: z.number().nonnegative().optional(),
-  })).optional(),
+  replies: z
+    .array(
+      z.looseObject({
+        choices: z.array(z.looseObject({ weight: z.number().nonnegative().optional() })).optional(),
+        tool_calls: z.array(z.unknown()).optional(),
+        latency_ms: z.number().nonnegative().optional(),
+      }),
+    )
+    .optional(),
   latency_ms: z.number().nonnegative().optional(),
   seed: z.number().optional(),
   error_rate: z.number().min(0).max(1).optional(),
@@ -28,7 +32,11 @@ const repliesFileShape = z.looseObject({
  * for `mock.yaml`, `mock.yml` or `mock.json` next to the input (`hint`), then in each directory up
  * to the working directory.
  */
-export async function loadMockAgent(explicit: string | undefined, hint: string | undefined, cwd: string): Promise<Agent> {
+export async function loadMockAgent(
+  explicit: string | undefined,
+  hint: string | undefined,
+  cwd: string,
+): Promise<Agent> {
   const file = explicit ? await explicitFile(explicit, cwd) : await findRepliesFile(hint, cwd);
   const options = await readRepliesFile(file, cwd);
   const { createChatClient, connectorAgent } = await loadConnectors();
@@ -39,7 +47,10 @@ export async function loadMockAgent(explicit: string | undefined, hint: string |
     if (isAgentestError(error) && error.code === 'CONNECTOR_INVALID') {
       // The connector names itself ("connector "mock" (mock): …"); the file is the better name here.
       const detail = error.message.replace(/^connector "[^"]*" \(mock\): /, '');
-      throw new AgentestError('CONFIG_INVALID', `${show(file, cwd)}: ${detail}`, { where: show(file, cwd), cause: error });
+      throw new AgentestError('CONFIG_INVALID', `${show(file, cwd)}: ${detail}`, {
+        where: show(file, cwd),
+        cause: error,
+      });
     }
     throw error;
   }
@@ -49,7 +60,9 @@ export async function loadMockAgent(explicit: string | undefined, hint: string |
 async function explicitFile(path: string, cwd: string): Promise<string> {
   const file = resolve(cwd, path);
   if (!(await isFile(file))) {
-    throw new AgentestError('INPUT_NOT_FOUND', `-n mock:${path}: replies file not found (looked at ${file})`, { where: '-n' });
+    throw new AgentestError('INPUT_NOT_FOUND', `-n mock:${path}: replies file not found (looked at ${file})`, {
+      where: '-n',
+    });
   }
   return file;
 }
@@ -95,15 +108,23 @@ async function readRepliesFile(file: string, cwd: string): Promise<Record<string
     data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     const kind = extname(file) === '.json' ? 'JSON' : 'YAML';
-    throw new AgentestError('CONFIG_INVALID', `${where}: not valid ${kind}: ${(error as Error).message}`, { where, cause: error });
+    throw new AgentestError('CONFIG_INVALID', `${where}: not valid ${kind}: ${(error as Error).message}`, {
+      where,
+      cause: error,
+    });
   }
   // A bare list is shorthand for { replies: [...] }.
   const options = Array.isArray(data) ? { replies: data } : data;
   if (!options || typeof options !== 'object') {
-    throw new AgentestError('CONFIG_INVALID', `${where}: expected { replies: [...], default?, latency_ms?, seed?, error_rate? } or a list of replies`, { where });
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      `${where}: expected { replies: [...], default?, latency_ms?, seed?, error_rate? } or a list of replies`,
+      { where },
+    );
   }
   const checked = repliesFileShape.safeParse(options);
-  if (!checked.success) throw new AgentestError('CONFIG_INVALID', `${where}: ${formatIssues('', checked.error)}`, { where });
+  if (!checked.success)
+    throw new AgentestError('CONFIG_INVALID', `${where}: ${formatIssues('', checked.error)}`, { where });
   return options as Record<string, unknown>;
 }
 
@@ -113,9 +134,15 @@ function show(file: string, cwd: string): string {
 }
 
 async function isFile(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isFile(), () => false);
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { AgentestError, type Adapter, type AgentConfig, type ConnectorConfig, type Message } from '@agentest/kernel';
 import type { AgentDefinition } from './define.js';
-import { adapterShape, agentShape, connectorAgentShape, describe, formatIssues, shapeOf, SHAPES_HINT } from './shapes.js';
+import {
+  adapterShape,
+  agentShape,
+  connectorAgentShape,
+  describe,
+  formatIssues,
+  shapeOf,
+  SHAPES_HINT,
+} from './shapes.js';
 
 export interface AgentsPluginOptions {
   /** Config agents by id: adapters, agents, or connector agents. */
@@ -30,7 +38,9 @@ const optionsShape = z.strictObject({
   cwd: z.string().min(1).optional(),
 });
 
-const connectorShape = z.looseObject({ type: z.string().min(1, 'must name a connector type (openai, anthropic, mock)') });
+const connectorShape = z.looseObject({
+  type: z.string().min(1, 'must name a connector type (openai, anthropic, mock)'),
+});
 
 /**
  * Checks the plugin's options without touching the network or the disk: the option keys
@@ -39,26 +49,43 @@ const connectorShape = z.looseObject({ type: z.string().min(1, 'must name a conn
  */
 export function validateOptions(raw: unknown, plugin: string): ValidatedOptions {
   const parsed = optionsShape.safeParse(raw ?? {});
-  if (!parsed.success) throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${formatIssues('', parsed.error)}`, { where: plugin });
+  if (!parsed.success)
+    throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${formatIssues('', parsed.error)}`, {
+      where: plugin,
+    });
   const { agents = {}, connectors = {}, cwd } = parsed.data;
   for (const [id, config] of Object.entries(connectors)) {
     const where = `connectors.${id}`;
-    if (!config || typeof config !== 'object') throw new AgentestError('CONNECTOR_INVALID', `${where}: expected a connector definition { type, … }, got ${describe(config)}`, { where });
+    if (!config || typeof config !== 'object')
+      throw new AgentestError(
+        'CONNECTOR_INVALID',
+        `${where}: expected a connector definition { type, … }, got ${describe(config)}`,
+        { where },
+      );
     const checked = connectorShape.safeParse(config);
     if (!checked.success) throw new AgentestError('CONNECTOR_INVALID', formatIssues(where, checked.error), { where });
   }
   const entries = new Map<string, AgentEntry>();
-  for (const [key, value] of Object.entries(agents)) entries.set(key, validateAgent(key, value, connectors as Record<string, ConnectorConfig>));
+  for (const [key, value] of Object.entries(agents))
+    entries.set(key, validateAgent(key, value, connectors as Record<string, ConnectorConfig>));
   return { agents: entries, connectors: connectors as Record<string, ConnectorConfig>, ...(cwd ? { cwd } : {}) };
 }
 
 function validateAgent(key: string, value: unknown, connectors: Record<string, ConnectorConfig>): AgentEntry {
   const where = `agents.${key}`;
   const shape = shapeOf(value);
-  if (!shape) throw new AgentestError('CONFIG_INVALID', `${where}: expected ${SHAPES_HINT}, got ${describeEntry(value)}`, { where });
+  if (!shape)
+    throw new AgentestError('CONFIG_INVALID', `${where}: expected ${SHAPES_HINT}, got ${describeEntry(value)}`, {
+      where,
+    });
   const schema = shape === 'adapter' ? adapterShape : shape === 'agent' ? agentShape : connectorAgentShape;
   const checked = schema.safeParse(value);
-  if (!checked.success) throw new AgentestError('CONFIG_INVALID', `${formatIssues(where, checked.error)} (${shape === 'connector' ? 'a connector agent' : `an ${shape}`} is ${hintFor(shape)})`, { where });
+  if (!checked.success)
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      `${formatIssues(where, checked.error)} (${shape === 'connector' ? 'a connector agent' : `an ${shape}`} is ${hintFor(shape)})`,
+      { where },
+    );
   if (shape === 'connector') {
     const entry = value as { connector: string };
     if (!Object.hasOwn(connectors, entry.connector)) {

@@ -15,7 +15,9 @@ export function agents(options: AgentsPluginOptions = {}): AgentestPlugin {
     apply({ hooks }) {
       const validated = validateOptions(options, PLUGIN_NAME);
       const resolver = new AgentResolver(validated);
-      hooks.resolve.tapPromise(PLUGIN_NAME, async (ref, { plan }) => resolver.resolve(ref, validated.cwd ?? plan.input.cwd));
+      hooks.resolve.tapPromise(PLUGIN_NAME, async (ref, { plan }) =>
+        resolver.resolve(ref, validated.cwd ?? plan.input.cwd),
+      );
       // Without -n and with nothing found from the input's path, a config that declares exactly one
       // agent means that agent. Stage 50: after path-based resolvers, before late "not found" taps.
       hooks.resolve.tapPromise({ name: PLUGIN_NAME, stage: 50 }, async (ref, { plan }) => {

@@ -24,7 +24,9 @@ export class AgentResolver {
     if (id === 'echo') return Promise.resolve(echoAgent);
     if (id === 'mock' || id.startsWith('mock:')) {
       const explicit = id.slice('mock:'.length) || undefined;
-      return this.once(`mock\0${explicit ?? ''}\0${ref.path ?? ''}\0${cwd}`, () => loadMockAgent(explicit, ref.path, cwd));
+      return this.once(`mock\0${explicit ?? ''}\0${ref.path ?? ''}\0${cwd}`, () =>
+        loadMockAgent(explicit, ref.path, cwd),
+      );
     }
     return undefined;
   }
@@ -50,7 +52,9 @@ export class AgentResolver {
   async closeAll(): Promise<void> {
     const pending = [...this.built.values()];
     this.built.clear();
-    const results = await Promise.allSettled(pending.map(async (agent) => (await agent.catch(() => undefined))?.close?.()));
+    const results = await Promise.allSettled(
+      pending.map(async (agent) => (await agent.catch(() => undefined))?.close?.()),
+    );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
   }
@@ -77,7 +81,11 @@ export class AgentResolver {
         const config = this.options.connectors[connectorId];
         if (!config) {
           const known = Object.keys(this.options.connectors).join(', ') || 'none';
-          throw new AgentestError('CONNECTOR_NOT_FOUND', `-c ${connectorId}: no connector "${connectorId}" in the config's connectors (known: ${known})`, { where: '-c' });
+          throw new AgentestError(
+            'CONNECTOR_NOT_FOUND',
+            `-c ${connectorId}: no connector "${connectorId}" in the config's connectors (known: ${known})`,
+            { where: '-c' },
+          );
         }
         const { createChatClient, connectorAgent } = await loadConnectors();
         const client = createChatClient(connectorId, config);

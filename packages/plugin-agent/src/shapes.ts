@@ -21,7 +21,9 @@ export const agentShape = z.object({
 const contentPart = z.looseObject({ type: z.string() });
 const message = z.looseObject({
   role: z.string().min(1, 'must be a non-empty role (system, user, assistant, …)'),
-  content: z.union([z.string(), z.array(contentPart), z.null()], { error: 'must be a string, an array of content parts or null' }),
+  content: z.union([z.string(), z.array(contentPart), z.null()], {
+    error: 'must be a string, an array of content parts or null',
+  }),
 });
 
 export const connectorAgentShape = z.strictObject({
@@ -41,7 +43,8 @@ export function shapeOf(value: unknown): AgentShape | undefined {
   return undefined;
 }
 
-export const SHAPES_HINT = 'an adapter { call(input), evaluate?(result, input) }, an agent { run(messages, ctx, signal) } or a connector agent { connector, prompts?, options? }';
+export const SHAPES_HINT =
+  'an adapter { call(input), evaluate?(result, input) }, an agent { run(messages, ctx, signal) } or a connector agent { connector, prompts?, options? }';
 
 /** The issues of a failed parse as `prefix.path: message` lines, joined with `; `. */
 export function formatIssues(prefix: string, error: z.ZodError): string {

@@ -11,7 +11,13 @@ function keywordAdapter(options: { asyncEvaluate?: boolean } = {}) {
     async call(input) {
       inputs.push(input);
       if (input.query === 'crash') throw new Error('connection refused');
-      return { case_id: input.case_id, query: input.query, elapsed_ms: 12, error: input.query === 'down' ? 'HTTP 503' : null, raw: { text: input.query, intent: input.query.split(' ')[0] } };
+      return {
+        case_id: input.case_id,
+        query: input.query,
+        elapsed_ms: 12,
+        error: input.query === 'down' ? 'HTTP 503' : null,
+        raw: { text: input.query, intent: input.query.split(' ')[0] },
+      };
     },
     evaluate(callResult, input): StandardResult | Promise<StandardResult> {
       const hits = input.expected_keywords.filter((k) => callResult.raw.text.includes(k));
@@ -48,14 +54,26 @@ for (const asyncEvaluate of [false, true]) {
 
     assert.equal(byId('pass').status, 'passed');
     assert.equal(byId('pass').runs[0]!.details!.grade, 'PASS');
-    assert.deepEqual(byId('pass').metrics, { keyword_hit_rate: 1, intent_match_rate: 1, quality_score: 4, latency_ms: 12 });
+    assert.deepEqual(byId('pass').metrics, {
+      keyword_hit_rate: 1,
+      intent_match_rate: 1,
+      quality_score: 4,
+      latency_ms: 12,
+    });
     assert.equal((byId('pass').output as StandardResult).structure_ok, true, 'the output is the evaluation');
-    assert.deepEqual((byId('pass').runs[0]!.reply!.raw as { raw: unknown }).raw, { text: 'order tracking please', intent: 'order' });
+    assert.deepEqual((byId('pass').runs[0]!.reply!.raw as { raw: unknown }).raw, {
+      text: 'order tracking please',
+      intent: 'order',
+    });
 
     assert.equal(byId('half').runs[0]!.details!.grade, 'PASS', 'exactly 0.5 is a PASS');
     // PARTIAL is a partial success: passed, with the grade and the reasons kept.
     assert.equal(byId('low').status, 'passed');
-    assert.deepEqual(byId('low').runs[0]!.details, { grade: 'PARTIAL', keyword_hits: ['order'], partial_reasons: ['keyword hit rate 33.3% < 50%'] });
+    assert.deepEqual(byId('low').runs[0]!.details, {
+      grade: 'PARTIAL',
+      keyword_hits: ['order'],
+      partial_reasons: ['keyword hit rate 33.3% < 50%'],
+    });
     assert.equal(byId('intent').status, 'passed');
     assert.equal(byId('intent').runs[0]!.details!.grade, 'PARTIAL');
     assert.equal(byId('intent').metrics.intent_match_rate, 0);
@@ -74,22 +92,51 @@ for (const asyncEvaluate of [false, true]) {
 
 test('the adapter receives every field of the case', async () => {
   const { adapter, inputs } = keywordAdapter();
-  const messages = [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'first' }, { role: 'assistant', content: 'hi' }, { role: 'user', content: 'where is my order' }];
+  const messages = [
+    { role: 'system', content: 'be brief' },
+    { role: 'user', content: 'first' },
+    { role: 'assistant', content: 'hi' },
+    { role: 'user', content: 'where is my order' },
+  ];
   const jsonl = testCase('T001', {
-    input: messages, messages, expected: { intent: 'order' },
+    input: messages,
+    messages,
+    expected: { intent: 'order' },
     metadata: { channel: 'web', priority: 2 },
     options: { temperature: 0.2, connector: 'gpt', skip: { history: true } },
   });
-  const kit = kitCase('C001', 'refund please', { expected_keywords: ['refund'], intent: 'refund', difficulty: 'hard', notes: 'vip', expected_behavior: 'apologise', custom: true });
+  const kit = kitCase('C001', 'refund please', {
+    expected_keywords: ['refund'],
+    intent: 'refund',
+    difficulty: 'hard',
+    notes: 'vip',
+    expected_behavior: 'apologise',
+    custom: true,
+  });
   await run([agents({ agents: { bot: adapter } })], [jsonl, kit], { agent: { id: 'bot' } });
 
   assert.deepEqual(inputs[0], {
-    id: 'T001', case_id: 'T001', query: 'where is my order', messages, expected: { intent: 'order' },
-    expected_keywords: [], channel: 'web', priority: 2, temperature: 0.2,
+    id: 'T001',
+    case_id: 'T001',
+    query: 'where is my order',
+    messages,
+    expected: { intent: 'order' },
+    expected_keywords: [],
+    channel: 'web',
+    priority: 2,
+    temperature: 0.2,
   });
   assert.deepEqual(inputs[1], {
-    id: 'C001', case_id: 'C001', query: 'refund please', messages: [{ role: 'user', content: 'refund please' }],
-    expected_keywords: ['refund'], intent: 'refund', difficulty: 'hard', notes: 'vip', expected_behavior: 'apologise', custom: true,
+    id: 'C001',
+    case_id: 'C001',
+    query: 'refund please',
+    messages: [{ role: 'user', content: 'refund please' }],
+    expected_keywords: ['refund'],
+    intent: 'refund',
+    difficulty: 'hard',
+    notes: 'vip',
+    expected_behavior: 'apologise',
+    custom: true,
   });
 });
 
@@ -99,15 +146,31 @@ test('ctx.run extra fields (sessionId, query, keywords) reach the adapter from s
   // A stand-in for the test() executor: two turns through the suite's agent, as ctx.run does.
   const specExecutor: AgentestPlugin = {
     name: 'test:spec',
-    apply: ({ hooks }) => hooks.execute.for('spec').tapPromise('test:spec', async (tc, ctx) => {
-      const first = await ctx.agent!.run([{ role: 'user', content: 'order one' }], ctx.context, ctx.signal, { testCase: tc });
-      const second = await ctx.agent!.run([{ role: 'user', content: 'refund it' }], ctx.context, ctx.signal, { testCase: tc, extra: { query: 'refund it', sessionId: 's-1', expected_keywords: ['refund'] } });
-      outputs.push(first.content, second.content);
-      return { run: ctx.run, status: 'passed', duration_ms: 1, assertions: [], metrics: {} };
-    }),
+    apply: ({ hooks }) =>
+      hooks.execute.for('spec').tapPromise('test:spec', async (tc, ctx) => {
+        const first = await ctx.agent!.run([{ role: 'user', content: 'order one' }], ctx.context, ctx.signal, {
+          testCase: tc,
+        });
+        const second = await ctx.agent!.run([{ role: 'user', content: 'refund it' }], ctx.context, ctx.signal, {
+          testCase: tc,
+          extra: { query: 'refund it', sessionId: 's-1', expected_keywords: ['refund'] },
+        });
+        outputs.push(first.content, second.content);
+        return { run: ctx.run, status: 'passed', duration_ms: 1, assertions: [], metrics: {} };
+      }),
   };
-  await run([agents({ agents: { bot: adapter } }), specExecutor], [testCase('T001', { kind: 'spec', data: { file: 'a.test.ts', index: 0 } })], { agent: { id: 'bot' } });
-  assert.deepEqual(inputs[0], { id: 'T001', case_id: 'T001', query: 'order one', messages: [{ role: 'user', content: 'order one' }], expected_keywords: [] });
+  await run(
+    [agents({ agents: { bot: adapter } }), specExecutor],
+    [testCase('T001', { kind: 'spec', data: { file: 'a.test.ts', index: 0 } })],
+    { agent: { id: 'bot' } },
+  );
+  assert.deepEqual(inputs[0], {
+    id: 'T001',
+    case_id: 'T001',
+    query: 'order one',
+    messages: [{ role: 'user', content: 'order one' }],
+    expected_keywords: [],
+  });
   assert.equal(inputs[1]!.sessionId, 's-1');
   assert.deepEqual(inputs[1]!.expected_keywords, ['refund']);
   assert.equal((outputs[1] as StandardResult).keyword_hit_rate, 1, 'ctx.run gets the evaluation');
@@ -127,8 +190,14 @@ test('an adapter whose call throws is an error on that case alone; a bad evaluat
   assert.equal(second.results[0]!.status, 'error');
   assert.match(second.results[0]!.error!, /adapter "broken": evaluate\(\) returned undefined/);
 
-  const third = await run([agents({ agents: { plain } })], [kitCase('y', 'hello', { expected_keywords: ['x'] })], { agent: { id: 'plain' } });
-  assert.deepEqual(third.results[0]!.output, { echo: 'hello', elapsed_ms: 3 }, 'without evaluate the output is the call result');
+  const third = await run([agents({ agents: { plain } })], [kitCase('y', 'hello', { expected_keywords: ['x'] })], {
+    agent: { id: 'plain' },
+  });
+  assert.deepEqual(
+    third.results[0]!.output,
+    { echo: 'hello', elapsed_ms: 3 },
+    'without evaluate the output is the call result',
+  );
   assert.deepEqual(third.results[0]!.metrics, { latency_ms: 3 });
   assert.equal(third.results[0]!.runs[0]!.details!.grade, 'PASS');
 });
@@ -139,10 +208,17 @@ test('input.signal lets an adapter cancel its request at the case timeout; it st
   const slow = defineAdapter({
     call: (input) => {
       keys = Object.keys({ ...input });
-      return new Promise((_, reject) => input.signal!.addEventListener('abort', () => { cancelled = true; reject(new Error('aborted')); }));
+      return new Promise((_, reject) =>
+        input.signal!.addEventListener('abort', () => {
+          cancelled = true;
+          reject(new Error('aborted'));
+        }),
+      );
     },
   });
-  const { results } = await run([agents({ agents: { slow } })], [testCase('x', { timeoutMs: 20 })], { agent: { id: 'slow' } });
+  const { results } = await run([agents({ agents: { slow } })], [testCase('x', { timeoutMs: 20 })], {
+    agent: { id: 'slow' },
+  });
   assert.equal(results[0]!.status, 'timeout');
   assert.ok(cancelled);
   assert.ok(!keys.includes('signal'));

@@ -10,7 +10,14 @@ test('-n echo replies with the last user message and the assertions run on it', 
       messages: [
         { role: 'user', content: 'first' },
         { role: 'assistant', content: 'ok' },
-        { role: 'user', content: [{ type: 'text', text: 'second' }, { type: 'image_url', image_url: { url: 'x' } }, { type: 'text', text: 'part' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'second' },
+            { type: 'image_url', image_url: { url: 'x' } },
+            { type: 'text', text: 'part' },
+          ],
+        },
       ],
     }),
     testCase('wrong', { assert: [{ type: 'contains', value: 'nope' }] }),
@@ -25,14 +32,25 @@ test('-n echo replies with the last user message and the assertions run on it', 
 });
 
 test('an unknown agent id: the last resolver lists the config agents and built-ins, without telling a user who passed -n to pass it', async () => {
-  await assert.rejects(run([agents()], [testCase('a')], { agent: { id: 'nobody' } }), (e: Error & { code?: string }) => {
-    assert.equal(e.code, 'AGENT_NOT_FOUND');
-    assert.match(e.message, /^could not find agent "nobody"; the config declares no agents; built-ins: echo, mock, mock:<file>; or give a Yao assistant id$/);
-    return true;
+  await assert.rejects(
+    run([agents()], [testCase('a')], { agent: { id: 'nobody' } }),
+    (e: Error & { code?: string }) => {
+      assert.equal(e.code, 'AGENT_NOT_FOUND');
+      assert.match(
+        e.message,
+        /^could not find agent "nobody"; the config declares no agents; built-ins: echo, mock, mock:<file>; or give a Yao assistant id$/,
+      );
+      return true;
+    },
+  );
+  const configured = agents({
+    agents: { 'support.bot': { run: async () => ({ content: 'x' }) }, triage: { run: async () => ({ content: 'y' }) } },
   });
-  const configured = agents({ agents: { 'support.bot': { run: async () => ({ content: 'x' }) }, triage: { run: async () => ({ content: 'y' }) } } });
   await assert.rejects(run([configured], [testCase('a')], { agent: { id: 'suport.bot' } }), (e: Error) => {
-    assert.match(e.message, /could not find agent "suport\.bot" \(did you mean "support\.bot"\?\); config agents: support\.bot, triage; built-ins/);
+    assert.match(
+      e.message,
+      /could not find agent "suport\.bot" \(did you mean "support\.bot"\?\); config agents: support\.bot, triage; built-ins/,
+    );
     assert.doesNotMatch(e.message, /pass -n/);
     return true;
   });

@@ -12,11 +12,16 @@ test('an agent that throws, returns garbage or hangs gives error / error / timeo
       if (text === 'garbage') return 42 as never;
       if (text === 'no-content') return { text: 'hi' } as never;
       if (text === 'hangs') return new Promise<never>(() => {});
-      if (text === 'aborts') return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
+      if (text === 'aborts')
+        return new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('cancelled'))),
+        );
       return { content: `ok ${text}`, text: `ok ${text}` };
     },
   });
-  const cases = ['throws', 'garbage', 'no-content', 'hangs', 'aborts', 'fine'].map((id) => testCase(id, { timeoutMs: id === 'hangs' || id === 'aborts' ? 20 : undefined }));
+  const cases = ['throws', 'garbage', 'no-content', 'hangs', 'aborts', 'fine'].map((id) =>
+    testCase(id, { timeoutMs: id === 'hangs' || id === 'aborts' ? 20 : undefined }),
+  );
   const { outcome, byId } = await run([agents({ agents: { bot } })], cases, { agent: { id: 'bot' } });
   assert.equal(byId('throws').status, 'error');
   assert.equal(byId('throws').error, 'backend exploded');
@@ -45,7 +50,11 @@ test('non-Error throws and empty messages still give a meaningful error', async 
       throw undefined;
     },
   };
-  const { byId } = await run([agents({ agents: { bot } })], ['string', 'object', 'empty', 'undefined'].map((id) => testCase(id)), { agent: { id: 'bot' } });
+  const { byId } = await run(
+    [agents({ agents: { bot } })],
+    ['string', 'object', 'empty', 'undefined'].map((id) => testCase(id)),
+    { agent: { id: 'bot' } },
+  );
   assert.equal(byId('string').error, 'rate limited');
   assert.equal(byId('object').error, 'thrown value: {"code":429}');
   assert.equal(byId('empty').error, 'agent "bot" threw Error with no message');
@@ -93,13 +102,27 @@ test('a verdict on the reply sets status, error, metrics and details', async () 
   const bot = defineAgent({
     async run(messages) {
       const text = String(messages.at(-1)!.content);
-      if (text === 'bad') return { content: 'x', text: 'x', verdict: { status: 'failed', grade: 'FAIL', error: 'judge said no', metrics: { score: 0 } } };
+      if (text === 'bad')
+        return {
+          content: 'x',
+          text: 'x',
+          verdict: { status: 'failed', grade: 'FAIL', error: 'judge said no', metrics: { score: 0 } },
+        };
       if (text === 'bad-silent') return { content: 'x', text: 'x', verdict: { status: 'failed' } };
       if (text === 'weird') return { content: 'x', text: 'x', verdict: { status: 'maybe' } } as never;
-      return { content: 'x', text: 'x', verdict: { status: 'passed', grade: 'PARTIAL', metrics: { score: 0.5 }, details: { why: 'half' } } };
+      return {
+        content: 'x',
+        text: 'x',
+        verdict: { status: 'passed', grade: 'PARTIAL', metrics: { score: 0.5 }, details: { why: 'half' } },
+      };
     },
   });
-  const cases = [testCase('bad'), testCase('bad-silent'), testCase('weird'), testCase('partial', { assert: [{ type: 'contains', value: 'x' }] })];
+  const cases = [
+    testCase('bad'),
+    testCase('bad-silent'),
+    testCase('weird'),
+    testCase('partial', { assert: [{ type: 'contains', value: 'x' }] }),
+  ];
   const { byId } = await run([agents({ agents: { bot } })], cases, { agent: { id: 'bot' } });
   assert.equal(byId('bad').status, 'failed');
   assert.equal(byId('bad').error, 'judge said no');
@@ -126,7 +149,10 @@ test('a class instance agent keeps its this, and its close runs at teardown', as
     }
   }
   const bot = new Bot();
-  const { byId } = await run([agents({ agents: { bot } })], [testCase('a'), testCase('b')], { agent: { id: 'bot' }, runs: 2 });
+  const { byId } = await run([agents({ agents: { bot } })], [testCase('a'), testCase('b')], {
+    agent: { id: 'bot' },
+    runs: 2,
+  });
   assert.equal(byId('a').output, 'hello a');
   assert.equal(bot.closed, 1, 'built once per run, closed once');
 });

@@ -30,23 +30,45 @@ test('-n mock finds mock.yaml next to the input and replies by pattern, with lat
   const dir = await tempProject({ 'tests/mock.yaml': REPLIES_YAML });
   t.after(() => rm(dir, { recursive: true, force: true }));
   const cases = [testCase('refund please'), testCase('where is order 42'), testCase('hello')];
-  const { outcome, byId } = await run([agents()], cases, { agent: { id: 'mock' }, input: { input: 'inline', cwd: dir } }, { path: join(dir, 'tests/cases.jsonl') });
+  const { outcome, byId } = await run(
+    [agents()],
+    cases,
+    { agent: { id: 'mock' }, input: { input: 'inline', cwd: dir } },
+    { path: join(dir, 'tests/cases.jsonl') },
+  );
   assert.equal(outcome.summary.agent_id, 'mock');
   assert.equal(outcome.summary.agent_path, join(dir, 'tests/mock.yaml'));
   assert.equal(String(byId('refund please').output), 'Your refund is on its way.');
   assert.equal(String(byId('where is order 42').output), 'Order found.');
-  assert.ok(byId('where is order 42').duration_ms >= 35, `latency applied (${byId('where is order 42').duration_ms}ms)`);
+  assert.ok(
+    byId('where is order 42').duration_ms >= 35,
+    `latency applied (${byId('where is order 42').duration_ms}ms)`,
+  );
   assert.equal(String(byId('hello').output), 'Sorry, I did not understand.');
 });
 
 test('seeded weighted choices give a reproducible mix over --runs 5', async (t) => {
   const dir = await tempProject({
-    'mock.json': JSON.stringify({ seed: 7, replies: [{ choices: [{ reply: 'yes', weight: 1 }, { reply: 'no', weight: 1 }] }] }),
+    'mock.json': JSON.stringify({
+      seed: 7,
+      replies: [
+        {
+          choices: [
+            { reply: 'yes', weight: 1 },
+            { reply: 'no', weight: 1 },
+          ],
+        },
+      ],
+    }),
   });
   t.after(() => rm(dir, { recursive: true, force: true }));
   const sequence = async () => {
     const cases = ['a', 'b', 'c', 'd'].map((id) => testCase(id));
-    const { results } = await run([agents()], cases, { agent: { id: 'mock' }, runs: 5, input: { input: 'inline', cwd: dir } });
+    const { results } = await run([agents()], cases, {
+      agent: { id: 'mock' },
+      runs: 5,
+      input: { input: 'inline', cwd: dir },
+    });
     return results.flatMap((r) => r.runs.map((e) => String(e.output)));
   };
   const first = await sequence();
@@ -56,25 +78,50 @@ test('seeded weighted choices give a reproducible mix over --runs 5', async (t) 
 });
 
 test('discovery walks up to the working directory; -n mock:<path> names the file', async (t) => {
-  const dir = await tempProject({ 'mock.yml': '- reply: from the root\n', 'elsewhere/replies.yaml': 'default: named file\n', 'a/b/placeholder': '' });
+  const dir = await tempProject({
+    'mock.yml': '- reply: from the root\n',
+    'elsewhere/replies.yaml': 'default: named file\n',
+    'a/b/placeholder': '',
+  });
   t.after(() => rm(dir, { recursive: true, force: true }));
-  const walked = await run([agents()], [testCase('x')], { agent: { id: 'mock' }, input: { input: 'inline', cwd: dir } }, { path: join(dir, 'a/b/cases.jsonl') });
+  const walked = await run(
+    [agents()],
+    [testCase('x')],
+    { agent: { id: 'mock' }, input: { input: 'inline', cwd: dir } },
+    { path: join(dir, 'a/b/cases.jsonl') },
+  );
   assert.equal(String(walked.results[0]!.output), 'from the root');
-  const named = await run([agents()], [testCase('x')], { agent: { id: 'mock:elsewhere/replies.yaml' }, input: { input: 'inline', cwd: dir } });
+  const named = await run([agents()], [testCase('x')], {
+    agent: { id: 'mock:elsewhere/replies.yaml' },
+    input: { input: 'inline', cwd: dir },
+  });
   assert.equal(String(named.results[0]!.output), 'named file');
 });
 
 test('a missing or invalid replies file is a clear error', async (t) => {
-  const dir = await tempProject({ 'a/cases.jsonl': '', 'bad/mock.yaml': 'replies: [unclosed\n', 'shape/mock.yaml': 'replies: {match: x}\n', 'regex/mock.yaml': 'replies:\n  - match: "("\n    reply: x\n' });
+  const dir = await tempProject({
+    'a/cases.jsonl': '',
+    'bad/mock.yaml': 'replies: [unclosed\n',
+    'shape/mock.yaml': 'replies: {match: x}\n',
+    'regex/mock.yaml': 'replies:\n  - match: "("\n    reply: x\n',
+  });
   t.after(() => rm(dir, { recursive: true, force: true }));
   const attempt = (id: string, hint?: string) =>
-    run([agents()], [testCase('x')], { agent: { id }, input: { input: 'inline', cwd: dir } }, hint ? { path: join(dir, hint) } : undefined).then(
+    run(
+      [agents()],
+      [testCase('x')],
+      { agent: { id }, input: { input: 'inline', cwd: dir } },
+      hint ? { path: join(dir, hint) } : undefined,
+    ).then(
       () => assert.fail('expected a rejection'),
       (e: AgentestError) => e,
     );
   const missing = await attempt('mock', 'a/cases.jsonl');
   assert.equal(missing.code, 'INPUT_NOT_FOUND');
-  assert.match(missing.message, /no replies file found \(looked at a\/mock\.yaml, a\/mock\.yml, a\/mock\.json, mock\.yaml, mock\.yml, mock\.json\)/);
+  assert.match(
+    missing.message,
+    /no replies file found \(looked at a\/mock\.yaml, a\/mock\.yml, a\/mock\.json, mock\.yaml, mock\.yml, mock\.json\)/,
+  );
   const named = await attempt('mock:nope.yaml');
   assert.equal(named.code, 'INPUT_NOT_FOUND');
   assert.match(named.message, /-n mock:nope\.yaml: replies file not found/);

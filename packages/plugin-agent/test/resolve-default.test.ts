@@ -3,10 +3,24 @@ import assert from 'node:assert/strict';
 import { createKernel, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
 import agents from '../src/index.js';
 
-const plan: RunPlan = { input: { input: 'inline', cwd: process.cwd() }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false };
+const plan: RunPlan = {
+  input: { input: 'inline', cwd: process.cwd() },
+  runs: 1,
+  parallel: 1,
+  failFast: false,
+  env: {},
+  verbose: false,
+};
 const loader: AgentestPlugin = {
   name: 'test:loader',
-  apply: ({ hooks }) => hooks.load.tap('test:loader', () => ({ name: 'inline', needsAgent: true, cases: () => [{ id: 'a', kind: 'agent', input: 'hi', messages: [{ role: 'user', content: 'hi' }], source: { file: 'x' } }] })),
+  apply: ({ hooks }) =>
+    hooks.load.tap('test:loader', () => ({
+      name: 'inline',
+      needsAgent: true,
+      cases: () => [
+        { id: 'a', kind: 'agent', input: 'hi', messages: [{ role: 'user', content: 'hi' }], source: { file: 'x' } },
+      ],
+    })),
 };
 const only = { run: async () => ({ content: 'from the only agent', text: 'from the only agent' }) };
 

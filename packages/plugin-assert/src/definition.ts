@@ -30,7 +30,11 @@ export function defineAssertion(definition: AssertionDefinition): AssertionDefin
  * Validates, then checks. A malformed assertion cannot be evaluated: its outcome is an `error` saying
  * what to fix (the kernel refuses such assertions before the run; this covers direct callers).
  */
-export function runAssertion(definition: AssertionDefinition, assertion: Assertion, input: AssertInput): AssertionOutcome {
+export function runAssertion(
+  definition: AssertionDefinition,
+  assertion: Assertion,
+  input: AssertInput,
+): AssertionOutcome {
   const problem = definition.validate?.(assertion);
   return problem === undefined ? bounded(definition.check(assertion, input)) : { pass: false, error: problem };
 }

@@ -1,7 +1,17 @@
 export { default, PLUGIN_NAME } from './plugin.js';
 export { defineAssertion, runAssertion, type AssertionDefinition } from './definition.js';
 export { validateAssertion, builtinAssertion } from './validate.js';
-export { builtinAssertions, contains, equals, jsonPath, notContains, regex, toolCalled, toolResult, type } from './assertions/index.js';
+export {
+  builtinAssertions,
+  contains,
+  equals,
+  jsonPath,
+  notContains,
+  regex,
+  toolCalled,
+  toolResult,
+  type,
+} from './assertions/index.js';
 export { jsonType } from './assertions/type.js';
 export { extractJson } from './json/extract-json.js';
 export { stableStringify, searchableText, isPlainObject } from './json/stable-stringify.js';

@@ -20,13 +20,18 @@ export default function assertPlugin(options?: Record<string, never>): AgentestP
     name: PLUGIN_NAME,
     apply({ hooks }) {
       if (!OptionsSchema.safeParse(options).success) {
-        throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: takes no options, got ${JSON.stringify(options)}`, { where: PLUGIN_NAME });
+        throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: takes no options, got ${JSON.stringify(options)}`, {
+          where: PLUGIN_NAME,
+        });
       }
       for (const definition of builtinAssertions) {
-        hooks.assert.for(definition.type).tap(tapOptions(definition), (assertion, input) => runAssertion(definition, assertion, input));
+        hooks.assert
+          .for(definition.type)
+          .tap(tapOptions(definition), (assertion, input) => runAssertion(definition, assertion, input));
       }
       const equals = builtinAssertion('equals')!;
-      for (const alias of EQUALS_ALIASES) hooks.assert.for(alias).tap(tapOptions(equals), (assertion, input) => runAssertion(equals, assertion, input));
+      for (const alias of EQUALS_ALIASES)
+        hooks.assert.for(alias).tap(tapOptions(equals), (assertion, input) => runAssertion(equals, assertion, input));
     },
   };
 }

@@ -37,4 +37,3 @@ function compile(pattern: string): RE2JS | string {
     return `invalid regex pattern: ${reason}`;
   }
 }
-

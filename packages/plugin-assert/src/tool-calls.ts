@@ -40,10 +40,16 @@ export function matchesPartially(actual: unknown, expected: unknown, patterns: b
   if (isPlainObject(expected)) {
     const object = parsedArguments(actual);
     if (!isPlainObject(object)) return false;
-    return Object.keys(expected).every((key) => expected[key] === undefined || (key in object && matchesPartially(object[key], expected[key], patterns)));
+    return Object.keys(expected).every(
+      (key) => expected[key] === undefined || (key in object && matchesPartially(object[key], expected[key], patterns)),
+    );
   }
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => matchesPartially(actual[i], item, patterns));
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, i) => matchesPartially(actual[i], item, patterns))
+    );
   }
   if (patterns && typeof expected === 'string') {
     const text = searchableText(actual);

@@ -2,7 +2,9 @@ import type { Assertion } from '@agentest/kernel';
 import { builtinAssertions } from './assertions/index.js';
 import type { AssertionDefinition } from './definition.js';
 
-const BY_TYPE = new Map<string, AssertionDefinition>(builtinAssertions.map((definition) => [definition.type, definition]));
+const BY_TYPE = new Map<string, AssertionDefinition>(
+  builtinAssertions.map((definition) => [definition.type, definition]),
+);
 BY_TYPE.set('', BY_TYPE.get('equals')!);
 
 /** The built-in definition of a type (`""` is `equals`), if there is one. */

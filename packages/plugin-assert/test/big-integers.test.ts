@@ -21,7 +21,12 @@ test('json_path: 12345678901234567890 is not 12345678901234567891', () => {
   assert.equal(differs.pass, false);
   assert.equal(differs.message, "path '$.n': expected 12345678901234567890, got 12345678901234567891");
   assert.equal(judge(assertion, '{"n": 12345678901234567890}').pass, true);
-  assert.equal(judge(parsed('{"type": "json_path", "path": "n", "value": 12345678901234567890}'), '{"n": 12345678901234567891}').pass, false, 'a dotted path');
+  assert.equal(
+    judge(parsed('{"type": "json_path", "path": "n", "value": 12345678901234567890}'), '{"n": 12345678901234567891}')
+      .pass,
+    false,
+    'a dotted path',
+  );
 });
 
 test('json_path: lists of matches and IN semantics keep the texts', () => {
@@ -52,6 +57,9 @@ test('a number that arrived already parsed has no source text and compares as a 
 });
 
 test('stableStringify prints a parsed big integer as it was written', () => {
-  assert.equal(stableStringify(parseJson('{"b": [12345678901234567891], "a": 1}')), '{"a":1,"b":[12345678901234567891]}');
+  assert.equal(
+    stableStringify(parseJson('{"b": [12345678901234567891], "a": 1}')),
+    '{"a":1,"b":[12345678901234567891]}',
+  );
   assert.equal(stableStringify({ n: 12345678901234567891 }), '{"n":12345678901234567000}');
 });

@@ -14,11 +14,20 @@ testAssertion({
   ],
   reject: [
     { output: 'The weather is sunny', value: 'rain', reason: "output does not contain 'rain'" },
-    { output: { status: 'ok' }, value: '"status": "ok"', reason: `output does not contain '"status": "ok"'`, description: 'compact JSON has no spaces' },
+    {
+      output: { status: 'ok' },
+      value: '"status": "ok"',
+      reason: `output does not contain '"status": "ok"'`,
+      description: 'compact JSON has no spaces',
+    },
     { output: undefined, value: 'x', reason: "output does not contain 'x'" },
   ],
   unjudged: [
-    { output: 'anything', value: undefined, reason: 'invalid contains assertion: missing "value": give the text (or JSON value) to look for' },
+    {
+      output: 'anything',
+      value: undefined,
+      reason: 'invalid contains assertion: missing "value": give the text (or JSON value) to look for',
+    },
     { output: 'anything', value: null, reason: /missing "value"/ },
   ],
 });
@@ -29,10 +38,12 @@ testAssertion({
     { output: 'all good', value: 'error' },
     { output: { a: 1 }, value: 2 },
   ],
-  reject: [
-    { output: 'an error happened', value: 'error', reason: "output should not contain 'error'" },
-  ],
+  reject: [{ output: 'an error happened', value: 'error', reason: "output should not contain 'error'" }],
   unjudged: [
-    { output: 'x', value: undefined, reason: 'invalid not_contains assertion: missing "value": give the text (or JSON value) to look for' },
+    {
+      output: 'x',
+      value: undefined,
+      reason: 'invalid not_contains assertion: missing "value": give the text (or JSON value) to look for',
+    },
   ],
 });

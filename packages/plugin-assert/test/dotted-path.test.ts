@@ -12,13 +12,30 @@ function viaLibrary(document: unknown, path: string): unknown {
 
 test('dotted paths into an object or array answer exactly what jsonpath-plus answers', () => {
   const names = fc.constantFrom('a', 'b', 'length', 'status', 'constructor', 'toString', '_x1');
-  const leaf = fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant(null), fc.constant(0), fc.constant(''));
+  const leaf = fc.oneof(
+    fc.integer(),
+    fc.string({ maxLength: 4 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(0),
+    fc.constant(''),
+  );
   const documents = fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(names, tie('node'), { maxKeys: 3 })),
+    node: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('node'), { maxLength: 3 }),
+      fc.dictionary(names, tie('node'), { maxKeys: 3 }),
+    ),
   })).node;
   const roots = fc.oneof(fc.array(documents, { maxLength: 3 }), fc.dictionary(names, documents, { maxKeys: 3 }));
   const paths = fc.array(names, { minLength: 1, maxLength: 3 }).map((keys) => `$.${keys.join('.')}`);
-  fc.assert(fc.property(roots, paths, (document, path) => assert.deepEqual(queryPath(document, path), viaLibrary(document, path), `${path} of ${JSON.stringify(document)}`)), { numRuns: 5_000 });
+  fc.assert(
+    fc.property(roots, paths, (document, path) =>
+      assert.deepEqual(queryPath(document, path), viaLibrary(document, path), `${path} of ${JSON.stringify(document)}`),
+    ),
+    { numRuns: 5_000 },
+  );
 });
 
 test('the short forms of a dotted path are the same path', () => {

@@ -22,7 +22,15 @@ export interface RejectCase extends AcceptCase {
 
 /** The input an assertion tap receives, for an output and the tool calls of its run. */
 export function assertInput(output: unknown, toolCalls?: ToolCall[]): AssertInput {
-  const execution: Execution = { run: 1, status: 'passed', duration_ms: 1, output, assertions: [], metrics: {}, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
+  const execution: Execution = {
+    run: 1,
+    status: 'passed',
+    duration_ms: 1,
+    output,
+    assertions: [],
+    metrics: {},
+    ...(toolCalls ? { tool_calls: toolCalls } : {}),
+  };
   return {
     output,
     execution,
@@ -37,14 +45,24 @@ export function assertInput(output: unknown, toolCalls?: ToolCall[]): AssertInpu
  * `reject` row must be judged false with its `reason` as the message, and every `unjudged` row must
  * be answered "could not evaluate" (`error`, which the kernel turns into an errored run) with its `reason`.
  */
-export function testAssertion(spec: { type: string; accept?: AcceptCase[]; reject?: RejectCase[]; unjudged?: RejectCase[] }): void {
+export function testAssertion(spec: {
+  type: string;
+  accept?: AcceptCase[];
+  reject?: RejectCase[];
+  unjudged?: RejectCase[];
+}): void {
   const definition = builtinAssertions.find((d) => d.type === spec.type);
   if (!definition) throw new Error(`no built-in assertion "${spec.type}"`);
   const run = (row: AcceptCase) => {
-    const assertion: Assertion = { type: spec.type, ...(row.value === undefined ? {} : { value: row.value }), ...row.with };
+    const assertion: Assertion = {
+      type: spec.type,
+      ...(row.value === undefined ? {} : { value: row.value }),
+      ...row.with,
+    };
     return runAssertion(definition, assertion, assertInput(row.output, row.toolCalls));
   };
-  const label = (row: AcceptCase) => row.description ?? `output ${short(row.output)}, value ${short(row.value)}${row.with ? ` ${short(row.with)}` : ''}`;
+  const label = (row: AcceptCase) =>
+    row.description ?? `output ${short(row.output)}, value ${short(row.value)}${row.with ? ` ${short(row.with)}` : ''}`;
   for (const row of spec.accept ?? []) {
     test(`${spec.type} accepts: ${label(row)}`, () => {
       const outcome = run(row);

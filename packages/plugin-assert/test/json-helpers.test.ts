@@ -3,7 +3,10 @@ import { test } from 'node:test';
 import { deepEqual, extractJson, stableStringify } from '../src/index.js';
 
 test('stableStringify sorts keys at every level and stays compact', () => {
-  assert.equal(stableStringify({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } }), '{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}');
+  assert.equal(
+    stableStringify({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } }),
+    '{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}',
+  );
 });
 
 test('stableStringify is total: undefined, bigint, cycles, toJSON', () => {
@@ -13,7 +16,11 @@ test('stableStringify is total: undefined, bigint, cycles, toJSON', () => {
   cyclic.self = cyclic;
   assert.equal(stableStringify(cyclic), '{"a":1,"self":"[Circular]"}');
   const shared = { x: 1 };
-  assert.equal(stableStringify({ p: shared, q: shared }), '{"p":{"x":1},"q":{"x":1}}', 'a shared object is not a cycle');
+  assert.equal(
+    stableStringify({ p: shared, q: shared }),
+    '{"p":{"x":1},"q":{"x":1}}',
+    'a shared object is not a cycle',
+  );
   assert.equal(stableStringify({ d: new Date(0) }), '{"d":"1970-01-01T00:00:00.000Z"}');
 });
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createKernel, type AgentestPlugin, type Assertion, type CaseResult, type RunPlan, type TestCase } from '@agentest/kernel';
+import {
+  createKernel,
+  type AgentestPlugin,
+  type Assertion,
+  type CaseResult,
+  type RunPlan,
+  type TestCase,
+} from '@agentest/kernel';
 import assertPlugin from '../src/index.js';
 
 /** A suite of cases whose agent replies with a fixed output, and a collector of `result` events. */
@@ -8,17 +15,38 @@ function harness(cases: { id: string; output: unknown; assert: Assertion[] }[]) 
   const results: CaseResult[] = [];
   const outputs = new Map(cases.map((c) => [c.id, c.output]));
   const testCases: TestCase[] = cases.map((c, i) => ({
-    id: c.id, kind: 'agent', input: c.id, messages: [{ role: 'user', content: c.id }], assert: c.assert, source: { file: 'inline.jsonl', line: i + 1 },
+    id: c.id,
+    kind: 'agent',
+    input: c.id,
+    messages: [{ role: 'user', content: c.id }],
+    assert: c.assert,
+    source: { file: 'inline.jsonl', line: i + 1 },
   }));
   const inline: AgentestPlugin = {
     name: 'test:inline',
     apply({ hooks }) {
       hooks.load.tapPromise('test:inline', async () => ({ name: 'inline', needsAgent: false, cases: () => testCases }));
-      hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => ({ run: ctx.run, status: 'passed', duration_ms: 1, output: outputs.get(c.id), assertions: [], metrics: {} }));
+      hooks.execute
+        .for('agent')
+        .tapPromise('test:inline', async (c, ctx) => ({
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 1,
+          output: outputs.get(c.id),
+          assertions: [],
+          metrics: {},
+        }));
       hooks.report.tap('test:inline', (event) => void (event.type === 'result' && results.push(event)));
     },
   };
-  const plan: RunPlan = { input: { input: 'inline', cwd: process.cwd() }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false };
+  const plan: RunPlan = {
+    input: { input: 'inline', cwd: process.cwd() },
+    runs: 1,
+    parallel: 1,
+    failFast: false,
+    env: {},
+    verbose: false,
+  };
   return { run: () => createKernel({ plugins: [assertPlugin(), inline] }).run(plan), results };
 }
 
@@ -26,8 +54,20 @@ test('negate, message and the "; " joining come from the kernel, applied to thes
   const { run, results } = harness([
     { id: 'negated-pass', output: 'all fine', assert: [{ type: 'contains', value: 'error', negate: true }] },
     { id: 'negated-fail', output: 'an error', assert: [{ type: 'contains', value: 'error', negate: true }] },
-    { id: 'custom-message', output: { a: 1 }, assert: [{ type: 'json_path', path: '$.a', value: 2, message: 'a must be 2' }] },
-    { id: 'joined', output: 'abc', assert: [{ type: 'regex', value: '^x' }, { type: 'type', value: 'object' }, { type: 'contains', value: 'b' }] },
+    {
+      id: 'custom-message',
+      output: { a: 1 },
+      assert: [{ type: 'json_path', path: '$.a', value: 2, message: 'a must be 2' }],
+    },
+    {
+      id: 'joined',
+      output: 'abc',
+      assert: [
+        { type: 'regex', value: '^x' },
+        { type: 'type', value: 'object' },
+        { type: 'contains', value: 'b' },
+      ],
+    },
     { id: 'empty-type', output: { k: 'v' }, assert: [{ type: '', value: { k: 'v' } }] },
   ]);
   const outcome = await run();
@@ -47,7 +87,17 @@ test('every built-in type is known to the kernel before the run', async () => {
   const { run } = harness([{ id: 'x', output: 'x', assert: [{ type: 'no_such_type' }] }]);
   await assert.rejects(run(), (error: Error & { code?: string }) => {
     assert.equal(error.code, 'NO_ASSERTION');
-    for (const type of ['contains', 'equals', 'json_path', 'not_contains', 'regex', 'tool_called', 'tool_result', 'type']) assert.match(error.message, new RegExp(`\\b${type}\\b`));
+    for (const type of [
+      'contains',
+      'equals',
+      'json_path',
+      'not_contains',
+      'regex',
+      'tool_called',
+      'tool_result',
+      'type',
+    ])
+      assert.match(error.message, new RegExp(`\\b${type}\\b`));
     // The empty type (an alias of equals) is accepted but not listed: the list starts with a name.
     assert.match(error.message, /\(known: contains, equals, json_path,/);
     return true;

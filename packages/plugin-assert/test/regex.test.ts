@@ -15,7 +15,12 @@ testAssertion({
   ],
   reject: [
     { output: 'no digits', value: '\\d+', reason: "output does not match pattern '\\d+'" },
-    { output: 'line1\nline2', value: '^line2$', reason: "output does not match pattern '^line2$'", description: '^ and $ anchor the whole text without (?m)' },
+    {
+      output: 'line1\nline2',
+      value: '^line2$',
+      reason: "output does not match pattern '^line2$'",
+      description: '^ and $ anchor the whole text without (?m)',
+    },
   ],
   unjudged: [
     { output: 'abc', value: 42, reason: 'invalid regex assertion: regex pattern must be a string in "value"' },
@@ -27,7 +32,11 @@ testAssertion({
 
 test('a catastrophic-backtracking pattern finishes in linear time', () => {
   const started = performance.now();
-  const outcome = runAssertion(builtinAssertion('regex')!, { type: 'regex', value: '(a+)+$' }, assertInput(`${'a'.repeat(50_000)}b`));
+  const outcome = runAssertion(
+    builtinAssertion('regex')!,
+    { type: 'regex', value: '(a+)+$' },
+    assertInput(`${'a'.repeat(50_000)}b`),
+  );
   const elapsed = performance.now() - started;
   assert.equal(outcome.pass, false);
   // Backtracking over 50,000 letters would never end; linear time takes milliseconds.

@@ -30,7 +30,11 @@ const APP_MARKERS = ['app.yao', 'app.json', 'app.jsonc'];
  * The policy for a suite whose file is in `baseDir`: that folder, the nearest Yao app root above it
  * (the folder holding `app.yao`, `app.json` or `app.jsonc`), and `allow`.
  */
-export function attachmentPolicy(baseDir: string, allow: readonly string[] = [], maxBytes = DEFAULT_MAX_ATTACHMENT_BYTES): AttachmentPolicy {
+export function attachmentPolicy(
+  baseDir: string,
+  allow: readonly string[] = [],
+  maxBytes = DEFAULT_MAX_ATTACHMENT_BYTES,
+): AttachmentPolicy {
   const appRoot = findAppRoot(baseDir);
   const roots = [baseDir, ...(appRoot ? [appRoot] : []), ...allow].map((dir) => realOrResolved(resolve(baseDir, dir)));
   return { baseDir, roots, maxBytes };
@@ -48,7 +52,9 @@ export function readAttachment(reference: string, raw: string, policy: Attachmen
   try {
     real = realpathSync(path);
   } catch {
-    throw new InputShapeError(`${where}: file not found: ${path} (from "${reference}"; relative paths start at ${policy.baseDir})`);
+    throw new InputShapeError(
+      `${where}: file not found: ${path} (from "${reference}"; relative paths start at ${policy.baseDir})`,
+    );
   }
   if (!policy.roots.some((root) => isInside(real, root))) {
     throw new InputShapeError(
@@ -59,7 +65,10 @@ export function readAttachment(reference: string, raw: string, policy: Attachmen
   const info = statSync(real);
   if (!info.isFile()) throw new InputShapeError(`${where}: ${real} is not a file (from "${reference}")`);
   if (info.size > policy.maxBytes) {
-    throw new InputShapeError(`${where}: ${real} is ${sizeText(info.size)}, over the limit of ${sizeText(policy.maxBytes)} for attachments`, 'use a smaller file, or raise files.maxBytes in the config');
+    throw new InputShapeError(
+      `${where}: ${real} is ${sizeText(info.size)}, over the limit of ${sizeText(policy.maxBytes)} for attachments`,
+      'use a smaller file, or raise files.maxBytes in the config',
+    );
   }
   return { path: real, bytes: readFileSync(real) };
 }

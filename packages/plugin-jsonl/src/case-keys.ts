@@ -6,7 +6,22 @@ import { didYouMean } from '@agentest/kernel';
  * Here an unknown key is an error; custom data belongs under `metadata`, and a team whose suites
  * carry other keys lists them in the `extraKeys` option.
  */
-export const CASE_KEYS = ['id', 'name', 'input', 'expected', 'assert', 'user', 'team', 'metadata', 'options', 'skip', 'todo', 'timeout', 'before', 'after'] as const;
+export const CASE_KEYS = [
+  'id',
+  'name',
+  'input',
+  'expected',
+  'assert',
+  'user',
+  'team',
+  'metadata',
+  'options',
+  'skip',
+  'todo',
+  'timeout',
+  'before',
+  'after',
+] as const;
 
 /**
  * Keys of Yao's dynamic (simulator-driven) mode. agentest does not run that mode yet, and running

@@ -22,7 +22,10 @@ export function normaliseContentPart(part: unknown, files: AttachmentPolicy, ind
     throw new InputShapeError(`content part ${index} must be an object with a "type", got ${typeName(part)}`);
   }
   const p = part as Record<string, unknown>;
-  if (typeof p.type !== 'string' || !p.type) throw new InputShapeError(`content part ${index} has no "type" (text, image, image_url, audio, input_audio, file, data)`);
+  if (typeof p.type !== 'string' || !p.type)
+    throw new InputShapeError(
+      `content part ${index} has no "type" (text, image, image_url, audio, input_audio, file, data)`,
+    );
   const where = `content part ${index} (${p.type})`;
   switch (p.type) {
     case 'text':
@@ -59,17 +62,30 @@ function imageUrl(p: Record<string, unknown>, files: AttachmentPolicy, where: st
   }
   const { url, detail } = value as { url: string; detail?: unknown };
   const resolved = url.startsWith(FILE_SCHEME) ? dataUrl(readAttachment(url, files, where)) : url;
-  return { type: 'image_url', image_url: { ...(value as object), url: resolved, detail: typeof detail === 'string' ? detail : 'auto' } };
+  return {
+    type: 'image_url',
+    image_url: { ...(value as object), url: resolved, detail: typeof detail === 'string' ? detail : 'auto' },
+  };
 }
 
 function audio(p: Record<string, unknown>, files: AttachmentPolicy, where: string): ContentPart {
   if (typeof p.source === 'string' && p.source.startsWith(FILE_SCHEME)) {
     const attachment = readAttachment(p.source, files, where);
-    return { type: 'input_audio', input_audio: { data: attachment.bytes.toString('base64'), format: typeof p.format === 'string' ? p.format : extension(attachment.path) } };
+    return {
+      type: 'input_audio',
+      input_audio: {
+        data: attachment.bytes.toString('base64'),
+        format: typeof p.format === 'string' ? p.format : extension(attachment.path),
+      },
+    };
   }
-  if (typeof p.data === 'string' && typeof p.format === 'string') return { type: 'input_audio', input_audio: { data: p.data, format: p.format } };
-  if (p.input_audio !== null && typeof p.input_audio === 'object') return { type: 'input_audio', input_audio: p.input_audio };
-  throw new InputShapeError(`${where} needs "source": "file://<path>", "data" with "format", or an "input_audio" object`);
+  if (typeof p.data === 'string' && typeof p.format === 'string')
+    return { type: 'input_audio', input_audio: { data: p.data, format: p.format } };
+  if (p.input_audio !== null && typeof p.input_audio === 'object')
+    return { type: 'input_audio', input_audio: p.input_audio };
+  throw new InputShapeError(
+    `${where} needs "source": "file://<path>", "data" with "format", or an "input_audio" object`,
+  );
 }
 
 function file(p: Record<string, unknown>, files: AttachmentPolicy, where: string): ContentPart {
@@ -85,8 +101,10 @@ function file(p: Record<string, unknown>, files: AttachmentPolicy, where: string
 }
 
 function data(p: Record<string, unknown>, where: string): ContentPart {
-  const holder = p.data !== null && typeof p.data === 'object' && !Array.isArray(p.data) ? (p.data as Record<string, unknown>) : p;
-  if (!Array.isArray(holder.sources)) throw new InputShapeError(`${where} needs "sources": [{"type", "id", …}] (or "data": {"sources": […]})`);
+  const holder =
+    p.data !== null && typeof p.data === 'object' && !Array.isArray(p.data) ? (p.data as Record<string, unknown>) : p;
+  if (!Array.isArray(holder.sources))
+    throw new InputShapeError(`${where} needs "sources": [{"type", "id", …}] (or "data": {"sources": […]})`);
   return { type: 'data', data: { sources: holder.sources } };
 }
 

@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
  * How this plugin reads an `-i` value: a JSONL file, a direct message, a path that does not exist,
  * or not at all.
  */
-export type Detection = { mode: 'file'; path: string } | { mode: 'message' } | { mode: 'missing'; path: string } | { mode: 'other' };
+export type Detection =
+  { mode: 'file'; path: string } | { mode: 'message' } | { mode: 'missing'; path: string } | { mode: 'other' };
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -30,7 +31,8 @@ export async function detectInput(input: string, cwd: string): Promise<Detection
       (s) => (s.isFile() ? 'file' : 'other'),
       () => 'missing',
     );
-    if (kind === 'file') return !lower.endsWith('.json') && (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
+    if (kind === 'file')
+      return !lower.endsWith('.json') && (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
     if (kind === 'other') return { mode: 'other' };
   }
   if (looksLikeGlob(input)) return { mode: 'other' };
@@ -48,7 +50,11 @@ function couldBePath(input: string): boolean {
  * as `why?` has the character but not the shape, and stays a message.
  */
 function looksLikeGlob(input: string): boolean {
-  return !/\s/.test(input) && /[*?[\]{}]/.test(input) && (/[/\\]/.test(input) || input.startsWith('*') || /\.[A-Za-z][\w]{0,7}$/.test(input));
+  return (
+    !/\s/.test(input) &&
+    /[*?[\]{}]/.test(input) &&
+    (/[/\\]/.test(input) || input.startsWith('*') || /\.[A-Za-z][\w]{0,7}$/.test(input))
+  );
 }
 
 /** A relative or absolute path with a directory and an extension, or an explicit `./`, `../`, `/`, `~/`. */
@@ -64,7 +70,10 @@ async function looksLikeJsonl(path: string): Promise<boolean> {
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    for (const line of buffer.toString('utf8', 0, bytesRead).replace(/^\uFEFF/, '').split('\n')) {
+    for (const line of buffer
+      .toString('utf8', 0, bytesRead)
+      .replace(/^\uFEFF/, '')
+      .split('\n')) {
       const text = line.trim();
       if (text && !text.startsWith('//')) return text.startsWith('{');
     }

@@ -60,7 +60,11 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
   }
 
   next(): Promise<IteratorResult<TestCase>> {
-    if (this.busy) return this.busy.then(() => this.next(), () => this.next());
+    if (this.busy)
+      return this.busy.then(
+        () => this.next(),
+        () => this.next(),
+      );
     try {
       while (this.index < this.lines.length) {
         const testCase = this.read(this.lines[this.index++]!);
@@ -135,9 +139,16 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
   private read({ number, text }: Line): TestCase | undefined | Promise<TestCase> {
     const trimmed = text.trim();
     if (!trimmed || trimmed.startsWith('//')) return undefined;
-    const testCase = parseCase(trimmed, { file: this.source.file, line: number, baseDir: this.baseDir, rules: this.rules, checked: !this.checking });
+    const testCase = parseCase(trimmed, {
+      file: this.source.file,
+      line: number,
+      baseDir: this.baseDir,
+      rules: this.rules,
+      checked: !this.checking,
+    });
     if (!this.seen) return testCase;
-    if (this.seen.full) return this.grown(number).then(() => this.unique(testCase, number, this.seen?.add(testCase.id) ?? false));
+    if (this.seen.full)
+      return this.grown(number).then(() => this.unique(testCase, number, this.seen?.add(testCase.id) ?? false));
     return this.seen.add(testCase.id) ? this.unique(testCase, number, true) : testCase;
   }
 
@@ -153,17 +164,25 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
 
   /** The case, once its id is known to be new: a fingerprint match is confirmed against the file itself. */
   private async unique(testCase: TestCase, number: number, maybeSeen: boolean): Promise<TestCase> {
-    const first = maybeSeen ? await firstUse(this.source.path, this.source.maxLineBytes, testCase.id, number) : undefined;
+    const first = maybeSeen
+      ? await firstUse(this.source.path, this.source.maxLineBytes, testCase.id, number)
+      : undefined;
     if (first === undefined) return testCase;
     const where = `${this.source.file}:${number}`;
-    throw new AgentestError('DUPLICATE_CASE_ID', `${where}: duplicate id "${testCase.id}" (first used on line ${first}) — give every case a unique id`, { where });
+    throw new AgentestError(
+      'DUPLICATE_CASE_ID',
+      `${where}: duplicate id "${testCase.id}" (first used on line ${first}) — give every case a unique id`,
+      { where },
+    );
   }
 }
 
 /** What identifies one version of the file (`undefined` when it cannot be read: the read reports why), and its size. */
 async function fileStamp(path: string): Promise<{ stamp?: string; size: number }> {
   const info = await stat(path, { bigint: true }).catch(() => undefined);
-  return info ? { stamp: `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`, size: Number(info.size) } : { size: 0 };
+  return info
+    ? { stamp: `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`, size: Number(info.size) }
+    : { size: 0 };
 }
 
 /** The file's line count, judged from its size and the lines of the first chunk, with room to spare. */
@@ -211,7 +230,16 @@ function asLoadError(error: unknown, path: string, file: string): unknown {
     return new AgentestError('INPUT_INVALID', `${where}: ${error.message}`, { where });
   }
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new AgentestError('INPUT_NOT_FOUND', `input file not found: ${path} — check the -i path`, { where: '-i' });
-  if (code === 'EISDIR') return new AgentestError('INPUT_INVALID', `${path} is a directory, not a JSONL file — pass the .jsonl file itself`, { where: '-i' });
-  return new AgentestError('INPUT_INVALID', `${file}: cannot read the file (${(error as Error).message})`, { where: file, cause: error });
+  if (code === 'ENOENT')
+    return new AgentestError('INPUT_NOT_FOUND', `input file not found: ${path} — check the -i path`, { where: '-i' });
+  if (code === 'EISDIR')
+    return new AgentestError(
+      'INPUT_INVALID',
+      `${path} is a directory, not a JSONL file — pass the .jsonl file itself`,
+      { where: '-i' },
+    );
+  return new AgentestError('INPUT_INVALID', `${file}: cannot read the file (${(error as Error).message})`, {
+    where: file,
+    cause: error,
+  });
 }

@@ -15,6 +15,14 @@ export function messageSuite(message: string, cwd: string): Suite {
     agentHint: { path: cwd },
     defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
     meta: { mode: 'message' },
-    cases: () => [{ id: MESSAGE_CASE_ID, kind: 'agent', input: message, messages: [{ role: 'user', content: message }], source: { file: '<message>' } }],
+    cases: () => [
+      {
+        id: MESSAGE_CASE_ID,
+        kind: 'agent',
+        input: message,
+        messages: [{ role: 'user', content: message }],
+        source: { file: '<message>' },
+      },
+    ],
   };
 }

@@ -21,14 +21,17 @@ export function normaliseInput(input: unknown, files: AttachmentPolicy | string)
   const policy = typeof files === 'string' ? attachmentPolicy(files) : files;
   if (Array.isArray(input)) {
     if (input.length === 0) throw new InputShapeError('"input" is an empty array: give a message or a conversation');
-    if (input.every(isBarePart)) return [{ role: 'user', content: input.map((part, i) => normaliseContentPart(part, policy, i)) }];
+    if (input.every(isBarePart))
+      return [{ role: 'user', content: input.map((part, i) => normaliseContentPart(part, policy, i)) }];
     return input.map((message, i) => normaliseMessage(message, policy, `message ${i}`));
   }
   if (input !== null && typeof input === 'object') {
     if (isBarePart(input)) return [{ role: 'user', content: [normaliseContentPart(input, policy, 0)] }];
     return [normaliseMessage(input, policy, 'the message')];
   }
-  throw new InputShapeError(`"input" must be a string, a message object or an array of messages, got ${typeName(input)}`);
+  throw new InputShapeError(
+    `"input" must be a string, a message object or an array of messages, got ${typeName(input)}`,
+  );
 }
 
 /** A content part written where a message was expected: it has a `type` but no `role`/`content`. */
@@ -44,7 +47,8 @@ function normaliseMessage(value: unknown, files: AttachmentPolicy, what: string)
   }
   const m = value as Record<string, unknown>;
   const message: Message = { role: typeof m.role === 'string' && m.role ? m.role : 'user', content: null };
-  const toolCalls = m.tool_calls === undefined || m.tool_calls === null ? undefined : normaliseToolCalls(m.tool_calls, what);
+  const toolCalls =
+    m.tool_calls === undefined || m.tool_calls === null ? undefined : normaliseToolCalls(m.tool_calls, what);
   // An assistant turn that only calls tools may leave `content` out, as the OpenAI API allows.
   if ((m.content === undefined || m.content === null) && !toolCalls?.length) {
     throw new InputShapeError(`${what} is missing its "content" field`);
@@ -61,19 +65,31 @@ function normaliseContent(content: unknown, files: AttachmentPolicy, what: strin
   if (content === null || typeof content === 'string') return content;
   if (Array.isArray(content)) return content.map((part, i) => normaliseContentPart(part, files, i));
   if (typeof content === 'object') return [normaliseContentPart(content, files, 0)];
-  throw new InputShapeError(`${what}: "content" must be a string, a content part or an array of parts, got ${typeName(content)}`);
+  throw new InputShapeError(
+    `${what}: "content" must be a string, a content part or an array of parts, got ${typeName(content)}`,
+  );
 }
 
 /** `{id, type: "function", function: {name, arguments}}`, with object arguments serialised to JSON. */
 function normaliseToolCalls(value: unknown, what: string): MessageToolCall[] {
-  if (!Array.isArray(value)) throw new InputShapeError(`${what}: "tool_calls" must be an array, got ${typeName(value)}`);
+  if (!Array.isArray(value))
+    throw new InputShapeError(`${what}: "tool_calls" must be an array, got ${typeName(value)}`);
   return value.map((call, i) => {
     const c = (call ?? {}) as Record<string, unknown>;
     const fn = (c.function ?? {}) as Record<string, unknown>;
     if (typeof call !== 'object' || typeof fn.name !== 'string') {
       throw new InputShapeError(`${what}: tool_calls[${i}] needs {"function": {"name": "…", "arguments": …}}`);
     }
-    const args = fn.arguments === undefined ? '{}' : typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments);
-    return { ...(typeof c.id === 'string' ? { id: c.id } : {}), type: typeof c.type === 'string' ? c.type : 'function', function: { name: fn.name, arguments: args } };
+    const args =
+      fn.arguments === undefined
+        ? '{}'
+        : typeof fn.arguments === 'string'
+          ? fn.arguments
+          : JSON.stringify(fn.arguments);
+    return {
+      ...(typeof c.id === 'string' ? { id: c.id } : {}),
+      type: typeof c.type === 'string' ? c.type : 'function',
+      function: { name: fn.name, arguments: args },
+    };
   });
 }

@@ -1,4 +1,12 @@
-import { AgentestError, carryExactText, parseDuration, parseJson, withoutUnit, type Assertion, type TestCase } from '@agentest/kernel';
+import {
+  AgentestError,
+  carryExactText,
+  parseDuration,
+  parseJson,
+  withoutUnit,
+  type Assertion,
+  type TestCase,
+} from '@agentest/kernel';
 import type { z } from 'zod';
 import { unknownKey } from './case-keys.js';
 import { caseRules, type CaseRules } from './case-rules.js';
@@ -41,7 +49,10 @@ export function parseCase(text: string, at: LineContext): TestCase {
     // Integers beyond 2^53 keep their source text, so that `expected` and assertion values compare exactly.
     raw = parseJson(text);
   } catch (error) {
-    fail(`invalid JSON (${(error as Error).message})`, 'write one complete JSON object per line; objects spread over several lines are not supported');
+    fail(
+      `invalid JSON (${(error as Error).message})`,
+      'write one complete JSON object per line; objects spread over several lines are not supported',
+    );
   }
   const rules = at.rules ?? caseRules(at.baseDir);
   if (!at.checked) checkFields(raw, text, rules, fail);
@@ -53,13 +64,25 @@ export function parseCase(text: string, at: LineContext): TestCase {
     messages = normaliseInput(value.input, rules.files);
   } catch (error) {
     if (!(error instanceof InputShapeError)) throw error;
-    fail(`case "${id}": ${error.message}`, error.fix ?? 'see "Input Types" in the docs for the shapes an input can take');
+    fail(
+      `case "${id}": ${error.message}`,
+      error.fix ?? 'see "Input Types" in the docs for the shapes an input can take',
+    );
   }
 
-  const testCase: TestCase = { id, kind: 'agent', input: value.input, messages: messages!, source: { file: at.file, line: at.line } };
+  const testCase: TestCase = {
+    id,
+    kind: 'agent',
+    input: value.input,
+    messages: messages!,
+    source: { file: at.file, line: at.line },
+  };
   const expected = value.expected;
   if (expected !== undefined && expected !== null) testCase.expected = expected;
-  const assertions = value.assert === undefined || value.assert === null ? undefined : parseAssertions(value.assert, fail, at.checked === true);
+  const assertions =
+    value.assert === undefined || value.assert === null
+      ? undefined
+      : parseAssertions(value.assert, fail, at.checked === true);
   if (assertions) testCase.assert = assertions;
   else if (testCase.expected !== undefined) testCase.assert = [equalsAssertion(value)];
   if (typeof value.name === 'string') testCase.name = value.name;
@@ -92,19 +115,29 @@ type Fail = (problem: string, fix: string) => never;
  */
 function checkFields(raw: unknown, text: string, rules: CaseRules, fail: Fail): void {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    fail(`expected a JSON object, got ${typeName(raw)}`, 'write one case object per line, e.g. {"id": "T001", "input": "Hello"}');
+    fail(
+      `expected a JSON object, got ${typeName(raw)}`,
+      'write one case object per line, e.g. {"id": "T001", "input": "Hello"}',
+    );
   }
   const value = raw as Record<string, unknown>;
   if (value.id === undefined || value.id === null) fail('missing required field "id"', FIELD_FIXES.id!);
   const deep = tooDeep(text, rules.maxDepth);
   if (deep) {
     const what = deep.field === undefined ? 'the case' : `field "${deep.field}"`;
-    fail(`${what} nests more than ${rules.maxDepth} levels deep`, 'flatten the value, or raise the jsonl.maxDepth option if such nesting is intended');
+    fail(
+      `${what} nests more than ${rules.maxDepth} levels deep`,
+      'flatten the value, or raise the jsonl.maxDepth option if such nesting is intended',
+    );
   }
   const badKey = unknownKey(value, rules.extraKeys);
   if (badKey) fail(badKey.problem, badKey.fix);
   if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
-  if (value.input === undefined || value.input === null) fail(`case "${value.id as string}" is missing required field "input"`, 'give the message to send, e.g. "input": "Hello"');
+  if (value.input === undefined || value.input === null)
+    fail(
+      `case "${value.id as string}" is missing required field "input"`,
+      'give the message to send, e.g. "input": "Hello"',
+    );
 }
 
 /**
@@ -120,10 +153,14 @@ function parseAssertions(value: unknown, fail: Fail, checked: boolean): Assertio
       return { type: item };
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      fail(`field "${labelOf(value, i)}" must be an assertion object or a type name, got ${typeName(item)}`, FIELD_FIXES.assert!);
+      fail(
+        `field "${labelOf(value, i)}" must be an assertion object or a type name, got ${typeName(item)}`,
+        FIELD_FIXES.assert!,
+      );
     }
     const assertion = item as Record<string, unknown>;
-    if (!isWellTypedAssertion(assertion)) explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${labelOf(value, i)}.`);
+    if (!isWellTypedAssertion(assertion))
+      explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${labelOf(value, i)}.`);
     return withType(assertion);
   });
 }
@@ -149,7 +186,12 @@ function labelOf(value: unknown, i: number): string {
 }
 
 /** Turns the first schema issue into `field "x.y" must be <type>, got <value>`. */
-function explainSchemaError(result: z.ZodSafeParseResult<unknown>, value: Record<string, unknown>, fail: Fail, prefix = ''): void {
+function explainSchemaError(
+  result: z.ZodSafeParseResult<unknown>,
+  value: Record<string, unknown>,
+  fail: Fail,
+  prefix = '',
+): void {
   if (result.success) return;
   const issue = result.error.issues[0]!;
   const path = issue.path.map(String);

@@ -16,10 +16,12 @@ const OptionsSchema = z.strictObject({
   /** How deep a case's JSON may nest (default 1,000 levels). */
   maxDepth: z.number().int().min(2).optional(),
   /** `file://` parts: folders they may read from besides the suite's folder and the app root, and the size cap. */
-  files: z.strictObject({
-    allow: z.array(z.string().min(1)).optional(),
-    maxBytes: z.number().int().min(1).optional(),
-  }).optional(),
+  files: z
+    .strictObject({
+      allow: z.array(z.string().min(1)).optional(),
+      maxBytes: z.number().int().min(1).optional(),
+    })
+    .optional(),
 });
 
 export type JsonlPluginOptions = z.input<typeof OptionsSchema>;
@@ -38,21 +40,40 @@ export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestP
       const parsed = OptionsSchema.safeParse(options);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: option "${issue.path.join('.') || '(options)'}": ${issue.message}`, { where: PLUGIN_NAME });
+        throw new AgentestError(
+          'PLUGIN_INVALID',
+          `${PLUGIN_NAME}: option "${issue.path.join('.') || '(options)'}": ${issue.message}`,
+          { where: PLUGIN_NAME },
+        );
       }
       const { maxLineBytes = DEFAULT_MAX_LINE_BYTES, extraKeys, maxDepth, files } = parsed.data;
 
       hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }) => {
-        if (!input.trim()) throw new AgentestError('INPUT_INVALID', '-i is empty — pass a .jsonl file or a message', { where: '-i' });
+        if (!input.trim())
+          throw new AgentestError('INPUT_INVALID', '-i is empty — pass a .jsonl file or a message', { where: '-i' });
         const detection = await detectInput(input, cwd);
         if (detection.mode === 'message') return messageSuite(input, cwd);
         if (detection.mode === 'other') return undefined;
-        const found = detection.mode === 'file' && (await stat(detection.path).then((s) => s.isFile(), () => false));
-        if (!found) throw new AgentestError('INPUT_NOT_FOUND', `input file not found: ${detection.path} — check the -i path (relative paths start at ${cwd})`, { where: '-i' });
+        const found =
+          detection.mode === 'file' &&
+          (await stat(detection.path).then(
+            (s) => s.isFile(),
+            () => false,
+          ));
+        if (!found)
+          throw new AgentestError(
+            'INPUT_NOT_FOUND',
+            `input file not found: ${detection.path} — check the -i path (relative paths start at ${cwd})`,
+            { where: '-i' },
+          );
         const allow = files?.allow?.map((dir) => resolve(cwd, dir));
         return jsonlSuite({
-          name: input, path: detection.path, file: displayPath(detection.path, cwd), maxLineBytes,
-          ...(extraKeys ? { extraKeys } : {}), ...(maxDepth ? { maxDepth } : {}),
+          name: input,
+          path: detection.path,
+          file: displayPath(detection.path, cwd),
+          maxLineBytes,
+          ...(extraKeys ? { extraKeys } : {}),
+          ...(maxDepth ? { maxDepth } : {}),
           ...(files ? { files: { ...files, ...(allow ? { allow } : {}) } } : {}),
         });
       });

@@ -54,7 +54,9 @@ export async function* readLineBatches(path: string, maxLineBytes: number): Asyn
         while ((end = chunk.indexOf(NEWLINE, start)) !== -1) {
           number++;
           if (carriedBytes + end - start > maxLineBytes) throw tooLong(number, maxLineBytes);
-          const bytes = carriedBytes ? Buffer.concat([...carried, chunk.subarray(start, end)]) : chunk.subarray(start, end);
+          const bytes = carriedBytes
+            ? Buffer.concat([...carried, chunk.subarray(start, end)])
+            : chunk.subarray(start, end);
           carried = [];
           carriedBytes = 0;
           batch.push({ number, text: decode(bytes, number) });
@@ -88,6 +90,12 @@ function decode(bytes: Buffer, line: number): string {
 }
 
 function tooLong(line: number, maxLineBytes: number): LineError {
-  const size = maxLineBytes >= 1 << 20 ? `${+(maxLineBytes / (1 << 20)).toFixed(2)} MiB` : `${+(maxLineBytes / 1024).toFixed(2)} KiB`;
-  return new LineError(line, `the line is longer than ${size} — keep one case per line, and move large inputs to files referenced as "file://…" content parts`);
+  const size =
+    maxLineBytes >= 1 << 20
+      ? `${+(maxLineBytes / (1 << 20)).toFixed(2)} MiB`
+      : `${+(maxLineBytes / 1024).toFixed(2)} KiB`;
+  return new LineError(
+    line,
+    `the line is longer than ${size} — keep one case per line, and move large inputs to files referenced as "file://…" content parts`,
+  );
 }

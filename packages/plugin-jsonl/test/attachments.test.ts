@@ -67,8 +67,14 @@ test('a symlink inside the suite folder that points outside is refused (the real
 test('files.allow admits a folder outside (relative to the working directory, or absolute)', async () => {
   const { root, tests } = project();
   const source = `file://${join(root, 'outside', 'secret.txt')}`;
-  assert.match(attached(await loadCase(tests, source, { files: { allow: [join(root, 'outside')] } })), /^data:text\/plain;base64,/);
-  assert.match(attached(await loadCase(tests, source, { files: { allow: ['../../../../outside'] } })), /^data:text\/plain;base64,/);
+  assert.match(
+    attached(await loadCase(tests, source, { files: { allow: [join(root, 'outside')] } })),
+    /^data:text\/plain;base64,/,
+  );
+  assert.match(
+    attached(await loadCase(tests, source, { files: { allow: ['../../../../outside'] } })),
+    /^data:text\/plain;base64,/,
+  );
 });
 
 test('a file over the size cap is refused from its size, without reading it (default 20 MB, files.maxBytes)', async () => {
@@ -78,7 +84,13 @@ test('a file over the size cap is refused from its size, without reading it (def
   ftruncateSync(fd, 420 * 1024 * 1024);
   closeSync(fd);
   const before = process.memoryUsage().rss;
-  await refused(tests, 'file://huge.bin', /huge\.bin is 420 MB, over the limit of 20 MB for attachments — use a smaller file, or raise files\.maxBytes/);
+  await refused(
+    tests,
+    'file://huge.bin',
+    /huge\.bin is 420 MB, over the limit of 20 MB for attachments — use a smaller file, or raise files\.maxBytes/,
+  );
   assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, 'the file was not read');
-  await refused(tests, 'file://here.txt', /here\.txt is 19 bytes, over the limit of 5 bytes/, { files: { maxBytes: 5 } });
+  await refused(tests, 'file://here.txt', /here\.txt is 19 bytes, over the limit of 5 bytes/, {
+    files: { maxBytes: 5 },
+  });
 });

@@ -14,22 +14,58 @@ async function refused(lines: string[], message: RegExp, options?: JsonlPluginOp
 }
 
 test('a misspelt key is an error at file:line with a did-you-mean, not a case that checks nothing', async () => {
-  await refused(['{"id": "A", "input": "x"}', '{"id": "B001", "input": "hello", "expect": {"a": 1}}'], /^cases\.jsonl:2: unknown field "expect" \(did you mean "expected"\?\) — put custom data under "metadata"/);
-  await refused(['{"id": "B002", "input": "hello", "asert": {"type": "contains", "value": "x"}}'], /^cases\.jsonl:1: unknown field "asert" \(did you mean "assert"\?\)/);
-  await refused(['{"id": "B003", "input": "hello", "tags": ["smoke"]}'], /^cases\.jsonl:1: unknown field "tags".*list the key in the jsonl\.extraKeys option/);
+  await refused(
+    ['{"id": "A", "input": "x"}', '{"id": "B001", "input": "hello", "expect": {"a": 1}}'],
+    /^cases\.jsonl:2: unknown field "expect" \(did you mean "expected"\?\) — put custom data under "metadata"/,
+  );
+  await refused(
+    ['{"id": "B002", "input": "hello", "asert": {"type": "contains", "value": "x"}}'],
+    /^cases\.jsonl:1: unknown field "asert" \(did you mean "assert"\?\)/,
+  );
+  await refused(
+    ['{"id": "B003", "input": "hello", "tags": ["smoke"]}'],
+    /^cases\.jsonl:1: unknown field "tags".*list the key in the jsonl\.extraKeys option/,
+  );
 });
 
 test("Yao's dynamic-mode keys are recognised and refused as not supported yet, not run as a static case", async () => {
   for (const key of ['simulator', 'checkpoints', 'max_turns']) {
-    const value = key === 'max_turns' ? 3 : key === 'checkpoints' ? [{ id: 'cp', assert: { type: 'contains', value: 'x' } }] : { use: 'sim' };
-    await refused([JSON.stringify({ id: 'D1', input: 'hi', [key]: value })], new RegExp(`^cases\\.jsonl:1: field "${key}" belongs to Yao's dynamic \\(simulator-driven\\) mode, which is not supported yet`));
+    const value =
+      key === 'max_turns'
+        ? 3
+        : key === 'checkpoints'
+          ? [{ id: 'cp', assert: { type: 'contains', value: 'x' } }]
+          : { use: 'sim' };
+    await refused(
+      [JSON.stringify({ id: 'D1', input: 'hi', [key]: value })],
+      new RegExp(
+        `^cases\\.jsonl:1: field "${key}" belongs to Yao's dynamic \\(simulator-driven\\) mode, which is not supported yet`,
+      ),
+    );
   }
 });
 
 test('every case field, and the keys listed in extraKeys, load', async () => {
-  const line = { id: 'F1', name: 'n', input: 'x', expected: 'x', assert: 'contains', user: 'u', team: 't', metadata: { a: 1 }, options: {}, skip: false, todo: false, timeout: '1s', before: 'a.B', after: 'a.A' };
+  const line = {
+    id: 'F1',
+    name: 'n',
+    input: 'x',
+    expected: 'x',
+    assert: 'contains',
+    user: 'u',
+    team: 't',
+    metadata: { a: 1 },
+    options: {},
+    skip: false,
+    todo: false,
+    timeout: '1s',
+    before: 'a.B',
+    after: 'a.A',
+  };
   assert.equal((await loadText(JSON.stringify(line))).length, 1);
-  const [extra] = await loadText('{"id": "E1", "input": "x", "tags": ["smoke"], "simulator": {"use": "sim"}}', { extraKeys: ['tags', 'simulator'] });
+  const [extra] = await loadText('{"id": "E1", "input": "x", "tags": ["smoke"], "simulator": {"use": "sim"}}', {
+    extraKeys: ['tags', 'simulator'],
+  });
   assert.equal(extra!.id, 'E1');
   assert.equal(extra!.data, undefined, 'listed extra keys are ignored, not handed to an executor');
 });
@@ -40,35 +76,67 @@ function nested(levels: number): string {
 }
 
 test('metadata or expected nested 100,000 levels deep is refused at file:line, naming the field', async () => {
-  await refused([`{"id": "N1", "input": "x", "metadata": ${nested(100_000)}}`], /^cases\.jsonl:1: field "metadata" nests more than 1000 levels deep — flatten the value, or raise the jsonl\.maxDepth option/);
-  await refused(['{"id": "ok", "input": "x"}', `{"id": "N2", "input": "x", "expected": [${'['.repeat(100_000)}${']'.repeat(100_000)}]}`], /^cases\.jsonl:2: field "expected" nests more than 1000 levels deep/);
+  await refused(
+    [`{"id": "N1", "input": "x", "metadata": ${nested(100_000)}}`],
+    /^cases\.jsonl:1: field "metadata" nests more than 1000 levels deep — flatten the value, or raise the jsonl\.maxDepth option/,
+  );
+  await refused(
+    [
+      '{"id": "ok", "input": "x"}',
+      `{"id": "N2", "input": "x", "expected": [${'['.repeat(100_000)}${']'.repeat(100_000)}]}`,
+    ],
+    /^cases\.jsonl:2: field "expected" nests more than 1000 levels deep/,
+  );
 });
 
 test('the nesting limit counts the case object as level 1, ignores brackets in strings, and is configurable', async () => {
   // The case is level 1, so metadata may nest 999 levels under the default.
   assert.equal((await loadText(`{"id": "N3", "input": "x", "metadata": ${nested(999)}}`)).length, 1);
-  await refused([`{"id": "N4", "input": "x", "metadata": ${nested(1000)}}`], /field "metadata" nests more than 1000 levels/);
+  await refused(
+    [`{"id": "N4", "input": "x", "metadata": ${nested(1000)}}`],
+    /field "metadata" nests more than 1000 levels/,
+  );
   const brackets = JSON.stringify({ id: 'N5', input: '{['.repeat(5000), expected: '"\\"{'.repeat(2000) });
   assert.equal((await loadText(brackets)).length, 1);
-  await refused([`{"id": "N6", "input": "x", "metadata": ${nested(60)}}`], /field "metadata" nests more than 50 levels/, { maxDepth: 50 });
+  await refused(
+    [`{"id": "N6", "input": "x", "metadata": ${nested(60)}}`],
+    /field "metadata" nests more than 50 levels/,
+    { maxDepth: 50 },
+  );
 });
 
 test('a bad key or a deep line stops the run before any agent call', async () => {
-  for (const line of ['{"id": "B1", "input": "x", "expect": "x"}', `{"id": "N1", "input": "x", "metadata": ${nested(5000)}}`]) {
+  for (const line of [
+    '{"id": "B1", "input": "x", "expect": "x"}',
+    `{"id": "N1", "input": "x", "metadata": ${nested(5000)}}`,
+  ]) {
     const dir = scratch({ 'inputs.jsonl': `{"id": "first", "input": "hello"}\n${line}\n` });
     let calls = 0;
     const agent: AgentestPlugin = {
       name: 'test:agent',
       apply({ hooks }) {
-        hooks.resolve.tapPromise('test:agent', async () => ({ id: 'a', run: async () => ({ content: (calls++, 'x') }) }));
+        hooks.resolve.tapPromise('test:agent', async () => ({
+          id: 'a',
+          run: async () => ({ content: (calls++, 'x') }),
+        }));
         hooks.execute.for('agent').tapPromise('test:agent', async (c, ctx) => {
           await ctx.agent!.run(c.messages, ctx.context, ctx.signal);
           return { run: ctx.run, status: 'passed', duration_ms: 0, assertions: [], metrics: {} };
         });
       },
     };
-    const plan: RunPlan = { input: { input: 'inputs.jsonl', cwd: dir }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false };
-    await assert.rejects(createKernel({ plugins: [jsonlPlugin(), agent] }).run(plan), (error: AgentestError) => error.code === 'INPUT_INVALID' && /inputs\.jsonl:2: /.test(error.message));
+    const plan: RunPlan = {
+      input: { input: 'inputs.jsonl', cwd: dir },
+      runs: 1,
+      parallel: 1,
+      failFast: false,
+      env: {},
+      verbose: false,
+    };
+    await assert.rejects(
+      createKernel({ plugins: [jsonlPlugin(), agent] }).run(plan),
+      (error: AgentestError) => error.code === 'INPUT_INVALID' && /inputs\.jsonl:2: /.test(error.message),
+    );
     assert.equal(calls, 0);
   }
 });

@@ -38,13 +38,19 @@ for (const [input, mode] of detections) {
 }
 
 test('inputs of other loaders are left alone (the load tap returns nothing)', async () => {
-  for (const input of ['scripts.a.b', 'nested/kit-cases.json', 'nested', 'tests/**/*.test.ts']) assert.equal(await load(input), undefined, input);
+  for (const input of ['scripts.a.b', 'nested/kit-cases.json', 'nested', 'tests/**/*.test.ts'])
+    assert.equal(await load(input), undefined, input);
 });
 
 test('a missing .jsonl file is INPUT_NOT_FOUND naming the resolved path', async () => {
   await assert.rejects(load('missing/cases.jsonl'), (error: AgentestError) => {
     assert.equal(error.code, 'INPUT_NOT_FOUND');
-    assert.match(error.message, new RegExp(`^input file not found: ${join(FIXTURES, 'missing/cases.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — check the -i path`));
+    assert.match(
+      error.message,
+      new RegExp(
+        `^input file not found: ${join(FIXTURES, 'missing/cases.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — check the -i path`,
+      ),
+    );
     return true;
   });
 });
@@ -69,7 +75,15 @@ test('a direct message is one case T001 sent as a user message; the agent is fou
   assert.deepEqual(suite.agentHint, { path: '/work/app' });
   assert.equal(suite.defaultTimeoutMs, 300_000);
   const cases = await collect(suite);
-  assert.deepEqual(cases, [{ id: 'T001', kind: 'agent', input: 'Extract keywords from this text', messages: [{ role: 'user', content: 'Extract keywords from this text' }], source: { file: '<message>' } }]);
+  assert.deepEqual(cases, [
+    {
+      id: 'T001',
+      kind: 'agent',
+      input: 'Extract keywords from this text',
+      messages: [{ role: 'user', content: 'Extract keywords from this text' }],
+      source: { file: '<message>' },
+    },
+  ]);
   assert.deepEqual(await collect(suite), cases, 'a message suite can be read twice too');
 });
 

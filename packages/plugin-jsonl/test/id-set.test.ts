@@ -22,7 +22,7 @@ test('IdSet: every new id is new and every repeated id is seen, up to its capaci
 test('IdSet: release() detaches the table, and the set cannot be used after it', () => {
   const ids = new IdSet(1_500_000);
   const table = (ids as unknown as { slots: Uint32Array }).slots.buffer;
-  assert.equal(table.byteLength, 8 << 20, "2M slots of 4 bytes: no more than three quarters full");
+  assert.equal(table.byteLength, 8 << 20, '2M slots of 4 bytes: no more than three quarters full');
   ids.add('a');
   ids.release();
   assert.equal(table.byteLength, 0);
@@ -41,7 +41,9 @@ test('a file whose first lines are much longer than the rest still finds a late 
     (async () => {
       for await (const _ of suite.cases());
     })(),
-    (error: Error & { code?: string }) => error.code === 'DUPLICATE_CASE_ID' && /cases\.jsonl:60201: duplicate id "L7" \(first used on line 8\)/.test(error.message),
+    (error: Error & { code?: string }) =>
+      error.code === 'DUPLICATE_CASE_ID' &&
+      /cases\.jsonl:60201: duplicate id "L7" \(first used on line 8\)/.test(error.message),
   );
 });
 
@@ -57,7 +59,10 @@ test('a duplicate far into a large file is found with the line it was first used
     (async () => {
       for await (const _ of suite.cases()) count++;
     })(),
-    (error: Error & { code?: string }) => error.code === 'DUPLICATE_CASE_ID' && error.message === 'cases.jsonl:50001: duplicate id "T1234" (first used on line 1235) — give every case a unique id',
+    (error: Error & { code?: string }) =>
+      error.code === 'DUPLICATE_CASE_ID' &&
+      error.message ===
+        'cases.jsonl:50001: duplicate id "T1234" (first used on line 1235) — give every case a unique id',
   );
   assert.equal(count, 50_000);
 });
@@ -75,5 +80,10 @@ test('a second pass over an unchanged file skips the id bookkeeping; a changed f
   assert.deepEqual(await ids(), ['a', 'b']);
   assert.deepEqual(await ids(), ['a', 'b']);
   writeFileSync(path, '{"id": "a", "input": "x"}\n{"id": "a", "input": "changed"}\n');
-  await assert.rejects(ids(), (error: Error & { code?: string }) => error.code === 'DUPLICATE_CASE_ID' && /cases\.jsonl:2: duplicate id "a" \(first used on line 1\)/.test(error.message));
+  await assert.rejects(
+    ids(),
+    (error: Error & { code?: string }) =>
+      error.code === 'DUPLICATE_CASE_ID' &&
+      /cases\.jsonl:2: duplicate id "a" \(first used on line 1\)/.test(error.message),
+  );
 });

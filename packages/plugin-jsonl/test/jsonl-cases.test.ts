@@ -14,16 +14,25 @@ function suiteOf(lines: string[]) {
 
 test('callers that ask before the previous answer arrived get every case once, in file order, across chunks', async () => {
   const n = 20_000;
-  const { suite } = suiteOf(Array.from({ length: n }, (_, i) => JSON.stringify({ id: `C${i}`, input: `case ${i}`, assert: ['contains'] })));
+  const { suite } = suiteOf(
+    Array.from({ length: n }, (_, i) => JSON.stringify({ id: `C${i}`, input: `case ${i}`, assert: ['contains'] })),
+  );
   for (let pass = 1; pass <= 2; pass++) {
     const cases = suite.cases() as AsyncIterator<TestCase>;
     const answers: IteratorResult<TestCase>[] = [];
     // 16 requests in flight at a time, as the kernel's lanes make them.
-    for (let asked = 0; asked <= n; asked += 16) answers.push(...(await Promise.all(Array.from({ length: 16 }, () => cases.next()))));
+    for (let asked = 0; asked <= n; asked += 16)
+      answers.push(...(await Promise.all(Array.from({ length: 16 }, () => cases.next()))));
     const ids = answers.filter((a) => !a.done).map((a) => a.value.id);
     assert.equal(ids.length, n, `pass ${pass}`);
-    assert.ok(ids.every((id, i) => id === `C${i}`), `pass ${pass}: in file order`);
-    assert.ok(answers.slice(ids.length).every((a) => a.done), 'then done, for every caller');
+    assert.ok(
+      ids.every((id, i) => id === `C${i}`),
+      `pass ${pass}: in file order`,
+    );
+    assert.ok(
+      answers.slice(ids.length).every((a) => a.done),
+      'then done, for every caller',
+    );
   }
 });
 
@@ -39,9 +48,17 @@ test('a later pass over the unchanged file builds the same cases; a changed file
   };
   const first = await read();
   assert.deepEqual(await read(), first);
-  assert.deepEqual(first[0]!.assert, [{ type: 'equals', value: 1 }, { type: 'contains' }, { type: 'regex', value: 'x' }]);
+  assert.deepEqual(first[0]!.assert, [
+    { type: 'equals', value: 1 },
+    { type: 'contains' },
+    { type: 'regex', value: 'x' },
+  ]);
   writeFileSync(path, '{"id": "a", "input": "x", "skip": "yes"}\n');
-  await assert.rejects(read(), (error: Error & { code?: string }) => error.code === 'INPUT_INVALID' && /cases\.jsonl:1: field "skip" must be/.test(error.message));
+  await assert.rejects(
+    read(),
+    (error: Error & { code?: string }) =>
+      error.code === 'INPUT_INVALID' && /cases\.jsonl:1: field "skip" must be/.test(error.message),
+  );
 });
 
 test('a reader stopped early closes the file and answers done; an invalid line ends the pass with its error', async () => {
@@ -52,8 +69,14 @@ test('a reader stopped early closes the file and answers done; an invalid line e
   assert.equal((await cases.next()).done, true);
   const failing = suite.cases() as AsyncIterator<TestCase>;
   const answers = await Promise.allSettled(Array.from({ length: 5 }, () => failing.next()));
-  assert.deepEqual(answers.slice(0, 2).map((a) => a.status === 'fulfilled' && a.value.value?.id), ['a', 'b']);
+  assert.deepEqual(
+    answers.slice(0, 2).map((a) => a.status === 'fulfilled' && a.value.value?.id),
+    ['a', 'b'],
+  );
   assert.equal(answers[2]!.status, 'rejected');
   assert.match(String((answers[2] as PromiseRejectedResult).reason.message), /cases\.jsonl:3: invalid JSON/);
-  assert.ok(answers.slice(3).every((a) => a.status === 'fulfilled' && a.value.done), 'later callers are told the pass is over');
+  assert.ok(
+    answers.slice(3).every((a) => a.status === 'fulfilled' && a.value.done),
+    'later callers are told the pass is over',
+  );
 });

@@ -32,7 +32,9 @@ const caseShape = z.looseObject({
 export async function readCasesJson(file: string, cwd: string): Promise<LocatedCase[]> {
   const shown = relative(cwd, file) || file;
   const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AgentestError('INPUT_NOT_FOUND', `cannot read ${shown}: ${error.code ?? error.message}`, { where: shown });
+    throw new AgentestError('INPUT_NOT_FOUND', `cannot read ${shown}: ${error.code ?? error.message}`, {
+      where: shown,
+    });
   });
   return parseCasesJson(source, shown);
 }
@@ -44,10 +46,18 @@ export function parseCasesJson(source: string, shown: string): LocatedCase[] {
   if (errors.length || !tree) {
     const first = errors[0];
     const at = first ? `${shown}:${lineOf(first.offset)}` : shown;
-    throw new AgentestError('INPUT_INVALID', `${at}: invalid JSON (${first ? printParseErrorCode(first.error) : 'empty file'}); cases.json must be an array of cases`, { where: at });
+    throw new AgentestError(
+      'INPUT_INVALID',
+      `${at}: invalid JSON (${first ? printParseErrorCode(first.error) : 'empty file'}); cases.json must be an array of cases`,
+      { where: at },
+    );
   }
   if (tree.type !== 'array') {
-    throw new AgentestError('INPUT_INVALID', `${shown}: expected an array of cases ([{ "case_id": "C001", "query": "…" }]), got ${tree.type}`, { where: shown });
+    throw new AgentestError(
+      'INPUT_INVALID',
+      `${shown}: expected an array of cases ([{ "case_id": "C001", "query": "…" }]), got ${tree.type}`,
+      { where: shown },
+    );
   }
   const seen = new Map<string, number>();
   return (tree.children ?? []).map((node, index) => {
@@ -55,7 +65,11 @@ export function parseCasesJson(source: string, shown: string): LocatedCase[] {
     const located = validate(node, index, `${shown}:${line}`);
     const earlier = seen.get(located.case_id);
     if (earlier !== undefined) {
-      throw new AgentestError('DUPLICATE_CASE_ID', `${shown}:${line}: case_id "${located.case_id}" is already used at line ${earlier}; give every case a unique case_id`, { where: `${shown}:${line}` });
+      throw new AgentestError(
+        'DUPLICATE_CASE_ID',
+        `${shown}:${line}: case_id "${located.case_id}" is already used at line ${earlier}; give every case a unique case_id`,
+        { where: `${shown}:${line}` },
+      );
     }
     seen.set(located.case_id, line);
     return { case: located, line };
@@ -67,11 +81,21 @@ export function parseCasesJson(source: string, shown: string): LocatedCase[] {
  * with errors naming `<where>[index]` instead of a line.
  */
 export function checkCases(cases: unknown, where = 'cases'): JsonCase[] {
-  if (!Array.isArray(cases)) throw new AgentestError('INPUT_INVALID', `${where}: expected an array of cases, got ${cases === null ? 'null' : typeof cases}`, { where });
+  if (!Array.isArray(cases))
+    throw new AgentestError(
+      'INPUT_INVALID',
+      `${where}: expected an array of cases, got ${cases === null ? 'null' : typeof cases}`,
+      { where },
+    );
   const seen = new Set<string>();
   return cases.map((value, index) => {
     const checked = validateCase(value, index, `${where}[${index}]`);
-    if (seen.has(checked.case_id)) throw new AgentestError('DUPLICATE_CASE_ID', `${where}[${index}]: case_id "${checked.case_id}" is used twice; give every case a unique case_id`, { where: `${where}[${index}]` });
+    if (seen.has(checked.case_id))
+      throw new AgentestError(
+        'DUPLICATE_CASE_ID',
+        `${where}[${index}]: case_id "${checked.case_id}" is used twice; give every case a unique case_id`,
+        { where: `${where}[${index}]` },
+      );
     seen.add(checked.case_id);
     return checked;
   });
@@ -96,7 +120,11 @@ function validateCase(value: unknown, index: number, at: string): JsonCase {
   }
   const data = parsed.data as JsonCase;
   if (typeof data.query !== 'string' && !data.todo) {
-    throw new AgentestError('INPUT_INVALID', `${at}: ${label}: query is required (only a "todo" case may leave it out)`, { where: at });
+    throw new AgentestError(
+      'INPUT_INVALID',
+      `${at}: ${label}: query is required (only a "todo" case may leave it out)`,
+      { where: at },
+    );
   }
   return data;
 }
@@ -104,7 +132,9 @@ function validateCase(value: unknown, index: number, at: string): JsonCase {
 function nodeValue(node: Node): unknown {
   switch (node.type) {
     case 'object':
-      return Object.fromEntries((node.children ?? []).map((p) => [p.children![0]!.value as string, nodeValue(p.children![1]!)]));
+      return Object.fromEntries(
+        (node.children ?? []).map((p) => [p.children![0]!.value as string, nodeValue(p.children![1]!)]),
+      );
     case 'array':
       return (node.children ?? []).map(nodeValue);
     default:

@@ -45,24 +45,38 @@ export class Conversation {
     const result = resultOf(reply, query, duration_ms);
     this.lastReply = reply;
     this.lastResult = result;
-    this.turns.push({ query, duration_ms, ...(reply.verdict?.grade ? { grade: reply.verdict.grade } : {}), metrics: { ...reply.verdict?.metrics } });
+    this.turns.push({
+      query,
+      duration_ms,
+      ...(reply.verdict?.grade ? { grade: reply.verdict.grade } : {}),
+      metrics: { ...reply.verdict?.metrics },
+    });
     return result;
   }
 
   private request(input: RunInput): { messages: Message[]; extra: Record<string, unknown>; query: string } {
-    if (typeof input === 'string') return { messages: [...this.history, { role: 'user', content: input }], extra: { query: input }, query: input };
+    if (typeof input === 'string')
+      return { messages: [...this.history, { role: 'user', content: input }], extra: { query: input }, query: input };
     if (!input || typeof input !== 'object' || Array.isArray(input)) {
-      throw new TypeError(`ctx.run needs a query string or an object like { query, sessionId }, got ${input === null ? 'null' : typeof input}`);
+      throw new TypeError(
+        `ctx.run needs a query string or an object like { query, sessionId }, got ${input === null ? 'null' : typeof input}`,
+      );
     }
     if (Array.isArray(input.messages)) {
       const messages = input.messages as Message[];
       const last = [...messages].reverse().find((m) => m.role === 'user');
-      const query = typeof input.query === 'string' ? input.query : typeof last?.content === 'string' ? last.content : '';
+      const query =
+        typeof input.query === 'string' ? input.query : typeof last?.content === 'string' ? last.content : '';
       const { messages: _messages, ...extra } = input;
       return { messages, extra: { ...extra, query }, query };
     }
-    if (typeof input.query !== 'string') throw new TypeError('ctx.run({ … }) needs a query string (or a messages array)');
-    return { messages: [...this.history, { role: 'user', content: input.query }], extra: { ...input }, query: input.query };
+    if (typeof input.query !== 'string')
+      throw new TypeError('ctx.run({ … }) needs a query string (or a messages array)');
+    return {
+      messages: [...this.history, { role: 'user', content: input.query }],
+      extra: { ...input },
+      query: input.query,
+    };
   }
 }
 
@@ -73,7 +87,8 @@ export class Conversation {
  */
 function resultOf(reply: AgentReply, query: string, duration_ms: number): RunResult {
   const content = reply.content;
-  if (reply.verdict && content && typeof content === 'object' && !Array.isArray(content)) return plainData(content) as RunResult;
+  if (reply.verdict && content && typeof content === 'object' && !Array.isArray(content))
+    return plainData(content) as RunResult;
   return plainData({
     query,
     elapsed_ms: duration_ms,
@@ -91,6 +106,10 @@ function plainData(value: unknown): unknown {
   try {
     return structuredClone(value);
   } catch {
-    return JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === 'function' || typeof v === 'symbol' ? undefined : typeof v === 'bigint' ? String(v) : v)) ?? 'null');
+    return JSON.parse(
+      JSON.stringify(value, (_key, v) =>
+        typeof v === 'function' || typeof v === 'symbol' ? undefined : typeof v === 'bigint' ? String(v) : v,
+      ) ?? 'null',
+    );
   }
 }

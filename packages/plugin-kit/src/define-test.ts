@@ -29,7 +29,9 @@ export function createRegistry(locate?: () => string | undefined): Registry {
     const label = mode === 'active' ? 'test' : `test.${mode}`;
     checkName(label, name);
     if (defOrFn === undefined && mode !== 'skip') {
-      throw new TypeError(`${label}(${JSON.stringify(name)}) needs a data object or a test function; use test.todo(${JSON.stringify(name)}) for a placeholder`);
+      throw new TypeError(
+        `${label}(${JSON.stringify(name)}) needs a data object or a test function; use test.todo(${JSON.stringify(name)}) for a placeholder`,
+      );
     }
     const timeoutMs = timeoutOf(label, name, options);
     registered.push({
@@ -42,37 +44,57 @@ export function createRegistry(locate?: () => string | undefined): Registry {
     });
   };
 
-  const test = Object.assign((name: string, defOrFn: TestData | TestFn, options?: TestOptions) => add('active', name, defOrFn, options), {
-    skip: (name: string, defOrFn?: TestData | TestFn, options?: TestOptions) => add('skip', name, defOrFn, options),
-    only: (name: string, defOrFn: TestData | TestFn, options?: TestOptions) => add('only', name, defOrFn, options),
-    todo: (name: string) => {
-      checkName('test.todo', name);
-      registered.push({ name, status: 'todo', fn: null, query: null, expected_keywords: [], ...fileOf(locate) });
+  const test = Object.assign(
+    (name: string, defOrFn: TestData | TestFn, options?: TestOptions) => add('active', name, defOrFn, options),
+    {
+      skip: (name: string, defOrFn?: TestData | TestFn, options?: TestOptions) => add('skip', name, defOrFn, options),
+      only: (name: string, defOrFn: TestData | TestFn, options?: TestOptions) => add('only', name, defOrFn, options),
+      todo: (name: string) => {
+        checkName('test.todo', name);
+        registered.push({ name, status: 'todo', fn: null, query: null, expected_keywords: [], ...fileOf(locate) });
+      },
     },
-  });
+  );
 
   return { test, getRegistered: () => [...registered], clear: () => void registered.splice(0) };
 }
 
 function checkName(label: string, name: unknown): asserts name is string {
-  if (typeof name !== 'string' || name.trim() === '') throw new TypeError(`${label}() needs a name (a non-empty string) as its first argument, got ${typeof name}`);
+  if (typeof name !== 'string' || name.trim() === '')
+    throw new TypeError(`${label}() needs a name (a non-empty string) as its first argument, got ${typeof name}`);
 }
 
-function normalize(label: string, name: string, defOrFn: unknown): Pick<RegisteredTest, 'fn' | 'query' | 'expected_keywords' | 'intent' | 'expected_behavior' | 'difficulty' | 'notes' | 'data'> {
+function normalize(
+  label: string,
+  name: string,
+  defOrFn: unknown,
+): Pick<
+  RegisteredTest,
+  'fn' | 'query' | 'expected_keywords' | 'intent' | 'expected_behavior' | 'difficulty' | 'notes' | 'data'
+> {
   if (typeof defOrFn === 'function') return { fn: defOrFn as TestFn, query: null, expected_keywords: [] };
   if (!defOrFn || typeof defOrFn !== 'object' || Array.isArray(defOrFn)) {
-    throw new TypeError(`${label}(${JSON.stringify(name)}, …): the second argument must be a data object ({ query, expected_keywords, … }) or an async (ctx) => {} function`);
+    throw new TypeError(
+      `${label}(${JSON.stringify(name)}, …): the second argument must be a data object ({ query, expected_keywords, … }) or an async (ctx) => {} function`,
+    );
   }
   const data = defOrFn as TestData;
-  if (data.expected_keywords !== undefined && !(Array.isArray(data.expected_keywords) && data.expected_keywords.every((k) => typeof k === 'string'))) {
+  if (
+    data.expected_keywords !== undefined &&
+    !(Array.isArray(data.expected_keywords) && data.expected_keywords.every((k) => typeof k === 'string'))
+  ) {
     throw new TypeError(`${label}(${JSON.stringify(name)}, …): expected_keywords must be an array of strings`);
   }
-  const text = (key: 'intent' | 'expected_behavior' | 'difficulty' | 'notes') => (typeof data[key] === 'string' ? { [key]: data[key] } : {});
+  const text = (key: 'intent' | 'expected_behavior' | 'difficulty' | 'notes') =>
+    typeof data[key] === 'string' ? { [key]: data[key] } : {};
   return {
     fn: null,
     query: typeof data.query === 'string' && data.query ? data.query : null,
     expected_keywords: data.expected_keywords ?? [],
-    ...text('intent'), ...text('expected_behavior'), ...text('difficulty'), ...text('notes'),
+    ...text('intent'),
+    ...text('expected_behavior'),
+    ...text('difficulty'),
+    ...text('notes'),
     data: { ...data },
   };
 }
@@ -81,7 +103,9 @@ function timeoutOf(label: string, name: string, options: unknown): number | unde
   const value = typeof options === 'object' && options !== null ? (options as { timeout?: unknown }).timeout : options;
   if (value === undefined) return undefined;
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
-  throw new TypeError(`${label}(${JSON.stringify(name)}, …, options): the timeout must be a number of milliseconds > 0`);
+  throw new TypeError(
+    `${label}(${JSON.stringify(name)}, …, options): the timeout must be a number of milliseconds > 0`,
+  );
 }
 
 function fileOf(locate: (() => string | undefined) | undefined): { file?: string } {

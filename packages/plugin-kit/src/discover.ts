@@ -20,7 +20,11 @@ export interface KitInput {
  * matching `include`; a glob; a `cases.json` / `*.cases.json` file; a single test file. Anything else
  * (a `.jsonl` file, a message, a Yao script id) is left to other loaders.
  */
-export async function discoverKitInput(input: string, cwd: string, include: readonly string[] = DEFAULT_INCLUDE): Promise<KitInput | undefined> {
+export async function discoverKitInput(
+  input: string,
+  cwd: string,
+  include: readonly string[] = DEFAULT_INCLUDE,
+): Promise<KitInput | undefined> {
   const path = resolve(cwd, input);
   if (existsSync(path)) {
     const stats = statSync(path);

@@ -32,11 +32,18 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
   const spec = testCase.data as SpecData;
   const conversation = new Conversation(testCase, ctx);
   const failures: AssertionResult[] = [];
-  const agent = ctx.agent ? { id: ctx.agent.id, ...(ctx.agent.connector ? { connector: ctx.agent.connector } : {}), ...(ctx.agent.path ? { path: ctx.agent.path } : {}) } : { id: '' };
+  const agent = ctx.agent
+    ? {
+        id: ctx.agent.id,
+        ...(ctx.agent.connector ? { connector: ctx.agent.connector } : {}),
+        ...(ctx.agent.path ? { path: ctx.agent.path } : {}),
+      }
+    : { id: '' };
   const started = performance.now();
-  const ending = typeof spec.fn === 'function'
-    ? await runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures)
-    : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures);
+  const ending =
+    typeof spec.fn === 'function'
+      ? await runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures)
+      : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures);
   const execution: Execution = {
     run: ctx.run,
     status: ending.status,
@@ -53,7 +60,14 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
   return execution;
 }
 
-async function runInSandbox(spec: SpecData, ctx: ExecuteContext, sandbox: SpecSandbox, conversation: Conversation, agent: TestFnContext['agent'], failures: AssertionResult[]): Promise<Ending> {
+async function runInSandbox(
+  spec: SpecData,
+  ctx: ExecuteContext,
+  sandbox: SpecSandbox,
+  conversation: Conversation,
+  agent: TestFnContext['agent'],
+  failures: AssertionResult[],
+): Promise<Ending> {
   if (!spec.file) return { status: 'error', error: `test "${spec.name}" has no file to run from` };
   const result = await sandbox.pool().call(
     {
@@ -64,19 +78,35 @@ async function runInSandbox(spec: SpecData, ctx: ExecuteContext, sandbox: SpecSa
       alias: sandbox.aliases(),
       host: {
         run: (input: RunInput) => conversation.run(input),
-        failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) => void failures.push(assertionOf(details)),
+        failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) =>
+          void failures.push(assertionOf(details)),
       },
     },
     ctx.signal,
   );
   const logs = result.logs;
-  if (result.status === 'ok') return { status: 'passed', metrics: (result.value as { metrics?: Record<string, number> } | undefined)?.metrics ?? {}, logs };
-  if (result.status === 'missing') return { status: 'error', error: 'the agentest runtime did not load in the sandbox', logs };
+  if (result.status === 'ok')
+    return {
+      status: 'passed',
+      metrics: (result.value as { metrics?: Record<string, number> } | undefined)?.metrics ?? {},
+      logs,
+    };
+  if (result.status === 'missing')
+    return { status: 'error', error: 'the agentest runtime did not load in the sandbox', logs };
   if (result.status === 'timeout') return { status: 'timeout', error: result.error, logs };
-  return ASSERTION_PREFIX.test(result.error) ? { status: 'failed', error: result.error.replace(ASSERTION_PREFIX, ''), logs } : { status: 'error', error: result.error, logs };
+  return ASSERTION_PREFIX.test(result.error)
+    ? { status: 'failed', error: result.error.replace(ASSERTION_PREFIX, ''), logs }
+    : { status: 'error', error: result.error, logs };
 }
 
-async function runInProcess(fn: TestFn, testCase: TestCase, ctx: ExecuteContext, conversation: Conversation, agent: TestFnContext['agent'], failures: AssertionResult[]): Promise<Ending> {
+async function runInProcess(
+  fn: TestFn,
+  testCase: TestCase,
+  ctx: ExecuteContext,
+  conversation: Conversation,
+  agent: TestFnContext['agent'],
+  failures: AssertionResult[],
+): Promise<Ending> {
   const logs: string[] = [];
   const metrics: Record<string, number> = {};
   const testCtx: TestFnContext = {
@@ -86,7 +116,16 @@ async function runInProcess(fn: TestFn, testCase: TestCase, ctx: ExecuteContext,
     run: (input) => conversation.run(input),
     log: (...args) => void logs.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
     metric: (name, value) => {
-      if (typeof name !== 'string' || !name || name in Object.prototype || typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(name)} = ${String(value)}`);
+      if (
+        typeof name !== 'string' ||
+        !name ||
+        name in Object.prototype ||
+        typeof value !== 'number' ||
+        !Number.isFinite(value)
+      )
+        throw new TypeError(
+          `ctx.metric(name, value) needs a name and a finite number, got ${String(name)} = ${String(value)}`,
+        );
       metrics[name] = value;
     },
     ...(ctx.agent && 'adapter' in ctx.agent ? { adapter: (ctx.agent as { adapter?: unknown }).adapter } : {}),
@@ -104,7 +143,12 @@ async function runInProcess(fn: TestFn, testCase: TestCase, ctx: ExecuteContext,
   }
 }
 
-function assertionOf(details: { matcher: string; message: string; expected?: unknown; actual?: unknown }): AssertionResult {
+function assertionOf(details: {
+  matcher: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+}): AssertionResult {
   return {
     type: `expect.${details.matcher}`,
     pass: false,
@@ -116,7 +160,10 @@ function assertionOf(details: { matcher: string; message: string; expected?: unk
 
 /** A throw's text; one with nothing to say still says what it was. */
 function thrownText(error: unknown): string {
-  if (error instanceof Error) return error.message ? `${error.name && error.name !== 'Error' ? `${error.name}: ` : ''}${error.message}` : `${error.name || 'Error'} thrown with an empty message`;
+  if (error instanceof Error)
+    return error.message
+      ? `${error.name && error.name !== 'Error' ? `${error.name}: ` : ''}${error.message}`
+      : `${error.name || 'Error'} thrown with an empty message`;
   if (error === undefined || error === null) return `the test threw ${String(error)}`;
   if (typeof error === 'string') return error ? error : 'the test threw an empty string';
   try {

@@ -6,7 +6,16 @@ export type { KitOptions } from './options.js';
 export { test, skip, todo, getRegistered, clearRegistered } from './main-registry.js';
 export { parseCasesJson, readCasesJson } from './cases-json.js';
 export { discoverKitInput, DEFAULT_INCLUDE } from './discover.js';
-export type { JsonCase, TestData, RegisteredTest, RunInput, RunResult, TestFn, TestFnContext, CaseStatus } from './types.js';
+export type {
+  JsonCase,
+  TestData,
+  RegisteredTest,
+  RunInput,
+  RunResult,
+  TestFn,
+  TestFnContext,
+  CaseStatus,
+} from './types.js';
 export * from './api/index.js';
 export { expect, AssertionError } from '@agentest/expect';
 export { defineAdapter } from '@agentest/plugin-agent';

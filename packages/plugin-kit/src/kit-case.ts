@@ -8,7 +8,12 @@ export type KitData = Omit<JsonCase, 'case_id' | 'skip' | 'todo'> & { case_id: s
  * A data-driven case as the kernel runs it: an `agent` case whose `data` holds every kit field, so
  * the adapter receives `intent`, `difficulty`, `notes` and any custom field (agentest-kit dropped them).
  */
-export function agentCase(id: string, fields: TestData | JsonCase, source: TestCase['source'], extra: { name?: string; skip?: boolean | string; todo?: boolean; timeoutMs?: number } = {}): TestCase {
+export function agentCase(
+  id: string,
+  fields: TestData | JsonCase,
+  source: TestCase['source'],
+  extra: { name?: string; skip?: boolean | string; todo?: boolean; timeoutMs?: number } = {},
+): TestCase {
   const { skip: _skip, todo: _todo, case_id: _id, ...rest } = fields as JsonCase;
   const query = typeof rest.query === 'string' ? rest.query : '';
   const data: KitData = { ...rest, case_id: id, query, expected_keywords: rest.expected_keywords ?? [] };
@@ -38,7 +43,13 @@ export interface SpecData {
 }
 
 /** A script-driven test as the kernel runs it. */
-export function specCase(id: string, test: Pick<RegisteredTest, 'name' | 'status' | 'timeoutMs'>, data: SpecData, source: TestCase['source'], skip?: string): TestCase {
+export function specCase(
+  id: string,
+  test: Pick<RegisteredTest, 'name' | 'status' | 'timeoutMs'>,
+  data: SpecData,
+  source: TestCase['source'],
+  skip?: string,
+): TestCase {
   return {
     id,
     kind: 'spec',
@@ -57,16 +68,28 @@ export function specCase(id: string, test: Pick<RegisteredTest, 'name' | 'status
  * A registered test as a kernel case: a function test (or a todo) becomes a `spec` case run from
  * `spec`; a data test becomes an `agent` case like a line of cases.json.
  */
-export function registeredCase(id: string, test: Omit<RegisteredTest, 'fn'>, spec: SpecData | undefined, source: TestCase['source'], skip?: string): TestCase {
+export function registeredCase(
+  id: string,
+  test: Omit<RegisteredTest, 'fn'>,
+  spec: SpecData | undefined,
+  source: TestCase['source'],
+  skip?: string,
+): TestCase {
   if (spec || test.status === 'todo') return specCase(id, test, spec ?? { name: test.name }, source, skip);
   const fields: TestData = { ...test.data, query: test.query ?? '', expected_keywords: test.expected_keywords };
-  return agentCase(id, fields, source, { name: test.name, skip: skip ?? (test.status === 'skip' || undefined), timeoutMs: test.timeoutMs });
+  return agentCase(id, fields, source, {
+    name: test.name,
+    skip: skip ?? (test.status === 'skip' || undefined),
+    timeoutMs: test.timeoutMs,
+  });
 }
 
 function kitMetadata(data: KitData): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
-  for (const key of ['intent', 'difficulty', 'notes', 'expected_behavior'] as const) if (data[key] !== undefined) out[key] = data[key];
+  for (const key of ['intent', 'difficulty', 'notes', 'expected_behavior'] as const)
+    if (data[key] !== undefined) out[key] = data[key];
   // Reports show which expected keywords a reply missed, which the evaluation alone does not say.
-  if (Array.isArray(data.expected_keywords) && data.expected_keywords.length) out.expected_keywords = data.expected_keywords;
+  if (Array.isArray(data.expected_keywords) && data.expected_keywords.length)
+    out.expected_keywords = data.expected_keywords;
   return Object.keys(out).length ? out : undefined;
 }

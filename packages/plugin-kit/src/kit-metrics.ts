@@ -17,7 +17,13 @@ export function measureKitRun(execution: Execution, testCase: TestCase): Record<
   if (execution.status === 'skipped') return execution.metrics;
   if (testCase.kind === 'spec') {
     const turns = Array.isArray(execution.details?.turns) ? (execution.details.turns as Turn[]) : [];
-    return { ...execution.metrics, ...testMetrics(turns.map((t) => t.metrics), execution.status === 'passed') };
+    return {
+      ...execution.metrics,
+      ...testMetrics(
+        turns.map((t) => t.metrics),
+        execution.status === 'passed',
+      ),
+    };
   }
   const latency = execution.metrics.latency_ms ?? execution.duration_ms;
   if (execution.status === 'passed') return { ...execution.metrics, latency_ms: latency };

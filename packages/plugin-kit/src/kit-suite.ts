@@ -14,7 +14,13 @@ import { casesOfFile, type ListedTest } from './spec-files.js';
  * `-i` names the directory, a glob or the file. When any test is marked `.only`, every other case of the run is
  * skipped (and says why), or, with `forbidOnly` (CI), the run is refused naming the `.only`. Ids must be unique across the suite.
  */
-export async function buildKitSuite(found: KitInput, cwd: string, listFile: (file: string) => Promise<ListedTest[]>, agentId?: string, forbidOnly = false): Promise<Suite> {
+export async function buildKitSuite(
+  found: KitInput,
+  cwd: string,
+  listFile: (file: string) => Promise<ListedTest[]>,
+  agentId?: string,
+  forbidOnly = false,
+): Promise<Suite> {
   const jsonCases: TestCase[] = [];
   for (const file of found.casesFiles) {
     const shown = relative(cwd, file) || file;
@@ -25,7 +31,11 @@ export async function buildKitSuite(found: KitInput, cwd: string, listFile: (fil
   const listed: [string, ListedTest[]][] = [];
   for (const file of found.testFiles) listed.push([file, await listFile(file)]);
   const onlyMode = listed.some(([, tests]) => tests.some((t) => t.only));
-  if (onlyMode && forbidOnly) forbidFocus(listed.flatMap(([file, tests]) => tests.map((t) => ({ ...t, file }))), cwd);
+  if (onlyMode && forbidOnly)
+    forbidFocus(
+      listed.flatMap(([file, tests]) => tests.map((t) => ({ ...t, file }))),
+      cwd,
+    );
   if (onlyMode) for (const c of jsonCases) if (!c.skip && !c.todo) c.skip = NOT_FOCUSED;
 
   const cases = [...jsonCases, ...listed.flatMap(([file, tests]) => casesOfFile(file, cwd, tests, onlyMode))];
@@ -36,7 +46,12 @@ export async function buildKitSuite(found: KitInput, cwd: string, listFile: (fil
     needsAgent: true,
     cases: () => cases,
     agentHint: { path: found.root, ...(agentId ? { id: agentId } : {}) },
-    meta: { mode: 'kit', files, idWidth: kitIdWidth(cases.map((c) => ({ id: c.id, name: c.name ?? c.id }))), ...(onlyMode ? { only: true } : {}) },
+    meta: {
+      mode: 'kit',
+      files,
+      idWidth: kitIdWidth(cases.map((c) => ({ id: c.id, name: c.name ?? c.id }))),
+      ...(onlyMode ? { only: true } : {}),
+    },
     measure: measureKitRun,
     // Test functions may report metrics of their own (`ctx.metric`), judged after the run.
     ...(listed.some(([, tests]) => tests.some((t) => t.hasFn)) ? { customMetrics: true } : {}),
@@ -49,7 +64,11 @@ function assertUniqueIds(cases: readonly TestCase[]): void {
     const earlier = seen.get(c.id);
     if (earlier) {
       const at = (t: TestCase) => (t.source.line ? `${t.source.file}:${t.source.line}` : t.source.file);
-      throw new AgentestError('DUPLICATE_CASE_ID', `case id "${c.id}" is used by ${at(earlier)} and ${at(c)}; ids must be unique across the run`, { where: at(c) });
+      throw new AgentestError(
+        'DUPLICATE_CASE_ID',
+        `case id "${c.id}" is used by ${at(earlier)} and ${at(c)}; ids must be unique across the run`,
+        { where: at(c) },
+      );
     }
     seen.set(c.id, c);
   }

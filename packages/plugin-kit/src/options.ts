@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { AgentestError } from '@agentest/kernel';
-import { sandboxOptions, sandboxOptionsSchema, type SandboxOptions, type ScriptPoolOptions } from '@agentest/plugin-script';
+import {
+  sandboxOptions,
+  sandboxOptionsSchema,
+  type SandboxOptions,
+  type ScriptPoolOptions,
+} from '@agentest/plugin-script';
 import { DEFAULT_INCLUDE } from './discover.js';
 
 export interface KitOptions {
@@ -29,8 +34,16 @@ export function validateKitOptions(options: unknown, plugin: string): ValidatedK
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.join('.') || 'options';
-    throw new AgentestError('PLUGIN_INVALID', `${plugin} options: ${key}: ${issue.message} (options are { include?: string | string[], agent?: string, sandbox?: { maxThreads?, memoryLimitMb?, env? } })`, { where: plugin });
+    throw new AgentestError(
+      'PLUGIN_INVALID',
+      `${plugin} options: ${key}: ${issue.message} (options are { include?: string | string[], agent?: string, sandbox?: { maxThreads?, memoryLimitMb?, env? } })`,
+      { where: plugin },
+    );
   }
   const { include, agent, sandbox = {} } = parsed.data;
-  return { include: include === undefined ? DEFAULT_INCLUDE : typeof include === 'string' ? [include] : include, ...(agent ? { agent } : {}), sandbox: sandboxOptions(sandbox) };
+  return {
+    include: include === undefined ? DEFAULT_INCLUDE : typeof include === 'string' ? [include] : include,
+    ...(agent ? { agent } : {}),
+    sandbox: sandboxOptions(sandbox),
+  };
 }

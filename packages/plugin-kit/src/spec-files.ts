@@ -15,9 +15,21 @@ export type ListedTest = Omit<RegisteredTest, 'fn'> & { hasFn: boolean };
  * Evaluates a test file in the sandbox and returns its registrations, in order. A file that cannot be
  * compiled or throws while registering is an input error naming the file.
  */
-export async function listTests(pool: ScriptPool, entries: SandboxEntries, aliases: Record<string, string>, file: string, cwd: string): Promise<ListedTest[]> {
+export async function listTests(
+  pool: ScriptPool,
+  entries: SandboxEntries,
+  aliases: Record<string, string>,
+  file: string,
+  cwd: string,
+): Promise<ListedTest[]> {
   const shown = relative(cwd, file) || file;
-  const result = await pool.call({ file: entries.entryFor(file), fn: '__agentest_kit_list', args: [], timeoutMs: LIST_TIMEOUT_MS, alias: aliases });
+  const result = await pool.call({
+    file: entries.entryFor(file),
+    fn: '__agentest_kit_list',
+    args: [],
+    timeoutMs: LIST_TIMEOUT_MS,
+    alias: aliases,
+  });
   if (result.status === 'ok') return result.value as ListedTest[];
   const why = result.status === 'missing' ? 'the agentest runtime did not load' : result.error;
   throw new AgentestError('SCRIPT_INVALID', `${shown}: cannot load the test file: ${why}`, { where: shown });
@@ -27,12 +39,21 @@ export async function listTests(pool: ScriptPool, entries: SandboxEntries, alias
  * The kernel cases of one file's registrations. Ids are `<file relative to root>#<test name>`, so they
  * survive reordering and filtering; two tests of one file with the same name are an error.
  */
-export function casesOfFile(file: string, root: string, tests: readonly (ListedTest | RegisteredTest)[], onlyMode: boolean): TestCase[] {
+export function casesOfFile(
+  file: string,
+  root: string,
+  tests: readonly (ListedTest | RegisteredTest)[],
+  onlyMode: boolean,
+): TestCase[] {
   const shown = relative(root, file) || file;
   const seen = new Set<string>();
   return tests.map((test) => {
     if (seen.has(test.name)) {
-      throw new AgentestError('DUPLICATE_CASE_ID', `${shown}: two tests are named ${JSON.stringify(test.name)}; give each test of a file a unique name`, { where: shown });
+      throw new AgentestError(
+        'DUPLICATE_CASE_ID',
+        `${shown}: two tests are named ${JSON.stringify(test.name)}; give each test of a file a unique name`,
+        { where: shown },
+      );
     }
     seen.add(test.name);
     const skip = onlyMode && !test.only && test.status === 'active' ? NOT_FOCUSED : undefined;

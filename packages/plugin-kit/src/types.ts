@@ -23,7 +23,8 @@ export interface JsonCase {
 export type TestData = Omit<Partial<JsonCase>, 'case_id' | 'skip' | 'todo'>;
 
 /** What `ctx.run` accepts: a query, or an object whose extra fields (`sessionId`, …) reach the adapter. */
-export type RunInput = string | ({ query?: string; messages?: { role: string; content: unknown }[] } & Record<string, unknown>);
+export type RunInput =
+  string | ({ query?: string; messages?: { role: string; content: unknown }[] } & Record<string, unknown>);
 
 /**
  * What `ctx.run` resolves with: an adapter's evaluation as its `evaluate` returned it (the seed's

@@ -13,7 +13,10 @@ export class ScriptExecutor {
   private readonly mains = new WeakMap<Suite, Promise<TestOutcome>>();
   private readonly runtimes = new Map<string, YaoRuntimeOptions>();
 
-  constructor(private readonly pool: () => ScriptPool, private readonly stubs: Record<string, ProcessStub> = {}) {}
+  constructor(
+    private readonly pool: () => ScriptPool,
+    private readonly stubs: Record<string, ProcessStub> = {},
+  ) {}
 
   async execute(testCase: TestCase, ctx: ExecuteContext): Promise<Execution> {
     const data = testCase.data as ScriptCaseData;
@@ -22,11 +25,29 @@ export class ScriptExecutor {
     if (data.testMain) {
       main = await this.testMain(data, ctx);
       if (main.status !== 'passed') {
-        return { run: ctx.run, status: 'error', duration_ms: 0, error: `TestMain ${main.status}: ${main.error ?? 'no reason given'}`, assertions: [], metrics: {}, logs: [] };
+        return {
+          run: ctx.run,
+          status: 'error',
+          duration_ms: 0,
+          error: `TestMain ${main.status}: ${main.error ?? 'no reason given'}`,
+          assertions: [],
+          metrics: {},
+          logs: [],
+        };
       }
     }
     const outcome = await this.pool().test(
-      { file: data.file, fn: data.fn, args: [context], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd, yao: this.runtime(data, ctx.plan.input.cwd), beforeEach: data.beforeEach, afterEach: data.afterEach, ...(main?.value !== undefined ? { main: main.value } : {}) },
+      {
+        file: data.file,
+        fn: data.fn,
+        args: [context],
+        timeoutMs: ctx.timeoutMs,
+        cwd: ctx.plan.input.cwd,
+        yao: this.runtime(data, ctx.plan.input.cwd),
+        beforeEach: data.beforeEach,
+        afterEach: data.afterEach,
+        ...(main?.value !== undefined ? { main: main.value } : {}),
+      },
       ctx.signal,
     );
     return toExecution(outcome, ctx.run);
@@ -35,7 +56,17 @@ export class ScriptExecutor {
   private testMain(data: ScriptCaseData, ctx: ExecuteContext): Promise<TestOutcome> {
     let pending = this.mains.get(ctx.suite);
     if (!pending) {
-      pending = this.pool().test({ file: data.file, fn: 'TestMain', args: [this.contextFor(data, 'TestMain', ctx)], timeoutMs: ctx.timeoutMs, cwd: ctx.plan.input.cwd, yao: this.runtime(data, ctx.plan.input.cwd) }, ctx.signal);
+      pending = this.pool().test(
+        {
+          file: data.file,
+          fn: 'TestMain',
+          args: [this.contextFor(data, 'TestMain', ctx)],
+          timeoutMs: ctx.timeoutMs,
+          cwd: ctx.plan.input.cwd,
+          yao: this.runtime(data, ctx.plan.input.cwd),
+        },
+        ctx.signal,
+      );
       this.mains.set(ctx.suite, pending);
     }
     return pending;
@@ -46,7 +77,16 @@ export class ScriptExecutor {
     const key = `${data.root}\0${cwd}`;
     let runtime = this.runtimes.get(key);
     if (!runtime) {
-      runtime = { ctxArg: 0, processes: yaoProcessResolver({ root: data.root, cwd, stubs: this.stubs, stubHint: (name) => `To test this script, stub it in agentest.config.ts: script({ processes: { "${name}": { value: <what it returns> } } })` }) };
+      runtime = {
+        ctxArg: 0,
+        processes: yaoProcessResolver({
+          root: data.root,
+          cwd,
+          stubs: this.stubs,
+          stubHint: (name) =>
+            `To test this script, stub it in agentest.config.ts: script({ processes: { "${name}": { value: <what it returns> } } })`,
+        }),
+      };
       this.runtimes.set(key, runtime);
     }
     return runtime;
@@ -55,7 +95,10 @@ export class ScriptExecutor {
   /** Yao names a script test's chat `script-test-<TestName>`; a `--ctx` file's `chat_id` wins. */
   private contextFor(data: ScriptCaseData, name: string, ctx: ExecuteContext): ScriptContext {
     const run = ctx.runs > 1 ? `-run${ctx.run}` : '';
-    return scriptContext(ctx.context, { chatId: ctx.plan.env.ctx?.chat_id || `script-test-${name}${run}`, assistantId: data.assistantId });
+    return scriptContext(ctx.context, {
+      chatId: ctx.plan.env.ctx?.chat_id || `script-test-${name}${run}`,
+      assistantId: data.assistantId,
+    });
   }
 }
 
@@ -64,9 +107,12 @@ export function toExecution(outcome: TestOutcome, run: number): Execution {
   if (outcome.assertion) details.assertion = outcome.assertion;
   if (outcome.location) details.location = outcome.location;
   if (outcome.status === 'skipped' && outcome.error) details.skip_reason = outcome.error;
-  const error = outcome.status === 'skipped' || outcome.error === undefined
-    ? undefined
-    : outcome.location ? `${outcome.error} (at ${outcome.location})` : outcome.error;
+  const error =
+    outcome.status === 'skipped' || outcome.error === undefined
+      ? undefined
+      : outcome.location
+        ? `${outcome.error} (at ${outcome.location})`
+        : outcome.error;
   return {
     run,
     status: outcome.status,

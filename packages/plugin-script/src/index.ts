@@ -3,7 +3,17 @@ export { default as script } from './plugin.js';
 export type { ScriptOptions, ScriptHookRefs, SandboxOptions } from './options.js';
 export { sandboxOptions, sandboxOptionsSchema } from './options.js';
 export { DEFAULT_SANDBOX_ENV } from './pool/sandbox-env.js';
-export type { ScriptPool, ScriptPoolOptions, FunctionCall, FunctionResult, TestCall, TestOutcome, YaoRuntimeOptions, ProcessResolver, ProcessTarget } from './pool/types.js';
+export type {
+  ScriptPool,
+  ScriptPoolOptions,
+  FunctionCall,
+  FunctionResult,
+  TestCall,
+  TestOutcome,
+  YaoRuntimeOptions,
+  ProcessResolver,
+  ProcessTarget,
+} from './pool/types.js';
 export { acquireScriptPool, createScriptPool } from './pool/shared-pool.js';
 export { withScriptHooks, type ScriptHooksOptions } from './script-hooks.js';
 export { scriptContext, type ScriptContext } from './script-context.js';

@@ -6,7 +6,10 @@ const duration = z.union([z.number().positive(), z.string().min(1)]);
 
 /** A stand-in for a Yao process that needs a server: a module function, or a fixed value. */
 const processStub = z.union(
-  [z.strictObject({ module: z.string().min(1), export: z.string().min(1).optional() }), z.strictObject({ value: z.unknown() })],
+  [
+    z.strictObject({ module: z.string().min(1), export: z.string().min(1).optional() }),
+    z.strictObject({ value: z.unknown() }),
+  ],
   { error: 'expected { module: "./stubs/file.ts", export?: "Function" } or { value: <data> }' },
 );
 
@@ -19,7 +22,9 @@ const sandboxShape = {
    * Environment variables scripts, hooks and `test()` files may read (`process.env.X`), besides `TZ`,
    * `LANG` and `NODE_ENV`. Nothing else reaches the sandbox, connector keys included.
    */
-  env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name such as "API_BASE"')).optional(),
+  env: z
+    .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name such as "API_BASE"'))
+    .optional(),
 };
 
 /** The `sandbox` option of the assistant and kit plugins: the shared sandbox's settings. */
@@ -35,12 +40,14 @@ export const scriptOptionsSchema = z.strictObject({
   /** Stubs for the Yao processes script tests call through `Process()` (`models.*`, `utils.*`, …), by name. */
   processes: z.record(z.string().min(1), processStub).optional(),
   /** Before/after hook functions for JSONL suites, resolved in the assistant's `src/` (`env_test.Before`). */
-  hooks: z.strictObject({
-    before: z.string().min(1).optional(),
-    after: z.string().min(1).optional(),
-    beforeAll: z.string().min(1).optional(),
-    afterAll: z.string().min(1).optional(),
-  }).optional(),
+  hooks: z
+    .strictObject({
+      before: z.string().min(1).optional(),
+      after: z.string().min(1).optional(),
+      beforeAll: z.string().min(1).optional(),
+      afterAll: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 
 export type ScriptOptions = z.input<typeof scriptOptionsSchema>;
@@ -48,7 +55,10 @@ export type ScriptHookRefs = NonNullable<ScriptOptions['hooks']>;
 
 export function parseScriptOptions(options: unknown): z.output<typeof scriptOptionsSchema> {
   const parsed = scriptOptionsSchema.safeParse(options ?? {});
-  if (!parsed.success) throw new AgentestError('PLUGIN_INVALID', `agentest:script options: ${z.prettifyError(parsed.error)}`, { where: 'agentest:script' });
+  if (!parsed.success)
+    throw new AgentestError('PLUGIN_INVALID', `agentest:script options: ${z.prettifyError(parsed.error)}`, {
+      where: 'agentest:script',
+    });
   return parsed.data;
 }
 

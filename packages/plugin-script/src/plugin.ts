@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseDuration, type AgentestPlugin, type Assertion, type LoadContext, type RunEvent, type RunPlan, type Suite } from '@agentest/kernel';
+import {
+  parseDuration,
+  type AgentestPlugin,
+  type Assertion,
+  type LoadContext,
+  type RunEvent,
+  type RunPlan,
+  type Suite,
+} from '@agentest/kernel';
 import { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
@@ -30,9 +38,12 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       // event, sent before the clock of any case starts, waits until it is ready.
       let warming: Promise<void> | undefined;
       const warm = () => void (warming ??= pool().warm());
-      hooks.report.tapPromise({ name: NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) }, async (event) => {
-        if (event.type === 'start') await warming;
-      });
+      hooks.report.tapPromise(
+        { name: NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) },
+        async (event) => {
+          if (event.type === 'start') await warming;
+        },
+      );
 
       hooks.load.tapPromise(NAME, async (input) => {
         // `scripts.jsonl` is a file, not a script reference.
@@ -44,8 +55,10 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       hooks.execute.for('script').tapPromise(NAME, (testCase, ctx) => executor.execute(testCase, ctx));
       hooks.assert
         .for('script')
-        .tapPromise({ name: NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) }, (assertion, input) =>
-          runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }),
+        .tapPromise(
+          { name: NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) },
+          (assertion, input) =>
+            runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }),
         );
 
       // A bail hook cannot post-process another plugin's suite, but its `result` interceptor sees the
@@ -59,7 +72,10 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
           if (!suite?.needsAgent || suite.lifecycle) return;
           // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
           const timeoutMs = plan?.timeoutMs ?? suite.defaultTimeoutMs;
-          Object.assign(suite, { lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) }).lifecycle });
+          Object.assign(suite, {
+            lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) })
+              .lifecycle,
+          });
           if (Object.values(hookRefs).some(Boolean)) warm();
         },
       });

@@ -27,7 +27,10 @@ export interface ScriptContext {
   authorized: TestContext['authorized'];
 }
 
-export function scriptContext(context: TestContext, ids: { chatId?: string; assistantId?: string } = {}): ScriptContext {
+export function scriptContext(
+  context: TestContext,
+  ids: { chatId?: string; assistantId?: string } = {},
+): ScriptContext {
   const metadata = structuredClone(context.metadata ?? {});
   const chatId = ids.chatId ?? context.chat_id;
   const assistantId = ids.assistantId ?? context.assistant_id;

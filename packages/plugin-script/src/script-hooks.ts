@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import createDebug from 'debug';
-import { AgentestError, type Agent, type CaseResult, type ContextFile, type HookLog, type Suite, type SuiteLifecycle, type TestCase } from '@agentest/kernel';
+import {
+  AgentestError,
+  type Agent,
+  type CaseResult,
+  type ContextFile,
+  type HookLog,
+  type Suite,
+  type SuiteLifecycle,
+  type TestCase,
+} from '@agentest/kernel';
 import type { ScriptHookRefs } from './options.js';
 import type { ScriptPool } from './pool/types.js';
 import { findUp } from './resolve/app-root.js';
@@ -28,7 +37,12 @@ export interface ScriptHooksOptions {
  * `refs.before` / `refs.after` for that case, so `before` and `after` are always set: a case without
  * either ref costs one resolved promise. Returns a copy of the suite with `lifecycle` set.
  */
-export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: ScriptPool | (() => ScriptPool), options: ScriptHooksOptions = {}): Suite {
+export function withScriptHooks(
+  suite: Suite,
+  refs: ScriptHookRefs,
+  pool: ScriptPool | (() => ScriptPool),
+  options: ScriptHooksOptions = {},
+): Suite {
   const getPool = typeof pool === 'function' ? pool : () => pool;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const assistants = new AssistantDirs(suite, options.assistantDir);
@@ -36,7 +50,16 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   const checked = new Set<string>();
 
   // `signal` is the case's deadline (Before and After run under it), which may end a hook before its own time limit.
-  const call = async (kind: keyof ScriptHookRefs, ref: string, args: unknown[], agent: Agent | undefined, caseTimeoutMs?: number, blame = `hooks.${kind}`, signal?: AbortSignal, log?: HookLog): Promise<unknown> => {
+  const call = async (
+    kind: keyof ScriptHookRefs,
+    ref: string,
+    args: unknown[],
+    agent: Agent | undefined,
+    caseTimeoutMs?: number,
+    blame = `hooks.${kind}`,
+    signal?: AbortSignal,
+    log?: HookLog,
+  ): Promise<unknown> => {
     const { file, fn } = resolveHookRef(ref, assistants.for(agent, ref));
     const result = await getPool().call({ file, fn, args, timeoutMs: caseTimeoutMs ?? timeoutMs }, signal);
     // What the hook printed goes to the reports, also (above all) when it then failed.
@@ -70,7 +93,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
   const refFor = (testCase: TestCase, kind: 'before' | 'after'): { ref: string; blame: string } | undefined => {
     const own = (testCase.data as Record<string, unknown> | undefined)?.[kind];
     if (own !== undefined && own !== null && own !== '') {
-      if (typeof own !== 'string') throw new Error(`field "${kind}" of case "${testCase.id}" must be a hook name such as "env_test.${kind === 'before' ? 'Before' : 'After'}"`);
+      if (typeof own !== 'string')
+        throw new Error(
+          `field "${kind}" of case "${testCase.id}" must be a hook name such as "env_test.${kind === 'before' ? 'Before' : 'After'}"`,
+        );
       return { ref: own, blame: `${testCase.source.file}:${testCase.source.line}: field "${kind}"` };
     }
     return refs[kind] ? { ref: refs[kind], blame: `hooks.${kind}` } : undefined;
@@ -82,13 +108,37 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
     ...(configured.length
       ? {
           beforeAll: async (cases: TestCase[], agent?: Agent, log?: HookLog) => {
-            for (const kind of configured) checkHookRef(refs[kind]!, assistants.for(agent, refs[kind]!), `hooks.${kind}`);
-            return refs.beforeAll ? call('beforeAll', refs.beforeAll, [ctxFor(), cases.map(caseView)], agent, undefined, undefined, undefined, log) : undefined;
+            for (const kind of configured)
+              checkHookRef(refs[kind]!, assistants.for(agent, refs[kind]!), `hooks.${kind}`);
+            return refs.beforeAll
+              ? call(
+                  'beforeAll',
+                  refs.beforeAll,
+                  [ctxFor(), cases.map(caseView)],
+                  agent,
+                  undefined,
+                  undefined,
+                  undefined,
+                  log,
+                )
+              : undefined;
           },
         }
       : {}),
     ...(refs.afterAll
-      ? { afterAll: async (results: unknown[], data: unknown, agent?: Agent, log?: HookLog) => void (await call('afterAll', refs.afterAll!, [ctxFor(), (results as CaseResult[]).map(resultView), data], agent, undefined, undefined, undefined, log)) }
+      ? {
+          afterAll: async (results: unknown[], data: unknown, agent?: Agent, log?: HookLog) =>
+            void (await call(
+              'afterAll',
+              refs.afterAll!,
+              [ctxFor(), (results as CaseResult[]).map(resultView), data],
+              agent,
+              undefined,
+              undefined,
+              undefined,
+              log,
+            )),
+        }
       : {}),
     before: async (testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
       // A case's own After is checked now: a typo there makes the case an error before its agent call,
@@ -99,11 +149,39 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
         checked.add(afterHook.ref);
       }
       const hook = refFor(testCase, 'before');
-      return hook ? call('before', hook.ref, [ctxFor(testCase), caseView(testCase)], agent, testCase.timeoutMs, hook.blame, signal, log) : undefined;
+      return hook
+        ? call(
+            'before',
+            hook.ref,
+            [ctxFor(testCase), caseView(testCase)],
+            agent,
+            testCase.timeoutMs,
+            hook.blame,
+            signal,
+            log,
+          )
+        : undefined;
     },
-    after: async (testCase: TestCase, result: unknown, data: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
+    after: async (
+      testCase: TestCase,
+      result: unknown,
+      data: unknown,
+      agent?: Agent,
+      signal?: AbortSignal,
+      log?: HookLog,
+    ) => {
       const hook = refFor(testCase, 'after');
-      if (hook) await call('after', hook.ref, [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data], agent, testCase.timeoutMs, hook.blame, signal, log);
+      if (hook)
+        await call(
+          'after',
+          hook.ref,
+          [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data],
+          agent,
+          testCase.timeoutMs,
+          hook.blame,
+          signal,
+          log,
+        );
     },
   };
   return { ...suite, lifecycle };
@@ -117,7 +195,10 @@ export function withScriptHooks(suite: Suite, refs: ScriptHookRefs, pool: Script
 class AssistantDirs {
   private last?: { agent: Agent | undefined; dir: string };
 
-  constructor(private readonly suite: Suite, private readonly fixed?: string) {}
+  constructor(
+    private readonly suite: Suite,
+    private readonly fixed?: string,
+  ) {}
 
   for(agent: Agent | undefined, ref: string): string {
     if (this.fixed) return resolve(this.fixed);
@@ -136,14 +217,24 @@ export function resolveHookRef(ref: string, assistantDir: string): { file: strin
   const src = join(assistantDir, 'src');
   let module = parts.join('/').replace(/^src\//, '');
   if (!module) {
-    const first = existsSync(src) ? readdirSync(src).filter((name) => /_test\.[jt]s$/.test(name)).sort()[0] : undefined;
-    if (!first) throw new AgentestError('CONFIG_INVALID', `hook ${ref}: no *_test.ts file in ${src} to take ${fn} from`, { where: ref });
+    const first = existsSync(src)
+      ? readdirSync(src)
+          .filter((name) => /_test\.[jt]s$/.test(name))
+          .sort()[0]
+      : undefined;
+    if (!first)
+      throw new AgentestError('CONFIG_INVALID', `hook ${ref}: no *_test.ts file in ${src} to take ${fn} from`, {
+        where: ref,
+      });
     module = first.replace(/\.[jt]s$/, '');
   }
   if (!module.endsWith('_test')) module += '_test';
   const tried = ['.ts', '.js'].map((ext) => join(src, module + ext));
   const file = tried.find((path) => existsSync(path));
-  if (!file) throw new AgentestError('CONFIG_INVALID', `hook ${ref}: file not found (tried: ${tried.join(', ')})`, { where: ref });
+  if (!file)
+    throw new AgentestError('CONFIG_INVALID', `hook ${ref}: file not found (tried: ${tried.join(', ')})`, {
+      where: ref,
+    });
   return { file, fn };
 }
 
@@ -153,28 +244,50 @@ export function resolveHookRef(ref: string, assistantDir: string): { file: strin
  */
 function checkHookRef(ref: string, assistantDir: string, blame: string): void {
   const { file, fn } = resolveHookRef(ref, assistantDir);
-  if (!new RegExp(`\\b${fn.replace(/[^\w$]/g, '')}\\b`).test(readFileSync(file, 'utf8'))) throw missingFunction(blame, ref, file, fn);
+  if (!new RegExp(`\\b${fn.replace(/[^\w$]/g, '')}\\b`).test(readFileSync(file, 'utf8')))
+    throw missingFunction(blame, ref, file, fn);
 }
 
 /** `hooks.after: env_test.Afterr: assistants/hooks/src/env_test.ts:Afterr does not exist`. */
 function missingFunction(blame: string, ref: string, file: string, fn: string): AgentestError {
   const shown = relative(process.cwd(), file);
   const where = `${shown.startsWith('..') ? file : shown}:${fn}`;
-  return new AgentestError('CONFIG_INVALID', `${blame}: ${ref}: ${where} does not exist; define ${fn} in that file or correct the hook name`, { where: blame });
+  return new AgentestError(
+    'CONFIG_INVALID',
+    `${blame}: ${ref}: ${where} does not exist; define ${fn} in that file or correct the hook name`,
+    { where: blame },
+  );
 }
 
 function findAssistantDir(suite: Suite, agent: Agent | undefined, ref: string): string {
   const from = suite.agentHint?.path;
-  const dir = from ? findUp(existsSync(from) && !from.endsWith('.jsonl') ? from : dirname(from), ['package.yao']) : undefined;
+  const dir = from
+    ? findUp(existsSync(from) && !from.endsWith('.jsonl') ? from : dirname(from), ['package.yao'])
+    : undefined;
   if (dir) return dir;
   const ran = agent ? `the agent "${agent.id}" is not a Yao assistant` : 'no agent was resolved';
-  throw new AgentestError('CONFIG_INVALID', `hook ${ref}: cannot tell which assistant's src/ holds it: ${ran}, and no package.yao is above ${from ?? 'the suite input'}; pass -n <assistant-id>`, { where: ref });
+  throw new AgentestError(
+    'CONFIG_INVALID',
+    `hook ${ref}: cannot tell which assistant's src/ holds it: ${ran}, and no package.yao is above ${from ?? 'the suite input'}; pass -n <assistant-id>`,
+    { where: ref },
+  );
 }
 
 function caseView(testCase: TestCase) {
-  return { id: testCase.id, input: testCase.input, ...(testCase.metadata ? { metadata: testCase.metadata } : {}), ...(testCase.assert ? { assert: testCase.assert } : {}) };
+  return {
+    id: testCase.id,
+    input: testCase.input,
+    ...(testCase.metadata ? { metadata: testCase.metadata } : {}),
+    ...(testCase.assert ? { assert: testCase.assert } : {}),
+  };
 }
 
 function resultView(result: CaseResult) {
-  return { id: result.id, status: result.status, duration_ms: result.duration_ms, ...(result.output !== undefined ? { output: result.output } : {}), ...(result.error ? { error: result.error } : {}) };
+  return {
+    id: result.id,
+    status: result.status,
+    duration_ms: result.duration_ms,
+    ...(result.output !== undefined ? { output: result.output } : {}),
+    ...(result.error ? { error: result.error } : {}),
+  };
 }

@@ -38,8 +38,13 @@ export async function loadScriptSuite(input: InputSpec, root?: string): Promise<
     messages: [],
     source: { file: display, line: test.line },
     data: {
-      file: resolved.testFile, fn: test.name, assistantId: resolved.assistantId, root: resolved.root,
-      testMain: has('TestMain'), beforeEach: has('BeforeEach'), afterEach: has('AfterEach'),
+      file: resolved.testFile,
+      fn: test.name,
+      assistantId: resolved.assistantId,
+      root: resolved.root,
+      testMain: has('TestMain'),
+      beforeEach: has('BeforeEach'),
+      afterEach: has('AfterEach'),
     } satisfies ScriptCaseData,
   }));
   return {

@@ -17,12 +17,15 @@ function TestGeneric<T>(t) {}
 
 describe('discovery', () => {
   it('finds Test* functions in file order, exported or plain, with their lines', () => {
-    assert.deepEqual(discoverTests(SOURCE).map((f) => [f.name, f.line, f.exported]), [
-      ['TestPlain', 3, false],
-      ['TestExported', 4, true],
-      ['TestAsync', 5, false],
-      ['TestGeneric', 10, false],
-    ]);
+    assert.deepEqual(
+      discoverTests(SOURCE).map((f) => [f.name, f.line, f.exported]),
+      [
+        ['TestPlain', 3, false],
+        ['TestExported', 4, true],
+        ['TestAsync', 5, false],
+        ['TestGeneric', 10, false],
+      ],
+    );
   });
 
   it('keeps helpers and TestMain out of the tests but in the callable functions', () => {
@@ -32,7 +35,8 @@ describe('discovery', () => {
   });
 
   it('lists the top-level names a sibling declares without exporting them', () => {
-    const sibling = 'export function A() {}\nfunction B() {}\nconst C = 1;\nenum D { X }\nclass E {}\nlet F;\nexport { B as Bee };\nfunction G() {}\nexport { G };\n';
+    const sibling =
+      'export function A() {}\nfunction B() {}\nconst C = 1;\nenum D { X }\nclass E {}\nlet F;\nexport { B as Bee };\nfunction G() {}\nexport { G };\n';
     assert.deepEqual(unexportedDeclarations(sibling), ['B', 'C', 'D', 'E', 'F']);
   });
 });

@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { createKernel, type AgentestPlugin, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import {
+  createKernel,
+  type AgentestPlugin,
+  type Execution,
+  type ResultEvent,
+  type RunPlan,
+  type StartEvent,
+} from '@agentest/kernel';
 import script, { type ScriptOptions } from '../src/index.js';
 
 export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
@@ -24,10 +31,19 @@ export interface Collected {
 }
 
 /** Runs a kernel with the script plugin (small pool) and collects its events. */
-export async function runKernel(p: RunPlan, options: ScriptOptions = {}, extra: AgentestPlugin[] = []): Promise<Collected> {
+export async function runKernel(
+  p: RunPlan,
+  options: ScriptOptions = {},
+  extra: AgentestPlugin[] = [],
+): Promise<Collected> {
   const events: { type: string; [k: string]: unknown }[] = [];
-  const collector: AgentestPlugin = { name: 'test:collector', apply: ({ hooks }) => hooks.report.tap('test:collector', (e) => void events.push(e as never)) };
-  const kernel = createKernel({ plugins: [script({ maxThreads: 2, memoryLimitMb: 64, ...options }), ...extra, collector] });
+  const collector: AgentestPlugin = {
+    name: 'test:collector',
+    apply: ({ hooks }) => hooks.report.tap('test:collector', (e) => void events.push(e as never)),
+  };
+  const kernel = createKernel({
+    plugins: [script({ maxThreads: 2, memoryLimitMb: 64, ...options }), ...extra, collector],
+  });
   const outcome = await kernel.run(p);
   const runs = new Map<string, Execution>();
   for (const e of events) if (e.type === 'run_result') runs.set(e.id as string, e.execution as Execution);

@@ -27,7 +27,11 @@ describe('sandbox isolation', () => {
   it('stops a synchronous infinite loop at its timeout and keeps the worker', async () => {
     const outcome = await run('TestSyncLoop', TIMEOUT);
     assert.equal(outcome.status, 'timeout');
-    assert.match(outcome.error!, new RegExp(`^timeout after ${TIMEOUT}ms`), 'stopped at its own timeout, not the 30s default');
+    assert.match(
+      outcome.error!,
+      new RegExp(`^timeout after ${TIMEOUT}ms`),
+      'stopped at its own timeout, not the 30s default',
+    );
     assert.ok(outcome.durationMs >= TIMEOUT, `ran to its timeout: ${outcome.durationMs}ms`);
     await passes();
   });
@@ -35,7 +39,10 @@ describe('sandbox isolation', () => {
   it('stops a loop after an await by replacing the blocked worker', async () => {
     const outcome = await run('TestAsyncLoop', TIMEOUT);
     assert.equal(outcome.status, 'timeout');
-    assert.match(outcome.error!, new RegExp(`^timeout after ${TIMEOUT}ms \\(the script blocked its worker, which was replaced\\)`));
+    assert.match(
+      outcome.error!,
+      new RegExp(`^timeout after ${TIMEOUT}ms \\(the script blocked its worker, which was replaced\\)`),
+    );
     assert.ok(outcome.durationMs >= TIMEOUT, `ran to its timeout: ${outcome.durationMs}ms`);
     await passes();
   });
@@ -85,7 +92,12 @@ describe('sandbox isolation', () => {
   it('gives each test a fresh global scope: no state leaks between files or tests', async () => {
     const a = join(APP, 'assistants/leak/src/a_test.ts');
     const b = join(APP, 'assistants/leak/src/b_test.ts');
-    for (const [file, fn] of [[a, 'TestWrites'], [b, 'TestReads'], [a, 'TestWrites'], [b, 'TestReads']] as const) {
+    for (const [file, fn] of [
+      [a, 'TestWrites'],
+      [b, 'TestReads'],
+      [a, 'TestWrites'],
+      [b, 'TestReads'],
+    ] as const) {
       const outcome = await pool.test({ file, fn, args: [], timeoutMs: HANG_MS });
       assert.equal(outcome.status, 'passed', `${fn}: ${outcome.error}`);
     }
@@ -99,27 +111,42 @@ describe('pool.call', () => {
     pool = createScriptPool({ maxThreads: 2 });
     dir = mkdtempSync(join(tmpdir(), 'agentest-call-'));
     writeFileSync(join(dir, 'util.ts'), 'function double(n: number) { return n * 2; }\n');
-    writeFileSync(join(dir, 'index.ts'), [
-      'export function Create(ctx: any, messages: any[]) { return { messages, user: ctx.user, twice: double(2) }; }',
-      'async function Next(ctx: any, payload: any) { const reply = await __host.agentRun(payload.q); console.log("got", reply); return { data: reply }; }',
-      'function Broken() { return (null as any).x; }',
-      'function Rejects() { return __host.fails(); }',
-      '(globalThis as any).__runtimeDispatch = (name: string) => `dispatched ${name}`;',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'index.ts'),
+      [
+        'export function Create(ctx: any, messages: any[]) { return { messages, user: ctx.user, twice: double(2) }; }',
+        'async function Next(ctx: any, payload: any) { const reply = await __host.agentRun(payload.q); console.log("got", reply); return { data: reply }; }',
+        'function Broken() { return (null as any).x; }',
+        'function Rejects() { return __host.fails(); }',
+        '(globalThis as any).__runtimeDispatch = (name: string) => `dispatched ${name}`;',
+      ].join('\n'),
+    );
     mkdirSync(join(dir, 'broken'));
     writeFileSync(join(dir, 'broken/bad.ts'), 'export function A() {\n  return 1 +;\n}\n');
   });
   after(() => pool.close());
 
   it('calls an exported function with cloned arguments; siblings are in scope', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Create', args: [{ user: 'u1' }, [{ role: 'user', content: 'hi' }]], timeoutMs: HANG_MS });
-    assert.deepEqual(result, { status: 'ok', value: { messages: [{ role: 'user', content: 'hi' }], user: 'u1', twice: 4 }, logs: [] });
+    const result = await pool.call({
+      file: join(dir, 'index.ts'),
+      fn: 'Create',
+      args: [{ user: 'u1' }, [{ role: 'user', content: 'hi' }]],
+      timeoutMs: HANG_MS,
+    });
+    assert.deepEqual(result, {
+      status: 'ok',
+      value: { messages: [{ role: 'user', content: 'hi' }], user: 'u1', twice: 4 },
+      logs: [],
+    });
   });
 
   it('lets the script call async host functions on the main thread', async () => {
     const seen: unknown[] = [];
     const result = await pool.call({
-      file: join(dir, 'index.ts'), fn: 'Next', args: [{}, { q: 'ping' }], timeoutMs: HANG_MS,
+      file: join(dir, 'index.ts'),
+      fn: 'Next',
+      args: [{}, { q: 'ping' }],
+      timeoutMs: HANG_MS,
       host: { agentRun: async (q: unknown) => (seen.push(q), `pong:${q}`) },
     });
     assert.deepEqual(result, { status: 'ok', value: { data: 'pong:ping' }, logs: ['got pong:ping'] });
@@ -127,39 +154,79 @@ describe('pool.call', () => {
   });
 
   it('passes a host function failure to the script as a rejection', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Rejects', args: [], timeoutMs: HANG_MS, host: { fails: async () => { throw new Error('no agent'); } } });
+    const result = await pool.call({
+      file: join(dir, 'index.ts'),
+      fn: 'Rejects',
+      args: [],
+      timeoutMs: HANG_MS,
+      host: {
+        fails: async () => {
+          throw new Error('no agent');
+        },
+      },
+    });
     assert.deepEqual([result.status, (result as { error: string }).error], ['error', 'no agent']);
   });
 
   it('reports a missing function as missing (hooks are optional)', async () => {
-    assert.deepEqual(await pool.call({ file: join(dir, 'index.ts'), fn: 'Done', args: [], timeoutMs: HANG_MS }), { status: 'missing', logs: [] });
+    assert.deepEqual(await pool.call({ file: join(dir, 'index.ts'), fn: 'Done', args: [], timeoutMs: HANG_MS }), {
+      status: 'missing',
+      logs: [],
+    });
   });
 
   it('finds a function a runtime module put on globalThis', async () => {
-    const result = await pool.call({ file: join(dir, 'index.ts'), fn: '__runtimeDispatch', args: ['t1'], timeoutMs: HANG_MS });
+    const result = await pool.call({
+      file: join(dir, 'index.ts'),
+      fn: '__runtimeDispatch',
+      args: ['t1'],
+      timeoutMs: HANG_MS,
+    });
     assert.deepEqual(result, { status: 'ok', value: 'dispatched t1', logs: [] });
   });
 
   it('reports a throw with the source location', async () => {
     const result = await pool.call({ file: join(dir, 'index.ts'), fn: 'Broken', args: [], timeoutMs: HANG_MS });
     assert.equal(result.status, 'error');
-    assert.match((result as { error: string }).error, /^TypeError: Cannot read properties of null \(reading 'x'\) \(at .*index\.ts:3:\d+\)$/);
+    assert.match(
+      (result as { error: string }).error,
+      /^TypeError: Cannot read properties of null \(reading 'x'\) \(at .*index\.ts:3:\d+\)$/,
+    );
   });
 
   it('bundles module aliases, so a test() file can import a sandbox runtime that dispatches by name', async () => {
     const runtime = join(dir, 'runtime', 'sandbox-runtime.js');
     mkdirSync(join(dir, 'runtime'));
-    writeFileSync(runtime, [
-      'const registry = new Map();',
-      'export function test(title, fn) { registry.set(title, fn); }',
-      'globalThis.__agentestList = () => [...registry.keys()];',
-      'globalThis.__agentestRun = async (title) => registry.get(title)({ run: (q) => __host.agentRun(q) });',
-    ].join('\n'));
+    writeFileSync(
+      runtime,
+      [
+        'const registry = new Map();',
+        'export function test(title, fn) { registry.set(title, fn); }',
+        'globalThis.__agentestList = () => [...registry.keys()];',
+        'globalThis.__agentestRun = async (title) => registry.get(title)({ run: (q) => __host.agentRun(q) });',
+      ].join('\n'),
+    );
     mkdirSync(join(dir, 'kit'));
-    writeFileSync(join(dir, 'kit', 'support.test.ts'), "import { test } from '@agentest/test';\ntest('greets', async (ctx) => (await ctx.run('hi')).toUpperCase());\ntest('second', () => 2);\n");
-    const base = { file: join(dir, 'kit', 'support.test.ts'), timeoutMs: HANG_MS, alias: { '@agentest/test': runtime } };
-    assert.deepEqual(await pool.call({ ...base, fn: '__agentestList', args: [] }), { status: 'ok', value: ['greets', 'second'], logs: [] });
-    const result = await pool.call({ ...base, fn: '__agentestRun', args: ['greets'], host: { agentRun: async (q: unknown) => `hello ${q}` } });
+    writeFileSync(
+      join(dir, 'kit', 'support.test.ts'),
+      "import { test } from '@agentest/test';\ntest('greets', async (ctx) => (await ctx.run('hi')).toUpperCase());\ntest('second', () => 2);\n",
+    );
+    const base = {
+      file: join(dir, 'kit', 'support.test.ts'),
+      timeoutMs: HANG_MS,
+      alias: { '@agentest/test': runtime },
+    };
+    assert.deepEqual(await pool.call({ ...base, fn: '__agentestList', args: [] }), {
+      status: 'ok',
+      value: ['greets', 'second'],
+      logs: [],
+    });
+    const result = await pool.call({
+      ...base,
+      fn: '__agentestRun',
+      args: ['greets'],
+      host: { agentRun: async (q: unknown) => `hello ${q}` },
+    });
     assert.deepEqual(result, { status: 'ok', value: 'HELLO HI', logs: [] });
   });
 

@@ -29,18 +29,29 @@ describe('script tests through the kernel', () => {
     });
     const wrong = runs.get('TestTotalIsWrong')!;
     assert.equal(wrong.error, 'assertion failed: total of one expense');
-    assert.deepEqual(wrong.details?.assertion, { type: 'Equal', expected: 3, actual: 2, message: 'total of one expense' });
+    assert.deepEqual(wrong.details?.assertion, {
+      type: 'Equal',
+      expected: 3,
+      actual: 2,
+      message: 'total of one expense',
+    });
     assert.equal(runs.get('TestFatalStops')!.error, 'configuration missing');
     assert.equal(runs.get('TestFatalStops')!.details, undefined, 'fatal() stopped before the failing assertion');
     assert.deepEqual(runs.get('TestNeedsDatabase')!.details, { skip_reason: 'no database in this environment' });
     assert.deepEqual(runs.get('TestSetupWithMockData')!.logs, ["created { id: 1, amount: 250, owner: 'test-user' }"]);
     const first = results.find((r) => r.id === 'TestSystemReady')!;
-    assert.deepEqual([first.kind, first.input, first.source.file, first.source.line], ['script', 'TestSystemReady', 'assistants/expense/src/setup_test.ts', 15]);
+    assert.deepEqual(
+      [first.kind, first.input, first.source.file, first.source.line],
+      ['script', 'TestSystemReady', 'assistants/expense/src/setup_test.ts', 15],
+    );
   });
 
   it('filters with --run on the function name', async () => {
     const { results } = await runKernel(plan('scripts.expense.setup', EXAMPLE_APP, { filter: /TestSystem/ }));
-    assert.deepEqual(results.map((r) => r.id), ['TestSystemReady', 'TestSystemReadyWithInvalidContext']);
+    assert.deepEqual(
+      results.map((r) => r.id),
+      ['TestSystemReady', 'TestSystemReadyWithInvalidContext'],
+    );
   });
 
   it('uses a 30s default timeout per test and honours --timeout', async () => {
@@ -48,8 +59,17 @@ describe('script tests through the kernel', () => {
     assert.equal(suite.defaultTimeoutMs, 30_000);
     // Only tests that never end share this short limit: one that must pass could wait longer than
     // that for a replaced worker on a busy machine (isolation.test.ts checks it passes afterwards).
-    const { runs, results } = await runKernel(plan('scripts.iso.iso', APP, { timeoutMs: 600, filter: /^Test(SyncLoop|AsyncLoop|Hangs)$/ }));
-    assert.deepEqual([...runs].map(([id, e]) => [id, e.status]), [['TestSyncLoop', 'timeout'], ['TestAsyncLoop', 'timeout'], ['TestHangs', 'timeout']]);
+    const { runs, results } = await runKernel(
+      plan('scripts.iso.iso', APP, { timeoutMs: 600, filter: /^Test(SyncLoop|AsyncLoop|Hangs)$/ }),
+    );
+    assert.deepEqual(
+      [...runs].map(([id, e]) => [id, e.status]),
+      [
+        ['TestSyncLoop', 'timeout'],
+        ['TestAsyncLoop', 'timeout'],
+        ['TestHangs', 'timeout'],
+      ],
+    );
     for (const [id, e] of runs) assert.match(e.error!, /^timeout after 600ms/, id);
     assert.equal(results.length, 3, 'the run went on after every hang');
   });
@@ -60,8 +80,13 @@ describe('script tests through the kernel', () => {
   });
 
   it('runs test functions of one file concurrently with --parallel', async () => {
-    const { runs } = await runKernel(plan('scripts.iso.iso', APP, { timeoutMs: 300, parallel: 2, filter: /^Test(Hangs|SyncLoop)$/ }));
-    assert.deepEqual([...runs.values()].map((e) => e.status), ['timeout', 'timeout']);
+    const { runs } = await runKernel(
+      plan('scripts.iso.iso', APP, { timeoutMs: 300, parallel: 2, filter: /^Test(Hangs|SyncLoop)$/ }),
+    );
+    assert.deepEqual(
+      [...runs.values()].map((e) => e.status),
+      ['timeout', 'timeout'],
+    );
   });
 
   it('runs TestMain once and BeforeEach/AfterEach around every test, in its fresh context', async () => {
@@ -73,12 +98,18 @@ describe('script tests through the kernel', () => {
       TestThrowStillRunsAfterEach: ['error', 'boom (at assistants/life/src/life_test.ts:9:49)'],
     });
     assert.deepEqual(runs.get('TestFirst')!.logs, ['before TestFirst', 'after TestFirst false']);
-    assert.deepEqual(runs.get('TestThrowStillRunsAfterEach')!.logs, ['before TestThrowStillRunsAfterEach', 'after TestThrowStillRunsAfterEach false']);
+    assert.deepEqual(runs.get('TestThrowStillRunsAfterEach')!.logs, [
+      'before TestThrowStillRunsAfterEach',
+      'after TestThrowStillRunsAfterEach false',
+    ]);
   });
 
   it('reports every test as an error when TestMain fails', async () => {
     const { runs } = await runKernel(plan('scripts.lifefail.lifefail', APP));
-    assert.deepEqual([...runs.values()].map((e) => [e.status, e.error]), [['error', 'TestMain failed: database unreachable']]);
+    assert.deepEqual(
+      [...runs.values()].map((e) => [e.status, e.error]),
+      [['error', 'TestMain failed: database unreachable']],
+    );
   });
 
   it('stops the run with file:line:col for a syntax error', async () => {
@@ -90,7 +121,11 @@ describe('script tests through the kernel', () => {
   });
 
   it('stops the run listing the tried paths for a missing test file', async () => {
-    await assert.rejects(runKernel(plan('scripts.expense.nothing', EXAMPLE_APP)), (error: any) => error.code === 'INPUT_NOT_FOUND' && /tried: assistants\/expense\/src\/nothing_test\.ts/.test(error.message));
+    await assert.rejects(
+      runKernel(plan('scripts.expense.nothing', EXAMPLE_APP)),
+      (error: any) =>
+        error.code === 'INPUT_NOT_FOUND' && /tried: assistants\/expense\/src\/nothing_test\.ts/.test(error.message),
+    );
   });
 
   it('leaves inputs that are not script references to other loaders', async () => {
@@ -99,7 +134,8 @@ describe('script tests through the kernel', () => {
 });
 
 describe('ctx', () => {
-  const ctxOf = async (overrides: Parameters<typeof plan>[2]) => (await runKernel(plan('scripts.ctx.ctx', APP, overrides))).runs.get('TestContext')!.output as any;
+  const ctxOf = async (overrides: Parameters<typeof plan>[2]) =>
+    (await runKernel(plan('scripts.ctx.ctx', APP, overrides))).runs.get('TestContext')!.output as any;
 
   it('carries both the seed shape and the lowercase Yao fields, with defaults', async () => {
     const ctx = await ctxOf({});
@@ -119,26 +155,50 @@ describe('ctx', () => {
 
   it('takes -u/-t over the defaults', async () => {
     const ctx = await ctxOf({ env: { user: 'admin', team: 'ops-team' } });
-    assert.deepEqual([ctx.User.ID, ctx.Team.ID, ctx.authorized.user_id, ctx.authorized.team_id], ['admin', 'ops-team', 'admin', 'ops-team']);
+    assert.deepEqual(
+      [ctx.User.ID, ctx.Team.ID, ctx.authorized.user_id, ctx.authorized.team_id],
+      ['admin', 'ops-team', 'admin', 'ops-team'],
+    );
   });
 
   it('lets the --ctx file win over -u/-t, and carries its metadata, client and chat id', async () => {
     const ctx = await ctxOf({
       env: {
-        user: 'admin', team: 'ops-team',
-        ctx: { authorized: { user_id: 'ctx-user', team_id: 'team-001', tenant_id: 'acme', scope: 'read' }, metadata: { request_id: 'r1' }, client: { type: 'web', ip: '10.0.0.1' }, locale: 'zh-cn', chat_id: 'chat-9' },
+        user: 'admin',
+        team: 'ops-team',
+        ctx: {
+          authorized: { user_id: 'ctx-user', team_id: 'team-001', tenant_id: 'acme', scope: 'read' },
+          metadata: { request_id: 'r1' },
+          client: { type: 'web', ip: '10.0.0.1' },
+          locale: 'zh-cn',
+          chat_id: 'chat-9',
+        },
       },
     });
     assert.deepEqual([ctx.User.ID, ctx.Team.ID], ['ctx-user', 'team-001']);
-    assert.deepEqual(ctx.authorized, { sub: 'admin', user_id: 'ctx-user', team_id: 'team-001', tenant_id: 'acme', scope: 'read' });
+    assert.deepEqual(ctx.authorized, {
+      sub: 'admin',
+      user_id: 'ctx-user',
+      team_id: 'team-001',
+      tenant_id: 'acme',
+      scope: 'read',
+    });
     assert.deepEqual(ctx.Metadata, { request_id: 'r1', touched: true });
-    assert.deepEqual([ctx.Locale, ctx.locale, ctx.Client.Type, ctx.client.ip, ctx.ChatID], ['zh-cn', 'zh-cn', 'web', '10.0.0.1', 'chat-9']);
+    assert.deepEqual(
+      [ctx.Locale, ctx.locale, ctx.Client.Type, ctx.client.ip, ctx.ChatID],
+      ['zh-cn', 'zh-cn', 'web', '10.0.0.1', 'chat-9'],
+    );
   });
 });
 
 async function loadSuite(input: string) {
   let suite: any;
-  const kernel = createKernel({ plugins: [script(), { name: 'test:peek', apply: ({ hooks }) => hooks.load.intercept({ result: (s: unknown) => void (suite = s) }) }] });
+  const kernel = createKernel({
+    plugins: [
+      script(),
+      { name: 'test:peek', apply: ({ hooks }) => hooks.load.intercept({ result: (s: unknown) => void (suite = s) }) },
+    ],
+  });
   await kernel.run(plan(input, APP, { filter: /^TestPasses$/ }));
   return suite;
 }

@@ -16,8 +16,15 @@ function runWithBrokenWorkers(source: string): Promise<{ code: number | null; st
   // The script has a folder of its own: the sandbox bundles a script's sibling files with it.
   mkdirSync(join(dir, 'scripts'));
   writeFileSync(join(dir, 'scripts', 'hello.ts'), 'export function Hello() { return "hi"; }\n');
-  writeFileSync(join(dir, 'main.mts'), source.replaceAll('DIR', JSON.stringify(dir)).replace('INDEX', JSON.stringify(INDEX)));
-  const child = spawn(process.execPath, ['--import', MAIN_THREAD_ONLY_LOADER, '--conditions=@agentest/source', join(dir, 'main.mts')], { cwd: dir });
+  writeFileSync(
+    join(dir, 'main.mts'),
+    source.replaceAll('DIR', JSON.stringify(dir)).replace('INDEX', JSON.stringify(INDEX)),
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', MAIN_THREAD_ONLY_LOADER, '--conditions=@agentest/source', join(dir, 'main.mts')],
+    { cwd: dir },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

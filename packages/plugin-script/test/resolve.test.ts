@@ -23,19 +23,31 @@ describe('resolveScriptTest', () => {
   });
 
   it('lists every path it tried when the test file is missing', () => {
-    assert.throws(() => resolveScriptTest('scripts.iso.nothing', APP), (error: any) => {
-      assert.equal(error.code, 'INPUT_NOT_FOUND');
-      assert.match(error.message, /tried: assistants\/iso\/src\/nothing_test\.ts, assistants\/iso\/src\/nothing_test\.js/);
-      return true;
-    });
+    assert.throws(
+      () => resolveScriptTest('scripts.iso.nothing', APP),
+      (error: any) => {
+        assert.equal(error.code, 'INPUT_NOT_FOUND');
+        assert.match(
+          error.message,
+          /tried: assistants\/iso\/src\/nothing_test\.ts, assistants\/iso\/src\/nothing_test\.js/,
+        );
+        return true;
+      },
+    );
   });
 
   it('says when no assistant exists at all', () => {
-    assert.throws(() => resolveScriptTest('scripts.ghost.setup', APP), (error: any) => {
-      assert.match(error.message, /tried: assistants\/ghost\/src\/setup_test\.ts, assistants\/ghost\/src\/setup_test\.js, ghost\/src\/setup_test\.ts, ghost\/src\/setup_test\.js/);
-      assert.match(error.message, /no assistant found \(no package\.yao in assistants\/ghost or ghost\)/);
-      return true;
-    });
+    assert.throws(
+      () => resolveScriptTest('scripts.ghost.setup', APP),
+      (error: any) => {
+        assert.match(
+          error.message,
+          /tried: assistants\/ghost\/src\/setup_test\.ts, assistants\/ghost\/src\/setup_test\.js, ghost\/src\/setup_test\.ts, ghost\/src\/setup_test\.js/,
+        );
+        assert.match(error.message, /no assistant found \(no package\.yao in assistants\/ghost or ghost\)/);
+        return true;
+      },
+    );
   });
 
   it('rejects a reference without a module', () => {
@@ -45,11 +57,17 @@ describe('resolveScriptTest', () => {
 
 describe('resolveScriptFunction', () => {
   it('resolves scripts.test.ValidateOutput to scripts/test.ts under the root', () => {
-    assert.deepEqual(resolveScriptFunction('scripts.test.ValidateOutput', APP), { file: join(APP, 'scripts/test.ts'), fn: 'ValidateOutput' });
+    assert.deepEqual(resolveScriptFunction('scripts.test.ValidateOutput', APP), {
+      file: join(APP, 'scripts/test.ts'),
+      fn: 'ValidateOutput',
+    });
   });
 
   it("resolves scripts.<assistant>.<module>.<Fn> in the assistant's src/", () => {
-    assert.deepEqual(resolveScriptFunction('scripts.hooks.env_test.Before', APP), { file: join(APP, 'assistants/hooks/src/env_test.ts'), fn: 'Before' });
+    assert.deepEqual(resolveScriptFunction('scripts.hooks.env_test.Before', APP), {
+      file: join(APP, 'assistants/hooks/src/env_test.ts'),
+      fn: 'Before',
+    });
   });
 
   it('lists the tried paths when nothing matches', () => {

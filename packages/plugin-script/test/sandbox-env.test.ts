@@ -17,7 +17,9 @@ describe('the sandbox environment', () => {
     process.env.TZ ??= 'UTC';
     const dir = mkdtempSync(join(tmpdir(), 'agentest-env-'));
     file = join(dir, 'env.ts');
-    writeFileSync(file, `// @ts-nocheck
+    writeFileSync(
+      file,
+      `// @ts-nocheck
 export function Env(name) { return process.env[name] ?? null; }
 export function Keys() { return Object.keys(process.env).sort(); }
 export function Escape(how) {
@@ -34,7 +36,8 @@ export function Escape(how) {
   catch (e) { return 'blocked: ' + e.constructor.name; }
 }
 export function Inspect() { console.log(fetch, [1, { a: 2 }]); return true; }
-`);
+`,
+    );
   });
   after(() => {
     for (const name of [SECRET, ALLOWED]) delete process.env[name];
@@ -54,7 +57,10 @@ export function Inspect() { console.log(fetch, [1, { a: 2 }]); return true; }
       assert.equal(await read(pool, 'Env', ALLOWED), null);
       assert.equal(await read(pool, 'Env', 'TZ'), process.env.TZ);
       const keys = (await read(pool, 'Keys')) as string[];
-      assert.deepEqual(keys.filter((k) => !['TZ', 'LANG', 'NODE_ENV'].includes(k)), []);
+      assert.deepEqual(
+        keys.filter((k) => !['TZ', 'LANG', 'NODE_ENV'].includes(k)),
+        [],
+      );
     } finally {
       await pool.close();
     }

@@ -41,7 +41,10 @@ describe('testing t and status precedence', () => {
 
   it('fatal() records the failure and throws a stop marker', () => {
     const { t, record } = fresh();
-    assert.throws(() => t.fatal('config missing'), (e) => e instanceof FatalStop);
+    assert.throws(
+      () => t.fatal('config missing'),
+      (e) => e instanceof FatalStop,
+    );
     assert.deepEqual(record.verdict({}), { status: 'failed', error: 'config missing' });
   });
 

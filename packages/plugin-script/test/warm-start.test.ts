@@ -21,7 +21,10 @@ function watchWarmUp() {
     await warm(files);
     order.push('ready');
   };
-  const events: AgentestPlugin = { name: 'test:order', apply: ({ hooks }) => hooks.report.tap('test:order', (event) => void order.push(event.type)) };
+  const events: AgentestPlugin = {
+    name: 'test:order',
+    apply: ({ hooks }) => hooks.report.tap('test:order', (event) => void order.push(event.type)),
+  };
   return { order, events, release: () => lease.release() };
 }
 
@@ -29,8 +32,19 @@ function inline(cases: TestCase[]): AgentestPlugin {
   return {
     name: 'test:inline',
     apply({ hooks }) {
-      hooks.load.tapPromise('test:inline', async (input) => (input.input === 'inline' ? { name: 'inline', needsAgent: false, cases: () => cases } : undefined));
-      hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => ({ run: ctx.run, status: 'passed', duration_ms: 1, output: `echo ${c.input}`, assertions: [], metrics: {} }));
+      hooks.load.tapPromise('test:inline', async (input) =>
+        input.input === 'inline' ? { name: 'inline', needsAgent: false, cases: () => cases } : undefined,
+      );
+      hooks.execute
+        .for('agent')
+        .tapPromise('test:inline', async (c, ctx) => ({
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 1,
+          output: `echo ${c.input}`,
+          assertions: [],
+          metrics: {},
+        }));
     },
   };
 }
@@ -39,10 +53,16 @@ describe('the sandbox starts before the first case', () => {
   it('for a suite with script assertions: the start event waits until it is ready', async () => {
     const { order, events, release } = watchWarmUp();
     try {
-      const cases: TestCase[] = [{
-        id: 'a', kind: 'agent', input: 'hello', messages: [], source: { file: 'assistants/hooks/tests/inputs.jsonl', line: 1 },
-        assert: [{ type: 'script', script: 'scripts.test.ValidateOutput', value: 'hello' }],
-      }];
+      const cases: TestCase[] = [
+        {
+          id: 'a',
+          kind: 'agent',
+          input: 'hello',
+          messages: [],
+          source: { file: 'assistants/hooks/tests/inputs.jsonl', line: 1 },
+          assert: [{ type: 'script', script: 'scripts.test.ValidateOutput', value: 'hello' }],
+        },
+      ];
       const { results } = await runKernel(plan('inline', APP), {}, [inline(cases), events]);
       assert.equal(results[0]!.status, 'passed', results[0]!.error);
       assert.deepEqual(order.slice(0, 4), ['warm', 'ready', 'start', 'case_start']);
@@ -65,7 +85,9 @@ describe('the sandbox starts before the first case', () => {
   it('a suite that never uses the sandbox does not start it', async () => {
     const { order, events, release } = watchWarmUp();
     try {
-      const cases: TestCase[] = [{ id: 'a', kind: 'agent', input: 'x', messages: [], source: { file: 'inline.jsonl', line: 1 } }];
+      const cases: TestCase[] = [
+        { id: 'a', kind: 'agent', input: 'x', messages: [], source: { file: 'inline.jsonl', line: 1 } },
+      ];
       await runKernel(plan('inline', APP), {}, [inline(cases), events]);
       assert.ok(!order.includes('warm'), order.join(', '));
     } finally {

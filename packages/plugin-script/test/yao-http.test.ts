@@ -45,7 +45,11 @@ describe('Yao http object in the sandbox', () => {
   let pool: ScriptPool;
 
   before(async () => {
-    for (const [path, content] of Object.entries({ 'app.yao': '{}', 'assistants/shop/package.yao': '{}', 'assistants/shop/src/index.ts': HOOK_SOURCE })) {
+    for (const [path, content] of Object.entries({
+      'app.yao': '{}',
+      'assistants/shop/package.yao': '{}',
+      'assistants/shop/src/index.ts': HOOK_SOURCE,
+    })) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), content);
     }
@@ -90,8 +94,13 @@ describe('Yao http object in the sandbox', () => {
     });
   });
 
-  it('posts JSON by default, keeps the URL\'s own query and parses a JSON reply', async () => {
-    const order = (await value('Order', [base])) as { method: string; url: string; body: string; headers: Record<string, string> };
+  it("posts JSON by default, keeps the URL's own query and parses a JSON reply", async () => {
+    const order = (await value('Order', [base])) as {
+      method: string;
+      url: string;
+      body: string;
+      headers: Record<string, string>;
+    };
     assert.equal(order.method, 'POST');
     assert.equal(order.url, '/orders?src=hook');
     assert.deepEqual(JSON.parse(order.body), { item: 'tea', qty: 2 });
@@ -115,9 +124,15 @@ describe('Yao http object in the sandbox', () => {
 
   it('refuses http.Stream, and http outside Yao code, with a message saying what to use', async () => {
     const stream = await call('Streaming', [base]);
-    assert.match(stream.status === 'error' ? stream.error : '', /http\.Stream is not available when agentest runs a script/);
+    assert.match(
+      stream.status === 'error' ? stream.error : '',
+      /http\.Stream is not available when agentest runs a script/,
+    );
     const plain = await call('Page', [base], false);
-    assert.match(plain.status === 'error' ? plain.error : '', /http is available in Yao hooks, processes and script tests only; use fetch here/);
+    assert.match(
+      plain.status === 'error' ? plain.error : '',
+      /http is available in Yao hooks, processes and script tests only; use fetch here/,
+    );
   });
 });
 

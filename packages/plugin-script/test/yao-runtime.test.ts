@@ -56,7 +56,8 @@ const files: Record<string, string> = {
   'assistants/Shop/src/cart_test.ts': 'export function Total() { return "the test file must never be a process"; }',
   'scripts/util.ts': 'export function Greet(name: string) { log.Warn("greeting %q", name); return `hello ${name}`; }',
   'stubs/models.ts': 'export function Find(id: number) { return { id, name: "stubbed" }; }',
-  'stubs/agent.ts': 'export function Call(id: string, messages: any[]) { return { agent_id: id, content: `hello, ${messages[0].content}` }; }',
+  'stubs/agent.ts':
+    'export function Call(id: string, messages: any[]) { return { agent_id: id, content: `hello, ${messages[0].content}` }; }',
 };
 for (const [path, content] of Object.entries(files)) {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -101,7 +102,11 @@ describe('Yao runtime in the sandbox', () => {
   });
 
   it('runs stubs: a module function (named after the process) or a fixed value', async () => {
-    assert.deepEqual(await call('Call', ['models.user.Find', 7]), { status: 'ok', value: { id: 7, name: 'stubbed' }, logs: [] });
+    assert.deepEqual(await call('Call', ['models.user.Find', 7]), {
+      status: 'ok',
+      value: { id: 7, name: 'stubbed' },
+      logs: [],
+    });
     const value = await call('Call', ['utils.env.get', 'REGION']);
     assert.deepEqual(value.status === 'ok' && value.value, { region: 'eu' });
   });
@@ -109,59 +114,102 @@ describe('Yao runtime in the sandbox', () => {
   it('fails an unknown process with a message saying why and how to stub it', async () => {
     const result = await call('Call', ['models.user.Get', 1]);
     assert.equal(result.status, 'error');
-    assert.match(result.status === 'error' ? result.error : '', /Process\("models\.user\.Get"\) is not available under agentest: .*models\.\* needs a running Yao\. To test this hook, add models\.user\.Get to processes\./);
+    assert.match(
+      result.status === 'error' ? result.error : '',
+      /Process\("models\.user\.Get"\) is not available under agentest: .*models\.\* needs a running Yao\. To test this hook, add models\.user\.Get to processes\./,
+    );
   });
 
   it('names the files it tried for a missing script, and never runs a _test file', async () => {
     const missing = await call('Call', ['scripts.nope.Fn']);
-    assert.match(missing.status === 'error' ? missing.error : '', /Process\("scripts\.nope\.Fn"\): script not found .*scripts\/nope\.ts/);
+    assert.match(
+      missing.status === 'error' ? missing.error : '',
+      /Process\("scripts\.nope\.Fn"\): script not found .*scripts\/nope\.ts/,
+    );
     const test = await call('Call', ['agents.shop.cart_test.Total']);
-    assert.match(test.status === 'error' ? test.error : '', /Process\("agents\.shop\.cart_test\.Total"\): no script file/);
+    assert.match(
+      test.status === 'error' ? test.error : '',
+      /Process\("agents\.shop\.cart_test\.Total"\): no script file/,
+    );
     const noFn = await call('Call', ['agents.shop.cart.Nope']);
     assert.match(noFn.status === 'error' ? noFn.error : '', /Cart\.ts has no function Nope/);
   });
 
   it('says Process needs a Yao hook when no resolver is attached', async () => {
     const result = await call('Call', ['scripts.util.Greet'], { yao: undefined });
-    assert.match(result.status === 'error' ? result.error : '', /Process\("scripts\.util\.Greet"\) is not available here/);
+    assert.match(
+      result.status === 'error' ? result.error : '',
+      /Process\("scripts\.util\.Greet"\) is not available here/,
+    );
   });
 
-  it('stops a process that loops, synchronously or after an await, at the caller\'s timeout', async () => {
-    for (const [fn, args] of [['Call', ['agents.shop.cart.Spin']], ['Later', []]] as const) {
+  it("stops a process that loops, synchronously or after an await, at the caller's timeout", async () => {
+    for (const [fn, args] of [
+      ['Call', ['agents.shop.cart.Spin']],
+      ['Later', []],
+    ] as const) {
       const result = await call(fn, [...args], { timeoutMs: 300 });
       assert.equal(result.status, 'timeout', `${fn}: ${JSON.stringify(result)}`);
-      assert.match(result.status === 'timeout' ? result.error : '', /^timeout after 300ms/, 'stopped at the caller\'s timeout, not a default');
+      assert.match(
+        result.status === 'timeout' ? result.error : '',
+        /^timeout after 300ms/,
+        "stopped at the caller's timeout, not a default",
+      );
     }
     assert.equal((await call('Call', ['agents.shop.cart.Total', [1]])).status, 'ok', 'the pool still works');
   });
 
-  it('gives ctx Yao\'s output methods, recorded in the logs, and trace logging', async () => {
+  it("gives ctx Yao's output methods, recorded in the logs, and trace logging", async () => {
     const result = await call('Talk', [{ chat_id: 'c1', metadata: {} }]);
     assert.deepEqual(result.status === 'ok' && result.value, { sent: 'M2', id: 'M1', keys: ['chat_id', 'metadata'] });
-    assert.deepEqual(result.logs, ['ctx.SendStream M1: Starting', 'ctx.Append M1:  step 1', 'ctx.End M1', 'TRACE INFO: checked cart {"items":2}', 'ctx.Send: Done']);
+    assert.deepEqual(result.logs, [
+      'ctx.SendStream M1: Starting',
+      'ctx.Append M1:  step 1',
+      'ctx.End M1',
+      'TRACE INFO: checked cart {"items":2}',
+      'ctx.Send: Done',
+    ]);
   });
 
   it('sleeps synchronously with time.Sleep, records time.After, and stops a sleep at the time limit', async () => {
     const slept = await call('Pause', [120]);
     assert.equal(slept.status, 'ok', JSON.stringify(slept));
-    assert.ok(slept.status === 'ok' && (slept.value as number) >= 115, `slept ${slept.status === 'ok' && slept.value} ms`);
-    assert.deepEqual(slept.logs, ['time.After 1000ms: scripts.util.Greet ["later"] (not run: background processes need a running Yao)']);
+    assert.ok(
+      slept.status === 'ok' && (slept.value as number) >= 115,
+      `slept ${slept.status === 'ok' && slept.value} ms`,
+    );
+    assert.deepEqual(slept.logs, [
+      'time.After 1000ms: scripts.util.Greet ["later"] (not run: background processes need a running Yao)',
+    ]);
     const tooLong = await call('Pause', [60_000], { timeoutMs: 300 });
     assert.equal(tooLong.status, 'timeout', JSON.stringify(tooLong));
-    assert.match(tooLong.status === 'timeout' ? tooLong.error : '', /^timeout after 300ms/, 'the sleep ended at the limit');
+    assert.match(
+      tooLong.status === 'timeout' ? tooLong.error : '',
+      /^timeout after 300ms/,
+      'the sleep ended at the limit',
+    );
   });
 
   it('runs ctx.agent, ctx.memory, … through processes stubs of the same name', async () => {
     const result = await call('AskAgent', [{}]);
-    assert.deepEqual(result.status === 'ok' && result.value, { answer: { agent_id: 'tests.greeter', content: 'hello, hi' }, theme: 'dark' });
+    assert.deepEqual(result.status === 'ok' && result.value, {
+      answer: { agent_id: 'tests.greeter', content: 'hello, hi' },
+      theme: 'dark',
+    });
   });
 
   it('fails unstubbed ctx.memory, ctx.agent and server-only globals with a clear message', async () => {
     const bare = yaoProcessResolver({ root, cwd: root, stubs: {} });
     const memory = await call('Remember', [{}], { yao: { processes: bare, ctxArg: 0 } });
-    assert.match(memory.status === 'error' ? memory.error : '', /ctx\.memory\.user\.Get\(\) is not available when agentest runs a hook: .* stub it with the "processes" option: "ctx\.memory\.user\.Get": \{ value: <what it returns> \}, or \{ module: "\.\/stubs\.ts", export: "Get" \}/);
+    assert.match(
+      memory.status === 'error' ? memory.error : '',
+      /ctx\.memory\.user\.Get\(\) is not available when agentest runs a hook: .* stub it with the "processes" option: "ctx\.memory\.user\.Get": \{ value: <what it returns> \}, or \{ module: "\.\/stubs\.ts", export: "Get" \}/,
+    );
     const agent = await call('AskAgent', [{}], { yao: { processes: bare, ctxArg: 0 } });
-    assert.match(agent.status === 'error' ? agent.error : '', /ctx\.agent\.Call\(\) is not available when agentest runs a hook/);
+    assert.match(
+      agent.status === 'error' ? agent.error : '',
+      /ctx\.agent\.Call\(\) is not available when agentest runs a hook/,
+    );
     const fs = await call('Files', []);
     assert.match(fs.status === 'error' ? fs.error : '', /FS is not available when agentest runs a script/);
   });
@@ -178,18 +226,26 @@ describe('Yao runtime in script tests', () => {
     write('app.yao', '{}');
     write('assistants/calc/package.yao', '{}');
     write('assistants/calc/src/math.ts', 'export function Add(a: number, b: number) { return a + b; }');
-    write('assistants/calc/src/math_test.ts', `function TestAdd(t: any, ctx: any) {
+    write(
+      'assistants/calc/src/math_test.ts',
+      `function TestAdd(t: any, ctx: any) {
   t.assert.Equal(Process("agents.calc.math.Add", 1, 2), 3);
   t.assert.Equal(Process("models.rate.Get"), 0.2);
   ctx.Send("checked");
 }
 function TestUnstubbed(t: any) {
   Process("models.rate.Find");
-}`);
-    const { runs } = await runKernel(plan('scripts.calc.math', app), { processes: { 'models.rate.Get': { value: 0.2 } } });
+}`,
+    );
+    const { runs } = await runKernel(plan('scripts.calc.math', app), {
+      processes: { 'models.rate.Get': { value: 0.2 } },
+    });
     assert.equal(runs.get('TestAdd')?.status, 'passed', runs.get('TestAdd')?.error);
     assert.deepEqual(runs.get('TestAdd')?.logs, ['ctx.Send: checked']);
     assert.equal(runs.get('TestUnstubbed')?.status, 'error');
-    assert.match(runs.get('TestUnstubbed')!.error!, /Process\("models\.rate\.Find"\) is not available under agentest: .* To test this script, stub it in agentest\.config\.ts: script\(\{ processes: \{ "models\.rate\.Find"/);
+    assert.match(
+      runs.get('TestUnstubbed')!.error!,
+      /Process\("models\.rate\.Find"\) is not available under agentest: .* To test this script, stub it in agentest\.config\.ts: script\(\{ processes: \{ "models\.rate\.Find"/,
+    );
   });
 });

@@ -42,7 +42,10 @@ export class AgentSettings {
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new AgentSettings(file, false, new Map());
-      throw new AgentestError('CONFIG_INVALID', `cannot read ${file}: ${(error as Error).message}`, { where: file, cause: error });
+      throw new AgentestError('CONFIG_INVALID', `cannot read ${file}: ${(error as Error).message}`, {
+        where: file,
+        cause: error,
+      });
     }
     return new AgentSettings(file, true, parseRoles(text, file));
   }
@@ -85,11 +88,20 @@ function parseRoles(text: string, file: string): Map<Role, RoleAssignment> {
   const roles = new Map<Role, RoleAssignment>();
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return roles;
-  if (!isMap(root)) throw new AgentestError('CONFIG_INVALID', `${at(root)}: agent.yml must be a mapping of settings (system, uses, …)`, { where: at(root) });
+  if (!isMap(root))
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      `${at(root)}: agent.yml must be a mapping of settings (system, uses, …)`,
+      { where: at(root) },
+    );
   const system = root.get('system', true) as Node | undefined;
   if (system === undefined || (isScalar(system) && system.value === null)) return roles;
   if (!isMap(system)) {
-    throw new AgentestError('CONFIG_INVALID', `${at(system)}: "system" must map roles to connector ids, e.g. "default: openai.gpt-4o"`, { where: at(system) });
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      `${at(system)}: "system" must map roles to connector ids, e.g. "default: openai.gpt-4o"`,
+      { where: at(system) },
+    );
   }
   for (const pair of system.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
@@ -98,7 +110,11 @@ function parseRoles(text: string, file: string): Map<Role, RoleAssignment> {
     const connector = isScalar(value) ? value.value : undefined;
     if (connector === null || connector === undefined || connector === '') continue; // an empty role is an unset role
     if (typeof connector !== 'string') {
-      throw new AgentestError('CONFIG_INVALID', `${at(value)}: system.${key} must be a connector id such as "openai.gpt-4o", got ${typeof connector}`, { where: at(value) });
+      throw new AgentestError(
+        'CONFIG_INVALID',
+        `${at(value)}: system.${key} must be a connector id such as "openai.gpt-4o", got ${typeof connector}`,
+        { where: at(value) },
+      );
     }
     roles.set(key, { role: key, connector, where: at(value) });
   }

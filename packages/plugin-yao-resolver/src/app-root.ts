@@ -15,7 +15,10 @@ const MARKERS = ['app.yao', 'app.json', 'app.jsonc'];
  * `app.yao`/`app.json`/`app.jsonc` or an `assistants/` directory, else `$YAO_ROOT`.
  * Markers win over a bare `assistants/` so that an assistant's own nested folders never pass for a root.
  */
-export function findAppRoot(start: string, options: { root?: string; env?: NodeJS.ProcessEnv } = {}): AppRoot | undefined {
+export function findAppRoot(
+  start: string,
+  options: { root?: string; env?: NodeJS.ProcessEnv } = {},
+): AppRoot | undefined {
   if (options.root) return { dir: resolve(options.root), foundBy: 'option' };
   const from = startDirectory(start);
   const byMarker = walkUp(from, (dir) => MARKERS.find((m) => existsSync(join(dir, m))));

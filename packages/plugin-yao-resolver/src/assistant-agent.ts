@@ -1,11 +1,31 @@
 import { join } from 'node:path';
-import type { Agent, AgentCallOptions, AgentReply, Message, MessageToolCall, TestContext, ToolCall } from '@agentest/kernel';
+import type {
+  Agent,
+  AgentCallOptions,
+  AgentReply,
+  Message,
+  MessageToolCall,
+  TestContext,
+  ToolCall,
+} from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
 import type { ToolSet } from './assistant-tools.js';
 import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
 import { completionStep, type CompletionStep } from './completion-step.js';
-import { fallbackConnector, noConnector, resolveConnector, ROLE_PREFIX, type ConnectorChoice } from './connector-choice.js';
-import { isEmptyData, readCreateResponse, readNextResponse, type CreateResponse, type Delegate } from './hook-responses.js';
+import {
+  fallbackConnector,
+  noConnector,
+  resolveConnector,
+  ROLE_PREFIX,
+  type ConnectorChoice,
+} from './connector-choice.js';
+import {
+  isEmptyData,
+  readCreateResponse,
+  readNextResponse,
+  type CreateResponse,
+  type Delegate,
+} from './hook-responses.js';
 import { HookError, type HookOutcome, type HookRunner } from './hook-runner.js';
 import { PACKAGE_FILE } from './locate.js';
 import { DEFAULT_MAX_TURNS, type ServerUse } from './mcp-config.js';
@@ -71,7 +91,13 @@ export class AssistantAgent implements Agent {
    * One call. What it recorded before something threw (hook logs, the Create hook's answer, tool
    * calls) goes with the error as its `trace`, which the agent executor keeps on the case.
    */
-  async call(input: Message[], testContext: TestContext, signal: AbortSignal, caseOptions: Record<string, unknown>, depth: number): Promise<AgentReply> {
+  async call(
+    input: Message[],
+    testContext: TestContext,
+    signal: AbortSignal,
+    caseOptions: Record<string, unknown>,
+    depth: number,
+  ): Promise<AgentReply> {
     const trace: Record<string, unknown> = { assistant: this.def.id };
     try {
       return await this.pipeline(input, testContext, signal, caseOptions, depth, trace);
@@ -81,14 +107,31 @@ export class AssistantAgent implements Agent {
     }
   }
 
-  private async pipeline(input: Message[], testContext: TestContext, signal: AbortSignal, caseOptions: Record<string, unknown>, depth: number, trace: Record<string, unknown>): Promise<AgentReply> {
+  private async pipeline(
+    input: Message[],
+    testContext: TestContext,
+    signal: AbortSignal,
+    caseOptions: Record<string, unknown>,
+    depth: number,
+    trace: Record<string, unknown>,
+  ): Promise<AgentReply> {
     const { def, services } = this;
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
     // Yao's hook ctx always carries `theme` and `route` (empty unless a request sets them).
-    const ctx: TestContext & { theme: string; route: string } = { theme: '', route: '', ...testContext, assistant_id: def.id, metadata };
+    const ctx: TestContext & { theme: string; route: string } = {
+      theme: '',
+      route: '',
+      ...testContext,
+      assistant_id: def.id,
+      metadata,
+    };
     const caseConnector = str(caseOptions.connector);
     const connectorBeforeHook = this.connectorOverride ?? caseConnector ?? this.defaultChoice?.id;
-    const hookOptions = { ...caseOptions, ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}), metadata };
+    const hookOptions = {
+      ...caseOptions,
+      ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}),
+      metadata,
+    };
 
     let create: CreateResponse | undefined;
     if (def.hookFile) {
@@ -105,10 +148,20 @@ export class AssistantAgent implements Agent {
     let finalMessages = conversation;
     let step: CompletionStep | undefined;
     if (choice.prompts || def.mcp) {
-      const global = globalPromptsDisabled(def, create, caseOptions, metadata) ? undefined : await services.app.globalPrompts();
+      const global = globalPromptsDisabled(def, create, caseOptions, metadata)
+        ? undefined
+        : await services.app.globalPrompts();
       const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
-      const tools = create?.mcp_servers ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`) : this.tools;
-      finalMessages = buildMessages({ global, prompts: choice.prompts ?? [], ...(tools?.samples ? { samples: tools.samples } : {}), conversation, vars });
+      const tools = create?.mcp_servers
+        ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
+        : this.tools;
+      finalMessages = buildMessages({
+        global,
+        prompts: choice.prompts ?? [],
+        ...(tools?.samples ? { samples: tools.samples } : {}),
+        conversation,
+        vars,
+      });
       const connector = this.chooseForCall(create?.connector, caseConnector);
       const client = await services.app.client(connector.id, connector.blame);
       trace.connector = connector.id;
@@ -121,7 +174,8 @@ export class AssistantAgent implements Agent {
           ...(tools ? { tools } : {}),
           backends: services.backends,
           // Yao runs the loop only when the assistant has no hook script at all.
-          loop: !def.hookFile && def.mcp?.toolLoop !== false ? { maxTurns: def.mcp?.maxTurns ?? DEFAULT_MAX_TURNS } : false,
+          loop:
+            !def.hookFile && def.mcp?.toolLoop !== false ? { maxTurns: def.mcp?.maxTurns ?? DEFAULT_MAX_TURNS } : false,
           signal,
         });
       } catch (error) {
@@ -135,7 +189,12 @@ export class AssistantAgent implements Agent {
 
     let data: unknown;
     if (def.hookFile) {
-      const payload = { messages: finalMessages, completion: completion ? completionPayload(completion) : null, tools: step?.tools.map((t) => t.payload) ?? [], error: null };
+      const payload = {
+        messages: finalMessages,
+        completion: completion ? completionPayload(completion) : null,
+        tools: step?.tools.map((t) => t.payload) ?? [],
+        error: null,
+      };
       const outcome = await this.hook('Next', [ctx, payload, hookOptions], signal, trace);
       const next = outcome.ran ? readNextResponse(outcome.value, def.hookFile) : undefined;
       if (outcome.ran) trace.next = outcome.value ?? null;
@@ -143,7 +202,11 @@ export class AssistantAgent implements Agent {
       data = next?.data;
     }
 
-    const content = !isEmptyData(data) ? data : completion && !isEmptyData(completion.content) ? completion.content : null;
+    const content = !isEmptyData(data)
+      ? data
+      : completion && !isEmptyData(completion.content)
+        ? completion.content
+        : null;
     const toolCalls = step?.tools.length ? step.tools.map((t) => t.call) : completion?.toolCalls;
     return {
       content,
@@ -155,7 +218,12 @@ export class AssistantAgent implements Agent {
   }
 
   /** Calls a hook; its logs go to the trace whether it returns or throws. */
-  private async hook(fn: 'Create' | 'Next', args: unknown[], signal: AbortSignal, trace: Record<string, unknown>): Promise<HookOutcome> {
+  private async hook(
+    fn: 'Create' | 'Next',
+    args: unknown[],
+    signal: AbortSignal,
+    trace: Record<string, unknown>,
+  ): Promise<HookOutcome> {
     try {
       const outcome = await this.services.hooks.call(this.def.hookFile!, fn, args, signal);
       keepLogs(trace, outcome.logs);
@@ -173,11 +241,19 @@ export class AssistantAgent implements Agent {
    * An assistant that never calls the LLM gets only what it names, and never fails over it.
    */
   private chooseDefault(): ConnectorChoice | undefined {
-    const { def, services: { app } } = this;
+    const {
+      def,
+      services: { app },
+    } = this;
     const packageFile = join(def.dir, PACKAGE_FILE);
     if (!this.usesLlm) {
-      if (this.connectorOverride) return this.connectorOverride.startsWith(ROLE_PREFIX) ? undefined : { id: this.connectorOverride, from: '-c', blame: '-c' };
-      return def.connector && !def.connector.startsWith(ROLE_PREFIX) ? { id: def.connector, from: 'package.yao', blame: packageFile } : undefined;
+      if (this.connectorOverride)
+        return this.connectorOverride.startsWith(ROLE_PREFIX)
+          ? undefined
+          : { id: this.connectorOverride, from: '-c', blame: '-c' };
+      return def.connector && !def.connector.startsWith(ROLE_PREFIX)
+        ? { id: def.connector, from: 'package.yao', blame: packageFile }
+        : undefined;
     }
     const choice = this.connectorOverride
       ? resolveConnector(this.connectorOverride, '-c', '-c', app)
@@ -190,7 +266,10 @@ export class AssistantAgent implements Agent {
 
   /** One call's connector: the Create hook's, else `-c`, else the case's, else the default above. */
   private chooseForCall(fromHook: string | undefined, fromCase: string | undefined): ConnectorChoice {
-    const { def, services: { app } } = this;
+    const {
+      def,
+      services: { app },
+    } = this;
     const choice = fromHook
       ? resolveConnector(fromHook, 'Create hook', `the Create hook of "${def.id}"`, app)
       : !this.connectorOverride && fromCase
@@ -201,12 +280,27 @@ export class AssistantAgent implements Agent {
   }
 
   /** Hands the conversation to another assistant; its reply is this call's reply, with both traces. */
-  private async delegate(delegate: Delegate, conversation: Message[], ctx: TestContext, signal: AbortSignal, depth: number, trace: Record<string, unknown>): Promise<AgentReply> {
+  private async delegate(
+    delegate: Delegate,
+    conversation: Message[],
+    ctx: TestContext,
+    signal: AbortSignal,
+    depth: number,
+    trace: Record<string, unknown>,
+  ): Promise<AgentReply> {
     if (depth >= MAX_DELEGATION_DEPTH) {
-      throw new Error(`delegation from "${this.id}" to "${delegate.agent_id}" is more than ${MAX_DELEGATION_DEPTH} levels deep; the assistants delegate in a loop`);
+      throw new Error(
+        `delegation from "${this.id}" to "${delegate.agent_id}" is more than ${MAX_DELEGATION_DEPTH} levels deep; the assistants delegate in a loop`,
+      );
     }
     const target = await this.services.assistant(delegate.agent_id);
-    const reply = await target.call(delegate.messages?.length ? delegate.messages : conversation, ctx, signal, delegate.options ?? {}, depth + 1);
+    const reply = await target.call(
+      delegate.messages?.length ? delegate.messages : conversation,
+      ctx,
+      signal,
+      delegate.options ?? {},
+      depth + 1,
+    );
     return { ...reply, trace: { ...trace, delegated_to: target.id, delegate: reply.trace } };
   }
 }

@@ -40,12 +40,17 @@ export async function loadAssistant(dir: string, id: string, env: NodeJS.Process
   const str = (key: string) => {
     const v = p[key];
     if (v === undefined || v === null) return undefined;
-    if (typeof v !== 'string') throw new AgentestError('CONFIG_INVALID', `${file}: "${key}" must be a string, got ${typeof v}`, { where: file });
+    if (typeof v !== 'string')
+      throw new AgentestError('CONFIG_INVALID', `${file}: "${key}" must be a string, got ${typeof v}`, { where: file });
     return v;
   };
   const options = p.options ?? {};
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new AgentestError('CONFIG_INVALID', `${file}: "options" must be an object of LLM parameters (temperature, max_tokens, …)`, { where: file });
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      `${file}: "options" must be an object of LLM parameters (temperature, max_tokens, …)`,
+      { where: file },
+    );
   }
   const connector = str('connector');
   return {

@@ -19,7 +19,10 @@ export interface OfferedTool {
 
 /** The `tools` of a chat request, and how to find each one when the model calls it. */
 export interface ToolSet {
-  definitions: Array<{ type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }>;
+  definitions: Array<{
+    type: 'function';
+    function: { name: string; description: string; parameters: Record<string, unknown> };
+  }>;
   byName: Map<string, OfferedTool>;
   /** The "MCP Tool Usage Examples" system message, when offered tools have samples. */
   samples?: string;
@@ -56,7 +59,11 @@ export async function offerTools(
     const wanted = use.tools?.length ? new Set(use.tools) : undefined;
     for (const name of wanted ?? []) {
       if (!tools.some((t) => t.name === name)) {
-        throw new AgentestError('CONFIG_INVALID', `${writer} asks for tool "${name}" of MCP server "${server.id}", which ${server.file} does not define (it has: ${tools.map((t) => t.name).join(', ') || 'no tools'})`, { where: writer });
+        throw new AgentestError(
+          'CONFIG_INVALID',
+          `${writer} asks for tool "${name}" of MCP server "${server.id}", which ${server.file} does not define (it has: ${tools.map((t) => t.name).join(', ') || 'no tools'})`,
+          { where: writer },
+        );
       }
     }
     for (const tool of tools) {
@@ -64,10 +71,19 @@ export async function offerTools(
       if (wanted && !wanted.has(tool.name)) continue;
       const name = mcpToolName(server.id, tool.name);
       set.byName.set(name, { name, server, tool });
-      set.definitions.push({ type: 'function', function: { name, description: tool.description, parameters: tool.inputSchema } });
+      set.definitions.push({
+        type: 'function',
+        function: { name, description: tool.description, parameters: tool.inputSchema },
+      });
     }
   }
-  const samples = samplesPrompt([...set.byName.values()].map(({ name, tool }) => ({ name, description: tool.description, samples: tool.samples ?? [] })));
+  const samples = samplesPrompt(
+    [...set.byName.values()].map(({ name, tool }) => ({
+      name,
+      description: tool.description,
+      samples: tool.samples ?? [],
+    })),
+  );
   return samples ? { ...set, samples } : set;
 }
 
@@ -76,10 +92,19 @@ function describeWriter(writer: string): string {
   return writer.endsWith('package.yao') ? 'package.yao "mcp.servers"' : `"mcp_servers" from ${writer}`;
 }
 
-function unknownServer(id: string, registry: McpRegistry, assistant: { id: string; dir: string }, writer: string): AgentestError {
-  const own = ['.mcp.yao', '.mcp.json', '.mcp.jsonc'].some((ext) => existsSync(join(assistant.dir, 'mcps', ...id.split('.').slice(0, -1), `${id.split('.').at(-1)}${ext}`)));
+function unknownServer(
+  id: string,
+  registry: McpRegistry,
+  assistant: { id: string; dir: string },
+  writer: string,
+): AgentestError {
+  const own = ['.mcp.yao', '.mcp.json', '.mcp.jsonc'].some((ext) =>
+    existsSync(join(assistant.dir, 'mcps', ...id.split('.').slice(0, -1), `${id.split('.').at(-1)}${ext}`)),
+  );
   const hint = own
     ? `; the assistant's own mcps/ servers are registered as "agents.${assistant.id}.${id}", use that id`
     : `; define it in mcps/${id.replaceAll('.', '/')}.mcp.yao (known: ${registry.appServerIds().join(', ') || 'none'})`;
-  return new AgentestError('CONFIG_INVALID', `${writer} names MCP server "${id}", which is not defined${hint}`, { where: writer });
+  return new AgentestError('CONFIG_INVALID', `${writer} names MCP server "${id}", which is not defined${hint}`, {
+    where: writer,
+  });
 }

@@ -15,8 +15,13 @@ export interface PromptChoice {
  * Preset selection: the Create hook's `prompt_preset`, else `ctx.metadata.__prompt_preset`. A key
  * that names no preset falls back to the assistant's own prompts.
  */
-export function choosePrompts(def: AssistantDefinition, create: CreateResponse | undefined, metadata: Record<string, unknown>): PromptChoice {
-  const wanted = create?.prompt_preset ?? (typeof metadata.__prompt_preset === 'string' ? metadata.__prompt_preset : undefined);
+export function choosePrompts(
+  def: AssistantDefinition,
+  create: CreateResponse | undefined,
+  metadata: Record<string, unknown>,
+): PromptChoice {
+  const wanted =
+    create?.prompt_preset ?? (typeof metadata.__prompt_preset === 'string' ? metadata.__prompt_preset : undefined);
   const preset = wanted ? def.presets.get(wanted) : undefined;
   return preset ? { prompts: preset, preset: wanted } : { prompts: def.prompts };
 }
@@ -25,8 +30,17 @@ export function choosePrompts(def: AssistantDefinition, create: CreateResponse |
  * Whether global prompts are skipped, highest priority first: the Create hook, the case's
  * `options.disable_global_prompts`, `ctx.metadata.__disable_global_prompts`, package.yao.
  */
-export function globalPromptsDisabled(def: AssistantDefinition, create: CreateResponse | undefined, caseOptions: Record<string, unknown>, metadata: Record<string, unknown>): boolean {
-  for (const flag of [create?.disable_global_prompts, caseOptions.disable_global_prompts, metadata.__disable_global_prompts]) {
+export function globalPromptsDisabled(
+  def: AssistantDefinition,
+  create: CreateResponse | undefined,
+  caseOptions: Record<string, unknown>,
+  metadata: Record<string, unknown>,
+): boolean {
+  for (const flag of [
+    create?.disable_global_prompts,
+    caseOptions.disable_global_prompts,
+    metadata.__disable_global_prompts,
+  ]) {
     if (typeof flag === 'boolean') return flag;
   }
   return def.disableGlobalPrompts;
@@ -36,14 +50,24 @@ export function globalPromptsDisabled(def: AssistantDefinition, create: CreateRe
  * Final messages: [global prompts] + [assistant prompts or preset] + [MCP tool samples, as a system
  * message] + (Create's messages if non-empty, else the input).
  */
-export function buildMessages(parts: { global?: Prompt[]; prompts: Prompt[]; samples?: string; conversation: Message[]; vars: Parameters<typeof substitutePrompts>[1] }): Message[] {
+export function buildMessages(parts: {
+  global?: Prompt[];
+  prompts: Prompt[];
+  samples?: string;
+  conversation: Message[];
+  vars: Parameters<typeof substitutePrompts>[1];
+}): Message[] {
   const prompts = substitutePrompts([...(parts.global ?? []), ...parts.prompts], parts.vars);
   const samples: Message[] = parts.samples ? [{ role: 'system', content: parts.samples }] : [];
   return [...prompts.map(toMessage), ...samples, ...parts.conversation];
 }
 
 /** `$CTX.*` keys, UPPERCASE as Yao's code reads them. */
-export function contextVariables(def: AssistantDefinition, ctx: TestContext, create: CreateResponse | undefined): Record<string, string> {
+export function contextVariables(
+  def: AssistantDefinition,
+  ctx: TestContext,
+  create: CreateResponse | undefined,
+): Record<string, string> {
   return {
     ASSISTANT_ID: def.id,
     ASSISTANT_NAME: def.name,

@@ -2,7 +2,10 @@ import type { AgentReply, ConnectorConfig, Message } from '@agentest/kernel';
 
 /** The slice of `@agentest/connectors`' client that an assistant needs. */
 export interface ChatClient {
-  chat(request: { messages: Message[]; model?: string; options?: Record<string, unknown>; stream?: boolean }, signal: AbortSignal): Promise<AgentReply>;
+  chat(
+    request: { messages: Message[]; model?: string; options?: Record<string, unknown>; stream?: boolean },
+    signal: AbortSignal,
+  ): Promise<AgentReply>;
   close?(): void | Promise<void>;
 }
 

@@ -47,14 +47,26 @@ export async function completionStep(input: CompletionStepInput): Promise<Comple
   const first = await chat(input.messages);
   if (!offered || !first.toolCalls?.length) return summarize(first, [], replies);
   const runTools = (reply: AgentReply, turn: number) =>
-    Promise.all(reply.toolCalls!.map((call, i) => runToolCall(call, call.id || `call_${turn}_${i}`, offered, input.backends, signal)));
+    Promise.all(
+      reply.toolCalls!.map((call, i) =>
+        runToolCall(call, call.id || `call_${turn}_${i}`, offered, input.backends, signal),
+      ),
+    );
   const firstTools = await runTools(first, 0);
   if (!input.loop) return summarize(first, firstTools, replies);
   try {
-    const loop = await runToolLoop({ chat, runTools, messages: input.messages, first, firstTools, maxTurns: input.loop.maxTurns });
+    const loop = await runToolLoop({
+      chat,
+      runTools,
+      messages: input.messages,
+      first,
+      firstTools,
+      maxTurns: input.loop.maxTurns,
+    });
     return summarize(loop.completion, loop.tools, replies);
   } catch (error) {
-    if (error instanceof ToolLoopError) Object.assign(error, { step: summarize(replies.at(-1)!, error.tools, replies) });
+    if (error instanceof ToolLoopError)
+      Object.assign(error, { step: summarize(replies.at(-1)!, error.tools, replies) });
     throw error;
   }
 }

@@ -27,7 +27,12 @@ export interface ConnectorSources {
  * trace, `writer` the long one (a file path or a flag) for messages. Whether the id exists is checked
  * where the connector is used, so that a later link (the Create hook) can still replace it.
  */
-export function resolveConnector(value: string, label: string, writer: string, { settings }: ConnectorSources): ConnectorChoice {
+export function resolveConnector(
+  value: string,
+  label: string,
+  writer: string,
+  { settings }: ConnectorSources,
+): ConnectorChoice {
   if (!value.startsWith(ROLE_PREFIX)) return { id: value, from: label, blame: writer };
   const role = value.slice(ROLE_PREFIX.length) || 'default';
   if (!isRole(role)) {

@@ -31,10 +31,14 @@ export function connectorId(relativePath: string): string {
 export class ConnectorRegistry {
   private readonly entries = new Map<string, ConnectorEntry>();
 
-  static async load(appRoot: string | undefined, fromConfig: Record<string, ConnectorConfig> = {}): Promise<ConnectorRegistry> {
+  static async load(
+    appRoot: string | undefined,
+    fromConfig: Record<string, ConnectorConfig> = {},
+  ): Promise<ConnectorRegistry> {
     const registry = new ConnectorRegistry();
     if (appRoot) await registry.discover(join(appRoot, 'connectors'));
-    for (const [id, config] of Object.entries(fromConfig)) registry.entries.set(id, { id, config, source: `config connectors["${id}"]` });
+    for (const [id, config] of Object.entries(fromConfig))
+      registry.entries.set(id, { id, config, source: `config connectors["${id}"]` });
     return registry;
   }
 
@@ -53,7 +57,9 @@ export class ConnectorRegistry {
    * in no fixed order; sorting by id makes a run repeatable.
    */
   firstCapable(): ConnectorEntry | undefined {
-    const chat = this.ids().map((id) => this.entries.get(id)!).filter((entry) => CHAT_TYPES.has(entry.config.type));
+    const chat = this.ids()
+      .map((id) => this.entries.get(id)!)
+      .filter((entry) => CHAT_TYPES.has(entry.config.type));
     return chat.find((entry) => declaresToolCalls(entry.config)) ?? chat[0];
   }
 
@@ -80,7 +86,11 @@ export class ConnectorRegistry {
       const value = await readJsonc(source, 'CONNECTOR_INVALID');
       const config = value as ConnectorConfig | null;
       if (!config || typeof config !== 'object' || Array.isArray(config) || typeof config.type !== 'string') {
-        throw new AgentestError('CONNECTOR_INVALID', `${source}: a connector needs a "type" (openai, anthropic or mock)`, { where: source });
+        throw new AgentestError(
+          'CONNECTOR_INVALID',
+          `${source}: a connector needs a "type" (openai, anthropic or mock)`,
+          { where: source },
+        );
       }
       this.entries.set(connectorId(rel.split(sep).join('/')), { id: connectorId(rel), config, source });
     }
@@ -89,5 +99,9 @@ export class ConnectorRegistry {
 
 function declaresToolCalls(config: ConnectorConfig): boolean {
   const capabilities = config.options?.capabilities;
-  return typeof capabilities === 'object' && capabilities !== null && (capabilities as Record<string, unknown>).tool_calls === true;
+  return (
+    typeof capabilities === 'object' &&
+    capabilities !== null &&
+    (capabilities as Record<string, unknown>).tool_calls === true
+  );
 }

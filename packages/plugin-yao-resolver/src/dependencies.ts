@@ -12,7 +12,9 @@ export async function loadChatClientFactory(): Promise<ChatClientFactory> {
   return (id, config, env) => createChatClient(id, config, env);
 }
 
-export async function acquireHookPool(sandbox: ScriptPoolOptions = {}): Promise<{ pool: HookPool; release(): void | Promise<void> }> {
+export async function acquireHookPool(
+  sandbox: ScriptPoolOptions = {},
+): Promise<{ pool: HookPool; release(): void | Promise<void> }> {
   const { acquireScriptPool } = await import('@agentest/plugin-script');
   return acquireScriptPool(sandbox);
 }

@@ -41,7 +41,9 @@ export function readCreateResponse(value: unknown, file: string): CreateResponse
   const llmOptions: Record<string, unknown> = {};
   for (const key of LLM_KEYS) if (r[key] !== undefined && r[key] !== null) llmOptions[key] = r[key];
   return {
-    ...(r.messages !== undefined && r.messages !== null ? { messages: messages(r.messages, 'Create', file, 'messages') } : {}),
+    ...(r.messages !== undefined && r.messages !== null
+      ? { messages: messages(r.messages, 'Create', file, 'messages') }
+      : {}),
     ...optionalString(r, 'connector', file),
     llmOptions,
     ...optionalString(r, 'prompt_preset', file),
@@ -51,7 +53,9 @@ export function readCreateResponse(value: unknown, file: string): CreateResponse
     ...optionalString(r, 'route', file),
     ...(r.metadata && typeof r.metadata === 'object' ? { metadata: r.metadata as Record<string, unknown> } : {}),
     ...delegate(r.delegate, 'Create', file),
-    ...(Array.isArray(r.mcp_servers) && r.mcp_servers.length ? { mcp_servers: readServerUses(r.mcp_servers, `the Create hook of ${file}`, '"mcp_servers"') } : {}),
+    ...(Array.isArray(r.mcp_servers) && r.mcp_servers.length
+      ? { mcp_servers: readServerUses(r.mcp_servers, `the Create hook of ${file}`, '"mcp_servers"') }
+      : {}),
   };
 }
 
@@ -74,7 +78,8 @@ export function isEmptyData(data: unknown): boolean {
 }
 
 function record(value: unknown, hook: string, file: string, expected: string): Record<string, unknown> {
-  if (typeof value !== 'object' || Array.isArray(value)) throw hookShapeError(hook, file, `${describe(value)}; expected ${expected}`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw hookShapeError(hook, file, `${describe(value)}; expected ${expected}`);
   return value as Record<string, unknown>;
 }
 
@@ -92,14 +97,17 @@ function delegate(value: unknown, hook: string, file: string): { delegate?: Dele
   return {
     delegate: {
       agent_id: d.agent_id,
-      ...(d.messages !== undefined && d.messages !== null ? { messages: messages(d.messages, hook, file, 'delegate.messages') } : {}),
+      ...(d.messages !== undefined && d.messages !== null
+        ? { messages: messages(d.messages, hook, file, 'delegate.messages') }
+        : {}),
       ...(d.options && typeof d.options === 'object' ? { options: d.options as Record<string, unknown> } : {}),
     },
   };
 }
 
 function messages(value: unknown, hook: string, file: string, key: string): Message[] {
-  if (!Array.isArray(value)) throw hookShapeError(hook, file, `"${key}" as ${describe(value)}; expected a list of {role, content}`);
+  if (!Array.isArray(value))
+    throw hookShapeError(hook, file, `"${key}" as ${describe(value)}; expected a list of {role, content}`);
   return value.map((m, i) => {
     if (!m || typeof m !== 'object' || typeof (m as Message).role !== 'string') {
       throw hookShapeError(hook, file, `"${key}[${i}]" without a "role"`);

@@ -9,7 +9,10 @@ export type HookCallResult =
 
 /** The slice of `@agentest/plugin-script`'s pool that hooks need. */
 export interface HookPool {
-  call(request: { file: string; fn: string; args: unknown[]; timeoutMs: number; yao?: YaoRuntimeOptions }, signal?: AbortSignal): Promise<HookCallResult>;
+  call(
+    request: { file: string; fn: string; args: unknown[]; timeoutMs: number; yao?: YaoRuntimeOptions },
+    signal?: AbortSignal,
+  ): Promise<HookCallResult>;
   /** Starts the sandbox's threads, bundles `files`, and resolves when both are done. */
   warm?(files?: readonly string[]): Promise<void>;
 }
@@ -52,7 +55,13 @@ export class HookRunner {
   }
 
   /** Any function of a script in the sandbox (a tool's process, say), under the same time limit as hooks. */
-  async callFunction(file: string, fn: string, args: unknown[], signal: AbortSignal, yao?: YaoRuntimeOptions): Promise<HookCallResult> {
+  async callFunction(
+    file: string,
+    fn: string,
+    args: unknown[],
+    signal: AbortSignal,
+    yao?: YaoRuntimeOptions,
+  ): Promise<HookCallResult> {
     const { pool } = await this.held();
     return pool.call({ file, fn, args, timeoutMs: this.timeoutMs, ...(yao ? { yao } : {}) }, signal);
   }

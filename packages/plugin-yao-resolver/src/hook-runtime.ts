@@ -28,7 +28,9 @@ export class HookRuntimes {
     const key = `${root ?? ''}\0${cwd}`;
     let resolver = this.resolvers.get(key);
     if (!resolver) {
-      resolver = import('@agentest/plugin-script').then(({ yaoProcessResolver }) => yaoProcessResolver({ ...(root ? { root } : {}), cwd, stubs: this.stubs, stubHint }));
+      resolver = import('@agentest/plugin-script').then(({ yaoProcessResolver }) =>
+        yaoProcessResolver({ ...(root ? { root } : {}), cwd, stubs: this.stubs, stubHint }),
+      );
       this.resolvers.set(key, resolver);
     }
     return resolver;

@@ -24,7 +24,11 @@ export function parseJsonc(text: string, file: string, code: ErrorCode = 'CONFIG
   if (first) {
     const { line, column } = position(text, first.offset);
     const where = `${file}:${line}:${column}`;
-    throw new AgentestError(code, `${where}: invalid JSON (${describe(first)}); comments and trailing commas are fine, this is not`, { where });
+    throw new AgentestError(
+      code,
+      `${where}: invalid JSON (${describe(first)}); comments and trailing commas are fine, this is not`,
+      { where },
+    );
   }
   return value;
 }

@@ -29,7 +29,11 @@ export class McpClients {
     const { client, stderr } = await this.connect(server);
     try {
       const { tools } = await client.listTools();
-      return tools.map((t) => ({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema as Record<string, unknown> }));
+      return tools.map((t) => ({
+        name: t.name,
+        description: t.description ?? '',
+        inputSchema: t.inputSchema as Record<string, unknown>,
+      }));
     } catch (error) {
       throw unreachable(server, error, stderr);
     }
@@ -40,7 +44,11 @@ export class McpClients {
     const { client } = await this.connect(server);
     const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal });
     const content = Array.isArray(result.content) ? (result.content as Array<Record<string, unknown>>) : [];
-    if (result.isError) throw new Error(content.map((c) => (typeof c.text === 'string' ? c.text : JSON.stringify(c))).join('\n') || 'the server reported an error');
+    if (result.isError)
+      throw new Error(
+        content.map((c) => (typeof c.text === 'string' ? c.text : JSON.stringify(c))).join('\n') ||
+          'the server reported an error',
+      );
     return parsedContent(content);
   }
 
@@ -79,7 +87,13 @@ export class McpClients {
       const { StdioClientTransport, getDefaultEnvironment } = await import('@modelcontextprotocol/sdk/client/stdio.js');
       if (typeof dsl.command !== 'string' || !dsl.command) throw invalid(server, 'a stdio server needs a "command"');
       const args = list(dsl.args ?? dsl.arguments);
-      const transport = new StdioClientTransport({ command: dsl.command, args, env: { ...getDefaultEnvironment(), ...this.strings(dsl.env) }, cwd: this.cwd, stderr: 'pipe' });
+      const transport = new StdioClientTransport({
+        command: dsl.command,
+        args,
+        env: { ...getDefaultEnvironment(), ...this.strings(dsl.env) },
+        cwd: this.cwd,
+        stderr: 'pipe',
+      });
       transport.stderr?.on('data', (chunk: Buffer) => {
         stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean));
         stderr.splice(0, Math.max(0, stderr.length - STDERR_LINES));
@@ -89,7 +103,8 @@ export class McpClients {
     if (typeof dsl.url !== 'string' || !dsl.url) throw invalid(server, `an ${server.transport} server needs a "url"`);
     const headers = this.strings(dsl.headers, true);
     const token = typeof dsl.authorization_token === 'string' ? this.expand(dsl.authorization_token, true) : '';
-    if (token && !headers.Authorization) headers.Authorization = token.startsWith('Bearer ') ? token : `Bearer ${token}`;
+    if (token && !headers.Authorization)
+      headers.Authorization = token.startsWith('Bearer ') ? token : `Bearer ${token}`;
     const requestInit = { headers };
     if (server.transport === 'sse') {
       const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
@@ -147,6 +162,13 @@ function invalid(server: McpServer, problem: string): AgentestError {
 function unreachable(server: McpServer, error: unknown, stderr: string[]): AgentestError {
   const detail = error instanceof Error ? error.message : String(error);
   const output = stderr.length ? `; its stderr ended with:\n  ${stderr.join('\n  ')}` : '';
-  const how = server.transport === 'stdio' ? `starting "${String(server.dsl.command)}"` : `connecting to ${String(server.dsl.url)}`;
-  return new AgentestError('CONFIG_INVALID', `${server.file}: MCP server "${server.id}" could not be reached (${how}): ${detail}${output}`, { where: server.file });
+  const how =
+    server.transport === 'stdio'
+      ? `starting "${String(server.dsl.command)}"`
+      : `connecting to ${String(server.dsl.url)}`;
+  return new AgentestError(
+    'CONFIG_INVALID',
+    `${server.file}: MCP server "${server.id}" could not be reached (${how}): ${detail}${output}`,
+    { where: server.file },
+  );
 }

@@ -24,9 +24,11 @@ export const DEFAULT_MAX_TURNS = 5;
 export function readMcpConfig(value: unknown, where: string): McpConfig | undefined {
   if (value === undefined || value === null) return undefined;
   const config = Array.isArray(value) ? { servers: value } : value;
-  if (typeof config !== 'object' || Array.isArray(config)) throw invalid(where, '"mcp" must be an object { servers: [...] }');
+  if (typeof config !== 'object' || Array.isArray(config))
+    throw invalid(where, '"mcp" must be an object { servers: [...] }');
   const { servers, options } = config as { servers?: unknown; options?: unknown };
-  const opts = options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
+  const opts =
+    options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
   const maxTurn = opts.max_turn;
   return {
     servers: readServerUses(servers ?? [], where, '"mcp.servers"'),
@@ -37,7 +39,8 @@ export function readMcpConfig(value: unknown, where: string): McpConfig | undefi
 
 /** A list of `"server-id"` or `{server_id, tools?, resources?}`, from package.yao or a Create hook. */
 export function readServerUses(value: unknown, where: string, what: string): ServerUse[] {
-  if (!Array.isArray(value)) throw invalid(where, `${what} must be a list of server ids or { server_id, tools? } objects`);
+  if (!Array.isArray(value))
+    throw invalid(where, `${what} must be a list of server ids or { server_id, tools? } objects`);
   return value.map((entry, i) => {
     if (typeof entry === 'string' && entry) return { server_id: entry };
     const e = entry as Record<string, unknown> | null;

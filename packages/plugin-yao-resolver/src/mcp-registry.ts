@@ -46,7 +46,9 @@ export class McpRegistry {
       const dir = locateById(this.root, parts.slice(0, split).join('.'));
       if (!dir) continue;
       const name = parts.slice(split);
-      const file = EXTENSIONS.map((ext) => join(dir, 'mcps', ...name.slice(0, -1), `${name.at(-1)}${ext}`)).find((f) => existsSync(f));
+      const file = EXTENSIONS.map((ext) => join(dir, 'mcps', ...name.slice(0, -1), `${name.at(-1)}${ext}`)).find((f) =>
+        existsSync(f),
+      );
       if (file) return loadMcpServer(file, id, join(dir, 'mcps', 'mapping', ...name), this.root);
     }
     return undefined;

@@ -39,7 +39,9 @@ export async function loadToolSamples(root: string | undefined, serverId: string
  * The system message Yao puts between the prompts and the conversation when offered tools have
  * samples: a heading, then per tool its name, description and up to three examples.
  */
-export function samplesPrompt(tools: Array<{ name: string; description: string; samples: ToolSample[] }>): string | undefined {
+export function samplesPrompt(
+  tools: Array<{ name: string; description: string; samples: ToolSample[] }>,
+): string | undefined {
   const withSamples = tools.filter((t) => t.samples.length);
   if (!withSamples.length) return undefined;
   let text = '\n\n## MCP Tool Usage Examples\n\nThe following examples demonstrate how to use MCP tools correctly:\n\n';

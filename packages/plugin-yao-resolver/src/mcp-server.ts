@@ -43,11 +43,15 @@ const TRANSPORTS = new Set(['process', 'stdio', 'sse', 'http']);
  */
 export async function loadMcpServer(file: string, id: string, mappingDir: string, root?: string): Promise<McpServer> {
   const value = await readJsonc(file);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid(file, 'expected a JSON object {transport, tools, …}');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw invalid(file, 'expected a JSON object {transport, tools, …}');
   const dsl = value as Record<string, unknown>;
   const transport = dsl.transport;
   if (typeof transport !== 'string' || !TRANSPORTS.has(transport)) {
-    throw invalid(file, `"transport" must be one of process, stdio, sse, http (got ${JSON.stringify(transport ?? null)})`);
+    throw invalid(
+      file,
+      `"transport" must be one of process, stdio, sse, http (got ${JSON.stringify(transport ?? null)})`,
+    );
   }
   const tools = transport === 'process' ? await processTools(dsl.tools, file, mappingDir, id, root) : [];
   return {
@@ -61,34 +65,65 @@ export async function loadMcpServer(file: string, id: string, mappingDir: string
   };
 }
 
-async function processTools(tools: unknown, file: string, mappingDir: string, id: string, root: string | undefined): Promise<McpTool[]> {
+async function processTools(
+  tools: unknown,
+  file: string,
+  mappingDir: string,
+  id: string,
+  root: string | undefined,
+): Promise<McpTool[]> {
   if (tools === undefined || tools === null) return [];
-  if (typeof tools !== 'object' || Array.isArray(tools)) throw invalid(file, '"tools" must map tool names to Yao processes, e.g. { "search": "scripts.tools.Search" }');
+  if (typeof tools !== 'object' || Array.isArray(tools))
+    throw invalid(file, '"tools" must map tool names to Yao processes, e.g. { "search": "scripts.tools.Search" }');
   const out: McpTool[] = [];
   for (const [name, process] of Object.entries(tools)) {
-    if (typeof process !== 'string' || !process) throw invalid(file, `tool "${name}" must name a Yao process, e.g. "scripts.tools.Search"`);
-    out.push({ name, process, ...(await inputSchema(name, file, mappingDir)), samples: await loadToolSamples(root, id, name) });
+    if (typeof process !== 'string' || !process)
+      throw invalid(file, `tool "${name}" must name a Yao process, e.g. "scripts.tools.Search"`);
+    out.push({
+      name,
+      process,
+      ...(await inputSchema(name, file, mappingDir)),
+      samples: await loadToolSamples(root, id, name),
+    });
   }
   return out;
 }
 
 /** `schemes/<tool>.in.yao`: a JSON Schema, or `{description, inputSchema}` as some apps write it. */
-async function inputSchema(tool: string, file: string, mappingDir: string): Promise<Pick<McpTool, 'description' | 'inputSchema' | 'processArgs'>> {
+async function inputSchema(
+  tool: string,
+  file: string,
+  mappingDir: string,
+): Promise<Pick<McpTool, 'description' | 'inputSchema' | 'processArgs'>> {
   const schemaFile = join(mappingDir, 'schemes', `${tool}.in.yao`);
   if (!existsSync(schemaFile)) {
-    throw invalid(file, `tool "${tool}" has no input schema; Yao needs ${schemaFile} (a JSON Schema with a "description")`, schemaFile);
+    throw invalid(
+      file,
+      `tool "${tool}" has no input schema; Yao needs ${schemaFile} (a JSON Schema with a "description")`,
+      schemaFile,
+    );
   }
   const value = await readJsonc(schemaFile);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid(schemaFile, 'expected a JSON Schema object', schemaFile);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw invalid(schemaFile, 'expected a JSON Schema object', schemaFile);
   const raw = value as Record<string, unknown>;
   const wrapped = raw.inputSchema && typeof raw.inputSchema === 'object' && !Array.isArray(raw.inputSchema);
   const schema = (wrapped ? raw.inputSchema : raw) as Record<string, unknown>;
   const args = raw['x-process-args'] ?? schema['x-process-args'];
   if (args !== undefined && (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))) {
-    throw invalid(schemaFile, '"x-process-args" must be a list of strings such as ":arguments" or "$args.keyword"', schemaFile);
+    throw invalid(
+      schemaFile,
+      '"x-process-args" must be a list of strings such as ":arguments" or "$args.keyword"',
+      schemaFile,
+    );
   }
   return {
-    description: typeof raw.description === 'string' ? raw.description : typeof schema.description === 'string' ? schema.description : '',
+    description:
+      typeof raw.description === 'string'
+        ? raw.description
+        : typeof schema.description === 'string'
+          ? schema.description
+          : '',
     inputSchema: schema,
     ...(args ? { processArgs: args as string[] } : {}),
   };

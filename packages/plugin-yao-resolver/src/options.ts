@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
-import { sandboxOptions, sandboxOptionsSchema, type ProcessStub, type SandboxOptions, type ScriptPoolOptions } from '@agentest/plugin-script';
+import {
+  sandboxOptions,
+  sandboxOptionsSchema,
+  type ProcessStub,
+  type SandboxOptions,
+  type ScriptPoolOptions,
+} from '@agentest/plugin-script';
 
 export interface YaoResolverOptions {
   /** The Yao app root; by default found by walking up from the input (or the working directory). */
@@ -34,7 +40,10 @@ export interface ValidatedOptions {
 }
 
 const processStub = z.union(
-  [z.strictObject({ module: z.string().min(1), export: z.string().min(1).optional() }), z.strictObject({ value: z.unknown() })],
+  [
+    z.strictObject({ module: z.string().min(1), export: z.string().min(1).optional() }),
+    z.strictObject({ value: z.unknown() }),
+  ],
   { error: 'expected { module: "./stubs/file.ts", export?: "Function" } or { value: <data> }' },
 );
 
@@ -53,11 +62,26 @@ export function validateOptions(options: unknown): ValidatedOptions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.length ? issue.path.join('.') : '(options)';
-    throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, { where: `yaoResolver({ ${String(issue.path[0] ?? '')} })` });
+    throw new AgentestError('PLUGIN_INVALID', `agentest:yao option ${key}: ${issue.message}`, {
+      where: `yaoResolver({ ${String(issue.path[0] ?? '')} })`,
+    });
   }
-  const { root, connectors = {}, env, hookTimeoutMs = 5 * 60_000, processes = {}, sandbox = {}, configAgents = [] } = parsed.data;
+  const {
+    root,
+    connectors = {},
+    env,
+    hookTimeoutMs = 5 * 60_000,
+    processes = {},
+    sandbox = {},
+    configAgents = [],
+  } = parsed.data;
   return {
-    ...(root ? { root } : {}), connectors: connectors as Record<string, ConnectorConfig>, env: env ?? process.env, hookTimeoutMs,
-    processes: processes as Record<string, ProcessStub>, sandbox: sandboxOptions(sandbox), configAgents,
+    ...(root ? { root } : {}),
+    connectors: connectors as Record<string, ConnectorConfig>,
+    env: env ?? process.env,
+    hookTimeoutMs,
+    processes: processes as Record<string, ProcessStub>,
+    sandbox: sandboxOptions(sandbox),
+    configAgents,
   };
 }

@@ -24,21 +24,36 @@ export async function loadPromptFile(file: string, assetsRoot: string): Promise<
   try {
     value = parse(text);
   } catch (error) {
-    const where = error instanceof YAMLParseError && error.linePos ? `${file}:${error.linePos[0].line}:${error.linePos[0].col}` : file;
-    throw new AgentestError('CONFIG_INVALID', `${where}: invalid YAML (${firstLine((error as Error).message)})`, { where });
+    const where =
+      error instanceof YAMLParseError && error.linePos
+        ? `${file}:${error.linePos[0].line}:${error.linePos[0].col}`
+        : file;
+    throw new AgentestError('CONFIG_INVALID', `${where}: invalid YAML (${firstLine((error as Error).message)})`, {
+      where,
+    });
   }
   return toPrompts(value ?? [], file);
 }
 
 /** Validates a prompt list, whether from prompts.yml or package.yao's `prompts` key. */
 export function toPrompts(value: unknown, where: string): Prompt[] {
-  if (!Array.isArray(value)) throw new AgentestError('CONFIG_INVALID', `${where}: prompts must be a list of {role, content}, got ${typeof value}`, { where });
+  if (!Array.isArray(value))
+    throw new AgentestError(
+      'CONFIG_INVALID',
+      `${where}: prompts must be a list of {role, content}, got ${typeof value}`,
+      { where },
+    );
   return value.map((item, i) => {
     const entry = item as Partial<Prompt> | null;
     if (!entry || typeof entry !== 'object' || typeof entry.role !== 'string') {
-      throw new AgentestError('CONFIG_INVALID', `${where}: prompt #${i + 1} needs a "role" (system, user or assistant)`, { where });
+      throw new AgentestError(
+        'CONFIG_INVALID',
+        `${where}: prompt #${i + 1} needs a "role" (system, user or assistant)`,
+        { where },
+      );
     }
-    const content = entry.content == null ? '' : typeof entry.content === 'string' ? entry.content : JSON.stringify(entry.content);
+    const content =
+      entry.content == null ? '' : typeof entry.content === 'string' ? entry.content : JSON.stringify(entry.content);
     return { role: entry.role, content, ...(typeof entry.name === 'string' && entry.name ? { name: entry.name } : {}) };
   });
 }
@@ -49,7 +64,10 @@ export async function loadPresets(dir: string, assetsRoot: string): Promise<Map<
   if (!existsSync(dir)) return presets;
   const files = (await readdir(dir, { recursive: true })).filter((f) => /\.ya?ml$/.test(f)).sort();
   for (const file of files) {
-    const key = relative(dir, join(dir, file)).replace(/\.ya?ml$/, '').split(sep).join('.');
+    const key = relative(dir, join(dir, file))
+      .replace(/\.ya?ml$/, '')
+      .split(sep)
+      .join('.');
     presets.set(key, await loadPromptFile(join(dir, file), assetsRoot));
   }
   return presets;
@@ -63,10 +81,20 @@ async function inlineAssets(text: string, assetsRoot: string, file: string): Pro
     try {
       contents.set(ref, await readFile(path, 'utf8'));
     } catch {
-      throw new AgentestError('CONFIG_INVALID', `${file}: @assets/${ref} not found (looked for ${path})`, { where: file });
+      throw new AgentestError('CONFIG_INVALID', `${file}: @assets/${ref} not found (looked for ${path})`, {
+        where: file,
+      });
     }
   }
-  return text.replace(ASSET_REF, (_, ref: string) => `|\n${contents.get(ref)!.split('\n').map((line) => `    ${line}`).join('\n')}\n`);
+  return text.replace(
+    ASSET_REF,
+    (_, ref: string) =>
+      `|\n${contents
+        .get(ref)!
+        .split('\n')
+        .map((line) => `    ${line}`)
+        .join('\n')}\n`,
+  );
 }
 
 function firstLine(message: string): string {

@@ -12,13 +12,19 @@ export interface SearchReport {
   known: string[];
 }
 
-export async function searchReport(ref: AgentRef, options: { root?: string; cwd: string; env: NodeJS.ProcessEnv }): Promise<SearchReport> {
+export async function searchReport(
+  ref: AgentRef,
+  options: { root?: string; cwd: string; env: NodeJS.ProcessEnv },
+): Promise<SearchReport> {
   const start = ref.path ? resolve(options.cwd, ref.path) : options.cwd;
   // An id may live in the input's app or, when the input lies outside any app, the working directory's.
-  const appRoot = findAppRoot(start, { root: options.root, env: options.env }) ?? (ref.id ? findAppRoot(options.cwd, { env: options.env }) : undefined);
+  const appRoot =
+    findAppRoot(start, { root: options.root, env: options.env }) ??
+    (ref.id ? findAppRoot(options.cwd, { env: options.env }) : undefined);
   const known = appRoot ? await listAssistants(appRoot.dir) : [];
   if (ref.id) {
-    const looked = appRoot && looksLikeAssistantId(ref.id) ? [`${assistantDir(appRoot.dir, ref.id)}/${PACKAGE_FILE}`] : [];
+    const looked =
+      appRoot && looksLikeAssistantId(ref.id) ? [`${assistantDir(appRoot.dir, ref.id)}/${PACKAGE_FILE}`] : [];
     return { ...(appRoot ? { appRoot } : {}), looked, known };
   }
   const stopAt = appRoot && !relative(appRoot.dir, startDirectory(start)).startsWith('..') ? appRoot.dir : undefined;
@@ -29,8 +35,15 @@ export async function searchReport(ref: AgentRef, options: { root?: string; cwd:
  * A sentence saying where a Yao assistant was looked for and what exists, e.g. for the CLI to append
  * to AGENT_NOT_FOUND. Undefined when there is no Yao app in sight (nothing useful to say).
  */
-export async function describeSearch(ref: AgentRef, options: { root?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string | undefined> {
-  const report = await searchReport(ref, { root: options.root, cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env });
+export async function describeSearch(
+  ref: AgentRef,
+  options: { root?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string | undefined> {
+  const report = await searchReport(ref, {
+    root: options.root,
+    cwd: options.cwd ?? process.cwd(),
+    env: options.env ?? process.env,
+  });
   return formatSearch(ref, report);
 }
 
@@ -68,4 +81,3 @@ function closest(id: string, known: string[]): string | undefined {
   }
   return best?.id;
 }
-

@@ -10,7 +10,12 @@ import type { ToolBackends } from './tool-runner.js';
  * sandbox, so the process may call `Process()` in turn. Servers on other transports are called
  * through their MCP connection.
  */
-export function toolBackends(hooks: HookRunner, runtimes: HookRuntimes, clients: McpClients, app: { root?: string; cwd: string }): ToolBackends & { listExternal: ExternalToolLister } {
+export function toolBackends(
+  hooks: HookRunner,
+  runtimes: HookRuntimes,
+  clients: McpClients,
+  app: { root?: string; cwd: string },
+): ToolBackends & { listExternal: ExternalToolLister } {
   return {
     async process(name, args, signal) {
       const processes = await runtimes.processes(app.root, app.cwd);

@@ -64,11 +64,20 @@ export class ToolLoopError extends Error {
 
 /** The model's reply that asked for the tools, as the conversation must repeat it. */
 function assistantTurn(reply: AgentReply, tools: ExecutedTool[]): Message {
-  const content = typeof reply.content === 'string' ? reply.content : reply.content === null || reply.content === undefined ? '' : JSON.stringify(reply.content);
+  const content =
+    typeof reply.content === 'string'
+      ? reply.content
+      : reply.content === null || reply.content === undefined
+        ? ''
+        : JSON.stringify(reply.content);
   return {
     role: 'assistant',
     content,
-    tool_calls: tools.map(({ call, payload }) => ({ id: payload.toolcall_id, type: 'function', function: { name: call.name, arguments: payload.arguments } })),
+    tool_calls: tools.map(({ call, payload }) => ({
+      id: payload.toolcall_id,
+      type: 'function',
+      function: { name: call.name, arguments: payload.arguments },
+    })),
   };
 }
 

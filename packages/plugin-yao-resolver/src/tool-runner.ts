@@ -21,9 +21,16 @@ export interface ExecutedTool {
  * unknown tool, arguments that are not an object, or a process that throws all become the call's
  * `error`, which goes back to the model as the tool's answer.
  */
-export async function runToolCall(request: ToolCall, id: string, tools: ToolSet, backends: ToolBackends, signal: AbortSignal): Promise<ExecutedTool> {
+export async function runToolCall(
+  request: ToolCall,
+  id: string,
+  tools: ToolSet,
+  backends: ToolBackends,
+  signal: AbortSignal,
+): Promise<ExecutedTool> {
   const offered = tools.byName.get(request.name);
-  const rawArguments = typeof request.arguments === 'string' ? request.arguments : JSON.stringify(request.arguments ?? {});
+  const rawArguments =
+    typeof request.arguments === 'string' ? request.arguments : JSON.stringify(request.arguments ?? {});
   const split = request.name.indexOf('__');
   const server = offered?.server.id ?? (split > 0 ? request.name.slice(0, split).replaceAll('_', '.') : '');
   const tool = offered?.tool.name ?? (split > 0 ? request.name.slice(split + 2) : request.name);
@@ -33,7 +40,10 @@ export async function runToolCall(request: ToolCall, id: string, tools: ToolSet,
   });
   if (!offered) return done({ error: notOffered(request.name, split, tools) });
   if (!request.arguments || typeof request.arguments !== 'object' || Array.isArray(request.arguments)) {
-    const what = typeof request.arguments === 'string' ? `failed to parse arguments: not JSON: ${request.arguments.slice(0, 80)}` : `arguments must be an object, got ${Array.isArray(request.arguments) ? 'a list' : typeof request.arguments}`;
+    const what =
+      typeof request.arguments === 'string'
+        ? `failed to parse arguments: not JSON: ${request.arguments.slice(0, 80)}`
+        : `arguments must be an object, got ${Array.isArray(request.arguments) ? 'a list' : typeof request.arguments}`;
     return done({ error: what });
   }
   try {
@@ -51,7 +61,12 @@ export function toolMessageContent(executed: ExecutedTool): string {
   return result === undefined || result === null ? '' : JSON.stringify(result);
 }
 
-async function invoke(offered: OfferedTool, args: Record<string, unknown>, backends: ToolBackends, signal: AbortSignal): Promise<unknown> {
+async function invoke(
+  offered: OfferedTool,
+  args: Record<string, unknown>,
+  backends: ToolBackends,
+  signal: AbortSignal,
+): Promise<unknown> {
   const { server, tool } = offered;
   if (server.transport !== 'process') return backends.external(server, tool.name, args, signal);
   return asToolResult(await backends.process(tool.process!, processArgs(tool, args), signal));
@@ -64,8 +79,12 @@ export function processArgs(tool: McpTool, args: Record<string, unknown>): unkno
     if (spec === ':arguments') return args;
     if (!spec.startsWith('$')) return spec;
     let value: unknown = args;
-    for (const key of spec.slice(1).replace(/^args\./, '').split('.')) {
-      if (!value || typeof value !== 'object') throw new Error(`failed to extract argument '${spec}': "${key}" is not inside an object`);
+    for (const key of spec
+      .slice(1)
+      .replace(/^args\./, '')
+      .split('.')) {
+      if (!value || typeof value !== 'object')
+        throw new Error(`failed to extract argument '${spec}': "${key}" is not inside an object`);
       value = (value as Record<string, unknown>)[key];
       if (value === undefined) return null;
     }

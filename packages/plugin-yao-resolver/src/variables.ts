@@ -4,7 +4,10 @@ import type { Prompt } from './prompts.js';
  * Request-time substitution in prompts: `$SYS.*` (clock), `$ENV.*` (empty when unset) and `$CTX.*`
  * (UPPERCASE keys; empty when unknown), with Yao's patterns. An unknown `$SYS.X` is left as written.
  */
-export function substitute(text: string, vars: { env: NodeJS.ProcessEnv; ctx: Record<string, string>; now?: Date }): string {
+export function substitute(
+  text: string,
+  vars: { env: NodeJS.ProcessEnv; ctx: Record<string, string>; now?: Date },
+): string {
   const sys = systemVariables(vars.now ?? new Date());
   return text
     .replace(/\$SYS\.([A-Z_]+)/g, (all, name: string) => sys[name] ?? all)

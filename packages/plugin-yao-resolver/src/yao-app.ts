@@ -36,9 +36,16 @@ export class YaoApp {
 
   static async open(
     root: string | undefined,
-    options: { connectors?: Record<string, ConnectorConfig>; env: NodeJS.ProcessEnv; createClient: () => Promise<ChatClientFactory> },
+    options: {
+      connectors?: Record<string, ConnectorConfig>;
+      env: NodeJS.ProcessEnv;
+      createClient: () => Promise<ChatClientFactory>;
+    },
   ): Promise<YaoApp> {
-    const [connectors, settings] = await Promise.all([ConnectorRegistry.load(root, options.connectors), AgentSettings.load(root)]);
+    const [connectors, settings] = await Promise.all([
+      ConnectorRegistry.load(root, options.connectors),
+      AgentSettings.load(root),
+    ]);
     return new YaoApp(root, connectors, settings, options.env, options.createClient);
   }
 
@@ -77,7 +84,9 @@ export class YaoApp {
     } catch (error) {
       // Name the file (or config key) that defines the connector, keeping the connector's own code.
       if (error instanceof AgentestError && !error.message.includes(entry.source)) {
-        throw new AgentestError(error.code, `${entry.source}: ${error.message}`, { where: error.where ?? entry.source });
+        throw new AgentestError(error.code, `${entry.source}: ${error.message}`, {
+          where: error.where ?? entry.source,
+        });
       }
       throw error;
     }

@@ -32,7 +32,11 @@ export class YaoResolver {
 
   constructor(private readonly options: ValidatedOptions) {
     this.runtimes = new HookRuntimes(options.processes);
-    this.hooks = new HookRunner(() => acquireHookPool(options.sandbox), options.hookTimeoutMs, (file) => this.runtimes.for(file));
+    this.hooks = new HookRunner(
+      () => acquireHookPool(options.sandbox),
+      options.hookTimeoutMs,
+      (file) => this.runtimes.for(file),
+    );
   }
 
   async resolve(ref: AgentRef, cwd: string): Promise<Agent | undefined> {
@@ -40,10 +44,12 @@ export class YaoResolver {
     if (!found) return undefined;
     const app = await this.app(found.root);
     // A `use::<role>` value is resolved through agent.yml by the assistant's connector chain.
-    if (ref.connector && !ref.connector.startsWith(ROLE_PREFIX) && !app.connectors.get(ref.connector)) throw app.connectors.notFound(ref.connector, '-c');
+    if (ref.connector && !ref.connector.startsWith(ROLE_PREFIX) && !app.connectors.get(ref.connector))
+      throw app.connectors.notFound(ref.connector, '-c');
     const agent = await this.agent(app, found, cwd, ref.connector);
     // Build the client now: a bad connector or a missing API key stops the run before any case.
-    if (agent.usesLlm && agent.connector) await app.client(agent.connector, agent.connectorBlame ?? join(found.dir, PACKAGE_FILE));
+    if (agent.usesLlm && agent.connector)
+      await app.client(agent.connector, agent.connectorBlame ?? join(found.dir, PACKAGE_FILE));
     return agent;
   }
 
@@ -58,15 +64,26 @@ export class YaoResolver {
     const detail = formatSearch(ref, report);
     if (!detail) return undefined;
     const what = ref.id ? `agent "${ref.id}"` : `an assistant for ${ref.path ?? cwd}`;
-    const configAgents = this.options.configAgents.length ? `a config agent (${this.options.configAgents.join(', ')})` : 'a config agent';
-    const hint = ref.id ? `use one of the assistants listed, ${configAgents}, or a built-in (echo, mock)` : 'run from inside an assistant directory or pass -n <assistant-id>';
-    throw new AgentestError('AGENT_NOT_FOUND', `could not find ${what}: ${detail}${detail.endsWith('?') ? '' : '.'} ${hint[0]!.toUpperCase()}${hint.slice(1)}.`, { where: ref.id ? '-n' : (ref.path ?? cwd) });
+    const configAgents = this.options.configAgents.length
+      ? `a config agent (${this.options.configAgents.join(', ')})`
+      : 'a config agent';
+    const hint = ref.id
+      ? `use one of the assistants listed, ${configAgents}, or a built-in (echo, mock)`
+      : 'run from inside an assistant directory or pass -n <assistant-id>';
+    throw new AgentestError(
+      'AGENT_NOT_FOUND',
+      `could not find ${what}: ${detail}${detail.endsWith('?') ? '' : '.'} ${hint[0]!.toUpperCase()}${hint.slice(1)}.`,
+      { where: ref.id ? '-n' : (ref.path ?? cwd) },
+    );
   }
 
   async close(): Promise<void> {
     const apps = [...this.apps.values()];
     this.apps.clear();
-    await Promise.allSettled([this.hooks.close(), ...apps.map(async (app) => (await app.catch(() => undefined))?.close())]);
+    await Promise.allSettled([
+      this.hooks.close(),
+      ...apps.map(async (app) => (await app.catch(() => undefined))?.close()),
+    ]);
   }
 
   private locate(ref: AgentRef, cwd: string): Located | undefined {
@@ -92,7 +109,9 @@ export class YaoResolver {
     const root = this.rootOption(cwd);
     if (root) return [root];
     const starts = ref.path ? [resolve(cwd, ref.path), cwd] : [cwd];
-    const roots = starts.map((start) => findAppRoot(start, { env: this.options.env })?.dir).filter((r): r is string => Boolean(r));
+    const roots = starts
+      .map((start) => findAppRoot(start, { env: this.options.env })?.dir)
+      .filter((r): r is string => Boolean(r));
     return [...new Set(roots)];
   }
 
@@ -104,7 +123,11 @@ export class YaoResolver {
     const key = root ?? '';
     let app = this.apps.get(key);
     if (!app) {
-      app = YaoApp.open(root, { connectors: this.options.connectors, env: this.options.env, createClient: loadChatClientFactory });
+      app = YaoApp.open(root, {
+        connectors: this.options.connectors,
+        env: this.options.env,
+        createClient: loadChatClientFactory,
+      });
       app.catch(() => this.apps.delete(key));
       this.apps.set(key, app);
     }
@@ -118,8 +141,12 @@ export class YaoResolver {
       // Resolving happens before the first case: the sandbox's start-up is not counted in any case's time.
       await this.hooks.warm([definition.hookFile]);
     }
-    const backends = toolBackends(this.hooks, this.runtimes, app.mcpClients, { ...(app.root ? { root: app.root } : {}), cwd });
-    const offer = (uses: ServerUse[], writer: string) => offerTools(uses, app.mcp, definition, writer, backends.listExternal);
+    const backends = toolBackends(this.hooks, this.runtimes, app.mcpClients, {
+      ...(app.root ? { root: app.root } : {}),
+      cwd,
+    });
+    const offer = (uses: ServerUse[], writer: string) =>
+      offerTools(uses, app.mcp, definition, writer, backends.listExternal);
     // package.yao's tools are read now: a missing server or input schema stops the run before any case.
     const tools = definition.mcp ? await offer(definition.mcp.servers, join(found.dir, PACKAGE_FILE)) : undefined;
     const services: AssistantServices = {
@@ -130,7 +157,9 @@ export class YaoResolver {
       assistant: async (id) => {
         const dir = app.root && looksLikeAssistantId(id) ? locateById(app.root, id) : undefined;
         if (!dir) {
-          const where = app.root ? `no ${join(app.root, 'assistants', ...id.split('.'), PACKAGE_FILE)}` : 'the assistant is not inside a Yao app';
+          const where = app.root
+            ? `no ${join(app.root, 'assistants', ...id.split('.'), PACKAGE_FILE)}`
+            : 'the assistant is not inside a Yao app';
           throw new AgentestError('AGENT_NOT_FOUND', `delegate to "${id}" from "${found.id}": ${where}`);
         }
         return this.agent(app, { dir, id, root: app.root }, cwd);
@@ -146,4 +175,3 @@ function rootAboveAssistants(dir: string): string | undefined {
   const at = segments.indexOf('assistants');
   return at > 0 ? segments.slice(0, at).join(sep) || sep : undefined;
 }
-

@@ -40,9 +40,12 @@ describe('connectors', () => {
     assert.equal(fake.requests.at(-1)!.path, '/v1/chat/completions');
   });
 
-  it('lets the config\'s connectors win over files with the same id', async () => {
+  it("lets the config's connectors win over files with the same id", async () => {
     const root = app();
-    const agent = await harness({ env: { FAKE_KEY: 'k' }, connectors: { 'fake.a': openaiConnector(fake.url, { model: 'from-config' }) } }).resolve({ id: 'bot' }, root);
+    const agent = await harness({
+      env: { FAKE_KEY: 'k' },
+      connectors: { 'fake.a': openaiConnector(fake.url, { model: 'from-config' }) },
+    }).resolve({ id: 'bot' }, root);
     assert.equal((await ask(agent, 'hi')).content, 'model=from-config');
   });
 
@@ -50,10 +53,18 @@ describe('connectors', () => {
     const root = app();
     const h = harness({ env: { FAKE_KEY: 'k' } });
     const plain = await h.resolve({ id: 'bot' }, root);
-    assert.equal((await ask(plain, 'hi', { connector: 'fake.b' })).content, 'model=model-b', 'case option beats package.yao');
+    assert.equal(
+      (await ask(plain, 'hi', { connector: 'fake.b' })).content,
+      'model=model-b',
+      'case option beats package.yao',
+    );
     const overridden = await h.resolve({ id: 'bot', connector: 'fake.b' }, root);
     assert.equal(overridden?.connector, 'fake.b');
-    assert.equal((await ask(overridden, 'hi', { connector: 'fake.a' })).content, 'model=model-b', '-c beats the case option');
+    assert.equal(
+      (await ask(overridden, 'hi', { connector: 'fake.a' })).content,
+      'model=model-b',
+      '-c beats the case option',
+    );
   });
 
   it('fails before the run when the API key variable is unset, naming it', async () => {
@@ -67,14 +78,24 @@ describe('connectors', () => {
   });
 
   it('fails before the run when package.yao names an unknown connector', async () => {
-    const root = writeTree({ 'app.yao': '{}', 'assistants/bot/package.yao': '{ "connector": "nope" }', 'assistants/bot/prompts.yml': '- role: system\n  content: x\n' });
-    await assert.rejects(harness().resolve({ id: 'bot' }, root), /package\.yao names connector "nope", which is not defined \(no connectors are defined\)/);
+    const root = writeTree({
+      'app.yao': '{}',
+      'assistants/bot/package.yao': '{ "connector": "nope" }',
+      'assistants/bot/prompts.yml': '- role: system\n  content: x\n',
+    });
+    await assert.rejects(
+      harness().resolve({ id: 'bot' }, root),
+      /package\.yao names connector "nope", which is not defined \(no connectors are defined\)/,
+    );
   });
 
   it('makes a case error of a case connector that does not exist', async () => {
     const root = app();
     const agent = await harness({ env: { FAKE_KEY: 'k' } }).resolve({ id: 'bot' }, root);
-    await assert.rejects(ask(agent, 'hi', { connector: 'fake.zzz' }), /names connector "fake\.zzz", which is not defined \(known: fake\.a, fake\.b\)/);
+    await assert.rejects(
+      ask(agent, 'hi', { connector: 'fake.zzz' }),
+      /names connector "fake\.zzz", which is not defined \(known: fake\.a, fake\.b\)/,
+    );
   });
 
   it('runs offline with a mock connector', async () => {
@@ -82,7 +103,8 @@ describe('connectors', () => {
       'app.yao': '{}',
       'assistants/bot/package.yao': '{ "connector": "mock.bot" }',
       'assistants/bot/prompts.yml': '- role: system\n  content: x\n',
-      'connectors/mock/bot.conn.yao': '{ "type": "mock", "options": { "replies": [{ "match": "weather", "reply": "sunny" }], "default": "no idea" } }',
+      'connectors/mock/bot.conn.yao':
+        '{ "type": "mock", "options": { "replies": [{ "match": "weather", "reply": "sunny" }], "default": "no idea" } }',
     });
     const agent = await harness().resolve({ id: 'bot' }, root);
     assert.equal((await ask(agent, 'what is the weather?')).content, 'sunny');

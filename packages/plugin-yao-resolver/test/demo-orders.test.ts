@@ -22,9 +22,10 @@ async function runOrdersSuite(): Promise<{ outcome: RunOutcome; runs: Map<string
   const runs = new Map<string, Execution[]>();
   const collect: AgentestPlugin = {
     name: 'test:collect',
-    apply: ({ hooks }) => hooks.report.tap('test:collect', (event) => {
-      if (event.type === 'run_result') runs.set(event.id, [...(runs.get(event.id) ?? []), event.execution]);
-    }),
+    apply: ({ hooks }) =>
+      hooks.report.tap('test:collect', (event) => {
+        if (event.type === 'run_result') runs.set(event.id, [...(runs.get(event.id) ?? []), event.execution]);
+      }),
   };
   const kernel = createKernel({ plugins: [jsonl(), agents(), assertions(), yaoResolver({ env: {} }), collect] });
   const outcome = await kernel.run({ ...plan(APP), input: { input: SUITE, cwd: APP }, runs: 3, parallel: 4 });
@@ -39,25 +40,45 @@ describe('examples/app orders assistant (MCP tools, automatic tool loop, mock co
     assert.deepEqual([...runs.keys()].sort(), ['O01', 'O02', 'O03', 'O04', 'O05', 'O06']);
     for (const [id, executions] of runs) {
       assert.equal(executions.length, 3);
-      for (const run of executions) assert.equal(run.status, 'passed', `${id} run ${run.run}: ${run.error ?? JSON.stringify(run.assertions)}`);
+      for (const run of executions)
+        assert.equal(run.status, 'passed', `${id} run ${run.run}: ${run.error ?? JSON.stringify(run.assertions)}`);
     }
 
     const [shipped] = runs.get('O01')!;
     assert.equal(shipped!.output, 'Order A1001 has shipped with DHL and should arrive on 2026-12-03.');
-    assert.deepEqual(shipped!.tool_calls?.map(({ id, ...call }) => call), [{
-      server: 'agents.orders.shop',
-      name: 'agents_orders_shop__lookup_order',
-      arguments: { order_id: 'A1001' },
-      result: { found: true, id: 'A1001', status: 'shipped', items: [{ sku: 'mug', qty: 2 }], total: 24, carrier: 'DHL', eta: '2026-12-03' },
-    }]);
+    assert.deepEqual(
+      shipped!.tool_calls?.map(({ id, ...call }) => call),
+      [
+        {
+          server: 'agents.orders.shop',
+          name: 'agents_orders_shop__lookup_order',
+          arguments: { order_id: 'A1001' },
+          result: {
+            found: true,
+            id: 'A1001',
+            status: 'shipped',
+            items: [{ sku: 'mug', qty: 2 }],
+            total: 24,
+            carrier: 'DHL',
+            eta: '2026-12-03',
+          },
+        },
+      ],
+    );
     assert.equal(shipped!.trace?.llm_calls, 2, 'the tool call, then the answer from its result');
 
     // Two tools in a row: the lookup, then the cancellation with the id the lookup returned.
     const [cancelled] = runs.get('O05')!;
-    assert.deepEqual(cancelled!.tool_calls?.map((call) => [call.name, call.result]), [
-      ['agents_orders_shop__lookup_order', { found: true, id: 'A1002', status: 'processing', items: [{ sku: 'teapot', qty: 1 }], total: 39.5 }],
-      ['agents_orders_shop__cancel_order', { cancelled: true, id: 'A1002', status: 'cancelled' }],
-    ]);
+    assert.deepEqual(
+      cancelled!.tool_calls?.map((call) => [call.name, call.result]),
+      [
+        [
+          'agents_orders_shop__lookup_order',
+          { found: true, id: 'A1002', status: 'processing', items: [{ sku: 'teapot', qty: 1 }], total: 39.5 },
+        ],
+        ['agents_orders_shop__cancel_order', { cancelled: true, id: 'A1002', status: 'cancelled' }],
+      ],
+    );
     assert.equal(cancelled!.output, 'Done: order A1002 is cancelled.');
     assert.equal(cancelled!.trace?.llm_calls, 3);
 

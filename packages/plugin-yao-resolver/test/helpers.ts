@@ -2,7 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
-import { buildTestContext, createHooks, type Agent, type AgentestPlugin, type AgentRef, type AgentReply, type Assertion, type Execution, type Message, type RunPlan, type TestCase } from '@agentest/kernel';
+import {
+  buildTestContext,
+  createHooks,
+  type Agent,
+  type AgentestPlugin,
+  type AgentRef,
+  type AgentReply,
+  type Assertion,
+  type Execution,
+  type Message,
+  type RunPlan,
+  type TestCase,
+} from '@agentest/kernel';
 import yaoResolver, { type YaoResolverOptions } from '../src/index.js';
 
 /** Writes a file tree under a fresh temporary directory (removed after the test file) and returns its path. */
@@ -31,7 +43,12 @@ export function plan(cwd: string): RunPlan {
  */
 export function harness(options: YaoResolverOptions = {}) {
   const hooks = createHooks();
-  yaoResolver(options).apply({ hooks: hooks as never, reportError: (e) => { throw e; } });
+  yaoResolver(options).apply({
+    hooks: hooks as never,
+    reportError: (e) => {
+      throw e;
+    },
+  });
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -55,7 +72,12 @@ export function user(text: string): Message[] {
   return [{ role: 'user', content: text }];
 }
 
-export async function ask(agent: Agent | undefined, text: string, options: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): Promise<AgentReply> {
+export async function ask(
+  agent: Agent | undefined,
+  text: string,
+  options: Record<string, unknown> = {},
+  metadata: Record<string, unknown> = {},
+): Promise<AgentReply> {
   if (!agent) throw new Error('no agent resolved');
   return agent.run(user(text), context(metadata), new AbortController().signal, { options });
 }
@@ -70,13 +92,25 @@ export function openaiConnector(url: string, extra: Record<string, unknown> = {}
  * assertions, as `agentest test` does, against the assistant `agentId`; returns each case's
  * execution by input.
  */
-export async function runCases(root: string, agentId: string, inputs: Array<string | { input: string; assert: Assertion[] }>, options: YaoResolverOptions = {}): Promise<Map<string, Execution>> {
+export async function runCases(
+  root: string,
+  agentId: string,
+  inputs: Array<string | { input: string; assert: Assertion[] }>,
+  options: YaoResolverOptions = {},
+): Promise<Map<string, Execution>> {
   const { createKernel } = await import('@agentest/kernel');
   const { executeAgentCase } = await import('@agentest/plugin-agent');
   const { default: assertions } = await import('@agentest/plugin-assert');
   const cases: TestCase[] = inputs.map((entry, i) => {
     const { input, assert } = typeof entry === 'string' ? { input: entry, assert: undefined } : entry;
-    return { id: input, kind: 'agent', input, messages: user(input), source: { file: 'inline.jsonl', line: i + 1 }, ...(assert ? { assert } : {}) };
+    return {
+      id: input,
+      kind: 'agent',
+      input,
+      messages: user(input),
+      source: { file: 'inline.jsonl', line: i + 1 },
+      ...(assert ? { assert } : {}),
+    };
   });
   const inline: AgentestPlugin = {
     name: 'test:inline',
@@ -86,7 +120,11 @@ export async function runCases(root: string, agentId: string, inputs: Array<stri
     },
   };
   const runs = new Map<string, Execution>();
-  const collect: AgentestPlugin = { name: 'test:collect', apply: ({ hooks }) => hooks.report.tap('test:collect', (e) => void (e.type === 'run_result' && runs.set(e.id, e.execution))) };
+  const collect: AgentestPlugin = {
+    name: 'test:collect',
+    apply: ({ hooks }) =>
+      hooks.report.tap('test:collect', (e) => void (e.type === 'run_result' && runs.set(e.id, e.execution))),
+  };
   const kernel = createKernel({ plugins: [inline, assertions(), yaoResolver(options), collect] });
   await kernel.run({ ...plan(root), agent: { id: agentId } });
   return runs;

@@ -46,14 +46,23 @@ function Next(ctx: agent.Context, payload: any) {
 }`);
     const reply = await ask(await h().resolve({ id: 'shop' }, root), 'apple');
     assert.deepEqual(reply.content, { reply: 'model saw: APPLE costs 3', pear: 4 });
-    assert.deepEqual(reply.trace?.logs, ['DEBUG: price lookup for apple', 'apple costs 3', 'DEBUG: price lookup for pear'], 'log.* lines are the hook logs');
+    assert.deepEqual(
+      reply.trace?.logs,
+      ['DEBUG: price lookup for apple', 'apple costs 3', 'DEBUG: price lookup for pear'],
+      'log.* lines are the hook logs',
+    );
   });
 
   it('runs stubbed processes: a fixed value, or a function of a module named after the process', async () => {
-    const root = app(`function Next(ctx: any, payload: any) {
+    const root = app(
+      `function Next(ctx: any, payload: any) {
         return { data: { user: Process("models.user.Find", 7), region: Process("utils.env.Get", "REGION") } };
-      }`, { 'test/stubs.ts': 'export function Find(id: number) { return { id, name: "Ann" }; }' });
-    const agent = await h({ processes: { 'models.user.Find': { module: 'test/stubs.ts' }, 'utils.env.Get': { value: 'eu-west' } } }).resolve({ id: 'shop' }, root);
+      }`,
+      { 'test/stubs.ts': 'export function Find(id: number) { return { id, name: "Ann" }; }' },
+    );
+    const agent = await h({
+      processes: { 'models.user.Find': { module: 'test/stubs.ts' }, 'utils.env.Get': { value: 'eu-west' } },
+    }).resolve({ id: 'shop' }, root);
     assert.deepEqual((await ask(agent, 'hi')).content, { user: { id: 7, name: 'Ann' }, region: 'eu-west' });
   });
 
@@ -68,20 +77,39 @@ function Next(ctx: agent.Context, payload: any) {
     const agent = await h().resolve({ id: 'shop' }, root);
     const reply = await ask(agent, 'hi');
     assert.equal(reply.content, 'model saw: hi');
-    assert.deepEqual(reply.trace?.logs, ['ctx.SendStream M1: loading {"message":"Thinking"}', 'ctx.End M1', 'ctx.Send: Looking that up']);
-    await assert.rejects(ask(agent, 'hi', {}, { remember: true }), /Create hook failed: ctx\.memory\.chat\.Set\(\) is not available when agentest runs a hook/);
+    assert.deepEqual(reply.trace?.logs, [
+      'ctx.SendStream M1: loading {"message":"Thinking"}',
+      'ctx.End M1',
+      'ctx.Send: Looking that up',
+    ]);
+    await assert.rejects(
+      ask(agent, 'hi', {}, { remember: true }),
+      /Create hook failed: ctx\.memory\.chat\.Set\(\) is not available when agentest runs a hook/,
+    );
   });
 
   it('still enforces the hook time limit when a Process target loops', async () => {
-    const root = app('function Create() { return { messages: [{ role: "user", content: String(Process("agents.shop.catalog.Spin")) }] }; }');
+    const root = app(
+      'function Create() { return { messages: [{ role: "user", content: String(Process("agents.shop.catalog.Spin")) }] }; }',
+    );
     // Spin() never returns: only the hook's own limit ends the call.
-    await assert.rejects(ask(await h({ hookTimeoutMs: 300 }).resolve({ id: 'shop' }, root), 'hi'), /Create hook failed: timed out after 300ms/);
+    await assert.rejects(
+      ask(await h({ hookTimeoutMs: 300 }).resolve({ id: 'shop' }, root), 'hi'),
+      /Create hook failed: timed out after 300ms/,
+    );
   });
 
   it('rejects a malformed stub in the options', () => {
-    const apply = (processes: unknown) => () => yaoResolver({ processes } as never).apply({ hooks: {} as never, reportError: () => undefined });
-    assert.throws(apply({ 'models.user.Find': { path: './stubs.ts' } }), /agentest:yao option processes\.models\.user\.Find: expected \{ module: "\.\/stubs\/file\.ts", export\?: "Function" \} or \{ value: <data> \}/);
-    assert.throws(apply({ 'models.user.Find': { module: '' } }), /agentest:yao option processes\.models\.user\.Find\.module: Too small/);
+    const apply = (processes: unknown) => () =>
+      yaoResolver({ processes } as never).apply({ hooks: {} as never, reportError: () => undefined });
+    assert.throws(
+      apply({ 'models.user.Find': { path: './stubs.ts' } }),
+      /agentest:yao option processes\.models\.user\.Find: expected \{ module: "\.\/stubs\/file\.ts", export\?: "Function" \} or \{ value: <data> \}/,
+    );
+    assert.throws(
+      apply({ 'models.user.Find': { module: '' } }),
+      /agentest:yao option processes\.models\.user\.Find\.module: Too small/,
+    );
   });
 
   it('makes a case that calls an unknown process an error, with how to stub it, and the run goes on', async () => {
@@ -91,7 +119,10 @@ function Next(ctx: agent.Context, payload: any) {
       }`);
     const runs = await runCases(root, 'shop', ['save', 'browse'], { env: { FAKE_KEY: 'k' } });
     assert.equal(runs.get('save')?.status, 'error');
-    assert.match(runs.get('save')!.error!, /Create hook failed: Process\("models\.order\.Save"\) is not available under agentest: .*models\.\* needs a running Yao\. To test it, stub it in agentest\.config\.ts: yaoResolver\(\{ processes: \{ "models\.order\.Save": \{ value: <what it returns> \} \} \}\)/);
+    assert.match(
+      runs.get('save')!.error!,
+      /Create hook failed: Process\("models\.order\.Save"\) is not available under agentest: .*models\.\* needs a running Yao\. To test it, stub it in agentest\.config\.ts: yaoResolver\(\{ processes: \{ "models\.order\.Save": \{ value: <what it returns> \} \} \}\)/,
+    );
     assert.equal(runs.get('browse')?.status, 'passed');
     assert.equal(runs.get('browse')?.output, 'model saw: browse');
   });

@@ -38,7 +38,7 @@ describe('hooks', () => {
     assert.equal((fake.requests.at(-1)!.body as { temperature: number }).temperature, 0.9);
   });
 
-  it('gives hooks Yao\'s ctx fields theme and route, empty as in a request that sets none', async () => {
+  it("gives hooks Yao's ctx fields theme and route, empty as in a request that sets none", async () => {
     const root = app({
       'assistants/plain/package.yao': '{}',
       'assistants/plain/src/index.ts': `function Next(ctx: any) { return { data: { theme: ctx.theme, route: ctx.route, locale: ctx.locale } }; }`,
@@ -62,7 +62,10 @@ function Next(ctx: any, payload: any) {
       }`,
     });
     const agent = await h().resolve({ id: 'bot', connector: 'fake.a' }, root);
-    assert.deepEqual((await ask(agent, 'hi', { metadata: { use_b: true } })).content, { text: 'b: hi', seen: 'fake.a/bot' });
+    assert.deepEqual((await ask(agent, 'hi', { metadata: { use_b: true } })).content, {
+      text: 'b: hi',
+      seen: 'fake.a/bot',
+    });
     assert.deepEqual((await ask(agent, 'hi')).content, { text: 'a: hi', seen: null });
   });
 
@@ -128,7 +131,7 @@ function Next(ctx: any, payload: any) {
     assert.equal(fake.requests.length, before);
   });
 
-  it('turns a throwing hook into an error carrying the hook\'s message', async () => {
+  it("turns a throwing hook into an error carrying the hook's message", async () => {
     const root = app({
       'assistants/bot/package.yao': '{}',
       'assistants/bot/src/index.ts': `export function Create() { throw new Error('no input allowed'); }`,
@@ -136,7 +139,7 @@ function Next(ctx: any, payload: any) {
     await assert.rejects(ask(await h().resolve({ id: 'bot' }, root), 'hi'), /Create hook failed: .*no input allowed/);
   });
 
-  it('keeps what a hook printed before it threw on the case\'s trace, with what ran before it', async () => {
+  it("keeps what a hook printed before it threw on the case's trace, with what ran before it", async () => {
     const root = app({
       'assistants/bot/package.yao': '{ "connector": "fake.a" }',
       'assistants/bot/prompts.yml': PROMPTS,
@@ -165,7 +168,10 @@ function Next(ctx: any, payload: any) {
       'assistants/bot/package.yao': '{}',
       'assistants/bot/src/index.ts': `export function Create() { return { messages: 'hello' }; }`,
     });
-    await assert.rejects(ask(await h().resolve({ id: 'bot' }, root), 'hi'), /Create returned "messages" as the string "hello"; expected a list/);
+    await assert.rejects(
+      ask(await h().resolve({ id: 'bot' }, root), 'hi'),
+      /Create returned "messages" as the string "hello"; expected a list/,
+    );
   });
 
   it('stops a delegation loop', async () => {
@@ -181,6 +187,9 @@ function Next(ctx: any, payload: any) {
       'assistants/bot/package.yao': '{}',
       'assistants/bot/src/index.ts': `export const Create = () => ({ delegate: { agent_id: 'ghost' } });`,
     });
-    await assert.rejects(ask(await h().resolve({ id: 'bot' }, root), 'hi'), /delegate to "ghost" from "bot": no .*assistants\/ghost\/package\.yao/);
+    await assert.rejects(
+      ask(await h().resolve({ id: 'bot' }, root), 'hi'),
+      /delegate to "ghost" from "bot": no .*assistants\/ghost\/package\.yao/,
+    );
   });
 });

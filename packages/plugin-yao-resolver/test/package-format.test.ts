@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { harness, writeTree } from './helpers.js';
 
 describe('package.yao', () => {
-  it('accepts comments and trailing commas, as Yao\'s loader does', async () => {
+  it("accepts comments and trailing commas, as Yao's loader does", async () => {
     const root = writeTree({
       'app.yao': '{}',
       'assistants/bot/package.yao': `{
@@ -17,7 +17,10 @@ describe('package.yao', () => {
   });
 
   it('names the file, line and column of a syntax error', async () => {
-    const root = writeTree({ 'app.yao': '{}', 'assistants/bot/package.yao': '{\n  "name": "Bot"\n  "connector": "x"\n}' });
+    const root = writeTree({
+      'app.yao': '{}',
+      'assistants/bot/package.yao': '{\n  "name": "Bot"\n  "connector": "x"\n}',
+    });
     await assert.rejects(harness().resolve({ id: 'bot' }, root), (error: Error & { code?: string }) => {
       assert.equal(error.code, 'CONFIG_INVALID');
       assert.match(error.message, /assistants\/bot\/package\.yao:3:3: invalid JSON \(expected ","\)/);
@@ -42,12 +45,23 @@ describe('package.yao', () => {
   });
 
   it('reports a broken prompts.yml with its line', async () => {
-    const root = writeTree({ 'app.yao': '{}', 'assistants/bot/package.yao': '{}', 'assistants/bot/prompts.yml': '- role: system\n  content: "unterminated\n' });
+    const root = writeTree({
+      'app.yao': '{}',
+      'assistants/bot/package.yao': '{}',
+      'assistants/bot/prompts.yml': '- role: system\n  content: "unterminated\n',
+    });
     await assert.rejects(harness().resolve({ id: 'bot' }, root), /prompts\.yml:\d+:\d+: invalid YAML/);
   });
 
   it('reports a missing @assets file', async () => {
-    const root = writeTree({ 'app.yao': '{}', 'assistants/bot/package.yao': '{}', 'assistants/bot/prompts.yml': '- role: system\n  content: @assets/missing.md\n' });
-    await assert.rejects(harness().resolve({ id: 'bot' }, root), /@assets\/missing\.md not found \(looked for .*assistants\/bot\/assets\/missing\.md\)/);
+    const root = writeTree({
+      'app.yao': '{}',
+      'assistants/bot/package.yao': '{}',
+      'assistants/bot/prompts.yml': '- role: system\n  content: @assets/missing.md\n',
+    });
+    await assert.rejects(
+      harness().resolve({ id: 'bot' }, root),
+      /@assets\/missing\.md not found \(looked for .*assistants\/bot\/assets\/missing\.md\)/,
+    );
   });
 });

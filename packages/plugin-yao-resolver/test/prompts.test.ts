@@ -32,7 +32,11 @@ function app(extra: Record<string, string> = {}) {
 }
 
 function bot(options: Parameters<typeof harness>[0] = {}) {
-  return harness({ connectors: { 'fake.gpt': openaiConnector(fake.url) }, env: { FAKE_KEY: 'k', DEMO_VAR: 'dv' }, ...options });
+  return harness({
+    connectors: { 'fake.gpt': openaiConnector(fake.url) },
+    env: { FAKE_KEY: 'k', DEMO_VAR: 'dv' },
+    ...options,
+  });
 }
 
 describe('prompts', () => {
@@ -44,19 +48,30 @@ describe('prompts', () => {
     assert.deepEqual(sentMessages(), [
       { role: 'system', content: 'GLOBAL for bot' },
       { role: 'system', content: 'Rule one.\nRule two.\n' },
-      { role: 'system', name: 'vars', content: `year=${year} env=dv unset=[] user=test-user locale=en-us name=Bot unknown=[] keep=$SYS.NOPE` },
+      {
+        role: 'system',
+        name: 'vars',
+        content: `year=${year} env=dv unset=[] user=test-user locale=en-us name=Bot unknown=[] keep=$SYS.NOPE`,
+      },
       { role: 'user', content: 'hello' },
     ]);
-    assert.equal((fake.requests.at(-1)!.body as { temperature?: number }).temperature, 0.3, 'package.yao options reach the request');
+    assert.equal(
+      (fake.requests.at(-1)!.body as { temperature?: number }).temperature,
+      0.3,
+      'package.yao options reach the request',
+    );
   });
 
   it('uses a preset chosen by ctx.metadata.__prompt_preset', async () => {
     const root = app();
     await ask(await bot().resolve({ id: 'bot' }, root), 'hi', {}, { __prompt_preset: 'chat.friendly' });
-    assert.deepEqual(sentMessages().map((m) => m.content), ['GLOBAL for bot', 'Be friendly.', 'hi']);
+    assert.deepEqual(
+      sentMessages().map((m) => m.content),
+      ['GLOBAL for bot', 'Be friendly.', 'hi'],
+    );
   });
 
-  it('uses a preset chosen by the case\'s options.metadata', async () => {
+  it("uses a preset chosen by the case's options.metadata", async () => {
     const root = app();
     await ask(await bot().resolve({ id: 'bot' }, root), 'hi', { metadata: { __prompt_preset: 'chat.friendly' } });
     assert.equal(sentMessages()[1]!.content, 'Be friendly.');
@@ -92,8 +107,15 @@ describe('prompts', () => {
   });
 
   it('reads inline prompts from package.yao when there is no prompts.yml', async () => {
-    const root = writeTree({ 'app.yao': '{}', 'assistants/inline/package.yao': '{ "connector": "fake.gpt", "disable_global_prompts": true, "prompts": [{ "role": "system", "content": "Inline for $CTX.ASSISTANT_ID" }] }' });
+    const root = writeTree({
+      'app.yao': '{}',
+      'assistants/inline/package.yao':
+        '{ "connector": "fake.gpt", "disable_global_prompts": true, "prompts": [{ "role": "system", "content": "Inline for $CTX.ASSISTANT_ID" }] }',
+    });
     await ask(await bot().resolve({ id: 'inline' }, root), 'hi');
-    assert.deepEqual(sentMessages().map((m) => m.content), ['Inline for inline', 'hi']);
+    assert.deepEqual(
+      sentMessages().map((m) => m.content),
+      ['Inline for inline', 'hi'],
+    );
   });
 });

@@ -30,11 +30,14 @@ describe('resolution', () => {
 
   it('finds the app root from the input path when -n is given', async () => {
     const root = app();
-    const agent = await harness().resolve({ id: 'plain', path: join(root, 'assistants/keyword/tests/inputs.jsonl') }, '/');
+    const agent = await harness().resolve(
+      { id: 'plain', path: join(root, 'assistants/keyword/tests/inputs.jsonl') },
+      '/',
+    );
     assert.equal(agent?.id, 'plain');
   });
 
-  it('finds -n ids in the working directory\'s app when the input lies outside any app', async () => {
+  it("finds -n ids in the working directory's app when the input lies outside any app", async () => {
     const root = app();
     const outside = writeTree({ 'cases.jsonl': '' });
     const agent = await harness().resolve({ id: 'keyword', path: join(outside, 'cases.jsonl') }, root);
@@ -43,7 +46,10 @@ describe('resolution', () => {
 
   it('walks up from the input file to the nearest package.yao', async () => {
     const root = app();
-    const agent = await harness().resolve({ path: join(root, 'assistants/workers/system/keyword/tests/deep/inputs.jsonl') }, '/');
+    const agent = await harness().resolve(
+      { path: join(root, 'assistants/workers/system/keyword/tests/deep/inputs.jsonl') },
+      '/',
+    );
     assert.equal(agent?.id, 'workers.system.keyword');
   });
 
@@ -69,28 +75,40 @@ describe('resolution', () => {
 
   it('explains where it looked when an id matches nothing inside an app', async () => {
     const root = app();
-    await assert.rejects(harness().resolve({ id: 'workers.system.keywrd' }, root), (error: Error & { code?: string }) => {
-      assert.equal(error.code, 'AGENT_NOT_FOUND');
-      assert.match(error.message, /assistants\/workers\/system\/keywrd\/package\.yao/);
-      assert.match(error.message, /found by its app\.yao/);
-      assert.match(error.message, /did you mean "workers\.system\.keyword"\?/);
-      assert.match(error.message, /keyword, plain, workers\.system\.keyword/);
-      return true;
-    });
+    await assert.rejects(
+      harness().resolve({ id: 'workers.system.keywrd' }, root),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, 'AGENT_NOT_FOUND');
+        assert.match(error.message, /assistants\/workers\/system\/keywrd\/package\.yao/);
+        assert.match(error.message, /found by its app\.yao/);
+        assert.match(error.message, /did you mean "workers\.system\.keyword"\?/);
+        assert.match(error.message, /keyword, plain, workers\.system\.keyword/);
+        return true;
+      },
+    );
   });
 
   it('lists the config agents next to the assistants, without telling a user who passed -n to pass it', async () => {
     const root = app();
-    await assert.rejects(harness({ configAgents: ['support.bot', 'triage'] }).resolve({ id: 'nosuch' }, root), (error: Error) => {
-      assert.match(error.message, /Use one of the assistants listed, a config agent \(support\.bot, triage\), or a built-in \(echo, mock\)\.$/);
-      assert.doesNotMatch(error.message, /pass -n/i);
-      return true;
-    });
+    await assert.rejects(
+      harness({ configAgents: ['support.bot', 'triage'] }).resolve({ id: 'nosuch' }, root),
+      (error: Error) => {
+        assert.match(
+          error.message,
+          /Use one of the assistants listed, a config agent \(support\.bot, triage\), or a built-in \(echo, mock\)\.$/,
+        );
+        assert.doesNotMatch(error.message, /pass -n/i);
+        return true;
+      },
+    );
   });
 
   it('explains where it looked when no package.yao is above the input', async () => {
     const root = app();
-    await assert.rejects(harness().resolve({ path: join(root, 'elsewhere/readme.md') }, root), /no package\.yao in .*elsewhere or any parent up to .*pass -n <assistant-id>/s);
+    await assert.rejects(
+      harness().resolve({ path: join(root, 'elsewhere/readme.md') }, root),
+      /no package\.yao in .*elsewhere or any parent up to .*pass -n <assistant-id>/s,
+    );
   });
 
   it('lets a later resolver answer before the not-found message', async () => {
@@ -99,8 +117,13 @@ describe('resolution', () => {
     const { default: yaoResolver } = await import('../src/index.js');
     const hooks = createHooks();
     yaoResolver().apply({ hooks: hooks as never, reportError: () => {} });
-    hooks.resolve.tapPromise('config-agents', async (ref) => (ref.id === 'support.bot' ? { id: 'support.bot', run: async () => ({ content: 'x', text: 'x' }) } : undefined));
-    const agent = await hooks.resolve.promise({ id: 'support.bot' }, { plan: { input: { input: 'x', cwd: root }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false } });
+    hooks.resolve.tapPromise('config-agents', async (ref) =>
+      ref.id === 'support.bot' ? { id: 'support.bot', run: async () => ({ content: 'x', text: 'x' }) } : undefined,
+    );
+    const agent = await hooks.resolve.promise(
+      { id: 'support.bot' },
+      { plan: { input: { input: 'x', cwd: root }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false } },
+    );
     assert.equal(agent?.id, 'support.bot');
     await hooks.teardown.promise();
   });

@@ -1,4 +1,13 @@
-import { caseLogs, formatDuration, goDuration, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import {
+  caseLogs,
+  formatDuration,
+  goDuration,
+  type DeepReadonly,
+  type Execution,
+  type ResultEvent,
+  type RunPlan,
+  type StartEvent,
+} from '@agentest/kernel';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
@@ -32,7 +41,9 @@ export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, pl
 export function printAgentResult(p: Printer, result: Result, verbose: boolean): void {
   const head = `${p.paint('cyan', '►')} ${p.paint('bold', `[${safe(result.id)}]`)} ${safe(truncate(inputText(result.input), 50))}`;
   if (result.status === 'skipped') {
-    p.line(`${head}  ${p.paint(result.todo ? 'cyan' : 'gray', result.todo ? 'TODO' : 'SKIPPED')}${result.skip_reason ? p.paint('dim', ` (${safe(result.skip_reason)})`) : ''}`);
+    p.line(
+      `${head}  ${p.paint(result.todo ? 'cyan' : 'gray', result.todo ? 'TODO' : 'SKIPPED')}${result.skip_reason ? p.paint('dim', ` (${safe(result.skip_reason)})`) : ''}`,
+    );
     return;
   }
   if (!result.stability) {
@@ -61,15 +72,20 @@ export function printLogLines(p: Printer, lines: readonly string[], indent: stri
 
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {
   const grade = typeof run?.details?.grade === 'string' ? run.details.grade : undefined;
-  const shownGrade = grade && !STATUS_WORD[status].startsWith(grade.toUpperCase()) ? p.paint('yellow', ` [${safe(grade)}]`) : '';
+  const shownGrade =
+    grade && !STATUS_WORD[status].startsWith(grade.toUpperCase()) ? p.paint('yellow', ` [${safe(grade)}]`) : '';
   return `${p.paint(['bold', STATUS_COLOUR[status]], STATUS_WORD[status])}${shownGrade} ${p.paint('dim', `(${formatDuration(durationMs)})`)}`;
 }
 
 function printDetails(p: Printer, error: string | undefined, output: unknown, verbose: boolean, indent: string): void {
   if (error) p.line(`${indent}${p.paint('red', `└─ ${safe(error)}`)}`);
-  if (verbose && output !== undefined) p.line(`${indent}${p.paint('dim', `└─ Output: ${safe(truncate(compact(output), 100))}`)}`);
+  if (verbose && output !== undefined)
+    p.line(`${indent}${p.paint('dim', `└─ Output: ${safe(truncate(compact(output), 100))}`)}`);
 }
 
 export function className(stabilityClass: string): string {
-  return stabilityClass.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  return stabilityClass
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
 }

@@ -20,7 +20,12 @@ export class FailureRecap {
     if (this.listed.length >= LISTED) return;
     // The kernel's error is the first reason: the agent's error, or the first failed assertion's message.
     const reason = truncate((result.error ?? result.status).split('\n')[0]!, 120);
-    this.listed.push({ id: result.id, ...(result.name && result.name !== result.id ? { name: result.name } : {}), status: result.status, reason });
+    this.listed.push({
+      id: result.id,
+      ...(result.name && result.name !== result.id ? { name: result.name } : {}),
+      status: result.status,
+      reason,
+    });
   }
 
   print(p: Printer): void {
@@ -28,8 +33,11 @@ export class FailureRecap {
     p.lines([lightRule, `  Failed Cases (${this.count})`, lightRule].map((t) => p.paint('dim', t)));
     for (const f of this.listed) {
       const label = `[${safe(f.id)}]${f.name ? ` ${safe(truncate(f.name, 40))}` : ''}`;
-      p.line(`  ${p.paint(STATUS_COLOUR[f.status], '✗')} ${p.paint('bold', label)} ${p.paint('dim', `${f.status}:`)} ${safe(f.reason)}`);
+      p.line(
+        `  ${p.paint(STATUS_COLOUR[f.status], '✗')} ${p.paint('bold', label)} ${p.paint('dim', `${f.status}:`)} ${safe(f.reason)}`,
+      );
     }
-    if (this.count > this.listed.length) p.line(p.paint('dim', `  … and ${this.count - this.listed.length} more (see the report files)`));
+    if (this.count > this.listed.length)
+      p.line(p.paint('dim', `  … and ${this.count - this.listed.length} more (see the report files)`));
   }
 }

@@ -1,4 +1,11 @@
-import { defineReporter, type AgentestPlugin, type CaseStartEvent, type DeepReadonly, type RunPlan, type RunResultEvent } from '@agentest/kernel';
+import {
+  defineReporter,
+  type AgentestPlugin,
+  type CaseStartEvent,
+  type DeepReadonly,
+  type RunPlan,
+  type RunResultEvent,
+} from '@agentest/kernel';
 import { printAgentHeader, printAgentResult } from './agent-layout.js';
 import { FailureRecap } from './failure-recap.js';
 import { KitLayout, kitStatus } from './kit-layout.js';
@@ -68,7 +75,11 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
         }
       : {}),
     onResult(result) {
-      progress.record(kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status), result.id, result.runs.length);
+      progress.record(
+        kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status),
+        result.id,
+        result.runs.length,
+      );
       if (kit) kit.result(result);
       else {
         recap.record(result);
@@ -104,7 +115,19 @@ export { colourWanted } from './style.js';
 export { terminalSafe } from './terminal-safe.js';
 export { displayWidth } from './display-width.js';
 export {
-  colorStatus, formatCaseDetail, formatCaseLine, formatKitMetric, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter,
-  formatSuiteHeader, formatSummary, kitIdWidth, kitMetricLabel, kitMetricValue, kitPaint,
+  colorStatus,
+  formatCaseDetail,
+  formatCaseLine,
+  formatKitMetric,
+  formatMetrics,
+  formatShipVerdict,
+  formatStatusCounts,
+  formatSuiteFooter,
+  formatSuiteHeader,
+  formatSummary,
+  kitIdWidth,
+  kitMetricLabel,
+  kitMetricValue,
+  kitPaint,
 } from './kit-format.js';
 export type { KitMetrics, KitRow, KitStatus, KitStyle, KitVerdict } from './kit-format.js';

@@ -1,7 +1,21 @@
-import { safeStringify, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
 import {
-  formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatStatusCounts, formatSuiteFooter, formatSuiteHeader,
-  type KitMetrics, type KitRow, type KitStatus,
+  safeStringify,
+  type DeepReadonly,
+  type ResultEvent,
+  type StartEvent,
+  type SummaryEvent,
+} from '@agentest/kernel';
+import {
+  formatCaseDetail,
+  formatCaseLine,
+  formatMetrics,
+  formatShipVerdict,
+  formatStatusCounts,
+  formatSuiteFooter,
+  formatSuiteHeader,
+  type KitMetrics,
+  type KitRow,
+  type KitStatus,
 } from './kit-format.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
@@ -38,14 +52,18 @@ export class KitLayout {
     const status = kitStatus(result);
     this.counts[status] = (this.counts[status] ?? 0) + 1;
     const row = kitRow(result, status);
-    this.p.line(formatCaseLine(row, { id: result.id, name: result.name ?? result.id }, status, this.colour, this.idWidth));
-    if (status === 'PARTIAL' || status === 'FAIL') this.p.lines(formatCaseDetail(row, { expected_keywords: expectedKeywords(result) }, this.colour));
+    this.p.line(
+      formatCaseLine(row, { id: result.id, name: result.name ?? result.id }, status, this.colour, this.idWidth),
+    );
+    if (status === 'PARTIAL' || status === 'FAIL')
+      this.p.lines(formatCaseDetail(row, { expected_keywords: expectedKeywords(result) }, this.colour));
   }
 
   summary(s: Summary, outputs: readonly string[]): void {
     this.p.line(formatSuiteFooter(this.colour));
     this.p.line(formatStatusCounts(this.counts, this.colour));
-    if (s.metrics || s.thresholds) this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
+    if (s.metrics || s.thresholds)
+      this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
     if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));
@@ -61,7 +79,8 @@ export class KitLayout {
 export function kitStatus(result: Result): KitStatus {
   if (result.status === 'skipped') return result.todo ? 'TODO' : 'SKIP';
   const grade = result.runs[0]?.details?.grade;
-  const graded = typeof grade === 'string' && GRADES.includes(grade.toUpperCase()) ? (grade.toUpperCase() as KitStatus) : undefined;
+  const graded =
+    typeof grade === 'string' && GRADES.includes(grade.toUpperCase()) ? (grade.toUpperCase() as KitStatus) : undefined;
   // A grade never turns a failed, errored or timed-out case into a pass.
   if (result.status !== 'passed') return 'FAIL';
   return graded ?? 'PASS';
@@ -77,14 +96,21 @@ function kitRow(result: Result, status: KitStatus): KitRow {
   const elapsed = result.kind === 'agent' ? (result.metrics.latency_ms ?? result.duration_ms) : result.duration_ms;
   if (status === 'SKIP' || status === 'TODO') return { elapsed_ms: 0 };
   const evaluation = asRecord(run?.output ?? result.output);
-  const graded = result.kind === 'agent' && evaluation && ('structure_ok' in evaluation || 'keyword_hit_rate' in evaluation || 'intent_matched' in evaluation);
-  const source = graded ? evaluation : asRecord(run?.details) ?? {};
+  const graded =
+    result.kind === 'agent' &&
+    evaluation &&
+    ('structure_ok' in evaluation || 'keyword_hit_rate' in evaluation || 'intent_matched' in evaluation);
+  const source = graded ? evaluation : (asRecord(run?.details) ?? {});
   const explained = graded && (Boolean(evaluation.error) || evaluation.structure_ok === false);
-  if (status === 'FAIL' && !explained) return { elapsed_ms: elapsed, error: result.error ?? run?.error ?? `case ended with status ${result.status}` };
+  if (status === 'FAIL' && !explained)
+    return { elapsed_ms: elapsed, error: result.error ?? run?.error ?? `case ended with status ${result.status}` };
   const rate = typeof source.keyword_hit_rate === 'number' ? source.keyword_hit_rate : result.metrics.keyword_hit_rate;
   return {
     elapsed_ms: elapsed,
-    error: graded && evaluation.error ? String(typeof evaluation.error === 'string' ? evaluation.error : safeStringify(evaluation.error)) : null,
+    error:
+      graded && evaluation.error
+        ? String(typeof evaluation.error === 'string' ? evaluation.error : safeStringify(evaluation.error))
+        : null,
     structure_ok: source.structure_ok !== false,
     failure_details: strings(source.failure_details),
     keyword_hits: strings(source.keyword_hits),

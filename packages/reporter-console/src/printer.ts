@@ -14,7 +14,11 @@ export class Printer {
   private pending = '';
   private scheduled = false;
 
-  constructor(private readonly out: Sink, readonly style: Style, private readonly progress: Progress) {}
+  constructor(
+    private readonly out: Sink,
+    readonly style: Style,
+    private readonly progress: Progress,
+  ) {}
 
   line(text = ''): void {
     if (!this.pending) this.progress.clear();

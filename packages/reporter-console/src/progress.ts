@@ -21,7 +21,11 @@ export class Progress {
   private drawnAt = 0;
   private readonly inFlight = new Set<string>();
 
-  constructor(private readonly out: Sink, private readonly style: Style, readonly enabled: boolean) {}
+  constructor(
+    private readonly out: Sink,
+    private readonly style: Style,
+    readonly enabled: boolean,
+  ) {}
 
   begin(totalCases: number, runsPerCase = 1): void {
     this.runsPerCase = runsPerCase;

@@ -1,4 +1,11 @@
-import { caseLogs, formatDuration, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import {
+  caseLogs,
+  formatDuration,
+  type DeepReadonly,
+  type ResultEvent,
+  type StartEvent,
+  type SummaryEvent,
+} from '@agentest/kernel';
 import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
@@ -11,7 +18,12 @@ export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): 
   const meta = start.meta ?? {};
   const script = typeof meta.script === 'string' ? meta.script : start.suite;
   const path = meta.script_path ?? meta.test_path ?? meta.path;
-  p.lines(['', p.paint('bold', heavyRule), p.paint('bold', `  Script Test: ${safe(script)}`), p.paint('bold', heavyRule)]);
+  p.lines([
+    '',
+    p.paint('bold', heavyRule),
+    p.paint('bold', `  Script Test: ${safe(script)}`),
+    p.paint('bold', heavyRule),
+  ]);
   if (path) p.line(`  Script: ${safe(String(path))}`);
   p.line(`  Tests: ${start.total_cases} function${start.total_cases === 1 ? '' : 's'}`);
   p.line(`  User: ${safe(start.environment.user_id)}`);
@@ -24,7 +36,9 @@ export function printScriptResult(p: Printer, result: Result, verbose: boolean):
   const run = result.runs.find((r) => r.status === result.status) ?? result.runs[0];
   const mark = result.status === 'passed' ? '✓' : result.status === 'skipped' ? '○' : '✗';
   p.line(`${p.paint('cyan', '►')} ${p.paint('bold', `[${safe(result.name ?? result.id)}]`)} ...`);
-  p.line(`  ${p.paint(['bold', STATUS_COLOUR[result.status]], `${mark} ${STATUS_WORD[result.status]}`)} ${p.paint('dim', `(${formatDuration(result.duration_ms)})`)}`);
+  p.line(
+    `  ${p.paint(['bold', STATUS_COLOUR[result.status]], `${mark} ${STATUS_WORD[result.status]}`)} ${p.paint('dim', `(${formatDuration(result.duration_ms)})`)}`,
+  );
   const reason = result.error ?? result.skip_reason;
   if (reason) p.line(`    ${p.paint(result.status === 'skipped' ? 'gray' : 'red', `└─ ${safe(reason)}`)}`);
   const assertion = run?.details?.assertion as { expected?: unknown; actual?: unknown } | undefined;
@@ -38,7 +52,10 @@ export function printScriptResult(p: Printer, result: Result, verbose: boolean):
 
 /** `Summary: 2 passed, 1 failed, 0 skipped (35ms)` between heavy rules. */
 export function printScriptSummary(p: Printer, summary: DeepReadonly<SummaryEvent>, outputs: readonly string[]): void {
-  const extra = [summary.errors ? `${summary.errors} error${summary.errors === 1 ? '' : 's'}` : '', summary.timeouts ? `${summary.timeouts} timeout${summary.timeouts === 1 ? '' : 's'}` : '']
+  const extra = [
+    summary.errors ? `${summary.errors} error${summary.errors === 1 ? '' : 's'}` : '',
+    summary.timeouts ? `${summary.timeouts} timeout${summary.timeouts === 1 ? '' : 's'}` : '',
+  ]
     .filter(Boolean)
     .map((t) => `, ${t}`)
     .join('');

@@ -13,7 +13,10 @@ export interface Style {
  * reporter decides for the stream it actually writes to, so that check is switched off.
  */
 export function createStyle(enabled: boolean): Style {
-  return { enabled, paint: (format, text) => (enabled && text ? styleText(format, text, { validateStream: false }) : text) };
+  return {
+    enabled,
+    paint: (format, text) => (enabled && text ? styleText(format, text, { validateStream: false }) : text),
+  };
 }
 
 /** Colour is on for a TTY unless `NO_COLOR` is set (any non-empty value) or `FORCE_COLOR=0`. */

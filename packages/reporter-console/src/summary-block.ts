@@ -64,7 +64,9 @@ function printMetrics(p: Printer, s: Summary): void {
       continue;
     }
     const ok = name.endsWith('_ms') ? value <= limit : value >= limit;
-    p.line(`  ${ok ? p.paint('green', '✓') : p.paint('red', '✗')}  ${label}  ${p.paint(ok ? 'green' : 'red', metricValue(name, value))}  ${p.paint('dim', `(threshold ${bound(name, limit)})`)}`);
+    p.line(
+      `  ${ok ? p.paint('green', '✓') : p.paint('red', '✗')}  ${label}  ${p.paint(ok ? 'green' : 'red', metricValue(name, value))}  ${p.paint('dim', `(threshold ${bound(name, limit)})`)}`,
+    );
   }
   if (!s.verdict) return;
   p.line();

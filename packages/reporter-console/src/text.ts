@@ -4,8 +4,20 @@ export const WIDTH = 63;
 export const heavyRule = '═'.repeat(WIDTH);
 export const lightRule = '─'.repeat(WIDTH);
 
-export const STATUS_WORD: Record<Status, string> = { passed: 'PASSED', failed: 'FAILED', error: 'ERROR', timeout: 'TIMEOUT', skipped: 'SKIPPED' };
-export const STATUS_COLOUR = { passed: 'green', failed: 'red', error: 'red', timeout: 'yellow', skipped: 'gray' } as const;
+export const STATUS_WORD: Record<Status, string> = {
+  passed: 'PASSED',
+  failed: 'FAILED',
+  error: 'ERROR',
+  timeout: 'TIMEOUT',
+  skipped: 'SKIPPED',
+};
+export const STATUS_COLOUR = {
+  passed: 'green',
+  failed: 'red',
+  error: 'red',
+  timeout: 'yellow',
+  skipped: 'gray',
+} as const;
 
 /** Whitespace that `truncate` would change: a run, a non-space character, or any at either end. */
 const UNTIDY_SPACE = /[^\S ]| \s|^\s|\s$/;
@@ -44,7 +56,11 @@ export function inputText(input: unknown): string {
   }
   if (input && typeof input === 'object' && 'content' in input) {
     const content = (input as { content: unknown }).content;
-    return typeof content === 'string' ? content : Array.isArray(content) ? content.map(partText).filter(Boolean).join(' ') : '';
+    return typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content.map(partText).filter(Boolean).join(' ')
+        : '';
   }
   return compact(input);
 }

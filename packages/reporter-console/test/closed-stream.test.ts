@@ -20,7 +20,14 @@ function cases(n: number): AgentestPlugin {
       hooks.load.tap('test:cases', () => ({
         name: 'inputs.jsonl',
         needsAgent: false,
-        cases: () => Array.from({ length: n }, (_, i): TestCase => ({ id: `C${i}`, kind: 'agent', input: 'x', messages: [], source: { file: 'x', line: i + 1 } })),
+        cases: () =>
+          Array.from({ length: n }, (_, i): TestCase => ({
+            id: `C${i}`,
+            kind: 'agent',
+            input: 'x',
+            messages: [],
+            source: { file: 'x', line: i + 1 },
+          })),
       }));
       hooks.execute.for('agent').tapPromise('test:cases', async (_tc, ctx) => {
         await new Promise((resolve) => setImmediate(resolve));
@@ -33,9 +40,17 @@ function cases(n: number): AgentestPlugin {
 test('a stream that fails mid-run (EPIPE) stops the printing quietly; the run and the other reporters finish', async () => {
   const stream = Object.assign(new ClosedAfterFirstWrite(), { isTTY: false });
   const results: CaseResult[] = [];
-  const collector: AgentestPlugin = { name: 'test:collect', apply: ({ hooks }) => hooks.report.tap('test:collect', (e) => void (e.type === 'result' && results.push(e))) };
+  const collector: AgentestPlugin = {
+    name: 'test:collect',
+    apply: ({ hooks }) => hooks.report.tap('test:collect', (e) => void (e.type === 'result' && results.push(e))),
+  };
   const outcome = await createKernel({ plugins: [cases(50), consoleReporter({ stream }), collector] }).run({
-    input: { input: 'inline', cwd: process.cwd() }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false,
+    input: { input: 'inline', cwd: process.cwd() },
+    runs: 1,
+    parallel: 1,
+    failFast: false,
+    env: {},
+    verbose: false,
   });
   assert.equal(outcome.exitCode, 0);
   assert.deepEqual(outcome.errors, []);

@@ -5,11 +5,23 @@ import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type T
 import consoleReporter from '../src/index.js';
 
 function plan(overrides: Partial<RunPlan> = {}): RunPlan {
-  return { input: { input: 'inline', cwd: process.cwd() }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...overrides };
+  return {
+    input: { input: 'inline', cwd: process.cwd() },
+    runs: 1,
+    parallel: 1,
+    failFast: false,
+    env: {},
+    verbose: false,
+    ...overrides,
+  };
 }
 
 /** A loader and executor whose runs return the given executions, so every layout can be produced. */
-function scripted(kind: 'agent' | 'script', cases: { id: string; input?: unknown; runs: Partial<Execution>[] }[], meta?: Record<string, unknown>): AgentestPlugin {
+function scripted(
+  kind: 'agent' | 'script',
+  cases: { id: string; input?: unknown; runs: Partial<Execution>[] }[],
+  meta?: Record<string, unknown>,
+): AgentestPlugin {
   const counters = new Map<string, number>();
   return {
     name: 'test:scripted',
@@ -18,21 +30,43 @@ function scripted(kind: 'agent' | 'script', cases: { id: string; input?: unknown
         name: kind === 'script' ? 'scripts.expense.setup' : 'tests/inputs.jsonl',
         needsAgent: kind === 'agent',
         ...(meta ? { meta } : {}),
-        cases: () => cases.map((c): TestCase => ({ id: c.id, kind, input: c.input ?? c.id, messages: [], source: { file: 'x', line: 1 } })),
+        cases: () =>
+          cases.map((c): TestCase => ({
+            id: c.id,
+            kind,
+            input: c.input ?? c.id,
+            messages: [],
+            source: { file: 'x', line: 1 },
+          })),
       }));
-      hooks.resolve.tap('test:scripted', () => ({ id: 'keyword', connector: 'mock', run: async () => ({ content: '', text: '' }) }));
+      hooks.resolve.tap('test:scripted', () => ({
+        id: 'keyword',
+        connector: 'mock',
+        run: async () => ({ content: '', text: '' }),
+      }));
       hooks.execute.for(kind).tapPromise('test:scripted', async (tc, ctx) => {
         await new Promise((resolve) => setImmediate(resolve));
         const n = counters.get(tc.id) ?? 0;
         counters.set(tc.id, n + 1);
         const c = cases.find((x) => x.id === tc.id)!;
-        return { run: ctx.run, status: 'passed', duration_ms: 12, assertions: [], metrics: {}, ...c.runs[n % c.runs.length] } as Execution;
+        return {
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 12,
+          assertions: [],
+          metrics: {},
+          ...c.runs[n % c.runs.length],
+        } as Execution;
       });
     },
   };
 }
 
-async function render(plugins: AgentestPlugin[], runPlan = plan(), stream = Object.assign(new PassThrough(), { isTTY: false })) {
+async function render(
+  plugins: AgentestPlugin[],
+  runPlan = plan(),
+  stream = Object.assign(new PassThrough(), { isTTY: false }),
+) {
   let text = '';
   stream.on('data', (d) => (text += d));
   await createKernel({ plugins: [...plugins, consoleReporter({ stream, outputs: ['out.jsonl'] })] }).run(runPlan);
@@ -43,11 +77,18 @@ test('agent layout: header, case lines, errors, grade, summary and banner', asyn
   const text = await render([
     scripted('agent', [
       { id: 'T1', input: 'x'.repeat(80), runs: [{ status: 'passed' }] },
-      { id: 'T2', input: { role: 'user', content: [{ type: 'text', text: 'from a part' }] }, runs: [{ status: 'failed', error: 'output does not contain "y"' }] },
+      {
+        id: 'T2',
+        input: { role: 'user', content: [{ type: 'text', text: 'from a part' }] },
+        runs: [{ status: 'failed', error: 'output does not contain "y"' }],
+      },
       { id: 'T3', runs: [{ status: 'passed', details: { grade: 'PARTIAL' } }] },
     ]),
   ]);
-  assert.match(text, /^\n═{63}\n {2}Agent Test\n═{63}\nℹ Agent: keyword\nℹ Connector: mock\nℹ Input: tests\/inputs\.jsonl \(3 test cases\)\nℹ Timeout: 5m0s\nℹ Parallel: 1\n/);
+  assert.match(
+    text,
+    /^\n═{63}\n {2}Agent Test\n═{63}\nℹ Agent: keyword\nℹ Connector: mock\nℹ Input: tests\/inputs\.jsonl \(3 test cases\)\nℹ Timeout: 5m0s\nℹ Parallel: 1\n/,
+  );
   assert.match(text, new RegExp(`► \\[T1\\] ${'x'.repeat(47)}\\.\\.\\. {2}PASSED \\(12ms\\)`));
   assert.match(text, /► \[T2\] from a part {2}FAILED \(12ms\)\n {2}└─ output does not contain "y"/);
   assert.match(text, /► \[T3\] T3 {2}PASSED \[PARTIAL\] \(12ms\)/);
@@ -55,7 +96,10 @@ test('agent layout: header, case lines, errors, grade, summary and banner', asyn
 });
 
 test('metrics, thresholds and the ship verdict', async () => {
-  const text = await render([scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: { keyword_hit_rate: 0.6 } }] }])], plan({ thresholds: { keyword_hit_rate: 0.7, pass_rate: 0.9 } }));
+  const text = await render(
+    [scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: { keyword_hit_rate: 0.6 } }] }])],
+    plan({ thresholds: { keyword_hit_rate: 0.7, pass_rate: 0.9 } }),
+  );
   assert.match(text, /✗ {2}Keyword Hit Rate {2}60\.0% {2}\(threshold ≥70\.0%\)/);
   assert.match(text, /✓ {2}Case Pass Rate {4}100\.0% {2}\(threshold ≥90\.0%\)/);
   assert.match(text, /VERDICT: DO NOT SHIP {2}\n {2}✗ Keyword Hit Rate 60\.0% < threshold 70\.0%/);
@@ -63,27 +107,62 @@ test('metrics, thresholds and the ship verdict', async () => {
 });
 
 test('a thresholded metric the run did not measure is shown as not measured and does not decide', async () => {
-  const text = await render([scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: {} }] }])], plan({ thresholds: { keyword_hit_rate: 0.7 } }));
+  const text = await render(
+    [scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: {} }] }])],
+    plan({ thresholds: { keyword_hit_rate: 0.7 } }),
+  );
   assert.match(text, /\n {2}– {2}Keyword Hit Rate {2}not measured {2}\(threshold ≥70\.0%\)\n/);
   assert.match(text, /VERDICT: SHIP IT/);
 });
 
-test('script layout: the seed\'s Script Test output with expected and actual', async () => {
-  const text = await render([
-    scripted('script', [
-      { id: 'TestSystemReady', runs: [{ status: 'passed', logs: ['ready'] }] },
-      { id: 'TestSetupWithMockData', runs: [{ status: 'failed', error: 'assertion failed: Result ID should match', details: { assertion: { type: 'Equal', expected: 1, actual: 2 } } }] },
-    ], { script_path: 'expense/src/setup_test.ts' }),
-  ], plan({ verbose: true }));
-  assert.match(text, / {2}Script Test: scripts\.expense\.setup\n═{63}\n {2}Script: expense\/src\/setup_test\.ts\n {2}Tests: 2 functions\n {2}User: test-user\n {2}Team: test-team\n/);
+test("script layout: the seed's Script Test output with expected and actual", async () => {
+  const text = await render(
+    [
+      scripted(
+        'script',
+        [
+          { id: 'TestSystemReady', runs: [{ status: 'passed', logs: ['ready'] }] },
+          {
+            id: 'TestSetupWithMockData',
+            runs: [
+              {
+                status: 'failed',
+                error: 'assertion failed: Result ID should match',
+                details: { assertion: { type: 'Equal', expected: 1, actual: 2 } },
+              },
+            ],
+          },
+        ],
+        { script_path: 'expense/src/setup_test.ts' },
+      ),
+    ],
+    plan({ verbose: true }),
+  );
+  assert.match(
+    text,
+    / {2}Script Test: scripts\.expense\.setup\n═{63}\n {2}Script: expense\/src\/setup_test\.ts\n {2}Tests: 2 functions\n {2}User: test-user\n {2}Team: test-team\n/,
+  );
   assert.match(text, /► \[TestSystemReady\] \.\.\.\n {2}✓ PASSED \(12ms\)\n {4}│ ready\n/);
-  assert.match(text, /► \[TestSetupWithMockData\] \.\.\.\n {2}✗ FAILED \(12ms\)\n {4}└─ assertion failed: Result ID should match\n {7}expected: 1\n {7}actual: 2\n/);
+  assert.match(
+    text,
+    /► \[TestSetupWithMockData\] \.\.\.\n {2}✗ FAILED \(12ms\)\n {4}└─ assertion failed: Result ID should match\n {7}expected: 1\n {7}actual: 2\n/,
+  );
   assert.match(text, / {2}Summary: 1 passed, 1 failed, 0 skipped \(\d+(ms|µs)\)/);
 });
 
 test('on a TTY the progress line is drawn in place and cleared before each line', async () => {
   const stream = Object.assign(new PassThrough(), { isTTY: true });
-  const text = await render([scripted('agent', [{ id: 'A', runs: [{}] }, { id: 'B', runs: [{ status: 'failed', error: 'no' }] }, { id: 'C', runs: [{}] }])], plan(), stream);
+  const text = await render(
+    [
+      scripted('agent', [
+        { id: 'A', runs: [{}] },
+        { id: 'B', runs: [{ status: 'failed', error: 'no' }] },
+        { id: 'C', runs: [{}] },
+      ]),
+    ],
+    plan(),
+    stream,
+  );
   assert.match(text, /\r\x1b\[2K.*\[1\/3\] 33\.3% · 0 failed · [\d.]+ cases\/s · ETA \d+s/);
   assert.match(text, /\[2\/3\] 66\.7% · 1 failed/);
 });
@@ -97,13 +176,21 @@ test('the end of the output recaps the failed cases with their first reason', as
     ]),
   ]);
   const recap = text.slice(text.indexOf('Failed Cases'));
-  assert.match(recap, /^Failed Cases \(2\)\n─{63}\n {2}✗ \[T2\] failed: output does not contain "y"\n {2}✗ \[T3\] timeout: timeout after 30s\n─{63}\n {2}Summary/);
+  assert.match(
+    recap,
+    /^Failed Cases \(2\)\n─{63}\n {2}✗ \[T2\] failed: output does not contain "y"\n {2}✗ \[T3\] timeout: timeout after 30s\n─{63}\n {2}Summary/,
+  );
 });
 
 test('with several runs per case: the run pass rate and the case pass rate have their own names; progress counts runs and names the cases in flight', async () => {
   const stream = Object.assign(new PassThrough(), { isTTY: true });
   const text = await render(
-    [scripted('agent', [{ id: 'A', runs: [{}, { status: 'failed', error: 'flaky' }] }, { id: 'B', runs: [{}] }])],
+    [
+      scripted('agent', [
+        { id: 'A', runs: [{}, { status: 'failed', error: 'flaky' }] },
+        { id: 'B', runs: [{}] },
+      ]),
+    ],
     plan({ runs: 2, parallel: 2, thresholds: { pass_rate: 0.1 } }),
     stream,
   );

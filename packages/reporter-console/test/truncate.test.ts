@@ -11,7 +11,21 @@ function reference(text: string, max: number): string {
 }
 
 test('truncate agrees with its definition on any text, surrogates and odd whitespace included', () => {
-  const pieces = fc.constantFrom('a', 'b', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', 'é', '😀', '\ud800', '\udc00');
+  const pieces = fc.constantFrom(
+    'a',
+    'b',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    '\r\n',
+    '\u00a0',
+    '\u2003',
+    'é',
+    '😀',
+    '\ud800',
+    '\udc00',
+  );
   fc.assert(
     fc.property(fc.array(pieces, { maxLength: 70 }), fc.integer({ min: 0, max: 60 }), (parts, max) => {
       const text = parts.join('');
@@ -19,7 +33,12 @@ test('truncate agrees with its definition on any text, surrogates and odd whites
     }),
     { numRuns: 20_000 },
   );
-  fc.assert(fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 60 }), (text, max) => assert.equal(truncate(text, max), reference(text, max))), { numRuns: 5_000 });
+  fc.assert(
+    fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 60 }), (text, max) =>
+      assert.equal(truncate(text, max), reference(text, max)),
+    ),
+    { numRuns: 5_000 },
+  );
 });
 
 test('truncate cuts long text to max characters ending in "..."', () => {

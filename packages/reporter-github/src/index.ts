@@ -2,7 +2,16 @@ import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { defineReporter, type AgentestPlugin } from '@agentest/kernel';
 import {
-  ReportCollector, failureMessage, interruptionNote, isFailure, parseReporterOptions, renderMarkdown, reporterOptionsSchema, truncate, type ReadonlyResult, type Report,
+  ReportCollector,
+  failureMessage,
+  interruptionNote,
+  isFailure,
+  parseReporterOptions,
+  renderMarkdown,
+  reporterOptionsSchema,
+  truncate,
+  type ReadonlyResult,
+  type Report,
 } from '@agentest/reporter-markdown';
 import { z } from 'zod';
 import { annotation } from './workflow-commands.js';
@@ -44,12 +53,27 @@ export default function githubReporter(rawOptions: GithubReporterOptions = {}): 
       if (!isFailure(event.status)) return;
       if (annotated >= (options.maxAnnotations ?? 50)) return void unannotated++;
       annotated++;
-      write(annotation({ level: 'error', file: workspacePath(event.source.file), line: event.source.line, title: event.id, message: describe(event) }));
+      write(
+        annotation({
+          level: 'error',
+          file: workspacePath(event.source.file),
+          line: event.source.line,
+          title: event.id,
+          message: describe(event),
+        }),
+      );
     },
     async onSummary(event) {
       const interrupted = interruptionNote(event);
-      if (interrupted) write(annotation({ level: 'warning', title: 'agentest', message: `${interrupted}; the results are partial` }));
-      if (unannotated) write(annotation({ level: 'notice', message: `${unannotated} more failing cases were not annotated; see the job summary` }));
+      if (interrupted)
+        write(annotation({ level: 'warning', title: 'agentest', message: `${interrupted}; the results are partial` }));
+      if (unannotated)
+        write(
+          annotation({
+            level: 'notice',
+            message: `${unannotated} more failing cases were not annotated; see the job summary`,
+          }),
+        );
       const summaryFile = env.GITHUB_STEP_SUMMARY;
       if (summaryFile) await appendFile(summaryFile, jobSummary(collector.build(event)), 'utf8');
     },

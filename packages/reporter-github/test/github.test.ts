@@ -11,7 +11,14 @@ test('in GitHub Actions: one error annotation per failing case at its JSONL line
   const summaryFile = join(dir, 'step-summary.md');
   await writeFile(summaryFile, 'previous step\n');
   const lines: string[] = [];
-  const cases = [...mixedCases(), { id: 'odd,id: 100%', source: { file: join(dir, 'tests/extra.jsonl'), line: 7 }, behaviour: () => ({ status: 'failed' as const, error: '50% off\r\nnext' }) }];
+  const cases = [
+    ...mixedCases(),
+    {
+      id: 'odd,id: 100%',
+      source: { file: join(dir, 'tests/extra.jsonl'), line: 7 },
+      behaviour: () => ({ status: 'failed' as const, error: '50% off\r\nnext' }),
+    },
+  ];
   const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile, GITHUB_WORKSPACE: dir };
   await runScenario(cases, [githubReporter({ env, cwd: dir, write: (line) => lines.push(line) })]);
   assert.deepEqual(lines, [
@@ -29,8 +36,15 @@ test('in GitHub Actions: one error annotation per failing case at its JSONL line
 
 test('with runs > 1 the annotation says how many runs passed; past maxAnnotations one notice counts the rest', async () => {
   const lines: string[] = [];
-  const cases = ['a', 'b', 'c'].map((id) => ({ id, behaviour: (run: number) => (run === 1 ? { output: 'ok' } : { status: 'failed' as const, error: `bad ${id}` }) }));
-  await runScenario(cases, [githubReporter({ env: { GITHUB_ACTIONS: 'true' }, write: (line) => lines.push(line), maxAnnotations: 2 })], { runs: 2 });
+  const cases = ['a', 'b', 'c'].map((id) => ({
+    id,
+    behaviour: (run: number) => (run === 1 ? { output: 'ok' } : { status: 'failed' as const, error: `bad ${id}` }),
+  }));
+  await runScenario(
+    cases,
+    [githubReporter({ env: { GITHUB_ACTIONS: 'true' }, write: (line) => lines.push(line), maxAnnotations: 2 })],
+    { runs: 2 },
+  );
   assert.deepEqual(lines, [
     '::error file=tests/inputs.jsonl,line=1,title=a::failed (1/2 runs passed): bad a',
     '::error file=tests/inputs.jsonl,line=1,title=b::failed (1/2 runs passed): bad b',
@@ -42,7 +56,9 @@ test('outside GitHub Actions it writes nothing', async () => {
   const dir = await tempDir();
   const lines: string[] = [];
   const summaryFile = join(dir, 'never.md');
-  await runScenario(mixedCases(), [githubReporter({ env: { GITHUB_STEP_SUMMARY: summaryFile }, write: (line) => lines.push(line) })]);
+  await runScenario(mixedCases(), [
+    githubReporter({ env: { GITHUB_STEP_SUMMARY: summaryFile }, write: (line) => lines.push(line) }),
+  ]);
   assert.deepEqual(lines, []);
   assert.equal(existsSync(summaryFile), false);
 });

@@ -5,9 +5,17 @@
   var PAGE_SIZE = 100;
   var data = JSON.parse(document.getElementById('report-data').textContent);
   var rows = data.rows;
-  rows.forEach(function (row, index) { row.index = index; });
+  rows.forEach(function (row, index) {
+    row.index = index;
+  });
 
-  var state = { status: '', query: '', sort: 0 /* 0 file order, -1 slowest first, 1 fastest first */, page: 0, open: new Set() };
+  var state = {
+    status: '',
+    query: '',
+    sort: 0 /* 0 file order, -1 slowest first, 1 fastest first */,
+    page: 0,
+    open: new Set(),
+  };
   var visible = rows;
   var tbody = document.getElementById('rows');
   var pageInfo = document.getElementById('page-info');
@@ -22,7 +30,8 @@
   }
 
   function haystack(row) {
-    if (row.haystack === undefined) row.haystack = [row.label, row.error || '', row.input, row.output || ''].join('\n').toLowerCase();
+    if (row.haystack === undefined)
+      row.haystack = [row.label, row.error || '', row.input, row.output || ''].join('\n').toLowerCase();
     return row.haystack;
   }
 
@@ -33,7 +42,9 @@
     });
     if (state.sort) {
       var sign = state.sort;
-      visible = visible.slice().sort(function (a, b) { return sign * (a.duration_ms - b.duration_ms) || a.index - b.index; });
+      visible = visible.slice().sort(function (a, b) {
+        return sign * (a.duration_ms - b.duration_ms) || a.index - b.index;
+      });
     }
     state.page = 0;
     render();
@@ -51,7 +62,13 @@
     });
     tbody.replaceChildren(fragment);
     pageInfo.textContent = visible.length
-      ? 'Showing ' + (start + 1) + '–' + (start + slice.length) + ' of ' + visible.length + (visible.length !== rows.length ? ' (filtered from ' + rows.length + ')' : '')
+      ? 'Showing ' +
+        (start + 1) +
+        '–' +
+        (start + slice.length) +
+        ' of ' +
+        visible.length +
+        (visible.length !== rows.length ? ' (filtered from ' + rows.length + ')' : '')
       : 'No case matches the filter';
     prev.disabled = state.page === 0;
     next.disabled = state.page >= pages - 1;
@@ -89,9 +106,18 @@
       row.assertions.forEach(function (a) {
         var item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
         item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
-        if (a.expected !== undefined) { item.appendChild(el('div', 'muted', 'expected')); item.appendChild(el('pre', '', a.expected)); }
-        if (a.actual !== undefined) { item.appendChild(el('div', 'muted', 'actual')); item.appendChild(el('pre', '', a.actual)); }
-        if (a.diff) { item.appendChild(el('div', 'muted', 'diff (− expected, + actual)')); item.appendChild(diffBlock(a.diff)); }
+        if (a.expected !== undefined) {
+          item.appendChild(el('div', 'muted', 'expected'));
+          item.appendChild(el('pre', '', a.expected));
+        }
+        if (a.actual !== undefined) {
+          item.appendChild(el('div', 'muted', 'actual'));
+          item.appendChild(el('pre', '', a.actual));
+        }
+        if (a.diff) {
+          item.appendChild(el('div', 'muted', 'diff (− expected, + actual)'));
+          item.appendChild(diffBlock(a.diff));
+        }
         box.appendChild(item);
       });
     }
@@ -99,7 +125,13 @@
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {
-        box.appendChild(el('div', 'run ' + r.status, 'run ' + r.run + ': ' + r.status + ' (' + r.duration + ')' + (r.error ? ' ' + r.error : '')));
+        box.appendChild(
+          el(
+            'div',
+            'run ' + r.status,
+            'run ' + r.run + ': ' + r.status + ' (' + r.duration + ')' + (r.error ? ' ' + r.error : ''),
+          ),
+        );
         if (r.output !== undefined) box.appendChild(el('pre', 'run-output', r.output));
       });
     }
@@ -121,22 +153,55 @@
     var tr = event.target.closest('tr.case');
     if (!tr) return;
     var index = Number(tr.dataset.index);
-    if (state.open.has(index)) state.open.delete(index); else state.open.add(index);
+    if (state.open.has(index)) state.open.delete(index);
+    else state.open.add(index);
     render();
   });
-  document.getElementById('status-filter').addEventListener('change', function (event) { state.status = event.target.value; recompute(); });
-  document.getElementById('search').addEventListener('input', function (event) { state.query = event.target.value; recompute(); });
+  document.getElementById('status-filter').addEventListener('change', function (event) {
+    state.status = event.target.value;
+    recompute();
+  });
+  document.getElementById('search').addEventListener('input', function (event) {
+    state.query = event.target.value;
+    recompute();
+  });
   var sortHeader = document.getElementById('sort-duration');
-  function cycleSort() { state.sort = state.sort === 0 ? -1 : state.sort === -1 ? 1 : 0; recompute(); }
+  function cycleSort() {
+    state.sort = state.sort === 0 ? -1 : state.sort === -1 ? 1 : 0;
+    recompute();
+  }
   sortHeader.addEventListener('click', cycleSort);
-  sortHeader.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); cycleSort(); } });
-  prev.addEventListener('click', function () { state.page--; render(); });
-  next.addEventListener('click', function () { state.page++; render(); });
+  sortHeader.addEventListener('keydown', function (event) {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      cycleSort();
+    }
+  });
+  prev.addEventListener('click', function () {
+    state.page--;
+    render();
+  });
+  next.addEventListener('click', function () {
+    state.page++;
+    render();
+  });
 
   // Export what the filter shows (every page of it), without the page's internal fields.
   function exported() {
     return visible.map(function (row) {
-      return { id: row.id, status: row.status, grade: row.grade, duration_ms: row.duration_ms, source: row.source, error: row.error, input: row.input, output: row.output, expected: row.expected, assertions: row.assertions, stability: row.stability };
+      return {
+        id: row.id,
+        status: row.status,
+        grade: row.grade,
+        duration_ms: row.duration_ms,
+        source: row.source,
+        error: row.error,
+        input: row.input,
+        output: row.output,
+        expected: row.expected,
+        assertions: row.assertions,
+        stability: row.stability,
+      };
     });
   }
   function csvCell(value) {
@@ -151,14 +216,24 @@
     document.body.appendChild(link);
     link.click();
     link.remove();
-    setTimeout(function () { URL.revokeObjectURL(link.href); }, 0);
+    setTimeout(function () {
+      URL.revokeObjectURL(link.href);
+    }, 0);
   }
   document.getElementById('export-json').addEventListener('click', function () {
     download('agentest-results.json', 'application/json', JSON.stringify(exported(), null, 2));
   });
   document.getElementById('export-csv').addEventListener('click', function () {
     var columns = ['id', 'status', 'grade', 'duration_ms', 'source', 'error'];
-    var lines = [columns.join(',')].concat(exported().map(function (row) { return columns.map(function (c) { return csvCell(row[c]); }).join(','); }));
+    var lines = [columns.join(',')].concat(
+      exported().map(function (row) {
+        return columns
+          .map(function (c) {
+            return csvCell(row[c]);
+          })
+          .join(',');
+      }),
+    );
     download('agentest-results.csv', 'text/csv', lines.join('\r\n') + '\r\n');
   });
 

@@ -8,7 +8,12 @@ import { formatDuration, truncate, type ReadonlyResult } from '@agentest/reporte
 const WIDTH = 720;
 const LABEL = 180;
 const ROW = 22;
-const CLASS_COLOURS: Record<string, string> = { stable: '#3fb950', mostly_stable: '#d29922', unstable: '#f0883e', highly_unstable: '#f85149' };
+const CLASS_COLOURS: Record<string, string> = {
+  stable: '#3fb950',
+  mostly_stable: '#d29922',
+  unstable: '#f0883e',
+  highly_unstable: '#f85149',
+};
 
 export interface ChartRow {
   id: string;
@@ -22,7 +27,14 @@ export interface ChartRow {
 export function chartRows(results: readonly ReadonlyResult[], limit = 30): { rows: ChartRow[]; total: number } {
   const all = results
     .filter((r) => r.stability)
-    .map((r) => ({ id: r.id, passRate: r.stability!.pass_rate, stabilityClass: r.stability!.stability_class, min: r.stability!.min_duration_ms, avg: r.stability!.avg_duration_ms, max: r.stability!.max_duration_ms }))
+    .map((r) => ({
+      id: r.id,
+      passRate: r.stability!.pass_rate,
+      stabilityClass: r.stability!.stability_class,
+      min: r.stability!.min_duration_ms,
+      avg: r.stability!.avg_duration_ms,
+      max: r.stability!.max_duration_ms,
+    }))
     .sort((a, b) => a.passRate - b.passRate || b.max - a.max);
   return { rows: all.slice(0, limit), total: all.length };
 }

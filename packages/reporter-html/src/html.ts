@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import ejs from 'ejs';
-import { capitalise, formatDuration, formatMetric, formatPercent, interruptionNote, type Report } from '@agentest/reporter-markdown';
+import {
+  capitalise,
+  formatDuration,
+  formatMetric,
+  formatPercent,
+  interruptionNote,
+  type Report,
+} from '@agentest/reporter-markdown';
 import { loadAssets } from './assets.js';
 import { chartRows, durationSpreadChart, passRateChart } from './charts.js';
 import { dataIsland } from './view-data.js';
@@ -15,7 +22,7 @@ export function renderHtml(report: Report): string {
   const { template, css, js } = loadAssets();
   const { summary, metadata } = report;
   const isScript = metadata.kind === 'script';
-  const subject = isScript ? metadata.script ?? summary.agent_id : summary.agent_id;
+  const subject = isScript ? (metadata.script ?? summary.agent_id) : summary.agent_id;
   const stability = summary.runs_per_case > 1 ? chartRows(report.results) : undefined;
   return ejs.render(template, {
     // Only the report's own script may run: an injected inline script or handler is refused by the browser.
@@ -24,10 +31,15 @@ export function renderHtml(report: Report): string {
     js,
     capitalise,
     title: `${isScript ? 'Script Test Report' : 'Agent Test Report'} - ${subject}`,
-    subtitle: isScript ? metadata.script_path ?? metadata.input_file : [summary.agent_id, summary.connector].filter(Boolean).join(' • '),
+    subtitle: isScript
+      ? (metadata.script_path ?? metadata.input_file)
+      : [summary.agent_id, summary.connector].filter(Boolean).join(' • '),
     cards: cards(report),
     interrupted: interruptionNote(summary),
-    suiteHooks: [['BeforeAll output', summary.hook_logs?.before_all], ['AfterAll output', summary.hook_logs?.after_all]]
+    suiteHooks: [
+      ['BeforeAll output', summary.hook_logs?.before_all],
+      ['AfterAll output', summary.hook_logs?.after_all],
+    ]
       .filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length))
       .map(([title, lines]) => ({ title, text: lines.join('\n') })),
     verdict: summary.verdict,
@@ -35,13 +47,19 @@ export function renderHtml(report: Report): string {
     metrics: metricRows(report),
     charts: stability?.rows.length
       ? {
-          note: stability.total > stability.rows.length ? `The ${stability.rows.length} least stable of ${stability.total} cases.` : `${stability.total} cases, least stable first.`,
+          note:
+            stability.total > stability.rows.length
+              ? `The ${stability.rows.length} least stable of ${stability.total} cases.`
+              : `${stability.total} cases, least stable first.`,
           passRate: passRateChart(stability.rows),
           duration: durationSpreadChart(stability.rows),
         }
       : undefined,
     total: report.results.length,
-    statusCounts: STATUSES.map((status) => ({ status, count: report.results.filter((r) => r.status === status).length })).filter((s) => s.count > 0),
+    statusCounts: STATUSES.map((status) => ({
+      status,
+      count: report.results.filter((r) => r.status === status).length,
+    })).filter((s) => s.count > 0),
     metadata: metadataRows(report),
     data: dataIsland(report),
   });
@@ -57,11 +75,19 @@ function cards({ summary }: Report): { label: string; value: string; tone: strin
   if (summary.timeouts) list.push({ label: 'Timeouts', value: String(summary.timeouts), tone: 'warn' });
   if (summary.skipped) list.push({ label: 'Skipped', value: String(summary.skipped), tone: '' });
   // With --runs > 1 this is the share of passing runs; the `pass_rate` metric counts whole cases.
-  list.push({ label: summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', value: formatPercent(summary.overall_pass_rate), tone: summary.overall_pass_rate === 100 ? 'pass' : 'warn' });
+  list.push({
+    label: summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate',
+    value: formatPercent(summary.overall_pass_rate),
+    tone: summary.overall_pass_rate === 100 ? 'pass' : 'warn',
+  });
   list.push({ label: 'Duration', value: formatDuration(summary.duration_ms), tone: '' });
   if (summary.runs_per_case > 1) {
     list.push({ label: 'Runs per Case', value: String(summary.runs_per_case), tone: '' });
-    list.push({ label: 'Unstable Cases', value: String(summary.unstable_cases ?? 0), tone: summary.unstable_cases ? 'warn' : 'pass' });
+    list.push({
+      label: 'Unstable Cases',
+      value: String(summary.unstable_cases ?? 0),
+      tone: summary.unstable_cases ? 'warn' : 'pass',
+    });
   }
   return list;
 }
@@ -74,16 +100,26 @@ function metricRows({ summary }: Report): { name: string; value: string; thresho
     const limit = thresholds[name];
     const isMax = name.endsWith('_ms');
     const miss = limit !== undefined && (value === undefined || (isMax ? value > limit : value < limit));
-    return { name, value: value === undefined ? 'not measured' : formatMetric(name, value), threshold: limit === undefined ? '' : `${isMax ? '≤' : '≥'} ${formatMetric(name, limit)}`, miss };
+    return {
+      name,
+      value: value === undefined ? 'not measured' : formatMetric(name, value),
+      threshold: limit === undefined ? '' : `${isMax ? '≤' : '≥'} ${formatMetric(name, limit)}`,
+      miss,
+    };
   });
 }
 
 function metadataRows({ summary, metadata, environment }: Report): [string, string][] {
-  const rows: [string, string][] = [['Started', metadata.started_at], ['Completed', metadata.completed_at], ['Input File', metadata.input_file]];
+  const rows: [string, string][] = [
+    ['Started', metadata.started_at],
+    ['Completed', metadata.completed_at],
+    ['Input File', metadata.input_file],
+  ];
   if (metadata.script_path) rows.push(['Script Path', metadata.script_path]);
   if (metadata.output_file) rows.push(['Output File', metadata.output_file]);
   if (summary.connector) rows.push(['Connector', summary.connector]);
-  if (environment.user_id) rows.push(['User', environment.user_id], ['Team', environment.team_id], ['Locale', environment.locale]);
+  if (environment.user_id)
+    rows.push(['User', environment.user_id], ['Team', environment.team_id], ['Locale', environment.locale]);
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return rows;
 }

@@ -4,7 +4,12 @@ import { renderHtml } from './html.js';
 
 /** The interactive HTML report (`-o report.html`): one self-contained file, no network access. */
 export default function htmlReporter(options: ReporterOptions = {}): AgentestPlugin {
-  return defineDocumentReporter({ name: 'html', defaultFile: 'agentest-report.html', options, render: (report) => renderHtml(report) });
+  return defineDocumentReporter({
+    name: 'html',
+    defaultFile: 'agentest-report.html',
+    options,
+    render: (report) => renderHtml(report),
+  });
 }
 
 export { renderHtml };

@@ -20,5 +20,7 @@ export function lineDiff(expected: string, actual: string): DiffLine[] | undefin
     const op = change.added ? '+' : change.removed ? '-' : ' ';
     for (const line of change.value.replace(/\n$/, '').split('\n')) lines.push([op, line]);
   }
-  return lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), [' ', `… ${lines.length - MAX_LINES} more lines`]] : lines;
+  return lines.length > MAX_LINES
+    ? [...lines.slice(0, MAX_LINES), [' ', `… ${lines.length - MAX_LINES} more lines`]]
+    : lines;
 }

@@ -1,6 +1,15 @@
 import { caseLogs, safeStringify } from '@agentest/kernel';
 import { lineDiff, type DiffLine } from './value-diff.js';
-import { caseLabel, describeInput, displayValue, formatDuration, gradeOf, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
+import {
+  caseLabel,
+  describeInput,
+  displayValue,
+  formatDuration,
+  gradeOf,
+  truncate,
+  type ReadonlyResult,
+  type Report,
+} from '@agentest/reporter-markdown';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
 const FIELD_LIMIT = 20_000;
@@ -19,7 +28,14 @@ export interface RowData {
   input: string;
   expected?: string;
   output?: string;
-  assertions: { type: string; pass: boolean; message?: string; expected?: string; actual?: string; diff?: DiffLine[] }[];
+  assertions: {
+    type: string;
+    pass: boolean;
+    message?: string;
+    expected?: string;
+    actual?: string;
+    diff?: DiffLine[];
+  }[];
   logs: string[];
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
   runs: { run: number; status: string; duration: string; error?: string; output?: string }[];
@@ -39,35 +55,54 @@ export function rowData(result: ReadonlyResult): RowData {
     status: result.status,
     duration_ms: perRun,
     // A skipped case did not run: it has no duration to show.
-    duration: result.status === 'skipped' ? '—' : result.runs.length > 1 ? `${formatDuration(perRun)} avg` : formatDuration(perRun),
+    duration:
+      result.status === 'skipped'
+        ? '—'
+        : result.runs.length > 1
+          ? `${formatDuration(perRun)} avg`
+          : formatDuration(perRun),
     source: result.source.line ? `${result.source.file}:${result.source.line}` : result.source.file,
     input: truncate(describeInput(result.input), FIELD_LIMIT),
     assertions: result.assertions.map((a) => assertionRow(a, cut)),
     logs: caseLogs(result).map((line) => truncate(line, FIELD_LIMIT)),
-    runs: result.runs.length > 1
-      ? result.runs.map((r) => ({
-          run: r.run, status: r.status, duration: formatDuration(r.duration_ms), ...(r.error ? { error: truncate(r.error, FIELD_LIMIT) } : {}),
-          ...(flaky && r.output !== undefined ? { output: cut(r.output) } : {}),
-        }))
-      : [],
+    runs:
+      result.runs.length > 1
+        ? result.runs.map((r) => ({
+            run: r.run,
+            status: r.status,
+            duration: formatDuration(r.duration_ms),
+            ...(r.error ? { error: truncate(r.error, FIELD_LIMIT) } : {}),
+            ...(flaky && r.output !== undefined ? { output: cut(r.output) } : {}),
+          }))
+        : [],
   };
   if (grade) row.grade = grade;
-  const error = result.error ?? (result.status === 'skipped' ? result.skip_reason ?? (result.todo ? 'todo' : undefined) : undefined);
+  const error =
+    result.error ??
+    (result.status === 'skipped' ? (result.skip_reason ?? (result.todo ? 'todo' : undefined)) : undefined);
   if (error) row.error = truncate(error, FIELD_LIMIT);
   if (result.expected !== undefined) row.expected = cut(result.expected);
   if (result.output !== undefined) row.output = cut(result.output);
-  if (s) row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
+  if (s)
+    row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
   return row;
 }
 
 /** An assertion as the page shows it; a failed one with both values gets a diff of expected against actual. */
-function assertionRow(a: ReadonlyResult['assertions'][number], cut: (value: unknown) => string | undefined): RowData['assertions'][number] {
+function assertionRow(
+  a: ReadonlyResult['assertions'][number],
+  cut: (value: unknown) => string | undefined,
+): RowData['assertions'][number] {
   const expected = cut(a.expected);
   const actual = cut(a.actual);
   const diff = !a.pass && expected !== undefined && actual !== undefined ? lineDiff(expected, actual) : undefined;
   return {
-    type: `${a.negate ? 'not ' : ''}${a.type}`, pass: a.pass,
-    ...(a.message ? { message: a.message } : {}), ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}), ...(diff ? { diff } : {}),
+    type: `${a.negate ? 'not ' : ''}${a.type}`,
+    pass: a.pass,
+    ...(a.message ? { message: a.message } : {}),
+    ...(expected !== undefined ? { expected } : {}),
+    ...(actual !== undefined ? { actual } : {}),
+    ...(diff ? { diff } : {}),
   };
 }
 
@@ -77,5 +112,8 @@ function assertionRow(a: ReadonlyResult['assertions'][number], cut: (value: unkn
  */
 export function dataIsland(report: Report): string {
   const rows = report.results.map(rowData);
-  return safeStringify({ rows, runsPerCase: report.summary.runs_per_case })!.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return safeStringify({ rows, runsPerCase: report.summary.runs_per_case })!
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

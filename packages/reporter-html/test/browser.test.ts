@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import htmlReporter from '../src/index.js';
-import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '../../reporter-markdown/test/scenario.js';
+import {
+  runScenario,
+  tempDir,
+  type ScenarioCase,
+  type ScenarioOptions,
+} from '../../reporter-markdown/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
 /** Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report. */
@@ -15,7 +20,9 @@ let browser: Browser;
 
 before(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: the HTML report tests drive a real browser. Run \`apt-get install chromium\` (or set AGENTEST_CHROMIUM).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: the HTML report tests drive a real browser. Run \`apt-get install chromium\` (or set AGENTEST_CHROMIUM).`,
+    );
   }
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] });
 });
@@ -55,8 +62,14 @@ test('filter by status and text, sort by duration, expand a row, export the visi
   const cases: ScenarioCase[] = [
     { id: 'fast', behaviour: () => ({ output: 'quick answer', duration_ms: 5 }) },
     {
-      id: 'wrong', input: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Which cloud?' }], expected: undefined,
-      assert: [{ type: 'contains', value: 'cloud' }], behaviour: () => ({ output: 'sunny weather', duration_ms: 300, logs: ['called weather tool'] }),
+      id: 'wrong',
+      input: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Which cloud?' },
+      ],
+      expected: undefined,
+      assert: [{ type: 'contains', value: 'cloud' }],
+      behaviour: () => ({ output: 'sunny weather', duration_ms: 300, logs: ['called weather tool'] }),
     },
     { id: 'slow', behaviour: () => ({ output: 'took a while', duration_ms: 900 }) },
     { id: 'crash', behaviour: () => ({ status: 'error' as const, error: 'agent exploded', duration_ms: 50 }) },
@@ -84,18 +97,33 @@ test('filter by status and text, sort by duration, expand a row, export the visi
   await page.click('tr.case:has-text("wrong")');
   const details = await page.$$eval('tr.details pre', (pres) => pres.map((p) => p.textContent));
   assert.deepEqual(details, [
-    "output does not contain 'cloud'", 'system: Be brief.\nuser: Which cloud?', 'sunny weather', 'cloud', 'sunny weather', '- cloud+ sunny weather', 'called weather tool',
+    "output does not contain 'cloud'",
+    'system: Be brief.\nuser: Which cloud?',
+    'sunny weather',
+    'cloud',
+    'sunny weather',
+    '- cloud+ sunny weather',
+    'called weather tool',
   ]);
-  assert.match((await page.textContent('tr.details .assertion.fail'))!, /✗ contains: output does not contain 'cloud'expectedcloudactualsunny weather/);
+  assert.match(
+    (await page.textContent('tr.details .assertion.fail'))!,
+    /✗ contains: output does not contain 'cloud'expectedcloudactualsunny weather/,
+  );
   await page.click('tr.case:has-text("wrong")');
   assert.equal(await page.$('tr.details'), null, 'a second click collapses the row');
 
   await page.selectOption('#status-filter', 'passed');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
   const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
-  assert.deepEqual(exported.map((r: { id: string }) => r.id), ['fast', 'slow']);
+  assert.deepEqual(
+    exported.map((r: { id: string }) => r.id),
+    ['fast', 'slow'],
+  );
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
-  assert.match(await readFile((await csv.path())!, 'utf8'), /^id,status,grade,duration_ms,source,error\r\nfast,passed,,5,tests\/inputs.jsonl:1,\r\nslow,passed,,900,/);
+  assert.match(
+    await readFile((await csv.path())!, 'utf8'),
+    /^id,status,grade,duration_ms,source,error\r\nfast,passed,,5,tests\/inputs.jsonl:1,\r\nslow,passed,,900,/,
+  );
   assert.deepEqual(errors, []);
 });
 
@@ -106,11 +134,16 @@ test('hostile agent output is shown as text: no dialog, no script, no element, n
     '[click](javascript:alert(3)) <a href="javascript:alert(4)">link</a>',
     '<!-- <svg onload="alert(5)">',
   ];
-  const cases: ScenarioCase[] = hostile.map((text, i) => ({ id: i === 0 ? '<b id="x">bold</b>' : `case-${i}`, input: text, behaviour: () => ({ status: 'failed' as const, error: text, output: text }) }));
+  const cases: ScenarioCase[] = hostile.map((text, i) => ({
+    id: i === 0 ? '<b id="x">bold</b>' : `case-${i}`,
+    input: text,
+    behaviour: () => ({ status: 'failed' as const, error: text, output: text }),
+  }));
   const { page, url, dialogs, requests, errors } = await open(cases);
   for (let i = 0; i < hostile.length; i++) await page.click(`tr.case[data-index="${i}"]`);
   const shown = await page.$$eval('tr.details pre', (pres) => pres.map((p) => p.textContent));
-  for (const text of hostile) assert.equal(shown.filter((s) => s === text).length, 3, `error, input and output shown literally: ${text}`);
+  for (const text of hostile)
+    assert.equal(shown.filter((s) => s === text).length, 3, `error, input and output shown literally: ${text}`);
   assert.equal(await page.textContent('tr.case td.id'), '<b id="x">bold</b>');
   assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
   assert.equal(await page.$$eval('#rows img, #rows a, #rows script, #rows svg, #rows b', (els) => els.length), 0);
@@ -122,11 +155,16 @@ test('hostile agent output is shown as text: no dialog, no script, no element, n
 test('10,000 results: the first page is usable quickly and filtering works on all of them', async (t) => {
   const cases: ScenarioCase[] = Array.from({ length: 10_000 }, (_, i) => ({
     id: `case-${String(i).padStart(5, '0')}`,
-    behaviour: () => (i % 10 === 0 ? { status: 'failed' as const, error: `wrong answer ${i}`, output: 'x'.repeat(200) } : { output: `answer ${i} `.repeat(10), duration_ms: i % 997 }),
+    behaviour: () =>
+      i % 10 === 0
+        ? { status: 'failed' as const, error: `wrong answer ${i}`, output: 'x'.repeat(200) }
+        : { output: `answer ${i} `.repeat(10), duration_ms: i % 997 },
   }));
   const started = performance.now();
   const { page, errors } = await open(cases, { parallel: 16 });
-  t.diagnostic(`10,000-row report: written and first page rendered in ${Math.round(performance.now() - started)} ms (including the run)`);
+  t.diagnostic(
+    `10,000-row report: written and first page rendered in ${Math.round(performance.now() - started)} ms (including the run)`,
+  );
   const reload = performance.now();
   await page.reload();
   await page.waitForSelector('tr.case');
@@ -142,11 +180,12 @@ test('10,000 results: the first page is usable quickly and filtering works on al
   assert.deepEqual(errors, []);
 });
 
-test('a failed assertion shows a diff; a flaky case shows each run\'s output; a skipped case shows no duration', async () => {
+test("a failed assertion shows a diff; a flaky case shows each run's output; a skipped case shows no duration", async () => {
   const expected = '{\n  "city": "Paris",\n  "country": "FR"\n}';
   const cases: ScenarioCase[] = [
     {
-      id: 'flaky', assert: [{ type: 'contains', value: expected }],
+      id: 'flaky',
+      assert: [{ type: 'contains', value: expected }],
       behaviour: (run) => ({ output: run === 2 ? '{\n  "city": "Lyon",\n  "country": "FR"\n}' : expected }),
     },
     { id: 'later', skip: 'needs network' },
@@ -157,13 +196,21 @@ test('a failed assertion shows a diff; a flaky case shows each run\'s output; a 
   await page.click('tr.case:has-text("flaky")');
   const diff = await page.$$eval('tr.details pre.diff span', (spans) => spans.map((s) => [s.className, s.textContent]));
   assert.deepEqual(diff, [
-    ['same', '  {'], ['del', '-   "city": "Paris",'], ['ins', '+   "city": "Lyon",'], ['same', '    "country": "FR"'], ['same', '  }'],
+    ['same', '  {'],
+    ['del', '-   "city": "Paris",'],
+    ['ins', '+   "city": "Lyon",'],
+    ['same', '    "country": "FR"'],
+    ['same', '  }'],
   ]);
   const runs = await page.$$eval('tr.details div.run', (els) => els.map((e) => e.textContent));
   assert.equal(runs.length, 2);
   assert.match(runs[0]!, /^run 1: passed/);
   assert.match(runs[1]!, /^run 2: failed/);
   const outputs = await page.$$eval('tr.details pre.run-output', (pres) => pres.map((p) => p.textContent));
-  assert.deepEqual(outputs, [expected, '{\n  "city": "Lyon",\n  "country": "FR"\n}'], 'each run\'s output of a flaky case');
+  assert.deepEqual(
+    outputs,
+    [expected, '{\n  "city": "Lyon",\n  "country": "FR"\n}'],
+    "each run's output of a flaky case",
+  );
   assert.deepEqual(errors, []);
 });

@@ -38,7 +38,11 @@ test('the data island cannot be closed by agent output', async () => {
 test('runs > 1: stability charts as inline SVG, least stable case first; metrics and verdict', async () => {
   const cases = [
     { id: 'solid', behaviour: () => ({ output: 'ok', metrics: { keyword_hit_rate: 0.9 } }) },
-    { id: 'flaky<b>', behaviour: (run: number) => (run === 1 ? { output: 'ok', duration_ms: 900 } : { status: 'failed' as const, error: 'no', duration_ms: 50 }) },
+    {
+      id: 'flaky<b>',
+      behaviour: (run: number) =>
+        run === 1 ? { output: 'ok', duration_ms: 900 } : { status: 'failed' as const, error: 'no', duration_ms: 50 },
+    },
   ];
   const page = await html(cases, { runs: 3, thresholds: { pass_rate: 0.9 } });
   const svgs = page.match(/<svg class="chart"[\s\S]*?<\/svg>/g)!;

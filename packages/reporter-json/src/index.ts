@@ -1,6 +1,14 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { defineReporter, safeStringify, type AgentestPlugin, type DeepReadonly, type ResultEvent, type RunPlan, type StartEvent } from '@agentest/kernel';
+import {
+  defineReporter,
+  safeStringify,
+  type AgentestPlugin,
+  type DeepReadonly,
+  type ResultEvent,
+  type RunPlan,
+  type StartEvent,
+} from '@agentest/kernel';
 import { writeFileAtomic } from '@agentest/reporter-markdown';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';
@@ -35,7 +43,10 @@ export default function jsonReporter(options: JsonReporterOptions = {}): Agentes
     async onSummary(summary) {
       if (!start) return;
       const meta = { version: options.version ?? PACKAGE_VERSION, outputFile: output, plan };
-      const report = start.kind === 'script' ? buildScriptReport(start, results, summary, meta) : buildReport(start, results, summary, meta);
+      const report =
+        start.kind === 'script'
+          ? buildScriptReport(start, results, summary, meta)
+          : buildReport(start, results, summary, meta);
       // Atomic: on a full disk the previous report stays whole rather than becoming a truncated one.
       await writeFileAtomic(output, safeStringify(report, 2) + '\n');
     },

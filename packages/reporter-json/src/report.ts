@@ -1,4 +1,12 @@
-import { caseLogs, type DeepReadonly, type Execution, type ResultEvent, type RunPlan, type StartEvent, type SummaryEvent } from '@agentest/kernel';
+import {
+  caseLogs,
+  type DeepReadonly,
+  type Execution,
+  type ResultEvent,
+  type RunPlan,
+  type StartEvent,
+  type SummaryEvent,
+} from '@agentest/kernel';
 
 type Result = DeepReadonly<ResultEvent>;
 
@@ -10,7 +18,12 @@ export interface ReportMeta {
 }
 
 /** The run as one JSON document with Yao's field names (`summary`, `environment`, `results`, …). */
-export function buildReport(start: DeepReadonly<StartEvent>, results: readonly Result[], summary: DeepReadonly<SummaryEvent>, meta: ReportMeta) {
+export function buildReport(
+  start: DeepReadonly<StartEvent>,
+  results: readonly Result[],
+  summary: DeepReadonly<SummaryEvent>,
+  meta: ReportMeta,
+) {
   const stability = results.filter((r) => r.stability);
   return {
     summary: summaryBlock(summary),
@@ -50,7 +63,12 @@ function resultEntry(result: Result) {
     expected: result.expected ?? null,
     duration_ms: result.duration_ms,
     error: result.error ?? null,
-    assertions: result.assertions.map(({ type, negate, pass, ...rest }) => ({ type, ...(negate ? { negate } : {}), pass, ...rest })),
+    assertions: result.assertions.map(({ type, negate, pass, ...rest }) => ({
+      type,
+      ...(negate ? { negate } : {}),
+      pass,
+      ...rest,
+    })),
     ...(Object.keys(result.metrics).length ? { metrics: result.metrics } : {}),
     ...(run?.tool_calls?.length ? { tool_calls: run.tool_calls } : {}),
     ...(run?.usage ? { usage: run.usage } : {}),
@@ -84,7 +102,13 @@ function stabilityEntry(result: Result) {
     std_deviation_ms: s.std_deviation_ms,
     pass_hat_k: s.pass_hat_k,
     pass_rate_ci: s.pass_rate_ci,
-    run_details: result.runs.map((r) => ({ run: r.run, status: r.status, duration_ms: r.duration_ms, output: r.output ?? null, ...(r.error ? { error: r.error } : {}) })),
+    run_details: result.runs.map((r) => ({
+      run: r.run,
+      status: r.status,
+      duration_ms: r.duration_ms,
+      output: r.output ?? null,
+      ...(r.error ? { error: r.error } : {}),
+    })),
   };
 }
 

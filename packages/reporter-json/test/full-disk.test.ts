@@ -14,7 +14,9 @@ function smallDisk(): { dir: string } | { skip: string } {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'pipe' });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    return { skip: `cannot mount a small tmpfs to fill up (${(error as Error).message.split('\n')[0]}); run as root to test a full disk` };
+    return {
+      skip: `cannot mount a small tmpfs to fill up (${(error as Error).message.split('\n')[0]}); run as root to test a full disk`,
+    };
   }
   after(() => {
     execFileSync('umount', [dir]);
@@ -25,18 +27,28 @@ function smallDisk(): { dir: string } | { skip: string } {
 
 const disk = smallDisk();
 
-test('a full disk leaves the previous report whole; the run ends with exit 3 naming ENOSPC', { skip: 'skip' in disk ? disk.skip : false }, async () => {
-  const { dir } = disk as { dir: string };
-  const first = await runScenario([{ id: 'small' }], [jsonReporter({ output: 'report.json', cwd: dir })]);
-  assert.equal(first.exitCode, 0);
-  const previous = readFileSync(join(dir, 'report.json'), 'utf8');
-  JSON.parse(previous);
-  // Leave a few KiB free, then write a report far larger than that.
-  writeFileSync(join(dir, 'ballast'), Buffer.alloc(48 * 1024));
-  const big = 'x'.repeat(40_000);
-  const second = await runScenario([{ id: 'big', behaviour: () => ({ output: big }) }], [jsonReporter({ output: 'report.json', cwd: dir })]);
-  assert.equal(second.exitCode, 3);
-  assert.match(second.errors.map((e) => e.message).join('\n'), /reporter "json" failed in onSummary: cannot write .*report\.json: ENOSPC/);
-  assert.equal(readFileSync(join(dir, 'report.json'), 'utf8'), previous, 'the previous report is unchanged');
-  assert.deepEqual(readdirSync(dir).sort(), ['ballast', 'report.json'], 'no temporary file is left behind');
-});
+test(
+  'a full disk leaves the previous report whole; the run ends with exit 3 naming ENOSPC',
+  { skip: 'skip' in disk ? disk.skip : false },
+  async () => {
+    const { dir } = disk as { dir: string };
+    const first = await runScenario([{ id: 'small' }], [jsonReporter({ output: 'report.json', cwd: dir })]);
+    assert.equal(first.exitCode, 0);
+    const previous = readFileSync(join(dir, 'report.json'), 'utf8');
+    JSON.parse(previous);
+    // Leave a few KiB free, then write a report far larger than that.
+    writeFileSync(join(dir, 'ballast'), Buffer.alloc(48 * 1024));
+    const big = 'x'.repeat(40_000);
+    const second = await runScenario(
+      [{ id: 'big', behaviour: () => ({ output: big }) }],
+      [jsonReporter({ output: 'report.json', cwd: dir })],
+    );
+    assert.equal(second.exitCode, 3);
+    assert.match(
+      second.errors.map((e) => e.message).join('\n'),
+      /reporter "json" failed in onSummary: cannot write .*report\.json: ENOSPC/,
+    );
+    assert.equal(readFileSync(join(dir, 'report.json'), 'utf8'), previous, 'the previous report is unchanged');
+    assert.deepEqual(readdirSync(dir).sort(), ['ballast', 'report.json'], 'no temporary file is left behind');
+  },
+);

@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { defineReporter, safeStringify, type AgentestPlugin, type DeepReadonly, type Execution, type ResultEvent, type RunEvent } from '@agentest/kernel';
+import {
+  defineReporter,
+  safeStringify,
+  type AgentestPlugin,
+  type DeepReadonly,
+  type Execution,
+  type ResultEvent,
+  type RunEvent,
+} from '@agentest/kernel';
 import { LineWriter } from './line-writer.js';
 
 export interface JsonlReporterOptions {
@@ -44,7 +52,16 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
 type Run = DeepReadonly<Execution>;
 
 /** The fields a one-run result already carries from its run (and `reply`, which is never written). */
-const CARRIED_BY_RESULT = new Set(['run', 'status', 'duration_ms', 'output', 'error', 'assertions', 'metrics', 'reply']);
+const CARRIED_BY_RESULT = new Set([
+  'run',
+  'status',
+  'duration_ms',
+  'output',
+  'error',
+  'assertions',
+  'metrics',
+  'reply',
+]);
 
 /**
  * One line per event, or `undefined` for an event the file leaves out. Full replies are never written.
@@ -69,7 +86,9 @@ export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string | u
         if (lean) return undefined;
         return safeStringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
       case 'result':
-        return safeStringify(lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined });
+        return safeStringify(
+          lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined },
+        );
       default:
         return safeStringify(event);
     }

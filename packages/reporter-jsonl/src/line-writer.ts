@@ -62,10 +62,12 @@ export class LineWriter {
     const chunk = this.pending;
     this.pending = '';
     if (!this.stream.write(chunk) && !this.draining) {
-      this.draining = new Promise<void>((resolve) => this.stream!.once('drain', () => {
-        this.draining = undefined;
-        resolve();
-      }));
+      this.draining = new Promise<void>((resolve) =>
+        this.stream!.once('drain', () => {
+          this.draining = undefined;
+          resolve();
+        }),
+      );
     }
     return this.draining;
   }

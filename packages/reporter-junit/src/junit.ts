@@ -1,6 +1,14 @@
 import { isAbsolute, relative } from 'node:path';
 import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
-import { displayValue, failedAssertions, formatMetric, interruptionNote, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
+import {
+  displayValue,
+  failedAssertions,
+  formatMetric,
+  interruptionNote,
+  truncate,
+  type ReadonlyResult,
+  type Report,
+} from '@agentest/reporter-markdown';
 import { attributes, element, escapeText } from './xml.js';
 
 export interface JUnitOptions {
@@ -35,11 +43,15 @@ export function renderJUnit(report: Report, options: JUnitOptions = {}): string 
     }
   }
   const timestamp = report.metadata.started_at.replace(/\.\d+Z$/, 'Z');
-  const suites = [...bySuite].map(([file, list]) => `  <testsuite${attributes({ name: file, ...counts(list), timestamp })}>\n${list.map((e) => e.xml).join('\n')}\n  </testsuite>`);
+  const suites = [...bySuite].map(
+    ([file, list]) =>
+      `  <testsuite${attributes({ name: file, ...counts(list), timestamp })}>\n${list.map((e) => e.xml).join('\n')}\n  </testsuite>`,
+  );
   const run = runSuite(report, timestamp);
   if (run) suites.push(run.xml);
   const all = [...bySuite.values(), run?.entries ?? []].flat();
-  const name = report.metadata.kind === 'script' ? report.metadata.script ?? report.summary.agent_id : report.summary.agent_id;
+  const name =
+    report.metadata.kind === 'script' ? (report.metadata.script ?? report.summary.agent_id) : report.summary.agent_id;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({ name: `agentest: ${name}`, ...counts(all), time: seconds(report.summary.duration_ms), timestamp })}>`,
@@ -54,17 +66,37 @@ function entries(result: ReadonlyResult, runsPerCase: number, options: JUnitOpti
   const file = sourceFile(result.source.file, options.cwd);
   const base = { classname: file, file, line: result.source.line };
   if (result.status === 'skipped' || result.runs.length === 0) {
-    const message = result.status === 'skipped' ? result.skip_reason ?? (result.todo ? 'todo' : 'skipped') : result.error ?? 'did not run';
-    const child = result.status === 'skipped' ? element('skipped', { message }) : element('error', { message, type: 'error' });
-    return [{ file, outcome: result.status === 'skipped' ? 'skipped' : 'error', seconds: 0, xml: testcase({ name: result.id, ...base, time: '0' }, [child]) }];
+    const message =
+      result.status === 'skipped'
+        ? (result.skip_reason ?? (result.todo ? 'todo' : 'skipped'))
+        : (result.error ?? 'did not run');
+    const child =
+      result.status === 'skipped' ? element('skipped', { message }) : element('error', { message, type: 'error' });
+    return [
+      {
+        file,
+        outcome: result.status === 'skipped' ? 'skipped' : 'error',
+        seconds: 0,
+        xml: testcase({ name: result.id, ...base, time: '0' }, [child]),
+      },
+    ];
   }
   const stability = result.stability ? stabilityProperties(result) : undefined;
   const perRun = runsPerCase > 1;
   return result.runs.map((run) => {
     const name = perRun ? `${result.id} [run ${run.run}]` : result.id;
-    const children = [...verdict(result, run), ...(stability ? [stability] : []), ...systemOut(result, run, options.verbose ?? false)];
+    const children = [
+      ...verdict(result, run),
+      ...(stability ? [stability] : []),
+      ...systemOut(result, run, options.verbose ?? false),
+    ];
     const outcome = run.status === 'passed' ? 'passed' : run.status === 'error' ? 'error' : 'failure';
-    return { file, outcome, seconds: run.duration_ms / 1000, xml: testcase({ name, ...base, time: seconds(run.duration_ms) }, children) };
+    return {
+      file,
+      outcome,
+      seconds: run.duration_ms / 1000,
+      xml: testcase({ name, ...base, time: seconds(run.duration_ms) }, children),
+    };
   });
 }
 
@@ -76,33 +108,54 @@ function entries(result: ReadonlyResult, runsPerCase: number, options: JUnitOpti
 function runSuite({ summary }: Report, timestamp: string): { xml: string; entries: TestCaseEntry[] } | undefined {
   const interrupted = interruptionNote(summary);
   const entries: TestCaseEntry[] = interrupted
-    ? [{
-        file: 'agentest', outcome: 'error', seconds: 0,
-        xml: testcase({ name: interrupted, classname: 'agentest', time: '0' }, [element('error', { message: interrupted, type: 'interrupted' }, 'The run was stopped (a signal) before every selected case ran; the results in this file are partial.')]),
-      }]
+    ? [
+        {
+          file: 'agentest',
+          outcome: 'error',
+          seconds: 0,
+          xml: testcase({ name: interrupted, classname: 'agentest', time: '0' }, [
+            element(
+              'error',
+              { message: interrupted, type: 'interrupted' },
+              'The run was stopped (a signal) before every selected case ran; the results in this file are partial.',
+            ),
+          ]),
+        },
+      ]
     : [];
   const { before_all: before = [], after_all: after = [] } = summary.hook_logs ?? {};
   const output = [...before.map((line) => `[BeforeAll] ${line}`), ...after.map((line) => `[AfterAll] ${line}`)];
   if (!entries.length && !output.length) return undefined;
-  const children = [...entries.map((e) => e.xml), ...(output.length ? [`    <system-out>${escapeText(truncate(output.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [])];
-  return { entries, xml: `  <testsuite${attributes({ name: 'agentest', ...counts(entries), timestamp })}>\n${children.join('\n')}\n  </testsuite>` };
+  const children = [
+    ...entries.map((e) => e.xml),
+    ...(output.length ? [`    <system-out>${escapeText(truncate(output.join('\n'), OUTPUT_LIMIT))}</system-out>`] : []),
+  ];
+  return {
+    entries,
+    xml: `  <testsuite${attributes({ name: 'agentest', ...counts(entries), timestamp })}>\n${children.join('\n')}\n  </testsuite>`,
+  };
 }
 
 function testcase(attrs: Record<string, string | number | undefined>, children: string[]): string {
-  return children.length ? `    <testcase${attributes(attrs)}>\n${children.map((c) => `      ${c}`).join('\n')}\n    </testcase>` : `    <testcase${attributes(attrs)}/>`;
+  return children.length
+    ? `    <testcase${attributes(attrs)}>\n${children.map((c) => `      ${c}`).join('\n')}\n    </testcase>`
+    : `    <testcase${attributes(attrs)}/>`;
 }
 
 function verdict(result: ReadonlyResult, run: DeepReadonly<Execution>): string[] {
   if (run.status === 'passed') return [];
-  if (run.status === 'error') return [element('error', { message: firstLine(run.error ?? 'error'), type: 'error' }, run.error)];
+  if (run.status === 'error')
+    return [element('error', { message: firstLine(run.error ?? 'error'), type: 'error' }, run.error)];
   const failed = failedAssertions({ ...result, assertions: run.assertions });
-  const details = failed.map((a) => [
-    `${a.negate ? 'not ' : ''}${a.type}: ${a.message ?? 'failed'}`,
-    ...(a.expected !== undefined ? [`  expected: ${truncate(displayValue(a.expected), 500)}`] : []),
-    ...(a.actual !== undefined ? [`  actual: ${truncate(displayValue(a.actual), 500)}`] : []),
-  ].join('\n'));
+  const details = failed.map((a) =>
+    [
+      `${a.negate ? 'not ' : ''}${a.type}: ${a.message ?? 'failed'}`,
+      ...(a.expected !== undefined ? [`  expected: ${truncate(displayValue(a.expected), 500)}`] : []),
+      ...(a.actual !== undefined ? [`  actual: ${truncate(displayValue(a.actual), 500)}`] : []),
+    ].join('\n'),
+  );
   const message = run.error ?? failed[0]?.message ?? run.status;
-  const type = run.status === 'timeout' ? 'timeout' : failed[0]?.type ?? 'failed';
+  const type = run.status === 'timeout' ? 'timeout' : (failed[0]?.type ?? 'failed');
   return [element('failure', { message: firstLine(message), type }, details.length ? details.join('\n') : message)];
 }
 
@@ -110,24 +163,46 @@ function systemOut(result: ReadonlyResult, run: DeepReadonly<Execution>, verbose
   if (run.status === 'passed' && !verbose) return [];
   const parts = caseLogs(result, run);
   if (run.output !== undefined) parts.push(`output: ${displayValue(run.output)}`);
-  else if (result.output !== undefined && result.runs.length === 1) parts.push(`output: ${displayValue(result.output)}`);
+  else if (result.output !== undefined && result.runs.length === 1)
+    parts.push(`output: ${displayValue(result.output)}`);
   return parts.length ? [`<system-out>${escapeText(truncate(parts.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [];
 }
 
 function stabilityProperties(result: ReadonlyResult): string {
   const s = result.stability!;
-  const props = { 'stability.pass_rate': s.pass_rate.toFixed(1), 'stability.runs': s.runs, 'stability.passed': s.passed, 'stability.class': s.stability_class, 'stability.pass_hat_k': s.pass_hat_k.toFixed(4), 'stability.avg_duration_ms': Math.round(s.avg_duration_ms) };
-  return `<properties>${Object.entries(props).map(([name, value]) => element('property', { name, value })).join('')}</properties>`;
+  const props = {
+    'stability.pass_rate': s.pass_rate.toFixed(1),
+    'stability.runs': s.runs,
+    'stability.passed': s.passed,
+    'stability.class': s.stability_class,
+    'stability.pass_hat_k': s.pass_hat_k.toFixed(4),
+    'stability.avg_duration_ms': Math.round(s.avg_duration_ms),
+  };
+  return `<properties>${Object.entries(props)
+    .map(([name, value]) => element('property', { name, value }))
+    .join('')}</properties>`;
 }
 
 function runProperties({ summary }: Report): string {
-  const props: [string, string][] = [['agent', summary.agent_id], ['connector', summary.connector], ['runs_per_case', String(summary.runs_per_case)]];
-  for (const [name, value] of Object.entries(summary.metrics ?? {})) props.push([`metric.${name}`, formatMetric(name, value)]);
+  const props: [string, string][] = [
+    ['agent', summary.agent_id],
+    ['connector', summary.connector],
+    ['runs_per_case', String(summary.runs_per_case)],
+  ];
+  for (const [name, value] of Object.entries(summary.metrics ?? {}))
+    props.push([`metric.${name}`, formatMetric(name, value)]);
   if (summary.interrupted) props.push(['interrupted', 'true'], ['not_run', String(summary.not_run ?? 0)]);
-  if (summary.verdict) props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
+  if (summary.verdict)
+    props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
   if (summary.comparison) {
     const { baseline, verdict, reason, regressed = [], fixed = [] } = summary.comparison;
-    props.push(['baseline', baseline], ['baseline.verdict', verdict], ['baseline.reason', reason], ['baseline.regressed', regressed.join(' ')], ['baseline.fixed', fixed.join(' ')]);
+    props.push(
+      ['baseline', baseline],
+      ['baseline.verdict', verdict],
+      ['baseline.reason', reason],
+      ['baseline.regressed', regressed.join(' ')],
+      ['baseline.fixed', fixed.join(' ')],
+    );
   }
   return `  <properties>\n${props.map(([name, value]) => `    ${element('property', { name, value })}`).join('\n')}\n  </properties>`;
 }

@@ -13,7 +13,12 @@ export function escapeText(text: string): string {
 
 /** Attribute values keep their newlines and tabs as character references (parsers normalise raw ones to spaces). */
 export function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+  return escapeText(text)
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\t/g, '&#9;');
 }
 
 export type Attributes = Record<string, string | number | undefined>;
@@ -27,5 +32,7 @@ export function attributes(attrs: Attributes): string {
 
 /** An element with escaped text content, or self-closing when there is none. */
 export function element(name: string, attrs: Attributes, text?: string): string {
-  return text === undefined || text === '' ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${escapeText(text)}</${name}>`;
+  return text === undefined || text === ''
+    ? `<${name}${attributes(attrs)}/>`
+    : `<${name}${attributes(attrs)}>${escapeText(text)}</${name}>`;
 }

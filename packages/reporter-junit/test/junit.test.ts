@@ -20,37 +20,89 @@ test('one testcase per case with failures, errors, skips, classname from the sou
   assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
   assert.equal(root.name, 'testsuites');
   assert.deepEqual(
-    { name: root.attrs.name, tests: root.attrs.tests, failures: root.attrs.failures, errors: root.attrs.errors, skipped: root.attrs.skipped },
+    {
+      name: root.attrs.name,
+      tests: root.attrs.tests,
+      failures: root.attrs.failures,
+      errors: root.attrs.errors,
+      skipped: root.attrs.skipped,
+    },
     { name: 'agentest: keyword', tests: '7', failures: '2', errors: '1', skipped: '1' },
   );
   const suites = findAll(root, 'testsuite');
-  assert.deepEqual(suites.map((s) => [s.attrs.name, s.attrs.tests]), [['tests/inputs.jsonl', '6'], ['tests/more.jsonl', '1']]);
+  assert.deepEqual(
+    suites.map((s) => [s.attrs.name, s.attrs.tests]),
+    [
+      ['tests/inputs.jsonl', '6'],
+      ['tests/more.jsonl', '1'],
+    ],
+  );
   const byName = Object.fromEntries(findAll(root, 'testcase').map((tc) => [tc.attrs.name, tc]));
-  assert.deepEqual(byName.T001!.attrs, { name: 'T001', classname: 'tests/inputs.jsonl', file: 'tests/inputs.jsonl', line: '1', time: '0.101' });
+  assert.deepEqual(byName.T001!.attrs, {
+    name: 'T001',
+    classname: 'tests/inputs.jsonl',
+    file: 'tests/inputs.jsonl',
+    line: '1',
+    time: '0.101',
+  });
   assert.equal(byName.T001!.children.length, 0);
   const failure = byName.T002!.children.find((c) => c.name === 'failure')!;
   assert.equal(failure.attrs.message, "output does not contain 'cloud'");
   assert.equal(failure.attrs.type, 'contains');
-  assert.equal(failure.text, "contains: output does not contain 'cloud'\n  expected: cloud\n  actual: costs | budgets\nsecond line");
-  assert.match(byName.T002!.children.find((c) => c.name === 'system-out')!.text, /^output: costs \| budgets\nsecond line$/);
+  assert.equal(
+    failure.text,
+    "contains: output does not contain 'cloud'\n  expected: cloud\n  actual: costs | budgets\nsecond line",
+  );
+  assert.match(
+    byName.T002!.children.find((c) => c.name === 'system-out')!.text,
+    /^output: costs \| budgets\nsecond line$/,
+  );
   assert.deepEqual(byName.T003!.children[0]!.attrs, { message: 'timeout after 30s', type: 'timeout' });
   assert.equal(byName.T003!.children[0]!.name, 'failure');
   const error = byName.T004!.children[0]!;
-  assert.deepEqual([error.name, error.attrs.message, error.text], ['error', 'agent exploded', 'agent exploded\n  at step 2']);
-  assert.deepEqual([byName.T005!.children[0]!.name, byName.T005!.children[0]!.attrs.message], ['skipped', 'needs network']);
+  assert.deepEqual(
+    [error.name, error.attrs.message, error.text],
+    ['error', 'agent exploded', 'agent exploded\n  at step 2'],
+  );
+  assert.deepEqual(
+    [byName.T005!.children[0]!.name, byName.T005!.children[0]!.attrs.message],
+    ['skipped', 'needs network'],
+  );
   const props = Object.fromEntries(findAll(root.children[0]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
-  assert.deepEqual(props, { agent: 'keyword', connector: 'deepseek.v3', runs_per_case: '1', 'metric.keyword_hit_rate': '50.0%', 'metric.pass_rate': '50.0%' });
+  assert.deepEqual(props, {
+    agent: 'keyword',
+    connector: 'deepseek.v3',
+    runs_per_case: '1',
+    'metric.keyword_hit_rate': '50.0%',
+    'metric.pass_rate': '50.0%',
+  });
 });
 
 test('runs > 1: one testcase per run named "id [run N]" with stability properties', async () => {
-  const cases = [{ id: 'flaky', behaviour: (run: number) => (run === 2 ? { status: 'failed' as const, error: 'wrong' } : { output: 'ok' }) }, { id: 'skip-me', skip: true }];
+  const cases = [
+    {
+      id: 'flaky',
+      behaviour: (run: number) => (run === 2 ? { status: 'failed' as const, error: 'wrong' } : { output: 'ok' }),
+    },
+    { id: 'skip-me', skip: true },
+  ];
   const { root } = await junit(cases, { runs: 3 });
   const testcases = findAll(root, 'testcase');
-  assert.deepEqual(testcases.map((t) => t.attrs.name), ['flaky [run 1]', 'flaky [run 2]', 'flaky [run 3]', 'skip-me']);
+  assert.deepEqual(
+    testcases.map((t) => t.attrs.name),
+    ['flaky [run 1]', 'flaky [run 2]', 'flaky [run 3]', 'skip-me'],
+  );
   assert.equal(root.attrs.failures, '1');
   assert.equal(root.attrs.tests, '4');
   const props = Object.fromEntries(findAll(testcases[1]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
-  assert.deepEqual(props, { 'stability.pass_rate': '66.7', 'stability.runs': '3', 'stability.passed': '2', 'stability.class': 'unstable', 'stability.pass_hat_k': '0.2963', 'stability.avg_duration_ms': '102' });
+  assert.deepEqual(props, {
+    'stability.pass_rate': '66.7',
+    'stability.runs': '3',
+    'stability.passed': '2',
+    'stability.class': 'unstable',
+    'stability.pass_hat_k': '0.2963',
+    'stability.avg_duration_ms': '102',
+  });
   assert.equal(testcases[1]!.children.find((c) => c.name === 'failure')!.attrs.message, 'wrong');
 });
 

@@ -24,7 +24,8 @@ function decode(raw: string, where: string): string {
 }
 
 export function parseXml(xml: string): XmlNode {
-  if (/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(xml)) throw new Error('character illegal in XML 1.0');
+  if (/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(xml))
+    throw new Error('character illegal in XML 1.0');
   const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
   const root: XmlNode = { name: '#document', attrs: {}, children: [], text: '' };
   const stack = [root];

@@ -1,17 +1,37 @@
 import {
-  AgentestError, buildTestContext, createHooks, defineReporter, errorMessage, redactText, type Agent, type AgentestPlugin, type KernelApi, type PublicHooks, type RunEvent,
+  AgentestError,
+  buildTestContext,
+  createHooks,
+  defineReporter,
+  errorMessage,
+  redactText,
+  type Agent,
+  type AgentestPlugin,
+  type KernelApi,
+  type PublicHooks,
+  type RunEvent,
 } from '@agentest/kernel';
-import { ReportCollector, parseReporterOptions, reporterOptionsSchema, resolveOutputPath, writeFileAtomic } from '@agentest/reporter-markdown';
+import {
+  ReportCollector,
+  parseReporterOptions,
+  reporterOptionsSchema,
+  resolveOutputPath,
+  writeFileAtomic,
+} from '@agentest/reporter-markdown';
 import { z } from 'zod';
 import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';
 import { trimReport } from './trim.js';
 
-const isPlugin = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as AgentestPlugin).apply === 'function';
+const isPlugin = (v: unknown) =>
+  typeof v === 'object' && v !== null && typeof (v as AgentestPlugin).apply === 'function';
 
 const optionsSchema = reporterOptionsSchema.extend({
   /** Resolves the reporter agent when the run ends (the CLI resolves `-r <agent>` through the kernel). */
-  agent: z.custom<() => Promise<Agent>>((v) => typeof v === 'function', 'must be a function returning a Promise<Agent>'),
+  agent: z.custom<() => Promise<Agent>>(
+    (v) => typeof v === 'function',
+    'must be a function returning a Promise<Agent>',
+  ),
   format: z.enum(['html', 'markdown', 'json', 'text']),
   output: z.string().min(1, 'must not be empty'),
   /** The built-in reporter for the format; it writes first, and its report stays when the agent fails. */
@@ -66,11 +86,19 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
         const agent = await options.agent();
         agentId = `reporter agent "${agent.id}"`;
         const payload = trimReport(report, options.maxInputChars ?? DEFAULT_MAX_INPUT_CHARS);
-        const reply = await ask(agent, reporterMessages(payload, options.format, options.verbose ?? false), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+        const reply = await ask(
+          agent,
+          reporterMessages(payload, options.format, options.verbose ?? false),
+          options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        );
         // The reporter agent's own reply goes through the same redaction as every event it was given.
         await writeFileAtomic(output, redactText(documentFromReply(reply, options.format as ReportFormat)));
       } catch (error) {
-        throw new AgentestError('REPORTER_FAILED', `${agentId} failed: ${errorMessage(error)}; the built-in ${options.format} report stays at ${output}`, { cause: error });
+        throw new AgentestError(
+          'REPORTER_FAILED',
+          `${agentId} failed: ${errorMessage(error)}; the built-in ${options.format} report stays at ${output}`,
+          { cause: error },
+        );
       }
     },
   });
@@ -79,7 +107,10 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
     ...plugin,
     apply(kernel) {
       options = parseReporterOptions('llm', optionsSchema, rawOptions);
-      const fallbackApi: KernelApi = { hooks: fallbackHooks as unknown as PublicHooks, reportError: (error) => kernel.reportError(error) };
+      const fallbackApi: KernelApi = {
+        hooks: fallbackHooks as unknown as PublicHooks,
+        reportError: (error) => kernel.reportError(error),
+      };
       options.fallback.apply(fallbackApi);
       kernel.hooks.setup.tapPromise('reporter:llm', (plan) => fallbackHooks.setup.promise(plan));
       kernel.hooks.teardown.tapPromise('reporter:llm', () => fallbackHooks.teardown.promise());
@@ -100,7 +131,10 @@ async function ask(agent: Agent, messages: Parameters<Agent['run']>[0], timeoutM
   });
   try {
     // The seed's call options for the reporter agent: no chat history, no streamed output.
-    return await Promise.race([agent.run(messages, context, controller.signal, { options: { skip: { history: true, output: true } } }), timeout]);
+    return await Promise.race([
+      agent.run(messages, context, controller.signal, { options: { skip: { history: true, output: true } } }),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -3,7 +3,12 @@ import { withStrictCsp } from './strict-csp.js';
 
 export type ReportFormat = 'html' | 'markdown' | 'json' | 'text';
 
-const FENCE_LANGUAGES: Record<ReportFormat, string[]> = { html: ['html', 'htm'], markdown: ['markdown', 'md'], json: ['json'], text: ['text', 'txt'] };
+const FENCE_LANGUAGES: Record<ReportFormat, string[]> = {
+  html: ['html', 'htm'],
+  markdown: ['markdown', 'md'],
+  json: ['json'],
+  text: ['text', 'txt'],
+};
 
 /**
  * The document in a reporter agent's reply: its text, unwrapped when the model put it in a fenced
@@ -12,7 +17,13 @@ const FENCE_LANGUAGES: Record<ReportFormat, string[]> = { html: ['html', 'htm'],
  * built-in report stands instead.
  */
 export function documentFromReply(reply: AgentReply, format: ReportFormat): string {
-  const raw = reply.text?.trim() ? reply.text : typeof reply.content === 'string' ? reply.content : reply.content == null ? '' : JSON.stringify(reply.content);
+  const raw = reply.text?.trim()
+    ? reply.text
+    : typeof reply.content === 'string'
+      ? reply.content
+      : reply.content == null
+        ? ''
+        : JSON.stringify(reply.content);
   const document = unfence(raw.trim(), format).trim();
   if (!document) throw new Error('the reply was empty');
   if (format === 'json') {

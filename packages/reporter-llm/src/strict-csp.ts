@@ -3,7 +3,8 @@
  * script at all. The agent's reply quotes case outputs, and an output such as
  * `<img src=x onerror=…>` must stay inert whatever the agent did with it.
  */
-export const STRICT_CSP = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'";
+export const STRICT_CSP =
+  "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'";
 
 const META = `<meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}">`;
 const DOCTYPE = /^\s*<!doctype[^>]*>/i;

@@ -1,5 +1,12 @@
 import { safeStringify } from '@agentest/kernel';
-import { describeInput, displayValue, isFailure, truncate, type ReadonlyResult, type Report } from '@agentest/reporter-markdown';
+import {
+  describeInput,
+  displayValue,
+  isFailure,
+  truncate,
+  type ReadonlyResult,
+  type Report,
+} from '@agentest/reporter-markdown';
 
 /** What the reporter agent receives as `report`: the whole report, or a trimmed one that says so. */
 export type ReportPayload = Record<string, unknown>;
@@ -17,7 +24,12 @@ const TEXT_LIMITS = [2000, 500, 120];
  * so the reporter agent can say its report rests on a partial view.
  */
 export function trimReport(report: Report, maxChars: number): ReportPayload {
-  const whole = { summary: report.summary, environment: report.environment, results: report.results, metadata: report.metadata };
+  const whole = {
+    summary: report.summary,
+    environment: report.environment,
+    results: report.results,
+    metadata: report.metadata,
+  };
   if (safeStringify(whole)!.length <= maxChars) return whole;
 
   const failures = report.results.filter((r) => isFailure(r.status));
@@ -79,10 +91,22 @@ function compactFailure(result: ReadonlyResult, limit: number): Record<string, u
     input: truncate(describeInput(result.input), limit),
     ...(result.expected !== undefined ? { expected: cut(result.expected) } : {}),
     ...(result.output !== undefined ? { output: cut(result.output) } : {}),
-    failed_assertions: result.assertions.filter((a) => !a.pass).map((a) => ({
-      type: a.type, ...(a.message ? { message: cut(a.message) } : {}),
-      ...(a.expected !== undefined ? { expected: cut(a.expected) } : {}), ...(a.actual !== undefined ? { actual: cut(a.actual) } : {}),
-    })),
-    ...(result.runs.length > 1 ? { runs: result.runs.map((r) => ({ run: r.run, status: r.status, ...(r.error ? { error: truncate(r.error, Math.min(limit, 200)) } : {}) })) } : {}),
+    failed_assertions: result.assertions
+      .filter((a) => !a.pass)
+      .map((a) => ({
+        type: a.type,
+        ...(a.message ? { message: cut(a.message) } : {}),
+        ...(a.expected !== undefined ? { expected: cut(a.expected) } : {}),
+        ...(a.actual !== undefined ? { actual: cut(a.actual) } : {}),
+      })),
+    ...(result.runs.length > 1
+      ? {
+          runs: result.runs.map((r) => ({
+            run: r.run,
+            status: r.status,
+            ...(r.error ? { error: truncate(r.error, Math.min(limit, 200)) } : {}),
+          })),
+        }
+      : {}),
   };
 }

@@ -17,7 +17,14 @@ before(async () => {
 after(() => llm.close());
 
 function reporterAgent(): Agent {
-  const client = createChatClient('fake.reporter', { type: 'openai', options: { host: llm.url, model: 'gpt-fake', key: 'sk-test', backoff_ms: 1, max_retries: 0 } } as never, {});
+  const client = createChatClient(
+    'fake.reporter',
+    {
+      type: 'openai',
+      options: { host: llm.url, model: 'gpt-fake', key: 'sk-test', backoff_ms: 1, max_retries: 0 },
+    } as never,
+    {},
+  );
   return connectorAgent('report.beautiful', client);
 }
 
@@ -26,15 +33,27 @@ function lastRequestMessages(): Message[] {
 }
 
 test('the agent gets the report as the seed says, cites ids, and its fenced reply is written unwrapped', async () => {
-  llm.setScript({ default: 'Here is your report:\n\n```html\n<html><body><h1>2 of 5 passed</h1><p>Timeouts: T003</p></body></html>\n```\nEnjoy!' });
+  llm.setScript({
+    default:
+      'Here is your report:\n\n```html\n<html><body><h1>2 of 5 passed</h1><p>Timeouts: T003</p></body></html>\n```\nEnjoy!',
+  });
   const dir = await tempDir();
   const output = join(dir, 'reports/custom.html');
   const outcome = await runScenario(mixedCases(), [
-    llmReporter({ agent: async () => reporterAgent(), format: 'html', output, fallback: markdownReporter({ output }), verbose: true }),
+    llmReporter({
+      agent: async () => reporterAgent(),
+      format: 'html',
+      output,
+      fallback: markdownReporter({ output }),
+      verbose: true,
+    }),
   ]);
   assert.deepEqual(outcome.errors, []);
   assert.equal(outcome.exitCode, 1, 'the failing cases still decide the exit code');
-  assert.equal(await readFile(output, 'utf8'), `<meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}">\n<html><body><h1>2 of 5 passed</h1><p>Timeouts: T003</p></body></html>\n`);
+  assert.equal(
+    await readFile(output, 'utf8'),
+    `<meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}">\n<html><body><h1>2 of 5 passed</h1><p>Timeouts: T003</p></body></html>\n`,
+  );
   const [system, user, ...rest] = lastRequestMessages();
   assert.equal(rest.length, 0);
   assert.equal(system!.role, 'system');
@@ -46,7 +65,10 @@ test('the agent gets the report as the seed says, cites ids, and its fenced repl
   assert.equal(input.format, 'html');
   assert.deepEqual(input.options, { verbose: true, include_outputs: true, include_inputs: true });
   assert.deepEqual(Object.keys(input.report), ['summary', 'environment', 'results', 'metadata']);
-  assert.deepEqual(input.report.results.map((r: { id: string }) => r.id), ['T001', 'T002', 'T003', 'T004', 'T005', 'T006']);
+  assert.deepEqual(
+    input.report.results.map((r: { id: string }) => r.id),
+    ['T001', 'T002', 'T003', 'T004', 'T005', 'T006'],
+  );
   assert.equal(input.report.summary.agent_id, 'keyword');
   assert.equal(input.report.metadata.trimmed, undefined, 'a report that fits is sent whole');
 });
@@ -61,13 +83,18 @@ for (const [what, script, reason] of [
     const dir = await tempDir();
     const output = join(dir, 'summary.out');
     const format = what.includes('json') ? 'json' : 'text';
-    const outcome = await runScenario(mixedCases(), [llmReporter({ agent: async () => reporterAgent(), format, output, fallback: summaryReporter({ output }) })]);
+    const outcome = await runScenario(mixedCases(), [
+      llmReporter({ agent: async () => reporterAgent(), format, output, fallback: summaryReporter({ output }) }),
+    ]);
     assert.equal(outcome.exitCode, 3);
     assert.equal(outcome.errors.length, 1);
     const error = outcome.errors[0] as AgentestError;
     assert.equal(error.code, 'REPORTER_FAILED');
     assert.match(error.message, reason);
-    assert.match(error.message, new RegExp(`the built-in ${format} report stays at ${output.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.match(
+      error.message,
+      new RegExp(`the built-in ${format} report stays at ${output.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     assert.match(await readFile(output, 'utf8'), /^Agent Test Summary\n/);
   });
 }
@@ -77,13 +104,28 @@ test('an agent that never answers is abandoned at timeoutMs; one that cannot be 
   llm.setScript({ default: 'too late', latencyMs: 600_000 });
   const dir = await tempDir();
   const slow = join(dir, 'slow.md');
-  const outcome = await runScenario(mixedCases(), [llmReporter({ agent: async () => reporterAgent(), format: 'markdown', output: slow, fallback: markdownReporter({ output: slow }), timeoutMs: 200 })]);
+  const outcome = await runScenario(mixedCases(), [
+    llmReporter({
+      agent: async () => reporterAgent(),
+      format: 'markdown',
+      output: slow,
+      fallback: markdownReporter({ output: slow }),
+      timeoutMs: 200,
+    }),
+  ]);
   assert.match(outcome.errors[0]!.message, /no reply within 200 ms/);
   assert.match(await readFile(slow, 'utf8'), /^# Agent Test Report/);
 
   const missing = join(dir, 'missing.md');
   const unresolved = await runScenario(mixedCases(), [
-    llmReporter({ agent: async () => { throw new Error('agent "report.nope" not found'); }, format: 'markdown', output: missing, fallback: markdownReporter({ output: missing }) }),
+    llmReporter({
+      agent: async () => {
+        throw new Error('agent "report.nope" not found');
+      },
+      format: 'markdown',
+      output: missing,
+      fallback: markdownReporter({ output: missing }),
+    }),
   ]);
   assert.equal(unresolved.exitCode, 3);
   assert.match(unresolved.errors[0]!.message, /reporter agent failed: agent "report.nope" not found/);
@@ -93,13 +135,31 @@ test('an agent that never answers is abandoned at timeoutMs; one that cannot be 
 test('a large report is trimmed by priority to fit, and says what was left out', async () => {
   const cases: ScenarioCase[] = Array.from({ length: 400 }, (_, i) => ({
     id: `C${i}`,
-    behaviour: (run: number) => (i % 40 === 0 || (i % 40 === 1 && run === 2) ? { status: 'failed' as const, error: `wrong ${i} ${'!'.repeat(3000)}`, output: 'o'.repeat(5000) } : { output: 'fine '.repeat(200) }),
+    behaviour: (run: number) =>
+      i % 40 === 0 || (i % 40 === 1 && run === 2)
+        ? { status: 'failed' as const, error: `wrong ${i} ${'!'.repeat(3000)}`, output: 'o'.repeat(5000) }
+        : { output: 'fine '.repeat(200) },
   }));
   let sent = '';
-  const agent: Agent = { id: 'capture', run: async (messages) => ((sent = String(messages[1]!.content)), { content: '# ok', text: '# ok' }) };
+  const agent: Agent = {
+    id: 'capture',
+    run: async (messages) => ((sent = String(messages[1]!.content)), { content: '# ok', text: '# ok' }),
+  };
   const dir = await tempDir();
   const output = join(dir, 'big.md');
-  const outcome = await runScenario(cases, [llmReporter({ agent: async () => agent, format: 'markdown', output, fallback: markdownReporter({ output }), maxInputChars: 20_000 })], { runs: 2 });
+  const outcome = await runScenario(
+    cases,
+    [
+      llmReporter({
+        agent: async () => agent,
+        format: 'markdown',
+        output,
+        fallback: markdownReporter({ output }),
+        maxInputChars: 20_000,
+      }),
+    ],
+    { runs: 2 },
+  );
   assert.deepEqual(outcome.errors, []);
   assert.ok(sent.length <= 20_000 + 200, `message of ${sent.length} chars`);
   const { report } = JSON.parse(sent);
@@ -119,13 +179,24 @@ test('a large report is trimmed by priority to fit, and says what was left out',
 });
 
 test('trimReport keeps a report that fits untouched', () => {
-  const report = { summary: { total: 0 }, environment: {}, results: [], metadata: { started_at: '', completed_at: '', input_file: 'x', kind: 'agent' } } as never;
+  const report = {
+    summary: { total: 0 },
+    environment: {},
+    results: [],
+    metadata: { started_at: '', completed_at: '', input_file: 'x', kind: 'agent' },
+  } as never;
   assert.deepEqual(Object.keys(trimReport(report, 10_000)), ['summary', 'environment', 'results', 'metadata']);
 });
 
 test('invalid options name the option at fault', async () => {
   await assert.rejects(
-    runScenario(mixedCases(), [llmReporter({ agent: 'report.html', format: 'pdf', output: 'x', fallback: markdownReporter } as never)]),
-    (e: AgentestError) => e.code === 'PLUGIN_INVALID' && /option "agent"/.test(e.message) && /option "format"/.test(e.message) && /option "fallback" must be a reporter plugin/.test(e.message),
+    runScenario(mixedCases(), [
+      llmReporter({ agent: 'report.html', format: 'pdf', output: 'x', fallback: markdownReporter } as never),
+    ]),
+    (e: AgentestError) =>
+      e.code === 'PLUGIN_INVALID' &&
+      /option "agent"/.test(e.message) &&
+      /option "format"/.test(e.message) &&
+      /option "fallback" must be a reporter plugin/.test(e.message),
   );
 });

@@ -20,7 +20,9 @@ export interface DocumentReporterSpec<S extends z.ZodType<ReporterOptions>> {
  * A reporter that writes one whole document at the end of the run: it keeps the results it hears,
  * renders once the summary arrives and writes the file atomically (parent directories created).
  */
-export function defineDocumentReporter<S extends z.ZodType<ReporterOptions>>(spec: DocumentReporterSpec<S>): AgentestPlugin {
+export function defineDocumentReporter<S extends z.ZodType<ReporterOptions>>(
+  spec: DocumentReporterSpec<S>,
+): AgentestPlugin {
   let options: z.infer<S>;
   const collector = new ReportCollector();
   const plugin = defineReporter({

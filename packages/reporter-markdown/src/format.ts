@@ -1,10 +1,23 @@
-import { formatDuration, safeStringify, type AssertionResult, type CaseResult, type DeepReadonly, type Status } from '@agentest/kernel';
+import {
+  formatDuration,
+  safeStringify,
+  type AssertionResult,
+  type CaseResult,
+  type DeepReadonly,
+  type Status,
+} from '@agentest/kernel';
 
 /** Small display helpers every report format needs, so that all reports speak the same way. */
 
 export { formatDuration };
 
-export const STATUS_ICONS: Readonly<Record<Status, string>> = { passed: '✅', failed: '❌', error: '💥', timeout: '⏱️', skipped: '⏭️' };
+export const STATUS_ICONS: Readonly<Record<Status, string>> = {
+  passed: '✅',
+  failed: '❌',
+  error: '💥',
+  timeout: '⏱️',
+  skipped: '⏭️',
+};
 
 export function statusIcon(status: Status): string {
   return STATUS_ICONS[status] ?? '❔';
@@ -52,7 +65,8 @@ function isMessage(value: unknown): value is { role: string; content: unknown } 
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part) => (typeof part?.text === 'string' ? part.text : `[${part?.type ?? 'part'}]`)).join(' ');
+  if (Array.isArray(content))
+    return content.map((part) => (typeof part?.text === 'string' ? part.text : `[${part?.type ?? 'part'}]`)).join(' ');
   return displayValue(content);
 }
 

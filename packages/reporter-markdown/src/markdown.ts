@@ -1,6 +1,18 @@
 import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
 import {
-  caseLabel, capitalise, describeInput, displayValue, failedAssertions, formatDuration, formatMetric, formatPercent, gradeOf, interruptionNote, isFailure, statusIcon, truncate,
+  caseLabel,
+  capitalise,
+  describeInput,
+  displayValue,
+  failedAssertions,
+  formatDuration,
+  formatMetric,
+  formatPercent,
+  gradeOf,
+  interruptionNote,
+  isFailure,
+  statusIcon,
+  truncate,
 } from './format.js';
 import { comparisonSection } from './comparison-section.js';
 import { cell, code, fence, inline, table } from './markdown-syntax.js';
@@ -49,9 +61,13 @@ function summarySection({ summary, metadata }: Report): string {
   if (summary.skipped) rows.push(['Skipped', String(summary.skipped)]);
   if (summary.errors) rows.push(['Errors', String(summary.errors)]);
   if (summary.timeouts) rows.push(['Timeouts', String(summary.timeouts)]);
-  if (summary.runs_per_case > 1) rows.push(['Runs per Case', String(summary.runs_per_case)], ['Total Runs', String(summary.total_runs)]);
+  if (summary.runs_per_case > 1)
+    rows.push(['Runs per Case', String(summary.runs_per_case)], ['Total Runs', String(summary.total_runs)]);
   // With several runs per case this counts runs; the `pass_rate` metric counts cases.
-  rows.push([summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', formatPercent(summary.overall_pass_rate)], ['Duration', formatDuration(summary.duration_ms)]);
+  rows.push(
+    [summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', formatPercent(summary.overall_pass_rate)],
+    ['Duration', formatDuration(summary.duration_ms)],
+  );
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
   return `## Summary\n\n${table(['Metric', 'Value'], rows)}`;
 }
@@ -68,7 +84,11 @@ function suiteHooksSection({ summary }: Report): string {
 
 function environmentSection({ environment }: Report): string {
   if (!environment.user_id && !environment.team_id) return '';
-  const rows = [['User', environment.user_id], ['Team', environment.team_id], ['Locale', environment.locale]];
+  const rows = [
+    ['User', environment.user_id],
+    ['Team', environment.team_id],
+    ['Locale', environment.locale],
+  ];
   return `## Environment\n\n${table(['Setting', 'Value'], rows)}`;
 }
 
@@ -81,35 +101,58 @@ function resultsSection(report: Report, options: MarkdownOptions): string {
   if (chosen.length === 0) parts.push(onlyFailures ? 'Every case passed.' : 'No case ran.');
   for (const result of shown) parts.push(caseSection(result, report.summary.runs_per_case, options.verbose ?? false));
   const hidden = chosen.length - shown.length;
-  if (hidden > 0) parts.push(`_…and ${hidden} more ${onlyFailures ? 'failures' : 'cases'}, left out to keep this report short._`);
-  if (onlyFailures && report.results.length > chosen.length) parts.push(`_${report.results.length - chosen.length} cases that passed or were skipped are not listed._`);
+  if (hidden > 0)
+    parts.push(`_…and ${hidden} more ${onlyFailures ? 'failures' : 'cases'}, left out to keep this report short._`);
+  if (onlyFailures && report.results.length > chosen.length)
+    parts.push(`_${report.results.length - chosen.length} cases that passed or were skipped are not listed._`);
   return parts.join('\n\n');
 }
 
 function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boolean): string {
   const grade = gradeOf(result);
-  const duration = runsPerCase > 1 && result.runs.length > 1 ? `${formatDuration(result.duration_ms / result.runs.length)} avg` : formatDuration(result.duration_ms);
+  const duration =
+    runsPerCase > 1 && result.runs.length > 1
+      ? `${formatDuration(result.duration_ms / result.runs.length)} avg`
+      : formatDuration(result.duration_ms);
   // A skipped case did not run: no duration.
-  const lines = [`### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''}${result.status === 'skipped' ? '' : ` (${duration})`}`];
+  const lines = [
+    `### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''}${result.status === 'skipped' ? '' : ` (${duration})`}`,
+  ];
   const failing = isFailure(result.status);
   if (result.status === 'skipped') {
     lines.push(`**Skipped:** ${inline(result.skip_reason ?? (result.todo ? 'todo' : 'skipped'))}`);
     return lines.join('\n\n');
   }
-  if (failing || verbose) lines.push(`**Source:** ${code(result.source.line ? `${result.source.file}:${result.source.line}` : result.source.file)}`);
-  if (result.stability) lines.push(`**Runs:** ${result.stability.passed}/${result.stability.runs} passed (${formatPercent(result.stability.pass_rate)}, ${result.stability.stability_class})`);
-  if (result.error) lines.push(result.error.includes('\n') ? `**Error:**\n\n${fence(result.error)}` : `**Error:** ${inline(result.error)}`);
+  if (failing || verbose)
+    lines.push(
+      `**Source:** ${code(result.source.line ? `${result.source.file}:${result.source.line}` : result.source.file)}`,
+    );
+  if (result.stability)
+    lines.push(
+      `**Runs:** ${result.stability.passed}/${result.stability.runs} passed (${formatPercent(result.stability.pass_rate)}, ${result.stability.stability_class})`,
+    );
+  if (result.error)
+    lines.push(
+      result.error.includes('\n') ? `**Error:**\n\n${fence(result.error)}` : `**Error:** ${inline(result.error)}`,
+    );
   const failed = failedAssertions(result);
   if (failed.length) {
-    const rows = failed.map((a) => [`${a.negate ? 'not ' : ''}${a.type}`, excerpt(a.expected, 120), excerpt(a.actual, 120), a.message ?? '']);
+    const rows = failed.map((a) => [
+      `${a.negate ? 'not ' : ''}${a.type}`,
+      excerpt(a.expected, 120),
+      excerpt(a.actual, 120),
+      a.message ?? '',
+    ]);
     lines.push(`**Failed assertions**\n\n${table(['Assertion', 'Expected', 'Actual', 'Message'], rows)}`);
   }
   const scriptAssertion = result.runs.find((r) => r.details?.assertion)?.details?.assertion;
-  if (failing && scriptAssertion && !failed.length) lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
+  if (failing && scriptAssertion && !failed.length)
+    lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
   if (failing || verbose) {
     const size = verbose ? 2000 : 500;
     lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);
-    if (result.expected !== undefined && !result.assertions.length) lines.push(`**Expected**\n\n${fence(excerpt(result.expected, size))}`);
+    if (result.expected !== undefined && !result.assertions.length)
+      lines.push(`**Expected**\n\n${fence(excerpt(result.expected, size))}`);
     if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
     const failedRuns = failedRunLines(result.runs);
     if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
@@ -117,7 +160,12 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
     const toolCalls = result.runs[0]?.tool_calls ?? [];
     if (failing && toolCalls.length) {
-      const rows = toolCalls.map((t) => [t.server ?? '', t.name, t.error ? `ERR: ${t.error}` : 'OK', excerpt(t.arguments, 60)]);
+      const rows = toolCalls.map((t) => [
+        t.server ?? '',
+        t.name,
+        t.error ? `ERR: ${t.error}` : 'OK',
+        excerpt(t.arguments, 60),
+      ]);
       lines.push(`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`);
     }
   }
@@ -127,7 +175,10 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
 function failedRunLines(runs: readonly DeepReadonly<Execution>[]): string {
   return runs
     .filter((r) => isFailure(r.status))
-    .map((r) => `- run ${r.run}: ${r.status} (${formatDuration(r.duration_ms)})${r.error ? ` ${inline(truncate(r.error, 200))}` : ''}`)
+    .map(
+      (r) =>
+        `- run ${r.run}: ${r.status} (${formatDuration(r.duration_ms)})${r.error ? ` ${inline(truncate(r.error, 200))}` : ''}`,
+    )
     .join('\n');
 }
 
@@ -138,8 +189,14 @@ function stabilitySection({ results, summary }: Report): string {
     .map((r) => {
       const s = r.stability!;
       return [
-        caseLabel(r), formatPercent(s.pass_rate), `${s.passed}/${s.runs}`, s.stability_class, formatDuration(s.avg_duration_ms),
-        formatDuration(s.std_deviation_ms), s.pass_hat_k.toFixed(2), `${s.pass_rate_ci[0].toFixed(0)}–${s.pass_rate_ci[1].toFixed(0)}%`,
+        caseLabel(r),
+        formatPercent(s.pass_rate),
+        `${s.passed}/${s.runs}`,
+        s.stability_class,
+        formatDuration(s.avg_duration_ms),
+        formatDuration(s.std_deviation_ms),
+        s.pass_hat_k.toFixed(2),
+        `${s.pass_rate_ci[0].toFixed(0)}–${s.pass_rate_ci[1].toFixed(0)}%`,
       ];
     });
   const counts = `**Stable cases:** ${summary.stable_cases ?? 0} · **Unstable cases:** ${summary.unstable_cases ?? 0}`;
@@ -154,18 +211,28 @@ function metricsSection({ summary }: Report): string {
   const rows = names.map((name) => {
     const value = metrics[name];
     const limit = thresholds[name];
-    return [name, value === undefined ? 'not measured' : formatMetric(name, value), limit === undefined ? '' : `${name.endsWith('_ms') ? '≤' : '≥'} ${formatMetric(name, limit)}`];
+    return [
+      name,
+      value === undefined ? 'not measured' : formatMetric(name, value),
+      limit === undefined ? '' : `${name.endsWith('_ms') ? '≤' : '≥'} ${formatMetric(name, limit)}`,
+    ];
   });
   const parts = [`## Metrics\n\n${table(['Metric', 'Value', 'Threshold'], rows)}`];
   if (summary.verdict) {
     const issues = summary.verdict.issues.map((issue) => `- ${inline(issue)}`).join('\n');
-    parts.push(`## Verdict\n\n${summary.verdict.can_ship ? '**✅ SHIP IT**' : '**❌ DO NOT SHIP**'}${issues ? `\n\n${issues}` : ''}`);
+    parts.push(
+      `## Verdict\n\n${summary.verdict.can_ship ? '**✅ SHIP IT**' : '**❌ DO NOT SHIP**'}${issues ? `\n\n${issues}` : ''}`,
+    );
   }
   return parts.join('\n\n');
 }
 
 function metadataSection({ metadata }: Report): string {
-  const rows = [['Started', metadata.started_at], ['Completed', metadata.completed_at], ['Input File', metadata.input_file]];
+  const rows = [
+    ['Started', metadata.started_at],
+    ['Completed', metadata.completed_at],
+    ['Input File', metadata.input_file],
+  ];
   if (metadata.script_path) rows.push(['Script Path', metadata.script_path]);
   if (metadata.output_file) rows.push(['Output File', metadata.output_file]);
   return `## Metadata\n\n${table(['Field', 'Value'], rows)}`;

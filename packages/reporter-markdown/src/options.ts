@@ -20,6 +20,10 @@ export type ReporterOptions = z.infer<typeof reporterOptionsSchema>;
 export function parseReporterOptions<S extends z.ZodType>(reporter: string, schema: S, options: unknown): z.infer<S> {
   const parsed = schema.safeParse(options ?? {});
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `option "${issue.path.join('.') || '(options)'}" ${issue.message}`);
-  throw new AgentestError('PLUGIN_INVALID', `reporter "${reporter}": ${problems.join('; ')}`, { where: `reporters: ${reporter}` });
+  const problems = parsed.error.issues.map(
+    (issue) => `option "${issue.path.join('.') || '(options)'}" ${issue.message}`,
+  );
+  throw new AgentestError('PLUGIN_INVALID', `reporter "${reporter}": ${problems.join('; ')}`, {
+    where: `reporters: ${reporter}`,
+  });
 }

@@ -1,4 +1,13 @@
-import type { CaseResult, DeepReadonly, Environment, Execution, ResultEvent, StartEvent, Summary, SummaryEvent } from '@agentest/kernel';
+import type {
+  CaseResult,
+  DeepReadonly,
+  Environment,
+  Execution,
+  ResultEvent,
+  StartEvent,
+  Summary,
+  SummaryEvent,
+} from '@agentest/kernel';
 
 export type ReadonlyResult = DeepReadonly<CaseResult>;
 
@@ -71,7 +80,15 @@ export class ReportCollector {
   }
 }
 
-const EMPTY_ENVIRONMENT: Environment = { user_id: '', team_id: '', locale: '', client_type: '', client_ip: '', referer: '', accept: '' };
+const EMPTY_ENVIRONMENT: Environment = {
+  user_id: '',
+  team_id: '',
+  locale: '',
+  client_type: '',
+  client_ip: '',
+  referer: '',
+  accept: '',
+};
 
 function withoutReply(run: DeepReadonly<Execution>): DeepReadonly<Execution> {
   if (!('reply' in run)) return run;

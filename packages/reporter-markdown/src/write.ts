@@ -10,7 +10,10 @@ import { basename, dirname, join, resolve } from 'node:path';
  */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const temp = join(
+    dir,
+    `.${basename(path)}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`,
+  );
   try {
     await mkdir(dir, { recursive: true });
     const file = await open(temp, 'w');
@@ -24,9 +27,12 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw Object.assign(new Error(`cannot write ${path}: ${reason}; any previous file there is unchanged`, { cause: error }), {
-      code: (error as { code?: unknown } | null)?.code,
-    });
+    throw Object.assign(
+      new Error(`cannot write ${path}: ${reason}; any previous file there is unchanged`, { cause: error }),
+      {
+        code: (error as { code?: unknown } | null)?.code,
+      },
+    );
   }
 }
 

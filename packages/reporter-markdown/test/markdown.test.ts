@@ -12,7 +12,10 @@ test('writes the seed layout: summary, environment, one heading per case with fa
   assert.equal(outcome.exitCode, 1);
   const md = await readFile(join(dir, 'nested/deeper/report.md'), 'utf8');
   assert.match(md, /^# Agent Test Report\n\n## Summary\n\n\| Metric \| Value \|/);
-  assert.match(md, /\| Agent \| keyword \|\n\| Connector \| deepseek.v3 \|\n\| Total \| 6 \|\n\| Passed \| 2 \|\n\| Failed \| 1 \|\n\| Skipped \| 1 \|\n\| Errors \| 1 \|\n\| Timeouts \| 1 \|/);
+  assert.match(
+    md,
+    /\| Agent \| keyword \|\n\| Connector \| deepseek.v3 \|\n\| Total \| 6 \|\n\| Passed \| 2 \|\n\| Failed \| 1 \|\n\| Skipped \| 1 \|\n\| Errors \| 1 \|\n\| Timeouts \| 1 \|/,
+  );
   assert.match(md, /\| Pass Rate \| 40.0% \|/);
   assert.match(md, /## Environment\n\n\| Setting \| Value \|\n\| --- \| --- \|\n\| User \| test-user \|/);
   assert.match(md, /### ✅ T001 - passed \(101ms\)/);
@@ -34,24 +37,43 @@ test('writes the seed layout: summary, environment, one heading per case with fa
   assert.match(md, /## Metadata\n\n\| Field \| Value \|\n\| --- \| --- \|\n\| Started \| \d{4}-/);
   assert.match(md, /\| Input File \| tests\/inputs.jsonl \|/);
   assert.doesNotMatch(md, /## Stability Analysis/);
-  assert.deepEqual((await readdir(join(dir, 'nested/deeper'))).filter((f) => f.endsWith('.tmp')), [], 'no temp file left behind');
+  assert.deepEqual(
+    (await readdir(join(dir, 'nested/deeper'))).filter((f) => f.endsWith('.tmp')),
+    [],
+    'no temp file left behind',
+  );
 });
 
 test('runs > 1: per-case run counts and a stability table; metrics and the ship verdict', async () => {
   const dir = await tempDir();
   const cases = [
-    { id: 'flaky', behaviour: (run: number) => (run % 2 ? { output: 'ok', metrics: { keyword_hit_rate: 0.4 } } : { status: 'failed' as const, error: `wrong answer in run ${run}` }) },
+    {
+      id: 'flaky',
+      behaviour: (run: number) =>
+        run % 2
+          ? { output: 'ok', metrics: { keyword_hit_rate: 0.4 } }
+          : { status: 'failed' as const, error: `wrong answer in run ${run}` },
+    },
     { id: 'solid', behaviour: () => ({ output: 'ok', metrics: { keyword_hit_rate: 0.9 } }) },
   ];
-  await runScenario(cases, [markdownReporter({ output: 'r.md', cwd: dir })], { runs: 4, thresholds: { pass_rate: 0.9, keyword_hit_rate: 0.5 } });
+  await runScenario(cases, [markdownReporter({ output: 'r.md', cwd: dir })], {
+    runs: 4,
+    thresholds: { pass_rate: 0.9, keyword_hit_rate: 0.5 },
+  });
   const md = await readFile(join(dir, 'r.md'), 'utf8');
   assert.match(md, /\| Runs per Case \| 4 \|\n\| Total Runs \| 8 \|/);
-  assert.match(md, /### ❌ flaky - failed \(\d+ms avg\)\n\n\*\*Source:\*\*[^\n]*\n\n\*\*Runs:\*\* 2\/4 passed \(50.0%, unstable\)/);
+  assert.match(
+    md,
+    /### ❌ flaky - failed \(\d+ms avg\)\n\n\*\*Source:\*\*[^\n]*\n\n\*\*Runs:\*\* 2\/4 passed \(50.0%, unstable\)/,
+  );
   assert.match(md, /\*\*Failed runs\*\*\n\n- run 2: failed \(\d+ms\) wrong answer in run 2\n- run 4: failed/);
   assert.match(md, /## Stability Analysis\n\n\*\*Stable cases:\*\* 1 · \*\*Unstable cases:\*\* 1/);
   assert.match(md, /\| flaky \| 50.0% \| 2\/4 \| unstable \| \d+ms \| \d+ms \| 0.06 \| \d+–\d+% \|/);
   assert.match(md, /\| solid \| 100.0% \| 4\/4 \| stable \|/);
-  assert.match(md, /## Metrics\n\n\| Metric \| Value \| Threshold \|\n\| --- \| --- \| --- \|\n\| keyword_hit_rate \| 65.0% \| ≥ 50.0% \|\n\| pass_rate \| 50.0% \| ≥ 90.0% \|/);
+  assert.match(
+    md,
+    /## Metrics\n\n\| Metric \| Value \| Threshold \|\n\| --- \| --- \| --- \|\n\| keyword_hit_rate \| 65.0% \| ≥ 50.0% \|\n\| pass_rate \| 50.0% \| ≥ 90.0% \|/,
+  );
   assert.match(md, /## Verdict\n\n\*\*❌ DO NOT SHIP\*\*\n\n- Pass Rate 50.0% < threshold 90.0%/);
 });
 
@@ -60,8 +82,11 @@ test('script suites: titled as script tests, with the script and its path, logs 
   const cases = [
     { id: 'TestSystemReady', behaviour: () => ({ output: undefined }) },
     {
-      id: 'TestAmount', behaviour: () => ({
-        status: 'failed' as const, error: 'expected 2, got 1', logs: ['loaded 3 rows', 'checking amount'],
+      id: 'TestAmount',
+      behaviour: () => ({
+        status: 'failed' as const,
+        error: 'expected 2, got 1',
+        logs: ['loaded 3 rows', 'checking amount'],
         details: { assertion: { type: 'Equal', expected: 2, actual: 1 } },
       }),
     },
@@ -79,7 +104,16 @@ test('script suites: titled as script tests, with the script and its path, logs 
 
 test('user data cannot break the document: HTML, backticks in output, pipes and newlines in ids', async () => {
   const dir = await tempDir();
-  const cases = [{ id: 'evil|id', behaviour: () => ({ status: 'failed' as const, error: '<img src=x onerror=alert(1)>', output: 'before\n```\n# not a heading\n```' }) }];
+  const cases = [
+    {
+      id: 'evil|id',
+      behaviour: () => ({
+        status: 'failed' as const,
+        error: '<img src=x onerror=alert(1)>',
+        output: 'before\n```\n# not a heading\n```',
+      }),
+    },
+  ];
   await runScenario(cases, [markdownReporter({ output: 'evil.md', cwd: dir, verbose: true })]);
   const md = await readFile(join(dir, 'evil.md'), 'utf8');
   assert.match(md, /### ❌ evil\|id - failed/);

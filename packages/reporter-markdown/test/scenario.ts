@@ -2,7 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { createKernel, type AgentestPlugin, type Execution, type RunOutcome, type RunPlan, type RunSignals, type TestCase } from '@agentest/kernel';
+import {
+  createKernel,
+  type AgentestPlugin,
+  type Execution,
+  type RunOutcome,
+  type RunPlan,
+  type RunSignals,
+  type TestCase,
+} from '@agentest/kernel';
 
 /**
  * A realistic run through a real kernel, shared by the reporter packages' tests: an inline loader,
@@ -31,10 +39,20 @@ export interface ScenarioOptions {
 
 export function scenarioCase(c: ScenarioCase): TestCase & { behaviour?: Behaviour } {
   const input = c.input ?? `input of ${c.id}`;
-  return { kind: 'agent', input, messages: [{ role: 'user', content: String(input) }], source: { file: 'tests/inputs.jsonl', line: 1 }, ...c };
+  return {
+    kind: 'agent',
+    input,
+    messages: [{ role: 'user', content: String(input) }],
+    source: { file: 'tests/inputs.jsonl', line: 1 },
+    ...c,
+  };
 }
 
-export async function runScenario(cases: ScenarioCase[], reporters: AgentestPlugin[], options: ScenarioOptions = {}): Promise<RunOutcome> {
+export async function runScenario(
+  cases: ScenarioCase[],
+  reporters: AgentestPlugin[],
+  options: ScenarioOptions = {},
+): Promise<RunOutcome> {
   const testCases = cases.map(scenarioCase);
   const kind = options.kind ?? 'agent';
   for (const c of testCases) c.kind = kind;
@@ -47,7 +65,11 @@ export async function runScenario(cases: ScenarioCase[], reporters: AgentestPlug
         cases: () => testCases,
         ...(options.meta ? { meta: options.meta } : {}),
       }));
-      hooks.resolve.tapPromise('test:scenario', async () => ({ id: 'keyword', connector: 'deepseek.v3', run: async () => ({ content: '', text: '' }) }));
+      hooks.resolve.tapPromise('test:scenario', async () => ({
+        id: 'keyword',
+        connector: 'deepseek.v3',
+        run: async () => ({ content: '', text: '' }),
+      }));
       hooks.execute.for(kind).tapPromise('test:scenario', async (testCase, ctx) => {
         const behaviour = (testCase as ScenarioCase).behaviour;
         const partial = behaviour ? await behaviour(ctx.run) : { output: `echo: ${String(testCase.input)}` };
@@ -56,12 +78,22 @@ export async function runScenario(cases: ScenarioCase[], reporters: AgentestPlug
       hooks.assert.for('contains').tap('test:scenario', (assertion, input) => {
         const actual = typeof input.output === 'string' ? input.output : JSON.stringify(input.output);
         const pass = actual.includes(String(assertion.value));
-        return { pass, expected: assertion.value, actual, message: pass ? undefined : `output does not contain '${String(assertion.value)}'` };
+        return {
+          pass,
+          expected: assertion.value,
+          actual,
+          message: pass ? undefined : `output does not contain '${String(assertion.value)}'`,
+        };
       });
     },
   };
   const plan: RunPlan = {
-    input: { input: 'scenario', cwd: process.cwd() }, runs: options.runs ?? 1, parallel: options.parallel ?? 1, failFast: false, env: {}, verbose: false,
+    input: { input: 'scenario', cwd: process.cwd() },
+    runs: options.runs ?? 1,
+    parallel: options.parallel ?? 1,
+    failFast: false,
+    env: {},
+    verbose: false,
     ...(options.thresholds ? { thresholds: options.thresholds } : {}),
   };
   return createKernel({ plugins: [inline, ...reporters] }).run(plan, options.signals);
@@ -70,17 +102,45 @@ export async function runScenario(cases: ScenarioCase[], reporters: AgentestPlug
 /** The cases most tests use: one of each status, a pipe-and-newline output, a self-graded PARTIAL. */
 export function mixedCases(): ScenarioCase[] {
   return [
-    { id: 'T001', input: 'Extract keywords: AI and ML', assert: [{ type: 'contains', value: 'AI' }], behaviour: () => ({ output: 'AI, ML' }), source: { file: 'tests/inputs.jsonl', line: 1 } },
     {
-      id: 'T002', input: [{ role: 'system', content: 'You extract keywords.' }, { role: 'user', content: 'Cloud costs | budgets' }],
-      assert: [{ type: 'contains', value: 'cloud' }], behaviour: () => ({ output: 'costs | budgets\nsecond line' }), source: { file: 'tests/inputs.jsonl', line: 2 },
+      id: 'T001',
+      input: 'Extract keywords: AI and ML',
+      assert: [{ type: 'contains', value: 'AI' }],
+      behaviour: () => ({ output: 'AI, ML' }),
+      source: { file: 'tests/inputs.jsonl', line: 1 },
     },
-    { id: 'T003', input: 'slow one', behaviour: () => ({ status: 'timeout', error: 'timeout after 30s' }), source: { file: 'tests/inputs.jsonl', line: 3 } },
-    { id: 'T004', input: 'boom', behaviour: () => ({ status: 'error', error: 'agent exploded\n  at step 2' }), source: { file: 'tests/inputs.jsonl', line: 4 } },
+    {
+      id: 'T002',
+      input: [
+        { role: 'system', content: 'You extract keywords.' },
+        { role: 'user', content: 'Cloud costs | budgets' },
+      ],
+      assert: [{ type: 'contains', value: 'cloud' }],
+      behaviour: () => ({ output: 'costs | budgets\nsecond line' }),
+      source: { file: 'tests/inputs.jsonl', line: 2 },
+    },
+    {
+      id: 'T003',
+      input: 'slow one',
+      behaviour: () => ({ status: 'timeout', error: 'timeout after 30s' }),
+      source: { file: 'tests/inputs.jsonl', line: 3 },
+    },
+    {
+      id: 'T004',
+      input: 'boom',
+      behaviour: () => ({ status: 'error', error: 'agent exploded\n  at step 2' }),
+      source: { file: 'tests/inputs.jsonl', line: 4 },
+    },
     { id: 'T005', input: 'later', skip: 'needs network', source: { file: 'tests/inputs.jsonl', line: 5 } },
     {
-      id: 'T006', input: 'partial', source: { file: 'tests/inputs.jsonl', line: 6 },
-      behaviour: () => ({ output: { intent: 'report' }, details: { grade: 'PARTIAL' }, metrics: { keyword_hit_rate: 0.5 } }),
+      id: 'T006',
+      input: 'partial',
+      source: { file: 'tests/inputs.jsonl', line: 6 },
+      behaviour: () => ({
+        output: { intent: 'report' },
+        details: { grade: 'PARTIAL' },
+        metrics: { keyword_hit_rate: 0.5 },
+      }),
     },
   ];
 }

@@ -1,5 +1,14 @@
 import {
-  caseLabel, failureMessage, interruptionNote, formatDuration, formatPercent, isFailure, oneLine, statusIcon, truncate, type Report,
+  caseLabel,
+  failureMessage,
+  interruptionNote,
+  formatDuration,
+  formatPercent,
+  isFailure,
+  oneLine,
+  statusIcon,
+  truncate,
+  type Report,
 } from '@agentest/reporter-markdown';
 
 /** How many failing and unstable cases the brief summary names before it only counts the rest. */
@@ -17,13 +26,25 @@ export function renderSummaryText(report: Report): string {
   else field('Agent', summary.connector ? `${summary.agent_id} (${summary.connector})` : summary.agent_id);
   field('Input', metadata.input_file);
   const executed = summary.total - summary.skipped;
-  field('Result', `${outcome(report)}: ${summary.passed} of ${executed} passed (${formatPercent(summary.overall_pass_rate)} of runs) in ${formatDuration(summary.duration_ms)}`);
-  const counts = [[summary.failed, 'failed'], [summary.errors, 'errors'], [summary.timeouts, 'timeouts'], [summary.skipped, 'skipped']] as const;
+  field(
+    'Result',
+    `${outcome(report)}: ${summary.passed} of ${executed} passed (${formatPercent(summary.overall_pass_rate)} of runs) in ${formatDuration(summary.duration_ms)}`,
+  );
+  const counts = [
+    [summary.failed, 'failed'],
+    [summary.errors, 'errors'],
+    [summary.timeouts, 'timeouts'],
+    [summary.skipped, 'skipped'],
+  ] as const;
   const nonZero = counts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`);
   const interrupted = interruptionNote(summary);
   if (interrupted) nonZero.push(interrupted);
   if (nonZero.length) lines.push(`${' '.repeat(11)}${nonZero.join(' · ')}`);
-  if (summary.runs_per_case > 1) field('Stability', `${summary.stable_cases ?? 0} stable, ${summary.unstable_cases ?? 0} unstable (${summary.runs_per_case} runs per case)`);
+  if (summary.runs_per_case > 1)
+    field(
+      'Stability',
+      `${summary.stable_cases ?? 0} stable, ${summary.unstable_cases ?? 0} unstable (${summary.runs_per_case} runs per case)`,
+    );
   if (summary.verdict) {
     field('Verdict', summary.verdict.can_ship ? 'SHIP IT' : 'DO NOT SHIP');
     for (const issue of summary.verdict.issues) lines.push(`${' '.repeat(11)}- ${issue}`);
@@ -31,10 +52,16 @@ export function renderSummaryText(report: Report): string {
   if (summary.comparison) {
     const { baseline, verdict, reason, regressed = [], fixed = [] } = summary.comparison;
     field('Baseline', `${verdict.replace(/_/g, ' ').toUpperCase()} against ${baseline}: ${oneLine(reason)}`);
-    if (regressed.length || fixed.length) lines.push(`${' '.repeat(11)}${regressed.length} regressed${regressed.length ? ` (${truncate(regressed.join(', '), 200)})` : ''} · ${fixed.length} fixed`);
+    if (regressed.length || fixed.length)
+      lines.push(
+        `${' '.repeat(11)}${regressed.length} regressed${regressed.length ? ` (${truncate(regressed.join(', '), 200)})` : ''} · ${fixed.length} fixed`,
+      );
   }
 
-  for (const [title, output] of [['BeforeAll output', summary.hook_logs?.before_all], ['AfterAll output', summary.hook_logs?.after_all]] as const) {
+  for (const [title, output] of [
+    ['BeforeAll output', summary.hook_logs?.before_all],
+    ['AfterAll output', summary.hook_logs?.after_all],
+  ] as const) {
     if (!output?.length) continue;
     lines.push('', `${title}:`, ...output.slice(0, LISTED).map((line) => `  ${line}`));
     if (output.length > LISTED) lines.push(`  … and ${output.length - LISTED} more lines`);
@@ -45,7 +72,9 @@ export function renderSummaryText(report: Report): string {
     lines.push('', `Failures (${failures.length}):`);
     const width = Math.min(30, Math.max(...failures.slice(0, LISTED).map((r) => caseLabel(r).length)));
     for (const r of failures.slice(0, LISTED)) {
-      lines.push(`  ${statusIcon(r.status)} ${oneLine(caseLabel(r)).padEnd(width)}  ${r.status.padEnd(7)}  ${truncate(oneLine(failureMessage(r)), 120)}`);
+      lines.push(
+        `  ${statusIcon(r.status)} ${oneLine(caseLabel(r)).padEnd(width)}  ${r.status.padEnd(7)}  ${truncate(oneLine(failureMessage(r)), 120)}`,
+      );
     }
     if (failures.length > LISTED) lines.push(`  … and ${failures.length - LISTED} more`);
   }
@@ -54,7 +83,9 @@ export function renderSummaryText(report: Report): string {
     lines.push('', `Unstable cases (${unstable.length}):`);
     for (const r of unstable.slice(0, LISTED)) {
       const s = r.stability!;
-      lines.push(`  ${oneLine(caseLabel(r))}  ${formatPercent(s.pass_rate)} (${s.passed}/${s.runs}) ${s.stability_class}`);
+      lines.push(
+        `  ${oneLine(caseLabel(r))}  ${formatPercent(s.pass_rate)} (${s.passed}/${s.runs}) ${s.stability_class}`,
+      );
     }
     if (unstable.length > LISTED) lines.push(`  … and ${unstable.length - LISTED} more`);
   }

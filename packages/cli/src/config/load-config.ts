@@ -9,9 +9,23 @@ const NAME = 'agentest';
 /** Where a config is looked for, in order, in each directory from the working directory up to the project root. */
 export const SEARCH_PLACES = [
   'package.json',
-  `.${NAME}rc`, `.${NAME}rc.json`, `.${NAME}rc.yaml`, `.${NAME}rc.yml`, `.${NAME}rc.js`, `.${NAME}rc.ts`, `.${NAME}rc.mjs`, `.${NAME}rc.cjs`,
-  `${NAME}.config.ts`, `${NAME}.config.mts`, `${NAME}.config.cts`, `${NAME}.config.js`, `${NAME}.config.mjs`, `${NAME}.config.cjs`,
-  `${NAME}.config.json`, `${NAME}.config.yaml`, `${NAME}.config.yml`,
+  `.${NAME}rc`,
+  `.${NAME}rc.json`,
+  `.${NAME}rc.yaml`,
+  `.${NAME}rc.yml`,
+  `.${NAME}rc.js`,
+  `.${NAME}rc.ts`,
+  `.${NAME}rc.mjs`,
+  `.${NAME}rc.cjs`,
+  `${NAME}.config.ts`,
+  `${NAME}.config.mts`,
+  `${NAME}.config.cts`,
+  `${NAME}.config.js`,
+  `${NAME}.config.mjs`,
+  `${NAME}.config.cjs`,
+  `${NAME}.config.json`,
+  `${NAME}.config.yaml`,
+  `${NAME}.config.yml`,
 ];
 
 export interface LoadedConfig {
@@ -36,7 +50,10 @@ export async function loadConfig(options: { cwd: string; file?: string; searchFr
   });
   if (options.file) {
     const file = resolve(options.cwd, options.file);
-    if (!existsSync(file)) throw new AgentestError('CONFIG_LOAD_FAILED', `--config ${options.file}: file not found (looked at ${file})`, { where: '--config' });
+    if (!existsSync(file))
+      throw new AgentestError('CONFIG_LOAD_FAILED', `--config ${options.file}: file not found (looked at ${file})`, {
+        where: '--config',
+      });
     const found = await evaluate(file, () => explorer.load(file));
     return { config: found?.config ?? {}, filepath: file };
   }
@@ -51,7 +68,11 @@ async function evaluate<T>(where: string, load: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isAgentestError(error)) throw error;
     const file = (error as { filepath?: string }).filepath ?? fileIn(errorMessage(error)) ?? where;
-    throw new AgentestError('CONFIG_LOAD_FAILED', `${file}: the config could not be loaded: ${firstLine(errorMessage(error))}`, { where: file, cause: error });
+    throw new AgentestError(
+      'CONFIG_LOAD_FAILED',
+      `${file}: the config could not be loaded: ${firstLine(errorMessage(error))}`,
+      { where: file, cause: error },
+    );
   }
 }
 
@@ -62,7 +83,11 @@ const loadTs: Loader = async (filepath) => {
     mod = await importUserModule(filepath);
   } catch (error) {
     if (isAgentestError(error)) throw error;
-    throw new AgentestError('CONFIG_LOAD_FAILED', `${filepath}: evaluating the config failed: ${firstLine(errorMessage(error))}`, { where: filepath, cause: error });
+    throw new AgentestError(
+      'CONFIG_LOAD_FAILED',
+      `${filepath}: evaluating the config failed: ${firstLine(errorMessage(error))}`,
+      { where: filepath, cause: error },
+    );
   }
   return mod.default ?? mod;
 };

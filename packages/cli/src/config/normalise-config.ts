@@ -2,12 +2,29 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  AgentestError, assertPlugin, didYouMean, defineReporter, errorMessage, isAgentestError, parseDuration, withoutUnit,
-  type AgentConfig, type AgentestPlugin, type ConnectorConfig, type Reporter,
+  AgentestError,
+  assertPlugin,
+  didYouMean,
+  defineReporter,
+  errorMessage,
+  isAgentestError,
+  parseDuration,
+  withoutUnit,
+  type AgentConfig,
+  type AgentestPlugin,
+  type ConnectorConfig,
+  type Reporter,
 } from '@agentest/kernel';
 import { importUserModule } from '../import-module.js';
 import { resolvePackageFrom } from '../resolve-package.js';
-import { BUILTIN_REPORT_IDS, builtinList, isBuiltinReporter, loadBuiltinReporter, type BuiltinReporterName, type ReporterFactory } from '../reporter-registry.js';
+import {
+  BUILTIN_REPORT_IDS,
+  builtinList,
+  isBuiltinReporter,
+  loadBuiltinReporter,
+  type BuiltinReporterName,
+  type ReporterFactory,
+} from '../reporter-registry.js';
 
 /** A reporter the config (or `--reporter`) asked for, loaded and ready to be instantiated. */
 export type ReporterSpec =
@@ -25,16 +42,42 @@ export interface NormalisedConfig {
   reporters?: ReporterSpec[];
   agents: Record<string, AgentConfig>;
   connectors: Record<string, ConnectorConfig>;
-  test: { parallel?: number; timeoutMs?: number; runs?: number; user?: string; team?: string; ctx?: string; failFast?: boolean; include?: string[] };
+  test: {
+    parallel?: number;
+    timeoutMs?: number;
+    runs?: number;
+    user?: string;
+    team?: string;
+    ctx?: string;
+    failFast?: boolean;
+    include?: string[];
+  };
   thresholds: Record<string, number>;
   /**
    * Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`); `jsonl` holds
    * the config's `jsonl` and `files` sections, with `files.allow` made absolute.
    */
-  pluginOptions: { script?: Record<string, unknown>; yao?: Record<string, unknown>; kit?: Record<string, unknown>; jsonl?: Record<string, unknown> };
+  pluginOptions: {
+    script?: Record<string, unknown>;
+    yao?: Record<string, unknown>;
+    kit?: Record<string, unknown>;
+    jsonl?: Record<string, unknown>;
+  };
 }
 
-const TOP_LEVEL = ['plugins', 'reporters', 'agents', 'connectors', 'test', 'thresholds', 'script', 'yao', 'kit', 'jsonl', 'files'] as const;
+const TOP_LEVEL = [
+  'plugins',
+  'reporters',
+  'agents',
+  'connectors',
+  'test',
+  'thresholds',
+  'script',
+  'yao',
+  'kit',
+  'jsonl',
+  'files',
+] as const;
 const TEST_KEYS = ['parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
 const JSONL_KEYS = ['extraKeys', 'maxDepth', 'maxLineBytes'] as const;
 const FILES_KEYS = ['allow', 'maxBytes'] as const;
@@ -46,47 +89,65 @@ const configShape = z.object({
   reporters: z.array(z.unknown()).optional(),
   agents: z.record(z.string(), z.unknown()).optional(),
   connectors: z.record(z.string(), record).optional(),
-  test: z.object({
-    parallel: positiveInt.optional(),
-    timeout: z.union([z.string(), z.number()]).optional(),
-    runs: positiveInt.optional(),
-    user: z.string().min(1).optional(),
-    team: z.string().min(1).optional(),
-    ctx: z.string().min(1).optional(),
-    failFast: z.boolean().optional(),
-    include: z.union([z.string(), z.array(z.string())]).optional(),
-  }).optional(),
+  test: z
+    .object({
+      parallel: positiveInt.optional(),
+      timeout: z.union([z.string(), z.number()]).optional(),
+      runs: positiveInt.optional(),
+      user: z.string().min(1).optional(),
+      team: z.string().min(1).optional(),
+      ctx: z.string().min(1).optional(),
+      failFast: z.boolean().optional(),
+      include: z.union([z.string(), z.array(z.string())]).optional(),
+    })
+    .optional(),
   thresholds: z.record(z.string(), z.number()).optional(),
   script: record.optional(),
   yao: record.optional(),
   kit: record.optional(),
-  jsonl: z.object({
-    extraKeys: z.array(z.string().min(1)).optional(),
-    maxDepth: z.number().int().min(2).optional(),
-    maxLineBytes: z.number().int().min(1024).optional(),
-  }).optional(),
-  files: z.object({
-    allow: z.array(z.string().min(1)).optional(),
-    maxBytes: positiveInt.optional(),
-  }).optional(),
+  jsonl: z
+    .object({
+      extraKeys: z.array(z.string().min(1)).optional(),
+      maxDepth: z.number().int().min(2).optional(),
+      maxLineBytes: z.number().int().min(1024).optional(),
+    })
+    .optional(),
+  files: z
+    .object({
+      allow: z.array(z.string().min(1)).optional(),
+      maxBytes: positiveInt.optional(),
+    })
+    .optional(),
 });
 
 /**
  * Validates the config and loads what it refers to, before any test runs: unknown keys (with a
  * "did you mean"), wrong types, plugins that are not plugins, reporters that cannot be found.
  */
-export async function normaliseConfig(raw: unknown, options: { file?: string; cwd: string }): Promise<NormalisedConfig> {
+export async function normaliseConfig(
+  raw: unknown,
+  options: { file?: string; cwd: string },
+): Promise<NormalisedConfig> {
   const label = options.file ?? 'config';
   const dir = options.file ? dirname(options.file) : options.cwd;
   if (raw === null || raw === undefined) raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    throw configError(label, '', `expected an object (export default defineConfig({ … })), got ${Array.isArray(raw) ? 'an array' : typeof raw}`);
+    throw configError(
+      label,
+      '',
+      `expected an object (export default defineConfig({ … })), got ${Array.isArray(raw) ? 'an array' : typeof raw}`,
+    );
   }
   checkKeys(label, '', raw as Record<string, unknown>, TOP_LEVEL);
-  const sections = [['test', TEST_KEYS], ['jsonl', JSONL_KEYS], ['files', FILES_KEYS]] as const;
+  const sections = [
+    ['test', TEST_KEYS],
+    ['jsonl', JSONL_KEYS],
+    ['files', FILES_KEYS],
+  ] as const;
   for (const [name, keys] of sections) {
     const section = (raw as Record<string, unknown>)[name];
-    if (section && typeof section === 'object' && !Array.isArray(section)) checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
+    if (section && typeof section === 'object' && !Array.isArray(section))
+      checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
   }
   const parsed = configShape.safeParse(raw);
   if (!parsed.success) {
@@ -115,7 +176,10 @@ export async function normaliseConfig(raw: unknown, options: { file?: string; cw
 /** The JSONL loader's options: the `jsonl` section, and `files` with its folders relative to the config. */
 function jsonlOptions(config: z.infer<typeof configShape>, dir: string): { jsonl?: Record<string, unknown> } {
   if (!config.jsonl && !config.files) return {};
-  const files = config.files && { ...config.files, ...(config.files.allow ? { allow: config.files.allow.map((path) => resolve(dir, path)) } : {}) };
+  const files = config.files && {
+    ...config.files,
+    ...(config.files.allow ? { allow: config.files.allow.map((path) => resolve(dir, path)) } : {}),
+  };
   return { jsonl: { ...config.jsonl, ...(files ? { files } : {}) } };
 }
 
@@ -138,7 +202,13 @@ async function normaliseReporter(entry: unknown, dir: string, where: string): Pr
   if (typeof entry === 'string') return reporterByName(entry, {}, dir, where);
   if (Array.isArray(entry)) {
     const [name, options = {}] = entry as [unknown, unknown];
-    if (typeof name !== 'string' || !options || typeof options !== 'object' || Array.isArray(options) || entry.length > 2) {
+    if (
+      typeof name !== 'string' ||
+      !options ||
+      typeof options !== 'object' ||
+      Array.isArray(options) ||
+      entry.length > 2
+    ) {
       throw reporterError(where, `expected [name, options], got ${JSON.stringify(entry)}`);
     }
     return reporterByName(name, options as Record<string, unknown>, dir, where);
@@ -149,28 +219,46 @@ async function normaliseReporter(entry: unknown, dir: string, where: string): Pr
       assertPlugin(value, where);
       return { kind: 'plugin', name: value.name!, plugin: value as AgentestPlugin };
     }
-    if (typeof value.name === 'string') return { kind: 'plugin', name: value.name, plugin: defineReporter(value as Reporter) };
+    if (typeof value.name === 'string')
+      return { kind: 'plugin', name: value.name, plugin: defineReporter(value as Reporter) };
   }
-  throw reporterError(where, `expected a reporter name, [name, options], a path, a Reporter object or a plugin, got ${describe(entry)}`);
+  throw reporterError(
+    where,
+    `expected a reporter name, [name, options], a path, a Reporter object or a plugin, got ${describe(entry)}`,
+  );
 }
 
-async function reporterByName(name: string, given: Record<string, unknown>, dir: string, where: string): Promise<ReporterSpec> {
+async function reporterByName(
+  name: string,
+  given: Record<string, unknown>,
+  dir: string,
+  where: string,
+): Promise<ReporterSpec> {
   const options = typeof given.output === 'string' ? { ...given, output: resolve(dir, given.output) } : given;
   const builtin = BUILTIN_REPORT_IDS[name] ?? name;
-  if (isBuiltinReporter(builtin)) return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin) };
+  if (isBuiltinReporter(builtin))
+    return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin) };
   const file = reporterFile(name, dir, where);
   let mod: Record<string, unknown>;
   try {
     mod = await importUserModule(file);
   } catch (error) {
     if (isAgentestError(error)) throw error;
-    throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter module "${name}" failed to load: ${errorMessage(error)}`, { where, cause: error });
+    throw new AgentestError(
+      'REPORTER_NOT_FOUND',
+      `${where}: reporter module "${name}" failed to load: ${errorMessage(error)}`,
+      { where, cause: error },
+    );
   }
   const exported = mod.default ?? mod;
   if (typeof exported === 'function') return { kind: 'module', name, options, factory: exported as ReporterFactory };
   const spec = await normaliseReporter(exported, dir, `${where} (${name})`).catch((error: unknown) => {
     throw isAgentestError(error) && error.code === 'REPORTER_NOT_FOUND'
-      ? new AgentestError('REPORTER_NOT_FOUND', `${where}: "${name}" must default-export a reporter factory, a Reporter object or a plugin`, { where })
+      ? new AgentestError(
+          'REPORTER_NOT_FOUND',
+          `${where}: "${name}" must default-export a reporter factory, a Reporter object or a plugin`,
+          { where },
+        )
       : error;
   });
   return spec;
@@ -180,14 +268,28 @@ async function reporterByName(name: string, given: Record<string, unknown>, dir:
 function reporterFile(name: string, dir: string, where: string): string {
   if (looksLikePath(name)) {
     const file = isAbsolute(name) ? name : resolve(dir, name);
-    if (!existsSync(file)) throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter module "${name}" not found (looked at ${file})`, { where });
+    if (!existsSync(file))
+      throw new AgentestError(
+        'REPORTER_NOT_FOUND',
+        `${where}: reporter module "${name}" not found (looked at ${file})`,
+        { where },
+      );
     return file;
   }
   const found = resolvePackageFrom(dir, name);
   if ('file' in found) return found.file;
-  if ('problem' in found) throw new AgentestError('REPORTER_NOT_FOUND', `${where}: reporter package "${name}" cannot be loaded: ${found.problem}`, { where });
+  if ('problem' in found)
+    throw new AgentestError(
+      'REPORTER_NOT_FOUND',
+      `${where}: reporter package "${name}" cannot be loaded: ${found.problem}`,
+      { where },
+    );
   const known = Object.keys(BUILTIN_REPORT_IDS).concat(builtinList().split(', '));
-  throw new AgentestError('REPORTER_NOT_FOUND', `${where}: unknown reporter "${name}"${didYouMean(name, known)}; built-in reporters: ${builtinList()}, or give a path to a module or the name of a package installed where the config is (none is, from ${dir})`, { where });
+  throw new AgentestError(
+    'REPORTER_NOT_FOUND',
+    `${where}: unknown reporter "${name}"${didYouMean(name, known)}; built-in reporters: ${builtinList()}, or give a path to a module or the name of a package installed where the config is (none is, from ${dir})`,
+    { where },
+  );
 }
 
 function looksLikePath(name: string): boolean {
@@ -197,7 +299,11 @@ function looksLikePath(name: string): boolean {
 function checkKeys(label: string, prefix: string, value: Record<string, unknown>, known: readonly string[]): void {
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    throw configError(label, `${prefix}${key}`, `unknown key${didYouMean(key, known)}; known keys: ${known.join(', ')}`);
+    throw configError(
+      label,
+      `${prefix}${key}`,
+      `unknown key${didYouMean(key, known)}; known keys: ${known.join(', ')}`,
+    );
   }
 }
 
@@ -208,7 +314,11 @@ function duration(value: string | number, label: string): number {
   try {
     return parseDuration(value, 'test.timeout');
   } catch {
-    throw configError(label, 'test.timeout', `invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`);
+    throw configError(
+      label,
+      'test.timeout',
+      `invalid duration ${JSON.stringify(value)}; use a form like "30s", "2m30s" or "500ms"`,
+    );
   }
 }
 

@@ -1,12 +1,34 @@
 import { styleText } from 'node:util';
 import { displayWidth } from '@agentest/reporter-console';
 import type { CaseChange, Category, Comparison } from '../comparison.js';
-import { CATEGORY_ICONS, CATEGORY_LABELS, VERDICT_TITLES, countsText, detectionText, evidenceText, metricText, passRateText, sideSummary, sideText } from './describe.js';
+import {
+  CATEGORY_ICONS,
+  CATEGORY_LABELS,
+  VERDICT_TITLES,
+  countsText,
+  detectionText,
+  evidenceText,
+  metricText,
+  passRateText,
+  sideSummary,
+  sideText,
+} from './describe.js';
 
 type Format = Parameters<typeof styleText>[0];
 
-const CATEGORY_COLOURS: Partial<Record<Category, Format>> = { regressed: 'red', fixed: 'green', still_failing: 'yellow', new: 'cyan', removed: 'gray', skipped: 'gray' };
-const VERDICT_COLOURS: Record<Comparison['verdict']['verdict'], Format> = { regressed: 'red', improved: 'green', no_significant_change: 'green' };
+const CATEGORY_COLOURS: Partial<Record<Category, Format>> = {
+  regressed: 'red',
+  fixed: 'green',
+  still_failing: 'yellow',
+  new: 'cyan',
+  removed: 'gray',
+  skipped: 'gray',
+};
+const VERDICT_COLOURS: Record<Comparison['verdict']['verdict'], Format> = {
+  regressed: 'red',
+  improved: 'green',
+  no_significant_change: 'green',
+};
 const MAX_ID = 32;
 const MAX_SIDE = 28;
 const MAX_EVIDENCE = 100;
@@ -16,13 +38,22 @@ const MAX_EVIDENCE = 100;
  * are counted), then the verdict and the reason for it, the pass rate, the metrics and the notes.
  */
 export function renderConsole(comparison: Comparison, options: { colour?: boolean } = {}): string {
-  const paint = (format: Format, text: string) => (options.colour && text ? styleText(format, text, { validateStream: false }) : text);
-  const lines = ['', paint('bold', 'agentest compare'), `  base  ${sideSummary(comparison.base)}`, `  head  ${sideSummary(comparison.head)}`, ''];
+  const paint = (format: Format, text: string) =>
+    options.colour && text ? styleText(format, text, { validateStream: false }) : text;
+  const lines = [
+    '',
+    paint('bold', 'agentest compare'),
+    `  base  ${sideSummary(comparison.base)}`,
+    `  head  ${sideSummary(comparison.head)}`,
+    '',
+  ];
   const shown = comparison.cases.filter((c) => c.category !== 'still_passing');
   if (shown.length) lines.push(...caseTable(shown, paint), '');
   lines.push(`  ${countsText(comparison)}`, '');
   const { verdict } = comparison;
-  lines.push(`  ${paint('bold', 'Verdict:')} ${paint(VERDICT_COLOURS[verdict.verdict], VERDICT_TITLES[verdict.verdict])} — ${verdict.reason}`);
+  lines.push(
+    `  ${paint('bold', 'Verdict:')} ${paint(VERDICT_COLOURS[verdict.verdict], VERDICT_TITLES[verdict.verdict])} — ${verdict.reason}`,
+  );
   lines.push(`  ${passRateText(comparison)}`);
   for (const metric of comparison.metrics) lines.push(`  ${metricText(metric)}`);
   for (const line of detectionText(comparison)) lines.push(`  ${line}`);
@@ -31,16 +62,26 @@ export function renderConsole(comparison: Comparison, options: { colour?: boolea
 }
 
 function caseTable(cases: readonly CaseChange[], paint: (format: Format, text: string) => string): string[] {
-  const rows = cases.map((c) => [clipMiddle(c.id, MAX_ID), `${CATEGORY_ICONS[c.category]} ${CATEGORY_LABELS[c.category]}`, clip(sideText(c.base), MAX_SIDE), clip(sideText(c.head), MAX_SIDE), clip(oneLine(evidenceText(c)), MAX_EVIDENCE)]);
+  const rows = cases.map((c) => [
+    clipMiddle(c.id, MAX_ID),
+    `${CATEGORY_ICONS[c.category]} ${CATEGORY_LABELS[c.category]}`,
+    clip(sideText(c.base), MAX_SIDE),
+    clip(sideText(c.head), MAX_SIDE),
+    clip(oneLine(evidenceText(c)), MAX_EVIDENCE),
+  ]);
   const header = ['Case', 'Change', 'Base', 'Head', 'Evidence'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => displayWidth(r[i]!))));
-  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join('  ')}`.trimEnd();
-  return [paint('dim', line(header)), ...rows.map((row, i) => {
-    const colour = CATEGORY_COLOURS[cases[i]!.category];
-    const cells = [...row];
-    if (colour) cells[1] = paint(colour, pad(row[1]!, widths[1]!));
-    return line(cells);
-  })];
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join('  ')}`.trimEnd();
+  return [
+    paint('dim', line(header)),
+    ...rows.map((row, i) => {
+      const colour = CATEGORY_COLOURS[cases[i]!.category];
+      const cells = [...row];
+      if (colour) cells[1] = paint(colour, pad(row[1]!, widths[1]!));
+      return line(cells);
+    }),
+  ];
 }
 
 function pad(text: string, width: number): string {

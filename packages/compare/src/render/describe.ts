@@ -1,5 +1,13 @@
 import { formatDuration } from '@agentest/kernel';
-import type { CaseChange, Category, Comparison, MetricChange, SideEvidence, SideInfo, VerdictKind } from '../comparison.js';
+import type {
+  CaseChange,
+  Category,
+  Comparison,
+  MetricChange,
+  SideEvidence,
+  SideInfo,
+  VerdictKind,
+} from '../comparison.js';
 import { formatP, points } from '../suite-verdict.js';
 
 /** The words every rendering of a comparison shares, so the console, Markdown and HTML agree. */
@@ -51,7 +59,8 @@ export function evidenceText(change: CaseChange): string {
     parts.push(now);
     if (change.category === 'still_failing' && before && before !== now) parts.push(`was: ${before}`);
   }
-  if (change.test?.flag) parts.push(`Fisher p = ${formatP(change.test.adjusted)} after Holm: significantly ${change.test.flag}`);
+  if (change.test?.flag)
+    parts.push(`Fisher p = ${formatP(change.test.adjusted)} after Holm: significantly ${change.test.flag}`);
   return parts.join(' · ');
 }
 
@@ -116,11 +125,21 @@ export function detectionText(comparison: Comparison): string[] {
   const d = comparison.detection;
   if (!d) return [];
   const drop = `${points(d.delta, false)}-point drop`;
-  if (d.decided && comparison.verdict.verdict !== 'no_significant_change') return ['The data decide: the verdict is significant.'];
-  if (d.decided) return [`A ${drop} is ruled out: the interval lies above −${points(d.delta, false)} points and these ${d.casesCompared} cases are enough (about ${d.needed.cases} needed).`];
-  const lines = [`These ${d.casesCompared} cases cannot rule out a ${drop}: detecting it needs about ${d.needed.cases} cases at these runs per case (Var(d) ${d.variance.toFixed(4)}).`];
+  if (d.decided && comparison.verdict.verdict !== 'no_significant_change')
+    return ['The data decide: the verdict is significant.'];
+  if (d.decided)
+    return [
+      `A ${drop} is ruled out: the interval lies above −${points(d.delta, false)} points and these ${d.casesCompared} cases are enough (about ${d.needed.cases} needed).`,
+    ];
+  const lines = [
+    `These ${d.casesCompared} cases cannot rule out a ${drop}: detecting it needs about ${d.needed.cases} cases at these runs per case (Var(d) ${d.variance.toFixed(4)}).`,
+  ];
   if (d.runs !== undefined) {
-    lines.push(d.runs === null ? 'More runs per case cannot make up for it, since the cases differ from each other too much: add cases.' : `Or about ${d.runs} runs per case on each side with these ${d.casesCompared} cases.`);
+    lines.push(
+      d.runs === null
+        ? 'More runs per case cannot make up for it, since the cases differ from each other too much: add cases.'
+        : `Or about ${d.runs} runs per case on each side with these ${d.casesCompared} cases.`,
+    );
   }
   return lines;
 }
@@ -128,7 +147,10 @@ export function detectionText(comparison: Comparison): string[] {
 /** The counts in reading order, without the empty ones: `2 regressed · 1 fixed · 12 still passing`. */
 export function countsText(comparison: Comparison): string {
   const order: Category[] = ['regressed', 'fixed', 'still_failing', 'new', 'removed', 'skipped', 'still_passing'];
-  return order.filter((c) => comparison.counts[c] > 0).map((c) => `${comparison.counts[c]} ${CATEGORY_LABELS[c]}`).join(' · ');
+  return order
+    .filter((c) => comparison.counts[c] > 0)
+    .map((c) => `${comparison.counts[c]} ${CATEGORY_LABELS[c]}`)
+    .join(' · ');
 }
 
 function capitalise(text: string): string {

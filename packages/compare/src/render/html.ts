@@ -1,6 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { CaseChange, Category, Comparison } from '../comparison.js';
-import { CATEGORY_LABELS, VERDICT_TITLES, countsText, detectionText, evidenceText, metricChangeText, metricIntervalText, metricName, metricValue, passRateText, sideSummary, sideText } from './describe.js';
+import {
+  CATEGORY_LABELS,
+  VERDICT_TITLES,
+  countsText,
+  detectionText,
+  evidenceText,
+  metricChangeText,
+  metricIntervalText,
+  metricName,
+  metricValue,
+  passRateText,
+  sideSummary,
+  sideText,
+} from './describe.js';
 
 const CSS = `
 :root { color-scheme: light dark; --bad: #c62828; --good: #2e7d32; --warn: #b26a00; --muted: #777; --line: #8884; }
@@ -54,7 +67,10 @@ ${passing.length ? `<details><summary>Still passing (${passing.length})</summary
 
 function metricsTable(comparison: Comparison): string {
   if (!comparison.metrics.length) return '';
-  const rows = comparison.metrics.map((m) => `<tr><td>${metricName(m.metric)}</td><td>${escape(metricValue(m.metric, m.baseMedian))}</td><td>${escape(metricValue(m.metric, m.headMedian))}</td><td>${escape(metricChangeText(m))}</td><td>${escape(metricIntervalText(m))}</td><td>${m.change === 'none' ? 'no clear change' : m.change === 'up' ? 'higher' : 'lower'}</td></tr>`);
+  const rows = comparison.metrics.map(
+    (m) =>
+      `<tr><td>${metricName(m.metric)}</td><td>${escape(metricValue(m.metric, m.baseMedian))}</td><td>${escape(metricValue(m.metric, m.headMedian))}</td><td>${escape(metricChangeText(m))}</td><td>${escape(metricIntervalText(m))}</td><td>${m.change === 'none' ? 'no clear change' : m.change === 'up' ? 'higher' : 'lower'}</td></tr>`,
+  );
   return `<h2>Medians</h2>\n<table><thead><tr><th></th><th>base</th><th>head</th><th>change</th><th>interval</th><th></th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>\n`;
 }
 
@@ -73,7 +89,10 @@ function caseTable(cases: readonly CaseChange[]): string {
 /** The short reason inline, and every message of both sides behind a disclosure. */
 function evidence(change: CaseChange): string {
   const summary = evidenceText(change);
-  const all = [...(change.base?.messages ?? []).map((m) => `base: ${m}`), ...(change.head?.messages ?? []).map((m) => `head: ${m}`)];
+  const all = [
+    ...(change.base?.messages ?? []).map((m) => `base: ${m}`),
+    ...(change.head?.messages ?? []).map((m) => `head: ${m}`),
+  ];
   if (all.length <= 1) return escape(summary);
   return `<details><summary>${escape(summary)}</summary>${all.map((m) => `<pre>${escape(m)}</pre>`).join('')}</details>`;
 }
@@ -83,5 +102,10 @@ function label(category: Category): string {
 }
 
 function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -1,12 +1,33 @@
 import { cell, code, inline, table, truncate } from '@agentest/reporter-markdown';
 import type { CaseChange, Comparison } from '../comparison.js';
-import { CATEGORY_LABELS, VERDICT_TITLES, countsText, detectionText, evidenceText, metricChangeText, metricIntervalText, metricName, metricValue, passRateText, sideSummary, sideText } from './describe.js';
+import {
+  CATEGORY_LABELS,
+  VERDICT_TITLES,
+  countsText,
+  detectionText,
+  evidenceText,
+  metricChangeText,
+  metricIntervalText,
+  metricName,
+  metricValue,
+  passRateText,
+  sideSummary,
+  sideText,
+} from './describe.js';
 
 /** GitHub rejects a comment body longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
 const VERDICT_ICONS = { regressed: '❌', improved: '✅', no_significant_change: '✅' } as const;
-const CATEGORY_ICONS = { regressed: '🔴', fixed: '🟢', still_failing: '🟡', new: '🆕', removed: '➖', skipped: '⏭️', still_passing: '⚪' } as const;
+const CATEGORY_ICONS = {
+  regressed: '🔴',
+  fixed: '🟢',
+  still_failing: '🟡',
+  new: '🆕',
+  removed: '➖',
+  skipped: '⏭️',
+  still_passing: '⚪',
+} as const;
 const EVIDENCE_LENGTH = 300;
 
 /**
@@ -45,10 +66,23 @@ function headSections(comparison: Comparison): string {
     '',
     `${inline(passRateText(comparison))}. ${inline(countsText(comparison))}.`,
     '',
-    table(['', 'report'], [['base', sideSummary(comparison.base)], ['head', sideSummary(comparison.head)]]),
+    table(
+      ['', 'report'],
+      [
+        ['base', sideSummary(comparison.base)],
+        ['head', sideSummary(comparison.head)],
+      ],
+    ),
   ];
   if (comparison.metrics.length) {
-    const rows = comparison.metrics.map((m) => [metricName(m.metric), metricValue(m.metric, m.baseMedian), metricValue(m.metric, m.headMedian), metricChangeText(m), metricIntervalText(m), m.change === 'none' ? 'no clear change' : m.change === 'up' ? '⬆️ higher' : '⬇️ lower']);
+    const rows = comparison.metrics.map((m) => [
+      metricName(m.metric),
+      metricValue(m.metric, m.baseMedian),
+      metricValue(m.metric, m.headMedian),
+      metricChangeText(m),
+      metricIntervalText(m),
+      m.change === 'none' ? 'no clear change' : m.change === 'up' ? '⬆️ higher' : '⬇️ lower',
+    ]);
     lines.push('', table(['median', 'base', 'head', 'change', 'interval', ''], rows));
   }
   return lines.join('\n');
@@ -59,10 +93,13 @@ function tailSections(comparison: Comparison): string {
   const detection = detectionText(comparison);
   if (detection.length) parts.push(`### Sample size\n\n${detection.map(inline).join('\n\n')}`);
   if (comparison.notes.length) parts.push(`### Notes\n\n${comparison.notes.map((n) => `- ${inline(n)}`).join('\n')}`);
-  const method = comparison.verdict.method === 'mcnemar'
-    ? 'one run per side: exact McNemar test on the cases that changed (two-sided)'
-    : `several runs per side: two-level paired bootstrap (${comparison.verdict.difference.resamples.toLocaleString('en')} resamples, margin ${comparison.verdict.margin})`;
-  parts.push(`<sub>Verdict by ${cell(method)}; per-case flags by Fisher's exact test with Holm's correction; α ${comparison.verdict.alpha}.</sub>`);
+  const method =
+    comparison.verdict.method === 'mcnemar'
+      ? 'one run per side: exact McNemar test on the cases that changed (two-sided)'
+      : `several runs per side: two-level paired bootstrap (${comparison.verdict.difference.resamples.toLocaleString('en')} resamples, margin ${comparison.verdict.margin})`;
+  parts.push(
+    `<sub>Verdict by ${cell(method)}; per-case flags by Fisher's exact test with Holm's correction; α ${comparison.verdict.alpha}.</sub>`,
+  );
   return `\n\n${parts.join('\n\n')}`;
 }
 

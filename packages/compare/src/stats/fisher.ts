@@ -28,7 +28,8 @@ export function fisherExact(table: PassTable): FisherResult {
   const low = Math.max(0, headRuns - (total - passes));
   const high = Math.min(headRuns, passes);
   const logDenominator = logChoose(total, headRuns);
-  const probability = (x: number) => Math.exp(logChoose(passes, x) + logChoose(total - passes, headRuns - x) - logDenominator);
+  const probability = (x: number) =>
+    Math.exp(logChoose(passes, x) + logChoose(total - passes, headRuns - x) - logDenominator);
   const observed = probability(headPassed);
   let worse = 0;
   let better = 0;

@@ -5,8 +5,22 @@ export { fisherExact, type FisherResult, type PassTable } from './fisher.js';
 export { holm } from './holm.js';
 export { seededRandom, randomIndex, type Random } from './random.js';
 export { sortedQuantile, median, mean, sampleVariance } from './quantile.js';
-export { pairedBootstrap, DEFAULT_RESAMPLES, type PairedRuns, type BootstrapOptions, type BootstrapResult } from './paired-bootstrap.js';
+export {
+  pairedBootstrap,
+  DEFAULT_RESAMPLES,
+  type PairedRuns,
+  type BootstrapOptions,
+  type BootstrapResult,
+} from './paired-bootstrap.js';
 export { medianChange, type PairedValue, type MedianChange } from './median-bootstrap.js';
-export { powerFactor, differenceVariance, requiredCases, requiredRuns, type PowerOptions, type SampleSize, type RunsNeeded } from './power.js';
+export {
+  powerFactor,
+  differenceVariance,
+  requiredCases,
+  requiredRuns,
+  type PowerOptions,
+  type SampleSize,
+  type RunsNeeded,
+} from './power.js';
 export { sprt, type Sprt, type SprtOptions, type SprtDecision } from './sprt.js';
 export { passHatK, passAtK } from './pass-k.js';

@@ -35,17 +35,27 @@ export function medianChange(pairs: readonly PairedValue[], options: BootstrapOp
   const all = new Uint32Array(n).fill(1);
   const baseMedian = countedMedian(baseOrder, all, n, (i) => pairs[i]!.base);
   const headMedian = countedMedian(headOrder, all, n, (i) => pairs[i]!.head);
-  if (n === 0) return { baseMedian, headMedian, difference: Number.NaN, lower: Number.NaN, upper: Number.NaN, resamples };
+  if (n === 0)
+    return { baseMedian, headMedian, difference: Number.NaN, lower: Number.NaN, upper: Number.NaN, resamples };
   const random = seededRandom(options.seed ?? 1);
   const counts = new Uint32Array(n);
   const statistics = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[randomIndex(random, n)]!++;
-    statistics[r] = countedMedian(headOrder, counts, n, (i) => pairs[i]!.head) - countedMedian(baseOrder, counts, n, (i) => pairs[i]!.base);
+    statistics[r] =
+      countedMedian(headOrder, counts, n, (i) => pairs[i]!.head) -
+      countedMedian(baseOrder, counts, n, (i) => pairs[i]!.base);
   }
   statistics.sort();
-  return { baseMedian, headMedian, difference: headMedian - baseMedian, lower: sortedQuantile(statistics, (1 - level) / 2), upper: sortedQuantile(statistics, 1 - (1 - level) / 2), resamples };
+  return {
+    baseMedian,
+    headMedian,
+    difference: headMedian - baseMedian,
+    lower: sortedQuantile(statistics, (1 - level) / 2),
+    upper: sortedQuantile(statistics, 1 - (1 - level) / 2),
+    resamples,
+  };
 }
 
 function sortedBy(pairs: readonly PairedValue[], value: (p: PairedValue) => number): Uint32Array {
@@ -56,7 +66,12 @@ function sortedBy(pairs: readonly PairedValue[], value: (p: PairedValue) => numb
  * The median of a multiset given as counts per case, walking the cases in ascending order of value:
  * the mean of the values at 0-based positions ⌊(n−1)/2⌋ and ⌈(n−1)/2⌉, as `sortedQuantile` takes it.
  */
-function countedMedian(order: Uint32Array, counts: Uint32Array, total: number, value: (index: number) => number): number {
+function countedMedian(
+  order: Uint32Array,
+  counts: Uint32Array,
+  total: number,
+  value: (index: number) => number,
+): number {
   if (total === 0) return Number.NaN;
   const low = Math.floor((total - 1) / 2);
   const high = Math.ceil((total - 1) / 2);

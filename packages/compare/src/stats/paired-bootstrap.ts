@@ -60,7 +60,12 @@ export function pairedBootstrap(cases: readonly PairedRuns[], options: Bootstrap
     statistics[r] = sum / n;
   }
   statistics.sort();
-  return { estimate, lower: sortedQuantile(statistics, (1 - level) / 2), upper: sortedQuantile(statistics, 1 - (1 - level) / 2), resamples };
+  return {
+    estimate,
+    lower: sortedQuantile(statistics, (1 - level) / 2),
+    upper: sortedQuantile(statistics, 1 - (1 - level) / 2),
+    resamples,
+  };
 }
 
 /** Draws the mean of `runs.length` runs resampled with replacement from `runs`; `constant` when every draw is the same. */

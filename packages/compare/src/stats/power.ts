@@ -51,7 +51,13 @@ export interface RunsNeeded {
  * @param betweenVariance the variance of the per-case true differences
  * @param withinVariance E[σ²_base,i + σ²_head,i], the run-to-run variance of one run on each side
  */
-export function requiredRuns(betweenVariance: number, withinVariance: number, cases: number, delta: number, options: PowerOptions = {}): RunsNeeded {
+export function requiredRuns(
+  betweenVariance: number,
+  withinVariance: number,
+  cases: number,
+  delta: number,
+  options: PowerOptions = {},
+): RunsNeeded {
   const room = (cases * delta * delta) / powerFactor(options) - betweenVariance;
   if (room <= 0) return {};
   return { runs: Math.max(1, Math.ceil(withinVariance / room - 1e-9)) };

@@ -10,32 +10,39 @@ export const agentMatchers = {
    * arguments (extra arguments are fine; JSON-string arguments are parsed first).
    */
   toHaveCalledTool: judging(subjects.result, (received, name: string, args?: Record<string, unknown>) => {
-    if (typeof name !== 'string' || name === '') misuse(`toHaveCalledTool needs a tool name, got ${show(name)}`, received);
+    if (typeof name !== 'string' || name === '')
+      misuse(`toHaveCalledTool needs a tool name, got ${show(name)}`, received);
     const calls = toolCallsOf(received);
     const named = calls.filter((call) => call.name === name);
     const pass = args === undefined ? named.length > 0 : named.some((call) => matchesSubset(call.arguments, args));
     const wanted = `call to tool ${show(name)}${args === undefined ? '' : ` with ${show(args)}`}`;
-    const made = calls.length ? calls.map((c) => `${c.name}(${c.arguments === undefined ? '' : show(c.arguments)})`).join(', ') : 'none';
+    const made = calls.length
+      ? calls.map((c) => `${c.name}(${c.arguments === undefined ? '' : show(c.arguments)})`).join(', ')
+      : 'none';
     return {
       pass,
       actual: calls,
       expected: args === undefined ? name : { name, arguments: args },
       message: (negated) => `expected ${negated ? 'no' : 'a'} ${wanted}, calls made: ${made}`,
     };
-   }),
+  }),
 
   /**
    * Evaluates a JSONPath (`$.data.items[0].id`, `data.items[*].id`) against the received value. With a
    * value, some match must equal it structurally; without one, the path must match something.
    */
   toMatchJsonPath: judging(subjects.json, (received, path: string, ...value: unknown[]) => {
-    if (typeof path !== 'string' || path.trim() === '') misuse(`toMatchJsonPath needs a JSONPath string, got ${show(path)}`, received);
+    if (typeof path !== 'string' || path.trim() === '')
+      misuse(`toMatchJsonPath needs a JSONPath string, got ${show(path)}`, received);
     const { path: normalized, matches } = queryJsonPath(received, path);
     if (value.length === 0) {
       return {
         pass: matches.length > 0,
         actual: matches,
-        message: (negated) => (negated ? `expected nothing at ${normalized}, found ${show(matches)}` : `expected ${normalized} to match something in ${show(received)}`),
+        message: (negated) =>
+          negated
+            ? `expected nothing at ${normalized}, found ${show(matches)}`
+            : `expected ${normalized} to match something in ${show(received)}`,
       };
     }
     const expected = value[0];
@@ -46,7 +53,7 @@ export const agentMatchers = {
       expected,
       message: (negated) => `expected ${normalized} ${negated ? 'not ' : ''}to equal ${show(expected)}, got ${got}`,
     };
-   }),
+  }),
 } satisfies Record<string, Matcher>;
 
 interface NormalizedCall {

@@ -14,7 +14,8 @@ export const aiMatchers = {
       pass: result.structure_ok === true,
       actual: result.structure_ok,
       expected: true,
-      message: (negated) => `expected structure_ok ${negated ? 'not ' : ''}to be true, got ${show(result.structure_ok)}${why}`,
+      message: (negated) =>
+        `expected structure_ok ${negated ? 'not ' : ''}to be true, got ${show(result.structure_ok)}${why}`,
     };
   }),
 
@@ -22,19 +23,27 @@ export const aiMatchers = {
   toHaveIntent: judging(subjects.result, (result: Record<string, unknown>, id: string) => {
     const intents = intentsOf(result);
     if (!intents) {
-      return misuse(`toHaveIntent: the result carries no intent (looked at ${INTENT_FIELDS.join(', ')}); have the adapter's evaluate set normalized_categories`, result);
+      return misuse(
+        `toHaveIntent: the result carries no intent (looked at ${INTENT_FIELDS.join(', ')}); have the adapter's evaluate set normalized_categories`,
+        result,
+      );
     }
     return {
       pass: intents.includes(id),
       actual: intents,
       expected: id,
-      message: (negated) => `expected intent ${negated ? 'not ' : ''}to be ${show(id)}, got ${intents.length ? show(intents) : 'none'}`,
+      message: (negated) =>
+        `expected intent ${negated ? 'not ' : ''}to be ${show(id)}, got ${intents.length ? show(intents) : 'none'}`,
     };
   }),
 
   toHaveKeyword: judging(subjects.result, (result: Record<string, unknown>, keyword: string) => {
     const hits = result.keyword_hits;
-    if (!Array.isArray(hits)) return misuse(`toHaveKeyword: the result has no keyword_hits list (got ${show(hits)}); have the adapter's evaluate set it`, result);
+    if (!Array.isArray(hits))
+      return misuse(
+        `toHaveKeyword: the result has no keyword_hits list (got ${show(hits)}); have the adapter's evaluate set it`,
+        result,
+      );
     return {
       pass: hits.includes(keyword),
       actual: hits,
@@ -48,21 +57,25 @@ export const aiMatchers = {
    * value: key names and JSON punctuation never match.
    */
   toMention(received, word: string) {
-    if (typeof word !== 'string' || word === '') misuse(`toMention needs a non-empty string, got ${show(word)}`, received);
+    if (typeof word !== 'string' || word === '')
+      misuse(`toMention needs a non-empty string, got ${show(word)}`, received);
     const response = responseOf(received);
-    if (response === undefined) return misuse('toMention: the result holds no response to search (raw is empty; did the call fail?)', received);
+    if (response === undefined)
+      return misuse('toMention: the result holds no response to search (raw is empty; did the call fail?)', received);
     const texts = leaves(response);
     return {
       pass: texts.some((text) => text.includes(word)),
       actual: response,
       expected: word,
-      message: (negated) => `expected response ${negated ? 'not ' : ''}to mention ${show(word)}, response: ${show(response)}`,
+      message: (negated) =>
+        `expected response ${negated ? 'not ' : ''}to mention ${show(word)}, response: ${show(response)}`,
     };
   },
 
   /** `keyword_hit_rate >= threshold` (inclusive). A null rate fails both ways. */
   toHitRate: judging(subjects.result, (result: Record<string, unknown>, threshold: number) => {
-    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) misuse(`toHitRate needs a threshold between 0 and 1, got ${show(threshold)}`, result);
+    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1))
+      misuse(`toHitRate needs a threshold between 0 and 1, got ${show(threshold)}`, result);
     const rate = result.keyword_hit_rate;
     if (typeof rate !== 'number' || Number.isNaN(rate)) {
       return misuse(`toHitRate: keyword_hit_rate is ${show(rate)} (no expected_keywords set?)`, result);
@@ -71,7 +84,8 @@ export const aiMatchers = {
       pass: rate >= threshold,
       actual: rate,
       expected: threshold,
-      message: (negated) => `expected keyword hit rate ${negated ? '<' : '>='} ${percent(threshold)}, got ${percent(rate)}`,
+      message: (negated) =>
+        `expected keyword hit rate ${negated ? '<' : '>='} ${percent(threshold)}, got ${percent(rate)}`,
     };
   }),
 } satisfies Record<string, Matcher>;
@@ -85,7 +99,12 @@ const INTENT_FIELDS = ['normalized_categories', 'raw_intent', 'raw.intent', 'con
 
 /** Every intent label the result carries, or undefined when it carries none at all. */
 function intentsOf(result: Record<string, unknown>): string[] | undefined {
-  const sources = [result.normalized_categories, result.raw_intent, field(result.raw, 'intent'), field(result.content, 'intent')];
+  const sources = [
+    result.normalized_categories,
+    result.raw_intent,
+    field(result.raw, 'intent'),
+    field(result.content, 'intent'),
+  ];
   const present = sources.filter((s) => s !== undefined && s !== null);
   if (present.length === 0) return undefined;
   return [...new Set(present.flatMap((s) => (Array.isArray(s) ? s : [s])).map(String))];
@@ -109,7 +128,8 @@ function responseOf(received: unknown): unknown {
 /** The string and number values inside a response, at any depth. */
 function leaves(value: unknown, out: string[] = [], seen = new WeakSet<object>()): string[] {
   if (typeof value === 'string') out.push(value);
-  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') out.push(String(value));
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    out.push(String(value));
   else if (typeof value === 'object' && value !== null && !seen.has(value)) {
     seen.add(value);
     for (const inner of Object.values(value)) leaves(inner, out, seen);

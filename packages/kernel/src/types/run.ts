@@ -100,9 +100,23 @@ export interface StartEvent {
   /** What the suite's BeforeAll hook printed; it runs before this event. */
   hook_logs?: { before_all: string[] };
 }
-export interface CaseStartEvent { type: 'case_start'; id: string; name?: string; run: number; runs: number }
-export interface RunResultEvent { type: 'run_result'; id: string; name?: string; runs: number; execution: Execution }
-export interface ResultEvent extends CaseResult { type: 'result' }
+export interface CaseStartEvent {
+  type: 'case_start';
+  id: string;
+  name?: string;
+  run: number;
+  runs: number;
+}
+export interface RunResultEvent {
+  type: 'run_result';
+  id: string;
+  name?: string;
+  runs: number;
+  execution: Execution;
+}
+export interface ResultEvent extends CaseResult {
+  type: 'result';
+}
 export interface SummaryEvent extends Summary {
   type: 'summary';
   started_at: string;

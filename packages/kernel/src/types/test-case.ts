@@ -86,7 +86,14 @@ export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[], agent?: Agent, log?: HookLog): Promise<unknown>;
   afterAll?(results: unknown[], beforeData: unknown, agent?: Agent, log?: HookLog): Promise<void>;
   before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<unknown>;
-  after?(testCase: TestCase, result: unknown, beforeData: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<void>;
+  after?(
+    testCase: TestCase,
+    result: unknown,
+    beforeData: unknown,
+    agent?: Agent,
+    signal?: AbortSignal,
+    log?: HookLog,
+  ): Promise<void>;
 }
 
 /**

@@ -13,7 +13,9 @@ export const contains = defineAssertion({
   check(assertion, { output }) {
     const needle = searchableText(assertion.value);
     const found = searchableText(output).includes(needle);
-    const message = found ? `output contains '${previewText(needle)}'` : `output does not contain '${previewText(needle)}'`;
+    const message = found
+      ? `output contains '${previewText(needle)}'`
+      : `output does not contain '${previewText(needle)}'`;
     return { pass: found, message, expected: assertion.value, actual: output };
   },
 });

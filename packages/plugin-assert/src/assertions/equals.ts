@@ -16,10 +16,19 @@ export const equals = defineAssertion({
   description: 'the output equals `value` structurally (JSON is extracted from text replies)',
   check(assertion, { output }) {
     const expected = assertion.value;
-    const actual = typeof output === 'string' && expected !== null && typeof expected === 'object' ? (extractJson(output) ?? output) : output;
+    const actual =
+      typeof output === 'string' && expected !== null && typeof expected === 'object'
+        ? (extractJson(output) ?? output)
+        : output;
     // A big integer written as the whole expected value keeps its source text on the assertion.
     const expectedText = exactText(assertion, 'value');
-    if (deepEqual(actual, expected, undefined, expectedText)) return { pass: true, message: 'values are equal', expected, actual };
-    return { pass: false, message: `expected ${expectedText ?? preview(expected)}, got ${preview(actual)}`, expected, actual };
+    if (deepEqual(actual, expected, undefined, expectedText))
+      return { pass: true, message: 'values are equal', expected, actual };
+    return {
+      pass: false,
+      message: `expected ${expectedText ?? preview(expected)}, got ${preview(actual)}`,
+      expected,
+      actual,
+    };
   },
 });

@@ -9,6 +9,15 @@ import { toolResult } from './tool-result.js';
 import { type } from './type.js';
 
 /** Every built-in assertion type; adding one is a new file here and one line in this list. */
-export const builtinAssertions: readonly AssertionDefinition[] = [equals, contains, notContains, regex, jsonPath, type, toolCalled, toolResult];
+export const builtinAssertions: readonly AssertionDefinition[] = [
+  equals,
+  contains,
+  notContains,
+  regex,
+  jsonPath,
+  type,
+  toolCalled,
+  toolResult,
+];
 
 export { contains, equals, jsonPath, notContains, regex, toolCalled, toolResult, type };

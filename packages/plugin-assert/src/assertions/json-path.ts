@@ -2,7 +2,15 @@ import { defineAssertion, invalid, preview, previewText } from '../definition.js
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';
 import { exactText } from '@agentest/kernel';
-import { FILTERS_DISABLED, NO_MATCH, isBigInteger, pathSyntaxError, queryPath, selectedText, selectsNothing } from '../json/json-path.js';
+import {
+  FILTERS_DISABLED,
+  NO_MATCH,
+  isBigInteger,
+  pathSyntaxError,
+  queryPath,
+  selectedText,
+  selectsNothing,
+} from '../json/json-path.js';
 import { jsonType } from './type.js';
 
 /**
@@ -18,7 +26,8 @@ export const jsonPath = defineAssertion({
   description: 'the value at JSONPath `path` equals `value` (or any element of an array `value`)',
   validate(assertion) {
     const path = assertion.path;
-    if (typeof path !== 'string') return invalid(assertion, 'missing "path": give a JSONPath such as "$.field" or "items[0].name"');
+    if (typeof path !== 'string')
+      return invalid(assertion, 'missing "path": give a JSONPath such as "$.field" or "items[0].name"');
     const syntax = pathSyntaxError(path);
     return syntax ? invalid(assertion, `path '${path}': ${syntax}`) : undefined;
   },
@@ -30,7 +39,11 @@ export const jsonPath = defineAssertion({
       return { pass: false, error: `output is not valid JSON: ${previewText(output)}`, actual: output };
     }
     if (document === null || typeof document !== 'object') {
-      return { pass: false, error: `output is not a JSON object or array, got: ${jsonType(output)} = ${preview(output)}`, actual: output };
+      return {
+        pass: false,
+        error: `output is not a JSON object or array, got: ${jsonType(output)} = ${preview(output)}`,
+        actual: output,
+      };
     }
 
     let selected: unknown;
@@ -38,7 +51,10 @@ export const jsonPath = defineAssertion({
       selected = queryPath(document, path);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { pass: false, error: `path '${path}' cannot be evaluated: ${/prevented/.test(reason) ? FILTERS_DISABLED : reason}` };
+      return {
+        pass: false,
+        error: `path '${path}' cannot be evaluated: ${/prevented/.test(reason) ? FILTERS_DISABLED : reason}`,
+      };
     }
     const expected = assertion.value;
     if (expected === undefined) {
@@ -49,13 +65,28 @@ export const jsonPath = defineAssertion({
         : { pass: true, message: `path '${path}' exists`, actual: selected };
     }
     const expectedText = exactText(assertion, 'value');
-    if (selected === NO_MATCH) return { pass: false, message: `path '${path}': expected ${expectedText ?? preview(expected)}, got nothing (no match)`, expected };
+    if (selected === NO_MATCH)
+      return {
+        pass: false,
+        message: `path '${path}': expected ${expectedText ?? preview(expected)}, got nothing (no match)`,
+        expected,
+      };
     // Integers beyond 2^53 compare by their source texts (the case file's, the reply's) when both have one.
     const actualText = isBigInteger(selected) ? selectedText(document, path) : undefined;
-    if (deepEqual(selected, expected, actualText, expectedText)) return { pass: true, message: `path '${path}' equals expected value`, expected, actual: selected };
-    if (Array.isArray(expected) && !Array.isArray(selected) && expected.some((item, i) => deepEqual(selected, item, actualText, exactText(expected, i)))) {
+    if (deepEqual(selected, expected, actualText, expectedText))
+      return { pass: true, message: `path '${path}' equals expected value`, expected, actual: selected };
+    if (
+      Array.isArray(expected) &&
+      !Array.isArray(selected) &&
+      expected.some((item, i) => deepEqual(selected, item, actualText, exactText(expected, i)))
+    ) {
       return { pass: true, message: `path '${path}' equals one of expected values`, expected, actual: selected };
     }
-    return { pass: false, message: `path '${path}': expected ${expectedText ?? preview(expected)}, got ${actualText ?? preview(selected)}`, expected, actual: selected };
+    return {
+      pass: false,
+      message: `path '${path}': expected ${expectedText ?? preview(expected)}, got ${actualText ?? preview(selected)}`,
+      expected,
+      actual: selected,
+    };
   },
 });

@@ -10,7 +10,9 @@ export const notContains = defineAssertion({
   check(assertion, { output }) {
     const needle = searchableText(assertion.value);
     const found = searchableText(output).includes(needle);
-    const message = found ? `output should not contain '${previewText(needle)}'` : `output does not contain '${previewText(needle)}'`;
+    const message = found
+      ? `output should not contain '${previewText(needle)}'`
+      : `output does not contain '${previewText(needle)}'`;
     return { pass: !found, message, expected: assertion.value, actual: output };
   },
 });

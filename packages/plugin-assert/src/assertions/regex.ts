@@ -20,7 +20,9 @@ export const regex = defineAssertion({
     const pattern = assertion.value as string;
     // Compiled once by `validate` and cached.
     const pass = (compileRegex(pattern) as RE2JS).test(searchableText(output));
-    const message = pass ? `output matches pattern '${previewText(pattern)}'` : `output does not match pattern '${previewText(pattern)}'`;
+    const message = pass
+      ? `output matches pattern '${previewText(pattern)}'`
+      : `output does not match pattern '${previewText(pattern)}'`;
     return { pass, message, expected: pattern, actual: output };
   },
 });

@@ -47,13 +47,18 @@ interface ToolSpec {
 function toolSpec(item: unknown): ToolSpec | string {
   if (typeof item === 'string' && item) return { name: item };
   if (isPlainObject(item) && typeof item.name === 'string' && item.name) {
-    return item.arguments === undefined || item.arguments === null ? { name: item.name } : { name: item.name, arguments: parsedArguments(item.arguments) };
+    return item.arguments === undefined || item.arguments === null
+      ? { name: item.name }
+      : { name: item.name, arguments: parsedArguments(item.arguments) };
   }
   return `"value" must be a tool name, a list of names, or {"name": …, "arguments": {…}}; got ${preview(item)}`;
 }
 
 function matches(call: ToolCall, spec: ToolSpec): boolean {
-  return matchesToolName(call, spec.name) && (spec.arguments === undefined || matchesPartially(parsedArguments(call.arguments), spec.arguments, false));
+  return (
+    matchesToolName(call, spec.name) &&
+    (spec.arguments === undefined || matchesPartially(parsedArguments(call.arguments), spec.arguments, false))
+  );
 }
 
 function failure(specs: ToolSpec[], calls: ToolCall[]): string {

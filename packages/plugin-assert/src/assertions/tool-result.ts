@@ -24,10 +24,12 @@ export const toolResult = defineAssertion({
     const calls = toolCallsOf(input);
     if (calls.length === 0) return { pass: false, message: 'no tools were called', expected };
     const named = calls.filter((call) => matchesToolName(call, tool));
-    if (named.length === 0) return { pass: false, message: `tool '${tool}' was not called, called: ${listNames(calls)}`, expected };
+    if (named.length === 0)
+      return { pass: false, message: `tool '${tool}' was not called, called: ${listNames(calls)}`, expected };
 
     const succeeded = named.filter((call) => !call.error);
-    if (succeeded.length === 0) return { pass: false, message: `tool '${tool}' returned error: ${named[0]!.error}`, expected };
+    if (succeeded.length === 0)
+      return { pass: false, message: `tool '${tool}' returned error: ${named[0]!.error}`, expected };
     if (expected === undefined || expected === null) {
       return { pass: true, message: `tool '${tool}' executed successfully`, actual: succeeded[0]!.result };
     }

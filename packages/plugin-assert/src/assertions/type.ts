@@ -13,7 +13,10 @@ export const type = defineAssertion({
   validate(assertion) {
     const expected = assertion.value;
     if (typeof expected === 'string' && (TYPE_NAMES as readonly string[]).includes(expected)) return undefined;
-    return invalid(assertion, `"value" must be one of ${TYPE_NAMES.join(', ')}, got ${JSON.stringify(expected) ?? 'nothing'}`);
+    return invalid(
+      assertion,
+      `"value" must be one of ${TYPE_NAMES.join(', ')}, got ${JSON.stringify(expected) ?? 'nothing'}`,
+    );
   },
   check(assertion, { output }) {
     const expected = assertion.value as string;

@@ -50,7 +50,12 @@ function detect(content: string): Format {
   if (content.startsWith('---')) return 'yaml';
   const firstLine = content.split('\n', 1)[0]!.trim();
   // `key: value`, but not a URL, a JSON fragment or a TypeScript annotation.
-  if (firstLine.includes(': ') && !firstLine.includes('":') && !firstLine.includes('://') && !/: (string|number|boolean)\b/.test(firstLine)) {
+  if (
+    firstLine.includes(': ') &&
+    !firstLine.includes('":') &&
+    !firstLine.includes('://') &&
+    !/: (string|number|boolean)\b/.test(firstLine)
+  ) {
     return 'yaml';
   }
   return '';
@@ -89,7 +94,10 @@ function parseYamlMapping(content: string): unknown {
 
 /** The first `{…}` or `[…]` span in running text that is strict JSON. */
 function embeddedJson(text: string): unknown {
-  for (const [open, close] of [['{', '}'], ['[', ']']] as const) {
+  for (const [open, close] of [
+    ['{', '}'],
+    ['[', ']'],
+  ] as const) {
     const start = text.indexOf(open);
     const end = text.lastIndexOf(close);
     if (start < 0 || end <= start) continue;

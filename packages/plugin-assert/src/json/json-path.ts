@@ -2,7 +2,8 @@ import { carryExactText, exactText } from '@agentest/kernel';
 import { JSONPath } from 'jsonpath-plus';
 
 /** Why a path with a script expression is refused: nothing in a test needs code inside a path. */
-export const FILTERS_DISABLED = 'filter and script expressions ([?(...)], [(...)]) are disabled; select by key or index instead';
+export const FILTERS_DISABLED =
+  'filter and script expressions ([?(...)], [(...)]) are disabled; select by key or index instead';
 
 /** Marks "the path selects nothing", distinct from a selected `null`. */
 export const NO_MATCH: unique symbol = Symbol('no match');
@@ -70,7 +71,9 @@ function isIndefinite(path: string): boolean {
  * whose list of matches is empty (a definite path may select an empty array: that is a node).
  */
 export function selectsNothing(selected: unknown, path: string): boolean {
-  return selected === NO_MATCH || (Array.isArray(selected) && selected.length === 0 && isIndefinite(normalisePath(path)));
+  return (
+    selected === NO_MATCH || (Array.isArray(selected) && selected.length === 0 && isIndefinite(normalisePath(path)))
+  );
 }
 
 /**

@@ -32,7 +32,12 @@ export function fromRegistered(registered: readonly RegisteredTest[], cwd = proc
   const seen = new Set<string>();
   return registered.map((r) => {
     const id = r.id ?? (r.file ? `${relative(cwd, r.file)}#${r.name}` : r.name);
-    if (seen.has(id)) throw new AgentestError('DUPLICATE_CASE_ID', `two registered tests have the id "${id}"; give each test of a file a unique name`, { where: id });
+    if (seen.has(id))
+      throw new AgentestError(
+        'DUPLICATE_CASE_ID',
+        `two registered tests have the id "${id}"; give each test of a file a unique name`,
+        { where: id },
+      );
     seen.add(id);
     return {
       id,
@@ -50,9 +55,15 @@ export function fromRegistered(registered: readonly RegisteredTest[], cwd = proc
   });
 }
 
-function kitFields(source: { intent?: unknown; expected_behavior?: unknown; difficulty?: unknown; notes?: unknown }): Partial<KitTestCase> {
+function kitFields(source: {
+  intent?: unknown;
+  expected_behavior?: unknown;
+  difficulty?: unknown;
+  notes?: unknown;
+}): Partial<KitTestCase> {
   const out: Partial<KitTestCase> = {};
-  for (const key of ['intent', 'expected_behavior', 'difficulty', 'notes'] as const) if (typeof source[key] === 'string') out[key] = source[key];
+  for (const key of ['intent', 'expected_behavior', 'difficulty', 'notes'] as const)
+    if (typeof source[key] === 'string') out[key] = source[key];
   return out;
 }
 

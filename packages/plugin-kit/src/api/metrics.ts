@@ -1,6 +1,10 @@
 import { checkThresholdNames, judge, SummaryBuilder, type CaseResult } from '@agentest/kernel';
 import { gradeEvaluation } from '@agentest/plugin-agent';
-import { formatKitMetric as formatMetric, kitMetricLabel as metricLabel, kitMetricValue } from '@agentest/reporter-console';
+import {
+  formatKitMetric as formatMetric,
+  kitMetricLabel as metricLabel,
+  kitMetricValue,
+} from '@agentest/reporter-console';
 import { failedCase } from '../kit-metrics.js';
 import type { Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 
@@ -32,9 +36,14 @@ export function calcMetrics(results: readonly TestResult[]): Metrics {
     if (status === 'PASS') counts.passed++;
     else if (status === 'PARTIAL') counts.partial++;
     else counts.failed++;
-    summary.add({ status: status === 'FAIL' ? 'failed' : 'passed', runs: [], metrics: r.metrics ?? measureResult(r, status) } as unknown as CaseResult);
+    summary.add({
+      status: status === 'FAIL' ? 'failed' : 'passed',
+      runs: [],
+      metrics: r.metrics ?? measureResult(r, status),
+    } as unknown as CaseResult);
   }
-  const { quality_score, latency_ms, keyword_hit_rate, intent_match_rate, pass_rate, ...own } = summary.build({ agent_id: '', connector: '', duration_ms: 0 }).metrics ?? {};
+  const { quality_score, latency_ms, keyword_hit_rate, intent_match_rate, pass_rate, ...own } =
+    summary.build({ agent_id: '', connector: '', duration_ms: 0 }).metrics ?? {};
   return {
     ...own,
     total: active.length,
@@ -63,7 +72,8 @@ function measureResult(r: TestResult, status: TestStatus): Record<string, number
 export function judgeShipability(metrics: Metrics, thresholds: Thresholds = {}): ShipabilityVerdict {
   checkThresholdNames({ thresholds }, { customMetrics: true });
   const measured: Record<string, number> = {};
-  for (const [name, value] of Object.entries(metrics)) if (typeof value === 'number' && name !== 'total') measured[name] = value;
+  for (const [name, value] of Object.entries(metrics))
+    if (typeof value === 'number' && name !== 'total') measured[name] = value;
   if (typeof metrics.avg_quality_score === 'number') measured.quality_score = metrics.avg_quality_score;
   if (typeof metrics.avg_latency_ms === 'number') measured.latency_ms = metrics.avg_latency_ms;
   return judge(measured, { pass_rate: 1, ...thresholds });

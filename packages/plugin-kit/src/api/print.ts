@@ -1,5 +1,12 @@
 import {
-  formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatSuiteFooter, formatSuiteHeader, formatSummary, kitPaint,
+  formatCaseDetail,
+  formatCaseLine,
+  formatMetrics,
+  formatShipVerdict,
+  formatSuiteFooter,
+  formatSuiteHeader,
+  formatSummary,
+  kitPaint,
 } from '@agentest/reporter-console';
 import { useColor } from './terminal.js';
 import type { KitTestCase, Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
@@ -10,21 +17,38 @@ import type { KitTestCase, Metrics, ShipabilityVerdict, TestResult, TestStatus, 
  * its `format*` returns, with colour decided at the call (a TTY, `NO_COLOR`, `FORCE_COLOR`).
  */
 export {
-  colorStatus, formatCaseDetail, formatCaseLine, formatMetrics, formatShipVerdict, formatSuiteHeader, formatSummary, kitIdWidth,
+  colorStatus,
+  formatCaseDetail,
+  formatCaseLine,
+  formatMetrics,
+  formatShipVerdict,
+  formatSuiteHeader,
+  formatSummary,
+  kitIdWidth,
 } from '@agentest/reporter-console';
 
-export const printSuiteHeader = (label: string, apiUrl = '') => console.log(formatSuiteHeader(label, apiUrl, useColor()));
+export const printSuiteHeader = (label: string, apiUrl = '') =>
+  console.log(formatSuiteHeader(label, apiUrl, useColor()));
 export const printSuiteFooter = () => console.log(formatSuiteFooter(useColor()));
-export const printCaseDetail = (result: TestResult, tc: Pick<KitTestCase, 'expected_keywords'>) => formatCaseDetail(result, tc, useColor()).forEach((l) => console.log(l));
-export const printSummary = (results: readonly TestResult[], getStatus: (r: TestResult) => TestStatus) => console.log(formatSummary(results, getStatus, useColor()));
-export const printMetrics = (metrics: Metrics, thresholds?: Thresholds, label?: string) => formatMetrics(metrics, thresholds, label, useColor()).forEach((l) => console.log(l));
-export const printShipVerdict = (ship: ShipabilityVerdict) => formatShipVerdict(ship, useColor()).forEach((l) => console.log(l));
+export const printCaseDetail = (result: TestResult, tc: Pick<KitTestCase, 'expected_keywords'>) =>
+  formatCaseDetail(result, tc, useColor()).forEach((l) => console.log(l));
+export const printSummary = (results: readonly TestResult[], getStatus: (r: TestResult) => TestStatus) =>
+  console.log(formatSummary(results, getStatus, useColor()));
+export const printMetrics = (metrics: Metrics, thresholds?: Thresholds, label?: string) =>
+  formatMetrics(metrics, thresholds, label, useColor()).forEach((l) => console.log(l));
+export const printShipVerdict = (ship: ShipabilityVerdict) =>
+  formatShipVerdict(ship, useColor()).forEach((l) => console.log(l));
 
 /**
  * One case line; on a terminal it first clears the progress line (never in pipes or CI logs).
  * `idWidth` (`kitIdWidth(tests)`) widens the id column so that test-function rows line up.
  */
-export function printCaseLine(result: TestResult, tc: Pick<KitTestCase, 'id' | 'name'>, status: TestStatus, idWidth?: number): void {
+export function printCaseLine(
+  result: TestResult,
+  tc: Pick<KitTestCase, 'id' | 'name'>,
+  status: TestStatus,
+  idWidth?: number,
+): void {
   if (process.stdout.isTTY) process.stdout.write('\x1b[2K');
   console.log(formatCaseLine(result, tc, status, useColor(), idWidth));
 }

@@ -1,4 +1,13 @@
-import { createKernel, isCi, type Adapter, type Agent, type AgentestPlugin, type CaseResult, type Suite, type TestCase } from '@agentest/kernel';
+import {
+  createKernel,
+  isCi,
+  type Adapter,
+  type Agent,
+  type AgentestPlugin,
+  type CaseResult,
+  type Suite,
+  type TestCase,
+} from '@agentest/kernel';
 import { adapterToAgent, defineAdapter, executeAgentCase } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
 import { forbidFocus, NOT_FOCUSED } from '../focus.js';
@@ -6,7 +15,14 @@ import { agentCase, specCase } from '../kit-case.js';
 import { measureKitRun } from '../kit-metrics.js';
 import { SandboxEntries } from '../sandbox-entry.js';
 import { getTestStatus } from './metrics.js';
-import { kitIdWidth, printCaseDetail, printCaseLine, printSuiteFooter, printSuiteHeader, writeProgress } from './print.js';
+import {
+  kitIdWidth,
+  printCaseDetail,
+  printCaseLine,
+  printSuiteFooter,
+  printSuiteHeader,
+  writeProgress,
+} from './print.js';
 import type { KitTestCase, SuiteOptions, TestResult } from './types.js';
 
 const NAME = 'agentest:kit-run-suite';
@@ -17,9 +33,14 @@ const NAME = 'agentest:kit-run-suite';
  * throwing adapter fails its case and the suite goes on; every case has a timeout; `parallel` runs
  * cases side by side. Results come back in input order with agentest-kit's field names.
  */
-export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, options: SuiteOptions = {}): Promise<TestResult[]> {
+export async function runSuite(
+  tests: readonly KitTestCase[],
+  adapter: Adapter,
+  options: SuiteOptions = {},
+): Promise<TestResult[]> {
   defineAdapter(adapter);
-  if (!Array.isArray(tests)) throw new TypeError('runSuite(tests, adapter): tests must be an array (from fromJsonCases / fromRegistered)');
+  if (!Array.isArray(tests))
+    throw new TypeError('runSuite(tests, adapter): tests must be an array (from fromJsonCases / fromRegistered)');
   const { label = 'run', apiUrl = '', parallel = 1, timeoutMs, print = true, allowOnly = !isCi() } = options;
   const focused = tests.some((tc) => tc.only);
   if (focused && !allowOnly) forbidFocus(tests, process.cwd());
@@ -44,7 +65,9 @@ export async function runSuite(tests: readonly KitTestCase[], adapter: Adapter, 
     apply({ hooks }) {
       const suite: Suite = { name: label, needsAgent: true, cases: () => cases, measure: measureKitRun };
       const noSandbox: SpecSandbox = {
-        pool: () => { throw new Error('runSuite runs test functions in-process'); },
+        pool: () => {
+          throw new Error('runSuite runs test functions in-process');
+        },
         entries: new SandboxEntries(),
         aliases: () => ({}),
       };
@@ -86,7 +109,13 @@ function toKernelCase(tc: KitTestCase, unfocused?: string): TestCase {
   const source = { file: tc.id };
   const status = { skip: unfocused ?? tc.status === 'skip', todo: tc.status === 'todo' };
   if (tc.fn || tc.status === 'todo') {
-    return specCase(tc.id, { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs }, { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) }, source, unfocused);
+    return specCase(
+      tc.id,
+      { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs },
+      { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) },
+      source,
+      unfocused,
+    );
   }
   const fields = { ...tc.data, query: tc.query ?? '', expected_keywords: tc.expected_keywords, ...pick(tc) };
   return agentCase(tc.id, fields, source, { name: tc.name, ...status, timeoutMs: tc.timeoutMs });
@@ -94,19 +123,21 @@ function toKernelCase(tc: KitTestCase, unfocused?: string): TestCase {
 
 function pick(tc: KitTestCase): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of ['intent', 'expected_behavior', 'difficulty', 'notes'] as const) if (tc[key] !== undefined) out[key] = tc[key]!;
+  for (const key of ['intent', 'expected_behavior', 'difficulty', 'notes'] as const)
+    if (tc[key] !== undefined) out[key] = tc[key]!;
   return out;
 }
 
 /** A kernel result in agentest-kit's shape. */
 function toTestResult(result: CaseResult, tc: KitTestCase): TestResult {
   const query = tc.query ?? '';
-  if (result.status === 'skipped') return { ...placeholder(tc.id, query), ...(result.todo ? { todo: true } : { skipped: true }) };
+  if (result.status === 'skipped')
+    return { ...placeholder(tc.id, query), ...(result.todo ? { todo: true } : { skipped: true }) };
   const run = result.runs[0];
   if (tc.fn) {
     const last = run?.output as Record<string, unknown> | undefined;
     const passed = result.status === 'passed';
-    const error = passed ? null : result.error ?? result.status;
+    const error = passed ? null : (result.error ?? result.status);
     const m = result.metrics;
     return {
       case_id: tc.id,
@@ -129,15 +160,36 @@ function toTestResult(result: CaseResult, tc: KitTestCase): TestResult {
   const evaluation = run?.output;
   if (run?.reply?.verdict && evaluation && typeof evaluation === 'object') {
     const e = evaluation as Record<string, unknown>;
-    return { case_id: tc.id, query, elapsed_ms: result.metrics.latency_ms ?? result.duration_ms, ...e, metrics: result.metrics } as TestResult;
+    return {
+      case_id: tc.id,
+      query,
+      elapsed_ms: result.metrics.latency_ms ?? result.duration_ms,
+      ...e,
+      metrics: result.metrics,
+    } as TestResult;
   }
   // The adapter threw, timed out, or returned something that is not an evaluation.
   return {
-    ...placeholder(tc.id, query), elapsed_ms: Math.round(result.duration_ms), error: result.error ?? `case ended with status ${result.status}`,
-    structure_ok: false, intent_matched: false, metrics: result.metrics,
+    ...placeholder(tc.id, query),
+    elapsed_ms: Math.round(result.duration_ms),
+    error: result.error ?? `case ended with status ${result.status}`,
+    structure_ok: false,
+    intent_matched: false,
+    metrics: result.metrics,
   };
 }
 
 function placeholder(id: string, query: string): TestResult {
-  return { case_id: id, query, elapsed_ms: 0, error: null, structure_ok: true, intent_matched: true, keyword_hits: [], keyword_hit_rate: null, quality_score: 0, failure_details: [] };
+  return {
+    case_id: id,
+    query,
+    elapsed_ms: 0,
+    error: null,
+    structure_ok: true,
+    intent_matched: true,
+    keyword_hits: [],
+    keyword_hit_rate: null,
+    quality_score: 0,
+    failure_details: [],
+  };
 }

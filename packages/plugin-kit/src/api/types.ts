@@ -50,7 +50,10 @@ export interface Metrics {
 }
 
 /** Metric name → limit: a minimum, or a maximum for names ending in `_ms`. */
-export type Thresholds = Partial<Record<'keyword_hit_rate' | 'intent_match_rate' | 'avg_quality_score' | 'avg_latency_ms', number>> & Record<string, number>;
+export type Thresholds = Partial<
+  Record<'keyword_hit_rate' | 'intent_match_rate' | 'avg_quality_score' | 'avg_latency_ms', number>
+> &
+  Record<string, number>;
 
 export interface ShipabilityVerdict {
   can_ship: boolean;

@@ -34,7 +34,10 @@ sandbox.__agentest_kit_list = () =>
 
 sandbox.__agentest_kit_run = async (name: string, agent: TestFnContext['agent']) => {
   const found = registry.getRegistered().filter((r) => r.name === name && typeof r.fn === 'function');
-  if (found.length !== 1) throw new Error(`test "${name}" is ${found.length ? 'registered more than once' : 'no longer registered'} by its file`);
+  if (found.length !== 1)
+    throw new Error(
+      `test "${name}" is ${found.length ? 'registered more than once' : 'no longer registered'} by its file`,
+    );
   const metrics: Record<string, number> = {};
   const ctx: TestFnContext = {
     name,
@@ -44,8 +47,16 @@ sandbox.__agentest_kit_run = async (name: string, agent: TestFnContext['agent'])
     log: (...args) => console.log(...args),
     metric: (metric, value) => {
       // A name every object inherits (`constructor`, `__proto__`) cannot be told apart from no metric.
-      if (typeof metric !== 'string' || !metric || metric in Object.prototype || typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new TypeError(`ctx.metric(name, value) needs a name and a finite number, got ${String(metric)} = ${String(value)}`);
+      if (
+        typeof metric !== 'string' ||
+        !metric ||
+        metric in Object.prototype ||
+        typeof value !== 'number' ||
+        !Number.isFinite(value)
+      ) {
+        throw new TypeError(
+          `ctx.metric(name, value) needs a name and a finite number, got ${String(metric)} = ${String(value)}`,
+        );
       }
       metrics[metric] = value;
     },

@@ -43,7 +43,10 @@ const cache = new Map<string, { module: CompiledModule; stamps: Map<string, numb
  * not, are collected in `__agentest_functions`. Cached until any input file changes.
  * A syntax error throws `SCRIPT_INVALID` naming `file:line:col`.
  */
-export async function compileModule(file: string, options: { alias?: Record<string, string> } = {}): Promise<CompiledModule> {
+export async function compileModule(
+  file: string,
+  options: { alias?: Record<string, string> } = {},
+): Promise<CompiledModule> {
   const entry = resolve(file);
   const cacheKey = `${entry}\0${JSON.stringify(options.alias ?? {})}`;
   const hit = cache.get(cacheKey);
@@ -51,7 +54,9 @@ export async function compileModule(file: string, options: { alias?: Record<stri
 
   const siblings = siblingsOf(entry);
   const entrySource = await readFile(entry, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AgentestError('INPUT_NOT_FOUND', `cannot read script ${entry}: ${error.code ?? error.message}`, { where: entry });
+    throw new AgentestError('INPUT_NOT_FOUND', `cannot read script ${entry}: ${error.code ?? error.message}`, {
+      where: entry,
+    });
   });
   const functions = topLevelFunctions(entrySource);
   const outfile = `${entry}.agentest-bundle.js`;
@@ -99,13 +104,24 @@ export async function compileModule(file: string, options: { alias?: Record<stri
 export function siblingsOf(entry: string): string[] {
   const dir = dirname(entry);
   return readdirSync(dir)
-    .filter((name) => SCRIPT_EXTENSIONS.has(extname(name)) && !name.endsWith('.d.ts') && !/_test\.[cm]?[jt]s$/.test(name) && !name.includes('.agentest-bundle.'))
+    .filter(
+      (name) =>
+        SCRIPT_EXTENSIONS.has(extname(name)) &&
+        !name.endsWith('.d.ts') &&
+        !/_test\.[cm]?[jt]s$/.test(name) &&
+        !name.includes('.agentest-bundle.'),
+    )
     .map((name) => join(dir, name))
     .filter((path) => path !== entry && statSync(path).isFile())
     .sort();
 }
 
-function exposeFunctions(entry: string, entrySource: string, functions: DeclaredFunction[], siblings: Set<string>): esbuild.Plugin {
+function exposeFunctions(
+  entry: string,
+  entrySource: string,
+  functions: DeclaredFunction[],
+  siblings: Set<string>,
+): esbuild.Plugin {
   return {
     name: 'agentest-expose-functions',
     setup(build) {
@@ -113,7 +129,9 @@ function exposeFunctions(entry: string, entrySource: string, functions: Declared
         if (args.path !== entry && !siblings.has(args.path)) return undefined;
         const loader = /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js';
         if (args.path === entry) {
-          const table = functions.map((f) => `${JSON.stringify(f.name)}: typeof ${f.name} === "function" ? ${f.name} : undefined`).join(', ');
+          const table = functions
+            .map((f) => `${JSON.stringify(f.name)}: typeof ${f.name} === "function" ? ${f.name} : undefined`)
+            .join(', ');
           return { contents: `${entrySource}\n;export const __agentest_functions = { ${table} };\n`, loader };
         }
         const source = await readFile(args.path, 'utf8');
@@ -126,10 +144,20 @@ function exposeFunctions(entry: string, entrySource: string, functions: Declared
 
 function compileError(error: unknown, entry: string): AgentestError {
   const first = (error as { errors?: esbuild.Message[] }).errors?.[0];
-  if (!first) return new AgentestError('SCRIPT_INVALID', `cannot compile ${entry}: ${(error as Error).message}`, { where: entry, cause: error });
-  const where = first.location ? `${relative(process.cwd(), resolve(first.location.file))}:${first.location.line}:${first.location.column + 1}` : entry;
+  if (!first)
+    return new AgentestError('SCRIPT_INVALID', `cannot compile ${entry}: ${(error as Error).message}`, {
+      where: entry,
+      cause: error,
+    });
+  const where = first.location
+    ? `${relative(process.cwd(), resolve(first.location.file))}:${first.location.line}:${first.location.column + 1}`
+    : entry;
   const more = ((error as { errors?: unknown[] }).errors?.length ?? 1) - 1;
-  return new AgentestError('SCRIPT_INVALID', `${where}: ${first.text}${more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}`, { where, cause: error });
+  return new AgentestError(
+    'SCRIPT_INVALID',
+    `${where}: ${first.text}${more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}`,
+    { where, cause: error },
+  );
 }
 
 function stamp(paths: string[]): Map<string, number> {
@@ -159,7 +187,11 @@ function locator(bundle: string, mapText: string | undefined): CompiledModule['l
     if (!stack || !mapText) return undefined;
     map ??= new SourceMap(JSON.parse(mapText));
     for (const match of stack.matchAll(frame)) {
-      const entry = map.findEntry(Number(match[1]) - 1, Number(match[2]) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+      const entry = map.findEntry(Number(match[1]) - 1, Number(match[2]) - 1) as {
+        originalSource?: string;
+        originalLine?: number;
+        originalColumn?: number;
+      };
       if (!entry?.originalSource) continue;
       const source = resolve(dirname(bundle), entry.originalSource.replace(/^file:\/\//, ''));
       return `${relative(cwd, source) || basename(source)}:${entry.originalLine! + 1}:${entry.originalColumn! + 1}`;

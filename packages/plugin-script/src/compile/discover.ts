@@ -7,7 +7,8 @@ export interface DeclaredFunction {
 }
 
 const FUNCTION = /^(export\s+)?(?:async\s+)?function\s+([A-Za-z_$][\w$]*)\s*[(<]/;
-const DECLARATION = /^(export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\s*\*?\s*|class\s+|(?:const\s+)?enum\s+|(?:const|let|var)\s+)([A-Za-z_$][\w$]*)/;
+const DECLARATION =
+  /^(export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\s*\*?\s*|class\s+|(?:const\s+)?enum\s+|(?:const|let|var)\s+)([A-Za-z_$][\w$]*)/;
 const EXPORT_LIST = /^export\s*(?:type\s*)?\{([^}]*)\}(?!\s*from)/gm;
 
 /** Names the setup/teardown functions of a test file; they are never tests themselves. */
@@ -49,7 +50,10 @@ export function unexportedDeclarations(source: string): string[] {
   }
   for (const list of source.matchAll(EXPORT_LIST)) {
     for (const item of list[1].split(',')) {
-      const [local, as = local] = item.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+/);
+      const [local, as = local] = item
+        .replace(/^\s*type\s+/, '')
+        .trim()
+        .split(/\s+as\s+/);
       if (local && local === as) exported.add(local);
     }
   }

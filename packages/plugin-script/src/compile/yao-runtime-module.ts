@@ -1,7 +1,19 @@
 import type * as esbuild from 'esbuild';
 
 /** The names Yao's `@yao/runtime` module offers as values; everything else in it is a type. */
-export const YAO_RUNTIME_EXPORTS = ['Process', 'log', 'Exception', 'FS', 'Store', 'Query', 'WebSocket', 'Studio', '$L', 'http', 'time'] as const;
+export const YAO_RUNTIME_EXPORTS = [
+  'Process',
+  'log',
+  'Exception',
+  'FS',
+  'Store',
+  'Query',
+  'WebSocket',
+  'Studio',
+  '$L',
+  'http',
+  'time',
+] as const;
 
 /**
  * Real Yao scripts write `import { Process, log } from "@yao/runtime"`; in Yao those are globals and
@@ -15,7 +27,9 @@ export function yaoRuntimeModule(): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^@yao\/runtime$/ }, (args) => ({ path: args.path, namespace: 'yao-runtime' }));
       build.onLoad({ filter: /.*/, namespace: 'yao-runtime' }, () => ({
-        contents: YAO_RUNTIME_EXPORTS.map((name) => `export const ${name} = globalThis[${JSON.stringify(name)}];`).join('\n'),
+        contents: YAO_RUNTIME_EXPORTS.map((name) => `export const ${name} = globalThis[${JSON.stringify(name)}];`).join(
+          '\n',
+        ),
         loader: 'js',
       }));
     },

@@ -30,7 +30,13 @@ export async function sendHttp(call: HttpCall): Promise<HttpReply> {
   } catch (error) {
     return failure(`${call.method} ${call.url}: the reply broke off: ${reason(error)}`);
   }
-  return { status: response.status, code: response.status, message: response.statusText, headers, data: parseBody(text, response.headers.get('content-type')) };
+  return {
+    status: response.status,
+    code: response.status,
+    message: response.statusText,
+    headers,
+    data: parseBody(text, response.headers.get('content-type')),
+  };
 }
 
 /** gou decodes JSON replies; anything else (HTML, text) stays a string. An empty body is null. */

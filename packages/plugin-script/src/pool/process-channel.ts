@@ -24,7 +24,10 @@ export function openProcessChannel(resolve: ProcessResolver): ProcessChannelEnd 
       try {
         port1.postMessage(reply);
       } catch (error) {
-        port1.postMessage({ ok: false, error: `Process("${name}"): its stub value cannot be sent to the sandbox (${errorMessage(error)})` } satisfies ProcessReply);
+        port1.postMessage({
+          ok: false,
+          error: `Process("${name}"): its stub value cannot be sent to the sandbox (${errorMessage(error)})`,
+        } satisfies ProcessReply);
       }
     }
     Atomics.store(cell, 0, 1);
@@ -45,7 +48,17 @@ async function answer(resolve: ProcessResolver, name: string, stubOnly: boolean)
     }
     if ('value' in target) return { ok: true, target: { kind: 'value', value: target.value } };
     const module = await compileModule(target.file);
-    return { ok: true, target: { kind: 'script', key: module.key, code: module.code, filename: module.filename, fn: target.fn, file: target.file } };
+    return {
+      ok: true,
+      target: {
+        kind: 'script',
+        key: module.key,
+        code: module.code,
+        filename: module.filename,
+        fn: target.fn,
+        file: target.file,
+      },
+    };
   } catch (error) {
     const message = errorMessage(error);
     return { ok: false, error: message.startsWith(`Process("${name}")`) ? message : `Process("${name}"): ${message}` };

@@ -57,7 +57,12 @@ export interface HttpReply {
 
 /** What the main thread answers for one process name. */
 export type ProcessReply =
-  | { ok: true; target: { kind: 'script'; key: string; code: string; filename: string; fn: string; file: string } | { kind: 'value'; value: unknown } }
+  | {
+      ok: true;
+      target:
+        | { kind: 'script'; key: string; code: string; filename: string; fn: string; file: string }
+        | { kind: 'value'; value: unknown };
+    }
   | { ok: false; error: string; /** A `stubOnly` ask for a name nobody stubbed. */ unstubbed?: boolean };
 
 export interface WorkerResult {

@@ -6,7 +6,10 @@
 export const DEFAULT_SANDBOX_ENV = ['TZ', 'LANG', 'NODE_ENV'] as const;
 
 /** The worker threads' environment: the default names and `names`, those that are set, from `from`. */
-export function sandboxEnv(names: readonly string[] = [], from: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function sandboxEnv(
+  names: readonly string[] = [],
+  from: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of [...DEFAULT_SANDBOX_ENV, ...names]) {
     const value = from[name];

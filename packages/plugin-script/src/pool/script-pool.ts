@@ -59,7 +59,11 @@ export class WorkerScriptPool implements ScriptPool {
     if (result.status === 'missing') return { status: 'missing', logs };
     const location = compiled.locate(result.stack, request.cwd);
     const error = result.error ?? 'unknown error';
-    return { status: result.status === 'timeout' ? 'timeout' : 'error', error: location ? `${error} (at ${location})` : error, logs };
+    return {
+      status: result.status === 'timeout' ? 'timeout' : 'error',
+      error: location ? `${error} (at ${location})` : error,
+      logs,
+    };
   }
 
   async test(request: TestCall, signal?: AbortSignal): Promise<TestOutcome> {
@@ -71,8 +75,10 @@ export class WorkerScriptPool implements ScriptPool {
       return { status: 'error', error: errorMessage(error), logs: [], durationMs: performance.now() - started };
     }
     const task: WorkerTask = {
-      mode: 'test', ...taskOf(compiled, request),
-      ...(request.beforeEach ? { beforeEach: true } : {}), ...(request.afterEach ? { afterEach: true } : {}),
+      mode: 'test',
+      ...taskOf(compiled, request),
+      ...(request.beforeEach ? { beforeEach: true } : {}),
+      ...(request.afterEach ? { afterEach: true } : {}),
       ...(request.main !== undefined ? { main: request.main } : {}),
     };
     const result = await this.dispatch(task, compiled, request, signal);
@@ -103,25 +109,52 @@ export class WorkerScriptPool implements ScriptPool {
     await piscina?.destroy();
   }
 
-  private async dispatch(task: WorkerTask, compiled: CompiledModule, request: FunctionCall, signal?: AbortSignal): Promise<WorkerResult> {
+  private async dispatch(
+    task: WorkerTask,
+    compiled: CompiledModule,
+    request: FunctionCall,
+    signal?: AbortSignal,
+  ): Promise<WorkerResult> {
     const started = performance.now();
     if (this.closed) return { status: 'error', error: 'the script pool is closed', logs: [], durationMs: 0 };
     const workers = this.startFailure ? undefined : this.workers();
     // Start-up does not count against the task's time limit, but a stopped run does not wait for it.
-    if (!(await settledUnlessAborted(this.started, signal))) return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: performance.now() - started };
-    if (this.startFailure || !workers) return { status: 'error', error: this.startFailure ?? 'the script pool is closed', logs: [], durationMs: performance.now() - started };
-    if (!(await this.limiter.acquire(signal))) return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: 0 };
+    if (!(await settledUnlessAborted(this.started, signal)))
+      return {
+        status: 'timeout',
+        error: `stopped before it started: ${reasonOf(signal)}`,
+        logs: [],
+        durationMs: performance.now() - started,
+      };
+    if (this.startFailure || !workers)
+      return {
+        status: 'error',
+        error: this.startFailure ?? 'the script pool is closed',
+        logs: [],
+        durationMs: performance.now() - started,
+      };
+    if (!(await this.limiter.acquire(signal)))
+      return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: 0 };
     const deadline = new TaskDeadline(request.timeoutMs, signal);
     task.started = deadline.started;
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
-    const processes = request.yao?.processes && compiled.usesHostRuntime ? openProcessChannel(request.yao.processes) : undefined;
-    if (request.yao) task.yao = { ...(request.yao.ctxArg !== undefined ? { ctxArg: request.yao.ctxArg } : {}), ...(processes ? { processes: { port: processes.port, cell: processes.cell } } : {}) };
+    const processes =
+      request.yao?.processes && compiled.usesHostRuntime ? openProcessChannel(request.yao.processes) : undefined;
+    if (request.yao)
+      task.yao = {
+        ...(request.yao.ctxArg !== undefined ? { ctxArg: request.yao.ctxArg } : {}),
+        ...(processes ? { processes: { port: processes.port, cell: processes.cell } } : {}),
+      };
     const transferList = [channel?.port, processes?.port].filter((port) => port !== undefined);
     try {
       return await workers.run(task, { signal: deadline.signal, ...(transferList.length ? { transferList } : {}) });
     } catch (error) {
-      return { ...this.crash(error, deadline.stoppedBy, request, signal), logs: [], durationMs: performance.now() - started };
+      return {
+        ...this.crash(error, deadline.stoppedBy, request, signal),
+        logs: [],
+        durationMs: performance.now() - started,
+      };
     } finally {
       deadline.dispose();
       channel?.close();
@@ -131,11 +164,24 @@ export class WorkerScriptPool implements ScriptPool {
   }
 
   /** What a task that took its worker down becomes: a timeout, an out-of-memory error, or a crash. */
-  private crash(error: unknown, stoppedBy: 'timeout' | 'signal' | undefined, request: FunctionCall, signal?: AbortSignal): { status: 'error' | 'timeout'; error: string } {
+  private crash(
+    error: unknown,
+    stoppedBy: 'timeout' | 'signal' | undefined,
+    request: FunctionCall,
+    signal?: AbortSignal,
+  ): { status: 'error' | 'timeout'; error: string } {
     const code = (error as { code?: string } | null)?.code;
-    if (stoppedBy === 'timeout') return { status: 'timeout', error: `timeout after ${request.timeoutMs}ms (the script blocked its worker, which was replaced)` };
+    if (stoppedBy === 'timeout')
+      return {
+        status: 'timeout',
+        error: `timeout after ${request.timeoutMs}ms (the script blocked its worker, which was replaced)`,
+      };
     if (stoppedBy === 'signal') return { status: 'timeout', error: `stopped: ${reasonOf(signal)}` };
-    if (code === 'ERR_WORKER_OUT_OF_MEMORY') return { status: 'error', error: `the script ran out of memory (limit ${this.memoryLimitMb} MB per worker); its worker was replaced` };
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return {
+        status: 'error',
+        error: `the script ran out of memory (limit ${this.memoryLimitMb} MB per worker); its worker was replaced`,
+      };
     return { status: 'error', error: `the script's worker stopped: ${errorMessage(error)}` };
   }
 
@@ -166,7 +212,9 @@ export class WorkerScriptPool implements ScriptPool {
     // that runs out of memory before it is terminated): its task was settled and piscina replaces it.
     let ready = false;
     let giveUp!: (why: string) => void;
-    const failed = new Promise<void>((resolve) => (giveUp = (why) => void ((this.startFailure ??= `${why}; ${START_HINT}`), resolve())));
+    const failed = new Promise<void>(
+      (resolve) => (giveUp = (why) => void ((this.startFailure ??= `${why}; ${START_HINT}`), resolve())),
+    );
     piscina.on('error', (error: unknown) => {
       if (ready) debug('a script worker stopped between tasks: %s', errorMessage(error));
       else giveUp(`the script sandbox could not start its worker threads: ${errorMessage(error)}`);
@@ -175,7 +223,10 @@ export class WorkerScriptPool implements ScriptPool {
       () => void (ready = true),
       (error: unknown) => giveUp(`the script sandbox could not start its worker threads: ${errorMessage(error)}`),
     );
-    const watchdog = setTimeout(() => giveUp(`the script sandbox's worker threads did not start within ${this.startupTimeoutMs}ms`), this.startupTimeoutMs).unref();
+    const watchdog = setTimeout(
+      () => giveUp(`the script sandbox's worker threads did not start within ${this.startupTimeoutMs}ms`),
+      this.startupTimeoutMs,
+    ).unref();
     this.started = Promise.race([pings, failed]).then(async () => {
       clearTimeout(watchdog);
       if (!this.startFailure) return;
@@ -190,19 +241,41 @@ export class WorkerScriptPool implements ScriptPool {
 /** True once `started` settles (either way); false if `signal` aborts first. */
 async function settledUnlessAborted(started: Promise<unknown> | undefined, signal?: AbortSignal): Promise<boolean> {
   if (!started) return true;
-  if (!signal) return started.then(() => true, () => true);
+  if (!signal)
+    return started.then(
+      () => true,
+      () => true,
+    );
   if (signal.aborted) return false;
   let onAbort!: () => void;
-  const aborted = new Promise<boolean>((resolve) => signal.addEventListener('abort', (onAbort = () => resolve(false)), { once: true }));
+  const aborted = new Promise<boolean>((resolve) =>
+    signal.addEventListener('abort', (onAbort = () => resolve(false)), { once: true }),
+  );
   try {
-    return await Promise.race([started.then(() => true, () => true), aborted]);
+    return await Promise.race([
+      started.then(
+        () => true,
+        () => true,
+      ),
+      aborted,
+    ]);
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
 }
 
-function taskOf(compiled: CompiledModule, request: FunctionCall): Pick<WorkerTask, 'key' | 'code' | 'filename' | 'fn' | 'args' | 'timeoutMs'> {
-  return { key: compiled.key, code: compiled.code, filename: compiled.filename, fn: request.fn, args: request.args, timeoutMs: request.timeoutMs };
+function taskOf(
+  compiled: CompiledModule,
+  request: FunctionCall,
+): Pick<WorkerTask, 'key' | 'code' | 'filename' | 'fn' | 'args' | 'timeoutMs'> {
+  return {
+    key: compiled.key,
+    code: compiled.code,
+    filename: compiled.filename,
+    fn: request.fn,
+    args: request.args,
+    timeoutMs: request.timeoutMs,
+  };
 }
 
 function reasonOf(signal?: AbortSignal): string {

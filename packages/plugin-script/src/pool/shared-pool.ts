@@ -14,7 +14,11 @@ export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
  * starts its threads on first use and closes when the last holder releases it.
  */
 export function acquireScriptPool(options: ScriptPoolOptions = {}): { pool: ScriptPool; release(): Promise<void> } {
-  const key = JSON.stringify({ maxThreads: options.maxThreads, memoryLimitMb: options.memoryLimitMb, env: [...new Set(options.env ?? [])].sort() });
+  const key = JSON.stringify({
+    maxThreads: options.maxThreads,
+    memoryLimitMb: options.memoryLimitMb,
+    env: [...new Set(options.env ?? [])].sort(),
+  });
   let entry = shared.get(key);
   if (!entry) {
     entry = { pool: new WorkerScriptPool(options), refs: 0 };

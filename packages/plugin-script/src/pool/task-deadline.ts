@@ -13,7 +13,10 @@ export class TaskDeadline {
   private done = false;
   stoppedBy?: 'timeout' | 'signal';
 
-  constructor(private readonly timeoutMs: number, private readonly external?: AbortSignal) {
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly external?: AbortSignal,
+  ) {
     const waiting = waitAsync(this.started);
     if (waiting) void waiting.then(() => this.stopAfter(timeoutMs + this.grace, 'timeout'));
     else this.stopAfter(timeoutMs + this.grace, 'timeout');
@@ -41,15 +44,21 @@ export class TaskDeadline {
 
   private stopAfter(ms: number, why: 'timeout' | 'signal'): void {
     if (this.done) return;
-    this.timers.push(setTimeout(() => {
-      this.stoppedBy ??= why;
-      this.controller.abort();
-    }, ms));
+    this.timers.push(
+      setTimeout(() => {
+        this.stoppedBy ??= why;
+        this.controller.abort();
+      }, ms),
+    );
   }
 }
 
 /** `Atomics.waitAsync(cell, 0, 0)` as a promise, or undefined when the cell is already set. */
 function waitAsync(cell: Int32Array): Promise<unknown> | undefined {
-  const wait = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { async: boolean; value: Promise<unknown> } }).waitAsync(cell, 0, 0);
+  const wait = (
+    Atomics as unknown as {
+      waitAsync(a: Int32Array, i: number, v: number): { async: boolean; value: Promise<unknown> };
+    }
+  ).waitAsync(cell, 0, 0);
   return wait.async ? wait.value : undefined;
 }

@@ -41,13 +41,19 @@ export function yaoProcessResolver(options: YaoProcessOptions = {}): ProcessReso
 
   function locate(name: string): ProcessTarget {
     const stub = stubs.get(name.toLowerCase());
-    if (stub) return 'value' in stub ? { value: stub.value } : { file: resolve(options.cwd ?? process.cwd(), stub.module), fn: stub.export ?? name.split('.').at(-1)! };
+    if (stub)
+      return 'value' in stub
+        ? { value: stub.value }
+        : { file: resolve(options.cwd ?? process.cwd(), stub.module), fn: stub.export ?? name.split('.').at(-1)! };
     const root = options.root;
     const group = name.split('.')[0]!.toLowerCase();
-    if ((group === 'scripts' || group === 'agents') && !root) throw new Error(`Process("${name}"): the Yao app root is unknown, so ${group}.* cannot be found`);
+    if ((group === 'scripts' || group === 'agents') && !root)
+      throw new Error(`Process("${name}"): the Yao app root is unknown, so ${group}.* cannot be found`);
     if (group === 'scripts') return resolveScriptFunction(`scripts.${name.slice('scripts.'.length)}`, root!);
     if (group === 'agents') return resolveAgentScript(name, root!);
-    throw new Error(`Process("${name}") is not available under agentest: only scripts.* and agents.* processes run (from the app's files); ${group}.* needs a running Yao. ${hint(name)}.`);
+    throw new Error(
+      `Process("${name}") is not available under agentest: only scripts.* and agents.* processes run (from the app's files); ${group}.* needs a running Yao. ${hint(name)}.`,
+    );
   }
 }
 
@@ -55,7 +61,10 @@ export function yaoProcessResolver(options: YaoProcessOptions = {}): ProcessReso
 export function resolveAgentScript(name: string, root: string): ProcessTarget {
   const parts = name.split('.').slice(1);
   const fn = parts.pop();
-  if (!fn || parts.length < 2) throw new Error(`Process("${name}"): use agents.<assistant-id>.<script-id>.<Function>, e.g. agents.keyword.store.Save`);
+  if (!fn || parts.length < 2)
+    throw new Error(
+      `Process("${name}"): use agents.<assistant-id>.<script-id>.<Function>, e.g. agents.keyword.store.Save`,
+    );
   const ids = parts.map((p) => p.toLowerCase());
   const assistants = join(root, 'assistants');
   const tried: string[] = [];
@@ -64,12 +73,15 @@ export function resolveAgentScript(name: string, root: string): ProcessTarget {
     const dir = findPath(assistants, ids.slice(0, i), (path) => existsSync(join(path, 'package.yao')));
     if (!dir) continue;
     const script = ids.slice(i);
-    const file = findPath(join(dir, 'src'), [...script.slice(0, -1), `${script.at(-1)}.ts`], isFile)
-      ?? findPath(join(dir, 'src'), [...script.slice(0, -1), `${script.at(-1)}.js`], isFile);
+    const file =
+      findPath(join(dir, 'src'), [...script.slice(0, -1), `${script.at(-1)}.ts`], isFile) ??
+      findPath(join(dir, 'src'), [...script.slice(0, -1), `${script.at(-1)}.js`], isFile);
     if (file && !/_test\.[jt]s$/i.test(file)) return { file, fn };
     tried.push(`${join(dir, 'src', ...script)}.ts`);
   }
-  const what = tried.length ? `no script file (tried: ${tried.join(', ')})` : `no assistant for "${ids.slice(0, -1).join('.')}" under ${assistants} (no package.yao)`;
+  const what = tried.length
+    ? `no script file (tried: ${tried.join(', ')})`
+    : `no assistant for "${ids.slice(0, -1).join('.')}" under ${assistants} (no package.yao)`;
   throw new Error(`Process("${name}"): ${what}`);
 }
 

@@ -14,9 +14,15 @@ export interface ResolvedFunction {
  * `scripts.<assistant>.<module>.<Fn>` → `<assistant>/src/<module>.ts`.
  */
 export function resolveScriptFunction(ref: string, root: string): ResolvedFunction {
-  const parts = ref.replace(/^scripts\./, '').split('.').filter(Boolean);
+  const parts = ref
+    .replace(/^scripts\./, '')
+    .split('.')
+    .filter(Boolean);
   if (!ref.startsWith('scripts.') || parts.length < 2) {
-    throw new AgentestError('ASSERTION_INVALID', `invalid script reference ${JSON.stringify(ref)}: use scripts.<module>.<Function>, e.g. scripts.test.ValidateOutput`);
+    throw new AgentestError(
+      'ASSERTION_INVALID',
+      `invalid script reference ${JSON.stringify(ref)}: use scripts.<module>.<Function>, e.g. scripts.test.ValidateOutput`,
+    );
   }
   const fn = parts.at(-1)!;
   const modules = parts.slice(0, -1);

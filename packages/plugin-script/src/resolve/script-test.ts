@@ -28,7 +28,11 @@ export function isScriptTestRef(input: string): boolean {
 export function resolveScriptTest(input: string, root: string): ResolvedScriptTest {
   const parts = input.split('.').slice(1);
   if (parts.length < 2) {
-    throw new AgentestError('INPUT_INVALID', `invalid script path ${JSON.stringify(input)}: use scripts.<assistant>.<module>, e.g. scripts.expense.setup`, { where: '-i' });
+    throw new AgentestError(
+      'INPUT_INVALID',
+      `invalid script path ${JSON.stringify(input)}: use scripts.<assistant>.<module>, e.g. scripts.expense.setup`,
+      { where: '-i' },
+    );
   }
   const tried: string[] = [];
   const candidates = assistantCandidates(root, parts);
@@ -42,6 +46,12 @@ export function resolveScriptTest(input: string, root: string): ResolvedScriptTe
       }
     }
   }
-  const noAssistant = candidates.every((c) => !c.marked) ? `; no assistant found (no package.yao in ${candidates.map((c) => c.dir).join(' or ')})` : '';
-  throw new AgentestError('INPUT_NOT_FOUND', `test file not found for ${input} (tried: ${tried.join(', ')}) in ${root}${noAssistant}`, { where: '-i' });
+  const noAssistant = candidates.every((c) => !c.marked)
+    ? `; no assistant found (no package.yao in ${candidates.map((c) => c.dir).join(' or ')})`
+    : '';
+  throw new AgentestError(
+    'INPUT_NOT_FOUND',
+    `test file not found for ${input} (tried: ${tried.join(', ')}) in ${root}${noAssistant}`,
+    { where: '-i' },
+  );
 }

@@ -29,7 +29,8 @@ function compare(op: string, test: (a: number, b: number) => boolean): Method {
     requires: 'two values',
     check: (a, b) => {
       const [x, y] = numberPair(a, b);
-      if (Number.isNaN(x) || Number.isNaN(y)) return { expected: `${op} ${fmt(b)}`, actual: a, text: `cannot compare ${fmt(a)} and ${fmt(b)} as numbers` };
+      if (Number.isNaN(x) || Number.isNaN(y))
+        return { expected: `${op} ${fmt(b)}`, actual: a, text: `cannot compare ${fmt(a)} and ${fmt(b)} as numbers` };
       return test(x, y) ? undefined : { expected: `${op} ${y}`, actual: x, text: `expected ${x} ${op} ${y}` };
     },
   };
@@ -48,7 +49,11 @@ function length(value: unknown): number | undefined {
 /** Substring for strings, membership (deep equality) for arrays, key presence for plain objects. */
 function contains(haystack: unknown, needle: unknown): boolean {
   if (Array.isArray(haystack)) return haystack.some((item) => deepEqual(item, needle));
-  if (haystack !== null && typeof haystack === 'object' && Object.prototype.toString.call(haystack) === '[object Object]') {
+  if (
+    haystack !== null &&
+    typeof haystack === 'object' &&
+    Object.prototype.toString.call(haystack) === '[object Object]'
+  ) {
     return typeof needle === 'string' && Object.prototype.hasOwnProperty.call(haystack, needle);
   }
   return String(haystack).includes(String(needle));
@@ -74,37 +79,71 @@ function match(value: unknown, pattern: unknown, want: boolean): Failure {
     return { expected: String(pattern), actual: value, text: `invalid regex pattern: ${(error as Error).message}` };
   }
   if (re.test(String(value)) === want) return undefined;
-  return { expected: String(pattern), actual: value, text: `${fmt(value)} ${want ? 'does not match' : 'matches'} ${re}` };
+  return {
+    expected: String(pattern),
+    actual: value,
+    text: `${fmt(value)} ${want ? 'does not match' : 'matches'} ${re}`,
+  };
 }
 
 /** The 21 methods of the seed's table, with the semantics of Yao's `t.assert` minus its quirks. */
 export const ASSERT_METHODS: Record<string, Method> = {
-  True: { arity: 1, requires: 'a value', check: (v) => (v ? undefined : { expected: true, actual: v, text: 'expected true, got false' }) },
-  False: { arity: 1, requires: 'a value', check: (v) => (!v ? undefined : { expected: false, actual: v, text: 'expected false, got true' }) },
+  True: {
+    arity: 1,
+    requires: 'a value',
+    check: (v) => (v ? undefined : { expected: true, actual: v, text: 'expected true, got false' }),
+  },
+  False: {
+    arity: 1,
+    requires: 'a value',
+    check: (v) => (!v ? undefined : { expected: false, actual: v, text: 'expected false, got true' }),
+  },
   Equal: {
-    arity: 2, requires: 'actual and expected arguments',
-    check: (a, e) => (deepEqual(a, e) ? undefined : { expected: e, actual: a, text: `expected ${fmt(e)}, got ${fmt(a)}` }),
+    arity: 2,
+    requires: 'actual and expected arguments',
+    check: (a, e) =>
+      deepEqual(a, e) ? undefined : { expected: e, actual: a, text: `expected ${fmt(e)}, got ${fmt(a)}` },
   },
   NotEqual: {
-    arity: 2, requires: 'actual and expected arguments',
-    check: (a, e) => (!deepEqual(a, e) ? undefined : { expected: `not ${fmt(e)}`, actual: a, text: `expected values to be different, both are ${fmt(a)}` }),
+    arity: 2,
+    requires: 'actual and expected arguments',
+    check: (a, e) =>
+      !deepEqual(a, e)
+        ? undefined
+        : { expected: `not ${fmt(e)}`, actual: a, text: `expected values to be different, both are ${fmt(a)}` },
   },
-  Nil: { arity: 1, requires: 'a value', check: (v) => (isNil(v) ? undefined : { expected: null, actual: v, text: `expected nil, got ${fmt(v)}` }) },
-  NotNil: { arity: 1, requires: 'a value', check: (v) => (!isNil(v) ? undefined : { expected: 'not nil', actual: v, text: `expected a value, got ${fmt(v)}` }) },
+  Nil: {
+    arity: 1,
+    requires: 'a value',
+    check: (v) => (isNil(v) ? undefined : { expected: null, actual: v, text: `expected nil, got ${fmt(v)}` }),
+  },
+  NotNil: {
+    arity: 1,
+    requires: 'a value',
+    check: (v) => (!isNil(v) ? undefined : { expected: 'not nil', actual: v, text: `expected a value, got ${fmt(v)}` }),
+  },
   Contains: {
-    arity: 2, requires: 'a value and the part it should contain',
-    check: (s, sub) => (contains(s, sub) ? undefined : { expected: sub, actual: s, text: `${fmt(s)} does not contain ${fmt(sub)}` }),
+    arity: 2,
+    requires: 'a value and the part it should contain',
+    check: (s, sub) =>
+      contains(s, sub) ? undefined : { expected: sub, actual: s, text: `${fmt(s)} does not contain ${fmt(sub)}` },
   },
   NotContains: {
-    arity: 2, requires: 'a value and the part it should not contain',
-    check: (s, sub) => (!contains(s, sub) ? undefined : { expected: `not ${fmt(sub)}`, actual: s, text: `${fmt(s)} contains ${fmt(sub)}` }),
+    arity: 2,
+    requires: 'a value and the part it should not contain',
+    check: (s, sub) =>
+      !contains(s, sub)
+        ? undefined
+        : { expected: `not ${fmt(sub)}`, actual: s, text: `${fmt(s)} contains ${fmt(sub)}` },
   },
   Len: {
-    arity: 2, requires: 'a value and a length',
+    arity: 2,
+    requires: 'a value and a length',
     check: (v, n) => {
       const actual = length(v);
       const want = Math.trunc(Number(n));
-      if (actual === undefined) return { expected: want, actual: v, text: `cannot take the length of a ${typeName(v)}` };
+      if (actual === undefined)
+        return { expected: want, actual: v, text: `cannot take the length of a ${typeName(v)}` };
       return actual === want ? undefined : { expected: want, actual, text: `expected length ${want}, got ${actual}` };
     },
   },
@@ -112,35 +151,58 @@ export const ASSERT_METHODS: Record<string, Method> = {
   GreaterOrEqual: compare('>=', (a, b) => a >= b),
   Less: compare('<', (a, b) => a < b),
   LessOrEqual: compare('<=', (a, b) => a <= b),
-  Error: { arity: 1, requires: 'a value', check: (e) => (isError(e) ? undefined : { expected: 'an error', actual: e, text: 'expected an error, got none' }) },
-  NoError: { arity: 1, requires: 'a value', check: (e) => (!isError(e) ? undefined : { expected: null, actual: e, text: `expected no error, got ${fmt(e)}` }) },
+  Error: {
+    arity: 1,
+    requires: 'a value',
+    check: (e) => (isError(e) ? undefined : { expected: 'an error', actual: e, text: 'expected an error, got none' }),
+  },
+  NoError: {
+    arity: 1,
+    requires: 'a value',
+    check: (e) => (!isError(e) ? undefined : { expected: null, actual: e, text: `expected no error, got ${fmt(e)}` }),
+  },
   Panic: {
-    arity: 1, requires: 'a function',
+    arity: 1,
+    requires: 'a function',
     check: (fn) => {
-      if (typeof fn !== 'function') return { expected: 'a function', actual: typeName(fn), text: 'Panic requires a function' };
-      return threw(fn).threw ? undefined : { expected: 'a throw', actual: 'returned normally', text: 'expected the function to throw' };
+      if (typeof fn !== 'function')
+        return { expected: 'a function', actual: typeName(fn), text: 'Panic requires a function' };
+      return threw(fn).threw
+        ? undefined
+        : { expected: 'a throw', actual: 'returned normally', text: 'expected the function to throw' };
     },
   },
   NoPanic: {
-    arity: 1, requires: 'a function',
+    arity: 1,
+    requires: 'a function',
     check: (fn) => {
-      if (typeof fn !== 'function') return { expected: 'a function', actual: typeName(fn), text: 'NoPanic requires a function' };
+      if (typeof fn !== 'function')
+        return { expected: 'a function', actual: typeName(fn), text: 'NoPanic requires a function' };
       const outcome = threw(fn);
-      return outcome.threw ? { expected: 'no throw', actual: fmt(outcome.error), text: `expected no throw, got ${fmt(outcome.error)}` } : undefined;
+      return outcome.threw
+        ? { expected: 'no throw', actual: fmt(outcome.error), text: `expected no throw, got ${fmt(outcome.error)}` }
+        : undefined;
     },
   },
   Match: { arity: 2, requires: 'a value and a pattern', check: (v, p) => match(v, p, true) },
   NotMatch: { arity: 2, requires: 'a value and a pattern', check: (v, p) => match(v, p, false) },
   Type: {
-    arity: 2, requires: 'a value and a type name',
-    check: (v, name) => (typeName(v) === name ? undefined : { expected: name, actual: typeName(v), text: `expected type ${name}, got ${typeName(v)}` }),
+    arity: 2,
+    requires: 'a value and a type name',
+    check: (v, name) =>
+      typeName(v) === name
+        ? undefined
+        : { expected: name, actual: typeName(v), text: `expected type ${name}, got ${typeName(v)}` },
   },
   JSONPath: {
-    arity: 3, requires: 'an object, a path and the expected value',
+    arity: 3,
+    requires: 'an object, a path and the expected value',
     check: (obj, path, expected) => {
       const read = readPath(obj, String(path));
       if (!read.found) return { expected, actual: undefined, text: `path ${path} not found` };
-      return deepEqual(read.value, expected) ? undefined : { expected, actual: read.value, text: `at ${path}: expected ${fmt(expected)}, got ${fmt(read.value)}` };
+      return deepEqual(read.value, expected)
+        ? undefined
+        : { expected, actual: read.value, text: `at ${path}: expected ${fmt(expected)}, got ${fmt(read.value)}` };
     },
   },
 };
@@ -149,12 +211,15 @@ export const ASSERT_METHODS: Record<string, Method> = {
  * Builds `t.assert`. No method throws: each failure is recorded and the test goes on, like Go's
  * `t.Error`. A string message after the required arguments replaces the default text.
  */
-export function createAssert(onFailure: (failure: AssertionFailure) => void): Record<string, (...args: unknown[]) => boolean> {
+export function createAssert(
+  onFailure: (failure: AssertionFailure) => void,
+): Record<string, (...args: unknown[]) => boolean> {
   const assert: Record<string, (...args: unknown[]) => boolean> = {};
   for (const [type, method] of Object.entries(ASSERT_METHODS)) {
     assert[type] = (...args: unknown[]) => {
       const custom = typeof args[method.arity] === 'string' ? (args[method.arity] as string) : undefined;
-      const failure: Failure = args.length < method.arity ? { text: `${type} requires ${method.requires}` } : method.check(...args);
+      const failure: Failure =
+        args.length < method.arity ? { text: `${type} requires ${method.requires}` } : method.check(...args);
       if (!failure) return true;
       onFailure({
         type,

@@ -5,8 +5,13 @@ import { inspect } from 'node:util';
  * realm, so nothing here uses `instanceof`: errors are recognised by shape.
  */
 export function isErrorLike(value: unknown): value is { name?: string; message: string; stack?: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
-    && (Object.prototype.toString.call(value) === '[object Error]' || typeof (value as { stack?: unknown }).stack === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string' &&
+    (Object.prototype.toString.call(value) === '[object Error]' ||
+      typeof (value as { stack?: unknown }).stack === 'string')
+  );
 }
 
 /** The message of anything a script throws: Errors, strings, `undefined`, objects. */

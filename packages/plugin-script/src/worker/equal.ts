@@ -25,7 +25,9 @@ export function deepEqual(a: unknown, b: unknown, seen = new Map<object, object>
       return arrayEqual(sortedEntries(a as Map<unknown, unknown>), sortedEntries(b as Map<unknown, unknown>), seen);
     case 'Set':
       return setEqual(a as Set<unknown>, b as Set<unknown>, seen);
-    case 'Number': case 'String': case 'Boolean':
+    case 'Number':
+    case 'String':
+    case 'Boolean':
       return deepEqual((a as object).valueOf(), (b as object).valueOf(), seen);
     default:
       return objectEqual(a as Record<string, unknown>, b as Record<string, unknown>, seen);

@@ -11,12 +11,15 @@ const VERB = /%([-+# 0]*)(\d+)?(?:\.(\d+))?([vsdfqtxXeEgGTbc%])/g;
 export function goFormat(format: unknown, args: readonly unknown[]): string {
   if (typeof format !== 'string') return [format, ...args].map(text).join(' ');
   let next = 0;
-  const out = format.replace(VERB, (whole, flags: string, width: string | undefined, precision: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    if (next >= args.length) return `%!${verb}(MISSING)`;
-    const value = args[next++];
-    return pad(verbText(verb, value, flags, precision), width, flags);
-  });
+  const out = format.replace(
+    VERB,
+    (whole, flags: string, width: string | undefined, precision: string | undefined, verb: string) => {
+      if (verb === '%') return '%';
+      if (next >= args.length) return `%!${verb}(MISSING)`;
+      const value = args[next++];
+      return pad(verbText(verb, value, flags, precision), width, flags);
+    },
+  );
   const extra = args.slice(next);
   return extra.length ? `${out} ${extra.map(text).join(' ')}` : out;
 }
@@ -24,7 +27,9 @@ export function goFormat(format: unknown, args: readonly unknown[]): string {
 function verbText(verb: string, value: unknown, flags: string, precision: string | undefined): string {
   switch (verb) {
     case 'd':
-      return typeof value === 'number' || typeof value === 'bigint' ? String(typeof value === 'number' ? Math.trunc(value) : value) : `%!d(${text(value)})`;
+      return typeof value === 'number' || typeof value === 'bigint'
+        ? String(typeof value === 'number' ? Math.trunc(value) : value)
+        : `%!d(${text(value)})`;
     case 'f':
     case 'e':
     case 'E':
@@ -54,7 +59,11 @@ function verbText(verb: string, value: unknown, flags: string, precision: string
     default: {
       // %v, %+v, %#v, %s
       const s = text(value);
-      return precision !== undefined && verb === 's' ? s.slice(0, Number(precision)) : flags.includes('#') && typeof value === 'string' ? JSON.stringify(value) : s;
+      return precision !== undefined && verb === 's'
+        ? s.slice(0, Number(precision))
+        : flags.includes('#') && typeof value === 'string'
+          ? JSON.stringify(value)
+          : s;
     }
   }
 }
@@ -78,7 +87,11 @@ function pad(s: string, width: string | undefined, flags: string): string {
   const n = Number(width);
   if (s.length >= n) return s;
   if (flags.includes('-')) return s.padEnd(n);
-  return flags.includes('0') && /^-?[\d.]+$/.test(s) ? (s.startsWith('-') ? `-${s.slice(1).padStart(n - 1, '0')}` : s.padStart(n, '0')) : s.padStart(n);
+  return flags.includes('0') && /^-?[\d.]+$/.test(s)
+    ? s.startsWith('-')
+      ? `-${s.slice(1).padStart(n - 1, '0')}`
+      : s.padStart(n, '0')
+    : s.padStart(n);
 }
 
 function cased(s: string, upper: boolean): string {

@@ -18,7 +18,16 @@ export function closeHostCodeGeneration(): void {
   for (const generator of generators) {
     const name = generator.name;
     // Same name, so inspecting a host function still prints `[Function: …]`.
-    const refuse = { [name]: function () { throw new EvalError(`${name}() from a host object is disabled in the script sandbox`); } }[name]!;
-    Object.defineProperty(generator.prototype, 'constructor', { value: refuse, writable: false, enumerable: false, configurable: false });
+    const refuse = {
+      [name]: function () {
+        throw new EvalError(`${name}() from a host object is disabled in the script sandbox`);
+      },
+    }[name]!;
+    Object.defineProperty(generator.prototype, 'constructor', {
+      value: refuse,
+      writable: false,
+      enumerable: false,
+      configurable: false,
+    });
   }
 }

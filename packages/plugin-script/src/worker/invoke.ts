@@ -2,15 +2,19 @@ import vm from 'node:vm';
 import type { Sandbox } from './sandbox.js';
 
 export type Invocation =
-  | { kind: 'returned'; value: unknown }
-  | { kind: 'threw'; error: unknown; where?: string }
-  | { kind: 'timeout' };
+  { kind: 'returned'; value: unknown } | { kind: 'threw'; error: unknown; where?: string } | { kind: 'timeout' };
 
-const CALL = new vm.Script('globalThis.__agentest_fn.apply(undefined, globalThis.__agentest_args)', { filename: 'agentest:call' });
+const CALL = new vm.Script('globalThis.__agentest_fn.apply(undefined, globalThis.__agentest_args)', {
+  filename: 'agentest:call',
+});
 const isVmTimeout = (error: unknown) => (error as { code?: string } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 
 /** Runs code in the sandbox with the sync part bounded by `vm`'s own timeout. */
-export function runBounded<T>(sandbox: Sandbox, deadline: number, run: (options: vm.RunningScriptOptions) => T): Invocation {
+export function runBounded<T>(
+  sandbox: Sandbox,
+  deadline: number,
+  run: (options: vm.RunningScriptOptions) => T,
+): Invocation {
   try {
     return { kind: 'returned', value: run({ timeout: remaining(deadline), breakOnSigint: false }) };
   } catch (error) {
@@ -34,15 +38,21 @@ export async function invoke(sandbox: Sandbox, fn: unknown, args: unknown[], dea
   if (value && typeof value.then === 'function') {
     let timer: ReturnType<typeof setTimeout> | undefined;
     outcome = await Promise.race([
-      Promise.resolve(value).then((v): Invocation => ({ kind: 'returned', value: v }), (error): Invocation => ({ kind: 'threw', error })),
-      new Promise<Invocation>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), remaining(deadline)))),
+      Promise.resolve(value).then(
+        (v): Invocation => ({ kind: 'returned', value: v }),
+        (error): Invocation => ({ kind: 'threw', error }),
+      ),
+      new Promise<Invocation>(
+        (resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), remaining(deadline))),
+      ),
       sandbox.whenAsyncError().then((): Invocation => ({ kind: 'returned', value: undefined })),
     ]);
     clearTimeout(timer);
   }
   // Rejections nobody handled are reported one macrotask later; wait for them to be blamed here.
   await new Promise((resolve) => setImmediate(resolve));
-  if (outcome.kind !== 'timeout' && sandbox.asyncError) return { kind: 'threw', error: sandbox.asyncError.error, where: sandbox.asyncError.where };
+  if (outcome.kind !== 'timeout' && sandbox.asyncError)
+    return { kind: 'threw', error: sandbox.asyncError.error, where: sandbox.asyncError.where };
   return outcome;
 }
 

@@ -22,7 +22,8 @@ export function boundedLogs(maxLines = MAX_LOG_LINES, maxChars = MAX_LOG_CHARS):
         } else {
           if (dropped === 0) push.call(logs, '');
           dropped++;
-          logs[logs.length - 1] = `… ${dropped} more log line${dropped === 1 ? '' : 's'} not kept (limit ${maxLines} lines / ${maxChars} characters)`;
+          logs[logs.length - 1] =
+            `… ${dropped} more log line${dropped === 1 ? '' : 's'} not kept (limit ${maxLines} lines / ${maxChars} characters)`;
         }
       }
       return logs.length;

@@ -34,8 +34,16 @@ export class Sandbox {
    * `runtime` adds Yao's globals (`Process`, `log`, …); `parent` is the sandbox whose `Process()` call
    * created this one: errors raised outside the call's stack are blamed on the parent's call.
    */
-  constructor(private readonly logs: string[], private readonly host?: HostChannel, private readonly runtime?: YaoRuntime, private readonly parent?: Sandbox) {
-    this.context = vm.createContext(this.globals(), { codeGeneration: { strings: false, wasm: false }, name: 'agentest-sandbox' });
+  constructor(
+    private readonly logs: string[],
+    private readonly host?: HostChannel,
+    private readonly runtime?: YaoRuntime,
+    private readonly parent?: Sandbox,
+  ) {
+    this.context = vm.createContext(this.globals(), {
+      codeGeneration: { strings: false, wasm: false },
+      name: 'agentest-sandbox',
+    });
     host?.port.on('message', (reply: { id: number; ok: boolean; value?: unknown; error?: string }) => {
       const call = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -81,7 +89,10 @@ export class Sandbox {
 
   private globals(): Record<string, unknown> {
     const logs = this.logs;
-    const line = (level: string) => (...args: unknown[]) => void logs.push(level ? `${level}: ${formatArgs(args)}` : formatArgs(args));
+    const line =
+      (level: string) =>
+      (...args: unknown[]) =>
+        void logs.push(level ? `${level}: ${formatArgs(args)}` : formatArgs(args));
     const checkCallback = (callback: unknown) => {
       if (typeof callback !== 'function') throw new TypeError('timer callback must be a function');
     };
@@ -92,7 +103,14 @@ export class Sandbox {
       clearImmediate(handle as ReturnType<typeof setImmediate>);
     };
     return {
-      console: { log: line(''), info: line(''), debug: line('DEBUG'), warn: line('WARN'), error: line('ERROR'), trace: line('TRACE') },
+      console: {
+        log: line(''),
+        info: line(''),
+        debug: line('DEBUG'),
+        warn: line('WARN'),
+        error: line('ERROR'),
+        trace: line('TRACE'),
+      },
       setTimeout: (callback: unknown, ms?: number, ...args: unknown[]) => {
         checkCallback(callback);
         const handle = setTimeout(() => {

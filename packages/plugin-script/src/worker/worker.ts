@@ -33,11 +33,17 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
   const runtime = new YaoRuntime(logs, deadline, task.yao?.processes);
   const sandbox = new Sandbox(logs, task.host as HostChannel | undefined, runtime);
   const ctxArg = task.yao?.ctxArg;
-  if (ctxArg !== undefined && ctxArg < task.args.length) task.args[ctxArg] = yaoContext(task.args[ctxArg], logs, (name, args) => runtime.stub(name, args, sandbox));
+  if (ctxArg !== undefined && ctxArg < task.args.length)
+    task.args[ctxArg] = yaoContext(task.args[ctxArg], logs, (name, args) => runtime.stub(name, args, sandbox));
   active = sandbox;
   try {
-    const loaded = runBounded(sandbox, deadline, (options) => loadedScript(task).runInContext(sandbox.context, options));
-    const result = task.mode === 'test' ? await runTest(task, sandbox, loaded, logs, deadline) : await runCall(task, sandbox, loaded, logs, deadline);
+    const loaded = runBounded(sandbox, deadline, (options) =>
+      loadedScript(task).runInContext(sandbox.context, options),
+    );
+    const result =
+      task.mode === 'test'
+        ? await runTest(task, sandbox, loaded, logs, deadline)
+        : await runCall(task, sandbox, loaded, logs, deadline);
     return { ...result, durationMs: performance.now() - started };
   } finally {
     active = undefined;
@@ -47,7 +53,13 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
   }
 }
 
-async function runCall(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, logs: string[], deadline: number): Promise<Omit<WorkerResult, 'durationMs'>> {
+async function runCall(
+  task: WorkerTask,
+  sandbox: Sandbox,
+  loaded: Invocation,
+  logs: string[],
+  deadline: number,
+): Promise<Omit<WorkerResult, 'durationMs'>> {
   let outcome = loaded;
   if (outcome.kind === 'returned') {
     const fn = lookup(sandbox, task.fn);
@@ -59,7 +71,13 @@ async function runCall(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, l
   return { status: 'error', ...failure(outcome), logs };
 }
 
-async function runTest(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, logs: string[], deadline: number): Promise<Omit<WorkerResult, 'durationMs'>> {
+async function runTest(
+  task: WorkerTask,
+  sandbox: Sandbox,
+  loaded: Invocation,
+  logs: string[],
+  deadline: number,
+): Promise<Omit<WorkerResult, 'durationMs'>> {
   const record = new TestRecord(logs);
   const t = createT(task.fn, record, task.main);
   const call = async (name: string): Promise<Invocation | undefined> => {
@@ -71,7 +89,10 @@ async function runTest(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, l
   // A throw, fatal() or timeout in BeforeEach stops the test; a failed assertion there does not.
   if (outcome.kind === 'returned' && task.beforeEach) outcome = (await call('BeforeEach')) ?? outcome;
   if (outcome.kind === 'returned') {
-    outcome = (await call(task.fn)) ?? { kind: 'threw', error: new Error(`${task.fn} is not a top-level function of the test file`) };
+    outcome = (await call(task.fn)) ?? {
+      kind: 'threw',
+      error: new Error(`${task.fn} is not a top-level function of the test file`),
+    };
     if (outcome.kind === 'returned') value = outcome.value;
   }
   // AfterEach runs after a failure or a throw too, but not after a timeout.
@@ -81,7 +102,10 @@ async function runTest(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, l
   }
 
   const thrown = outcome.kind === 'threw' && !(outcome.error instanceof FatalStop) ? failure(outcome) : undefined;
-  const verdict = record.verdict({ exception: thrown?.error, timedOut: outcome.kind === 'timeout' ? timeoutText(task) : undefined });
+  const verdict = record.verdict({
+    exception: thrown?.error,
+    timedOut: outcome.kind === 'timeout' ? timeoutText(task) : undefined,
+  });
   return {
     status: verdict.status,
     ...(verdict.error !== undefined ? { error: verdict.error } : {}),
@@ -94,9 +118,13 @@ async function runTest(task: WorkerTask, sandbox: Sandbox, loaded: Invocation, l
 
 function failure(outcome: Extract<Invocation, { kind: 'threw' }>): { error: string; stack?: string } {
   const { error, where } = outcome;
-  if (error instanceof ProcessExit) return { error: `process.exit(${String(error.code)}) called: a script cannot end the run` };
+  if (error instanceof ProcessExit)
+    return { error: `process.exit(${String(error.code)}) called: a script cannot end the run` };
   const message = thrownMessage(error);
-  return { error: where ? `${where}: ${message}` : message, ...(isErrorLike(error) && error.stack ? { stack: error.stack } : {}) };
+  return {
+    error: where ? `${where}: ${message}` : message,
+    ...(isErrorLike(error) && error.stack ? { stack: error.stack } : {}),
+  };
 }
 
 function timeoutText(task: WorkerTask): string {

@@ -17,7 +17,8 @@ export function yaoContext(data: unknown, logs: string[], stubs?: StubCaller): u
   const messageId = id('M');
   const record = (line: string) => void logs.push(line);
   const needsId = (method: string, value: unknown): string => {
-    if (typeof value !== 'string') throw new TypeError(`ctx.${method}: messageId must be a string (the id Send or SendStream returned)`);
+    if (typeof value !== 'string')
+      throw new TypeError(`ctx.${method}: messageId must be a string (the id Send or SendStream returned)`);
     return value;
   };
 
@@ -70,7 +71,8 @@ export function yaoContext(data: unknown, logs: string[], stubs?: StubCaller): u
   };
   for (const [name, fn] of Object.entries(methods)) define(ctx, name, fn);
   define(ctx, 'trace', traceObject(record));
-  for (const [name, what] of Object.entries(UNAVAILABLE)) if (!(name in ctx)) define(ctx, name, unavailable(`ctx.${name}`, what, stubs));
+  for (const [name, what] of Object.entries(UNAVAILABLE))
+    if (!(name in ctx)) define(ctx, name, unavailable(`ctx.${name}`, what, stubs));
   return ctx;
 }
 
@@ -91,15 +93,24 @@ const UNAVAILABLE: Record<string, string> = {
  * calls are recorded and whose lifecycle calls (`Complete`, `Fail`, `SetOutput`, …) are accepted.
  */
 function traceObject(record: (line: string) => void): Record<string, unknown> {
-  const logMethods = (label: string) => Object.fromEntries(
-    ['Info', 'Debug', 'Warn', 'Error'].map((level) => [level, (format: unknown, ...args: unknown[]) => record(`TRACE ${level.toUpperCase()}${label}: ${[format, ...args].map(json).join(' ')}`)]),
-  );
+  const logMethods = (label: string) =>
+    Object.fromEntries(
+      ['Info', 'Debug', 'Warn', 'Error'].map((level) => [
+        level,
+        (format: unknown, ...args: unknown[]) =>
+          record(`TRACE ${level.toUpperCase()}${label}: ${[format, ...args].map(json).join(' ')}`),
+      ]),
+    );
   const node = (option: unknown): Record<string, unknown> => {
-    const label = option && typeof option === 'object' && typeof (option as { label?: unknown }).label === 'string' ? ` [${(option as { label: string }).label}]` : '';
+    const label =
+      option && typeof option === 'object' && typeof (option as { label?: unknown }).label === 'string'
+        ? ` [${(option as { label: string }).label}]`
+        : '';
     const self: Record<string, unknown> = {
       ...logMethods(label),
       Add: (_input: unknown, child: unknown) => node(child),
-      Parallel: (list: unknown) => (Array.isArray(list) ? list.map((item) => node((item as { option?: unknown })?.option)) : []),
+      Parallel: (list: unknown) =>
+        Array.isArray(list) ? list.map((item) => node((item as { option?: unknown })?.option)) : [],
       SetOutput: () => self,
       SetMetadata: () => self,
       Complete: () => self,
@@ -117,20 +128,28 @@ function traceObject(record: (line: string) => void): Record<string, unknown> {
  * throws a message naming the call, why it cannot run here and how to stub it.
  */
 function unavailable(path: string, why: string, stubs?: StubCaller): unknown {
-  const method = (name: string) => (...args: unknown[]) => {
-    const call = `${path}.${name}`;
-    const outcome = stubs?.(call, args);
-    if (outcome?.stubbed) return outcome.value;
-    throw new Error(`${call}() is not available when agentest runs a hook: ${why}. To run this hook unchanged, stub it with the "processes" option: "${call}": { value: <what it returns> }, or { module: "./stubs.ts", export: "${name}" } to get the same arguments.`);
-  };
-  return new Proxy({}, {
-    get(_target, key) {
-      if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined;
-      // `ctx.memory.user.Get`: one more level for the memory namespaces.
-      if (path === 'ctx.memory' && ['user', 'team', 'chat', 'context'].includes(key)) return unavailable(`${path}.${key}`, why, stubs);
-      return method(key);
+  const method =
+    (name: string) =>
+    (...args: unknown[]) => {
+      const call = `${path}.${name}`;
+      const outcome = stubs?.(call, args);
+      if (outcome?.stubbed) return outcome.value;
+      throw new Error(
+        `${call}() is not available when agentest runs a hook: ${why}. To run this hook unchanged, stub it with the "processes" option: "${call}": { value: <what it returns> }, or { module: "./stubs.ts", export: "${name}" } to get the same arguments.`,
+      );
+    };
+  return new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined;
+        // `ctx.memory.user.Get`: one more level for the memory namespaces.
+        if (path === 'ctx.memory' && ['user', 'team', 'chat', 'context'].includes(key))
+          return unavailable(`${path}.${key}`, why, stubs);
+        return method(key);
+      },
     },
-  });
+  );
 }
 
 function define(target: Record<string, unknown>, name: string, value: unknown): void {

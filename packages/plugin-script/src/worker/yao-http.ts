@@ -19,21 +19,38 @@ type Payload = { kind: 'payload'; value: unknown } | { kind: 'none' };
  * fail with a message saying so.
  */
 export function yaoHttp(send: HttpSender): Readonly<Record<string, (...args: any[]) => HttpReply>> {
-  const request = (method: string, url: unknown, payload: Payload, query: unknown, headers: unknown, defaultType?: string): HttpReply => {
+  const request = (
+    method: string,
+    url: unknown,
+    payload: Payload,
+    query: unknown,
+    headers: unknown,
+    defaultType?: string,
+  ): HttpReply => {
     if (typeof url !== 'string' || !url) return badArgs(`http.${title(method)}: the URL must be a non-empty string`);
     const head = headerRecord(headers);
     if (defaultType && !hasHeader(head, 'content-type')) head['Content-Type'] = defaultType;
     const contentType = headerValue(head, 'content-type') ?? '';
-    if (/multipart\/form-data/i.test(contentType)) throw new Error('http: multipart/form-data uploads are not available when agentest runs a script (they read files from the Yao app\'s file system)');
-    const body = payload.kind === 'payload' && payload.value !== undefined && payload.value !== null ? encodeBody(payload.value, contentType) : undefined;
+    if (/multipart\/form-data/i.test(contentType))
+      throw new Error(
+        "http: multipart/form-data uploads are not available when agentest runs a script (they read files from the Yao app's file system)",
+      );
+    const body =
+      payload.kind === 'payload' && payload.value !== undefined && payload.value !== null
+        ? encodeBody(payload.value, contentType)
+        : undefined;
     return send({ method, url: withQuery(url, query), headers: head, ...(body !== undefined ? { body } : {}) });
   };
-  const simple = (method: string, defaultType?: string) => (url: unknown, payload?: unknown, query?: unknown, headers?: unknown) =>
-    request(method, url, payloadOf(payload), query, headers, defaultType);
+  const simple =
+    (method: string, defaultType?: string) => (url: unknown, payload?: unknown, query?: unknown, headers?: unknown) =>
+      request(method, url, payloadOf(payload), query, headers, defaultType);
   return Object.freeze({
     Get: (url: unknown, query?: unknown, headers?: unknown) => request('GET', url, { kind: 'none' }, query, headers),
     Post: (url: unknown, payload?: unknown, files?: unknown, query?: unknown, headers?: unknown) => {
-      if (files && typeof files === 'object' && Object.keys(files).length) throw new Error('http.Post: file uploads are not available when agentest runs a script (they read files from the Yao app\'s file system)');
+      if (files && typeof files === 'object' && Object.keys(files).length)
+        throw new Error(
+          "http.Post: file uploads are not available when agentest runs a script (they read files from the Yao app's file system)",
+        );
       return request('POST', url, payloadOf(payload), query, headers, 'application/json; charset=utf-8');
     },
     Put: simple('PUT', 'application/json; charset=utf-8'),
@@ -42,10 +59,19 @@ export function yaoHttp(send: HttpSender): Readonly<Record<string, (...args: any
     Send: (method: unknown, url: unknown, payload?: unknown, query?: unknown, headers?: unknown) => {
       if (typeof method !== 'string' || !method) return badArgs('http.Send: the method must be a string such as "GET"');
       const upper = method.toUpperCase();
-      return request(upper, url, payloadOf(payload), query, headers, upper === 'GET' || upper === 'HEAD' ? undefined : 'text/plain');
+      return request(
+        upper,
+        url,
+        payloadOf(payload),
+        query,
+        headers,
+        upper === 'GET' || upper === 'HEAD' ? undefined : 'text/plain',
+      );
     },
     Stream: () => {
-      throw new Error('http.Stream is not available when agentest runs a script: its callback would have to run while the reply streams in on another thread. Use http.Get/Post/Send, which return the whole reply.');
+      throw new Error(
+        'http.Stream is not available when agentest runs a script: its callback would have to run while the reply streams in on another thread. Use http.Get/Post/Send, which return the whole reply.',
+      );
     },
   });
 }
@@ -83,7 +109,11 @@ function withQuery(url: string, query: unknown): string {
 function queryString(query: unknown): URLSearchParams {
   const params = new URLSearchParams();
   const add = (key: string, value: unknown) => {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item === null || item === undefined ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item));
+    for (const item of Array.isArray(value) ? value : [value])
+      params.append(
+        key,
+        item === null || item === undefined ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item),
+      );
   };
   if (typeof query === 'string') return new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   if (Array.isArray(query)) {
@@ -106,8 +136,13 @@ function headerRecord(headers: unknown): Record<string, string> {
       out[key] = out[key] === undefined ? String(item) : `${out[key]}, ${String(item)}`;
     }
   };
-  const entries = Array.isArray(headers) ? headers.filter((h) => h && typeof h === 'object') : headers && typeof headers === 'object' ? [headers] : [];
-  for (const entry of entries) for (const [key, value] of Object.entries(entry as Record<string, unknown>)) add(key, value);
+  const entries = Array.isArray(headers)
+    ? headers.filter((h) => h && typeof h === 'object')
+    : headers && typeof headers === 'object'
+      ? [headers]
+      : [];
+  for (const entry of entries)
+    for (const [key, value] of Object.entries(entry as Record<string, unknown>)) add(key, value);
   return out;
 }
 

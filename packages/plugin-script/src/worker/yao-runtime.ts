@@ -33,19 +33,40 @@ export class YaoRuntime {
 
   globals(owner: Sandbox): Record<string, unknown> {
     const logs = this.logs;
-    const line = (level: string) => (format: unknown, ...args: unknown[]) => void logs.push(`${level}${goFormat(format, args)}`);
-    const fatal = (level: string) => (format: unknown, ...args: unknown[]) => {
-      const text = goFormat(format, args);
-      logs.push(`${level}: ${text}`);
-      throw new Error(`log.${level === 'FATAL' ? 'Fatal' : 'Panic'}: ${text}`);
-    };
+    const line =
+      (level: string) =>
+      (format: unknown, ...args: unknown[]) =>
+        void logs.push(`${level}${goFormat(format, args)}`);
+    const fatal =
+      (level: string) =>
+      (format: unknown, ...args: unknown[]) => {
+        const text = goFormat(format, args);
+        logs.push(`${level}: ${text}`);
+        throw new Error(`log.${level === 'FATAL' ? 'Fatal' : 'Panic'}: ${text}`);
+      };
     const globals: Record<string, unknown> = {
-      log: Object.freeze({ Trace: line('TRACE: '), Debug: line('DEBUG: '), Info: line(''), Warn: line('WARN: '), Error: line('ERROR: '), Fatal: fatal('FATAL'), Panic: fatal('PANIC') }),
+      log: Object.freeze({
+        Trace: line('TRACE: '),
+        Debug: line('DEBUG: '),
+        Info: line(''),
+        Warn: line('WARN: '),
+        Error: line('ERROR: '),
+        Fatal: fatal('FATAL'),
+        Panic: fatal('PANIC'),
+      }),
       Process: (name: unknown, ...args: unknown[]) => this.process(name, args, owner),
       Exception: YaoException,
       time: yaoTime(logs, this.deadline),
       http: this.processes
-        ? yaoHttp((call) => this.exchange<HttpReply>({ http: { ...call, timeoutMs: remaining(this.deadline) } }, (why) => ({ status: 0, code: 0, message: `${call.method} ${call.url}: ${why}`, headers: {}, data: null })))
+        ? yaoHttp((call) =>
+            this.exchange<HttpReply>({ http: { ...call, timeoutMs: remaining(this.deadline) } }, (why) => ({
+              status: 0,
+              code: 0,
+              message: `${call.method} ${call.url}: ${why}`,
+              headers: {},
+              data: null,
+            })),
+          )
         : serverOnly('http', '', 'http is available in Yao hooks, processes and script tests only; use fetch here.'),
     };
     for (const [name, what] of Object.entries(SERVER_ONLY)) globals[name] = serverOnly(name, what);
@@ -62,7 +83,8 @@ export class YaoRuntime {
    * (a loop in the target is a loop in the caller); a stub value is returned as a copy.
    */
   private process(name: unknown, args: unknown[], parent: Sandbox): unknown {
-    if (typeof name !== 'string' || !name) throw new TypeError('Process(name, ...args): name must be a process name such as "scripts.util.Hello"');
+    if (typeof name !== 'string' || !name)
+      throw new TypeError('Process(name, ...args): name must be a process name such as "scripts.util.Hello"');
     const reply = this.ask(name);
     if (!reply.ok) throw new Error(reply.error);
     return this.run(name, reply, args, parent);
@@ -74,7 +96,10 @@ export class YaoRuntime {
    */
   stub(name: string, args: unknown[], owner: Sandbox): { stubbed: true; value: unknown } | { stubbed: false } {
     if (!this.processes) return { stubbed: false };
-    const reply = this.exchange<ProcessReply>({ name, stubOnly: true }, (why) => ({ ok: false, error: `${name}: ${why}` }));
+    const reply = this.exchange<ProcessReply>({ name, stubOnly: true }, (why) => ({
+      ok: false,
+      error: `${name}: ${why}`,
+    }));
     if (!reply.ok) {
       if (reply.unstubbed) return { stubbed: false };
       throw new Error(reply.error);
@@ -87,7 +112,9 @@ export class YaoRuntime {
     if (target.kind === 'value') return target.value === undefined ? undefined : structuredClone(target.value);
     const child = new Sandbox(this.logs, undefined, this, parent);
     this.children.push(child);
-    const loaded = runBounded(child, this.deadline, (options) => loadedScript(target).runInContext(child.context, options));
+    const loaded = runBounded(child, this.deadline, (options) =>
+      loadedScript(target).runInContext(child.context, options),
+    );
     if (loaded.kind === 'threw') throw loaded.error;
     if (loaded.kind === 'timeout') throw new Error(`Process("${name}"): timed out while loading ${target.file}`);
     const fn = lookup(child, target.fn);
@@ -97,7 +124,10 @@ export class YaoRuntime {
 
   private ask(name: string): ProcessReply {
     if (!this.processes) {
-      return { ok: false, error: `Process("${name}") is not available here: processes run only in Yao hooks and script tests, where agentest knows the app` };
+      return {
+        ok: false,
+        error: `Process("${name}") is not available here: processes run only in Yao hooks and script tests, where agentest knows the app`,
+      };
     }
     return this.exchange<ProcessReply>({ name }, (why) => ({ ok: false, error: `Process("${name}"): ${why}` }));
   }
@@ -107,7 +137,8 @@ export class YaoRuntime {
     const channel = this.processes!;
     Atomics.store(channel.cell, 0, 0);
     channel.port.postMessage(question);
-    if (Atomics.wait(channel.cell, 0, 0, remaining(this.deadline)) === 'timed-out') return failed('no answer before the time limit');
+    if (Atomics.wait(channel.cell, 0, 0, remaining(this.deadline)) === 'timed-out')
+      return failed('no answer before the time limit');
     const received = receiveMessageOnPort(channel.port);
     return (received?.message as T | undefined) ?? failed('the answer was lost');
   }
@@ -116,13 +147,18 @@ export class YaoRuntime {
 /** Yao's `throw new Exception(message, code)`: an Error that carries an HTTP-like status code. */
 class YaoException extends Error {
   override name = 'Exception';
-  constructor(message?: string, readonly code: number = 500) {
+  constructor(
+    message?: string,
+    readonly code: number = 500,
+  ) {
     super(message);
   }
 }
 
 function serverOnly(name: string, what: string, sentence?: string): unknown {
-  const message = sentence ?? `${name} is not available when agentest runs a script: it needs a running Yao (${what}). Move the call into a function reached through Process() and stub that process with the "processes" option.`;
+  const message =
+    sentence ??
+    `${name} is not available when agentest runs a script: it needs a running Yao (${what}). Move the call into a function reached through Process() and stub that process with the "processes" option.`;
   const fail = () => {
     throw new Error(message);
   };

@@ -26,7 +26,9 @@ export function yaoTime(logs: string[], deadline: number): Readonly<Record<strin
     },
     After(ms?: unknown, name?: unknown, ...args: unknown[]): null {
       if (ms === undefined || name === undefined) throw new Error('time.After: Missing parameters');
-      logs.push(`time.After ${Math.trunc(Number(ms)) || 0}ms: ${String(name)}${args.length ? ` ${JSON.stringify(args)}` : ''} (not run: background processes need a running Yao)`);
+      logs.push(
+        `time.After ${Math.trunc(Number(ms)) || 0}ms: ${String(name)}${args.length ? ` ${JSON.stringify(args)}` : ''} (not run: background processes need a running Yao)`,
+      );
       return null;
     },
   });
