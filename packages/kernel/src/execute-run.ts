@@ -1,7 +1,7 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { ExecuteContext, KernelHooks } from './hooks.js';
-import type { AssertionResult, Execution } from './types/result.js';
+import type { AssertionResult, Execution, JudgeRecord } from './types/result.js';
 import type { Assertion, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
@@ -54,7 +54,15 @@ function judge(
   const judged = assertAll(
     hooks,
     testCase.assert!,
-    { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal },
+    {
+      output: execution.output,
+      testCase,
+      execution,
+      plan: ctx.plan,
+      agent: ctx.agent,
+      signal: run.signal,
+      resolveAgent: ctx.resolveAgent,
+    },
     results,
   );
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
@@ -82,17 +90,40 @@ async function judgeAsync(
     execution.assertions = results;
     return;
   }
-  execution.duration_ms += performance.now() - waited;
+  // A judge's time is the judge's (`execution.judge`), not the agent's: the run's duration leaves it out.
+  execution.duration_ms += Math.max(0, performance.now() - waited - judgeTime(results));
   record(execution, results);
+}
+
+function judgeTime(results: readonly AssertionResult[]): number {
+  let total = 0;
+  for (const a of results) if (a.judge) total += a.judge.duration_ms;
+  return total;
 }
 
 function record(execution: Execution, results: AssertionResult[]): void {
   execution.assertions = execution.assertions.length ? [...execution.assertions, ...results] : results;
-  for (const a of results) if (a.metrics) Object.assign(execution.metrics, a.metrics);
+  for (const a of results) {
+    if (a.metrics) Object.assign(execution.metrics, a.metrics);
+    if (a.judge) addJudgeUsage(execution, a.judge);
+  }
   const failure = failureOf(results);
   if (failure) {
     execution.status = failure.status;
     execution.error = failure.text;
+  }
+}
+
+/** Adds one judged assertion's calls, time and tokens to the run's judge account. */
+function addJudgeUsage(execution: Execution, judge: JudgeRecord): void {
+  const account = (execution.judge ??= { calls: 0, duration_ms: 0 });
+  account.calls += judge.calls;
+  account.duration_ms = Math.round((account.duration_ms + judge.duration_ms) * 100) / 100;
+  if (!judge.usage) return;
+  const usage = (account.usage ??= {});
+  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const) {
+    const add = judge.usage[key];
+    if (typeof add === 'number') usage[key] = (usage[key] ?? 0) + add;
   }
 }
 

@@ -383,6 +383,7 @@ export class Kernel {
       signal: abort,
       timeoutMs,
       context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
+      resolveAgent: (ref) => this.resolveAgent(ref, plan),
     };
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
