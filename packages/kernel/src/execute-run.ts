@@ -1,7 +1,8 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { ExecuteContext, KernelHooks } from './hooks.js';
-import type { AssertionResult, Execution, JudgeRecord } from './types/result.js';
+import { addJudgeUsage } from './judge-usage.js';
+import type { AssertionResult, Execution } from './types/result.js';
 import type { Assertion, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
@@ -111,19 +112,6 @@ function record(execution: Execution, results: AssertionResult[]): void {
   if (failure) {
     execution.status = failure.status;
     execution.error = failure.text;
-  }
-}
-
-/** Adds one judged assertion's calls, time and tokens to the run's judge account. */
-function addJudgeUsage(execution: Execution, judge: JudgeRecord): void {
-  const account = (execution.judge ??= { calls: 0, duration_ms: 0 });
-  account.calls += judge.calls;
-  account.duration_ms = Math.round((account.duration_ms + judge.duration_ms) * 100) / 100;
-  if (!judge.usage) return;
-  const usage = (account.usage ??= {});
-  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const) {
-    const add = judge.usage[key];
-    if (typeof add === 'number') usage[key] = (usage[key] ?? 0) + add;
   }
 }
 
