@@ -298,3 +298,21 @@ test(
     assert.deepEqual(results.get('parallel')!.assertions[0]!.judge!.votes, { passed: 3, failed: 0, errors: 0 });
   },
 );
+
+test('with --runs 3 the case reports agent variance apart from judge variance', { timeout: HANG_MS }, async () => {
+  await withFake(
+    { rules: [{ times: 1, reply: '{"passed": false, "reason": "no"}' }, { reply: '{"passed": true}' }] },
+    async (llm) => {
+      const { results } = await runJudged([{ id: 'varied', output: 'Hi', assert: [judged({ samples: 3 })] }], {
+        connectors: { judge: fakeConnector(llm) },
+        runs: 3,
+      });
+      const result = results.get('varied')!;
+      assert.deepEqual(result.variance!.agent, { runs: 3, passed: 3, pass_rate: 1 });
+      assert.deepEqual(
+        { ...result.variance!.judge, agreement: undefined },
+        { judgements: 3, samples: 9, agreeing: 8, agreement: undefined, split: 1 },
+      );
+    },
+  );
+});

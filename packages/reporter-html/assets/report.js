@@ -122,6 +122,7 @@
       });
     }
     if (row.stability) block(box, 'Stability', row.stability);
+    if (row.variance) block(box, 'Agent and judge variance', row.variance);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {
@@ -201,6 +202,7 @@
         expected: row.expected,
         assertions: row.assertions,
         stability: row.stability,
+        variance: row.variance,
       };
     });
   }

@@ -1,4 +1,4 @@
-import { caseLogs, safeStringify } from '@agentest/kernel';
+import { caseLogs, safeStringify, varianceLine } from '@agentest/kernel';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
   caseLabel,
@@ -40,6 +40,8 @@ export interface RowData {
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
   runs: { run: number; status: string; duration: string; error?: string; output?: string }[];
   stability?: string;
+  /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement. */
+  variance?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -85,6 +87,7 @@ export function rowData(result: ReadonlyResult): RowData {
   if (result.output !== undefined) row.output = cut(result.output);
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
+  if (result.variance) row.variance = varianceLine(result.variance);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
+import { caseLogs, varianceLine, type DeepReadonly, type Execution } from '@agentest/kernel';
 import {
   caseLabel,
   capitalise,
@@ -131,6 +131,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     lines.push(
       `**Runs:** ${result.stability.passed}/${result.stability.runs} passed (${formatPercent(result.stability.pass_rate)}, ${result.stability.stability_class})`,
     );
+  if (result.variance) lines.push(`**Variance:** ${inline(varianceLine(result.variance))}`);
   if (result.error)
     lines.push(
       result.error.includes('\n') ? `**Error:**\n\n${fence(result.error)}` : `**Error:** ${inline(result.error)}`,

@@ -1,6 +1,9 @@
 import type { AgentReply, TokenUsage } from './agent.js';
 import type { SourceLocation } from './test-case.js';
 import type { ToolCall } from './message.js';
+import type { CaseVariance } from '../variance.js';
+
+export type { CaseVariance };
 
 export type Status = 'passed' | 'failed' | 'error' | 'timeout' | 'skipped';
 
@@ -136,6 +139,8 @@ export interface CaseResult {
   todo?: boolean;
   runs: Execution[];
   stability?: Stability;
+  /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement across samples. */
+  variance?: CaseVariance;
   /** Problems that did not change the verdict, e.g. an After hook that failed. */
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
