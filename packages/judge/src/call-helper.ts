@@ -11,9 +11,9 @@ import { resolverId, type HelperRef } from './helper-ref.js';
 /** One call of a helper agent: what to send, under which deadline, with which model parameters. */
 export interface HelperCall {
   ref: HelperRef;
+  /** The helper, from `resolveHelper`. */
+  agent: Agent;
   messages: Message[];
-  /** The run's resolvers (`ExecuteContext.resolveAgent`). */
-  resolveAgent(ref: AgentRef): Promise<Agent>;
   /** The case's signal: the helper never outlives its case. */
   signal: AbortSignal;
   /** The helper's own time limit, within the case's. */
@@ -53,19 +53,28 @@ export class HelperError extends Error {
 }
 
 /**
- * Resolves the helper through the run's resolvers and sends it `messages` once. The call ends at
- * its own time limit or the case's, whichever comes first (Yao's helper calls have none); a
- * resolver error, a thrown call and a time-out are each a `HelperError` saying which.
+ * Finds the helper through the run's resolvers (`ExecuteContext.resolveAgent`); one that cannot be
+ * found is a `HelperError` naming it.
+ */
+export async function resolveHelper(ref: HelperRef, resolveAgent: (ref: AgentRef) => Promise<Agent>): Promise<Agent> {
+  const started = performance.now();
+  try {
+    return await resolveAgent({ id: resolverId(ref) });
+  } catch (error) {
+    const elapsed = Math.round((performance.now() - started) * 100) / 100;
+    throw new HelperError('not_found', `cannot find ${ref.use}: ${errorMessage(error)}`, elapsed);
+  }
+}
+
+/**
+ * Sends the helper `messages` once. The call ends at its own time limit or the case's, whichever
+ * comes first (Yao's helper calls have none); a thrown call and a time-out are each a
+ * `HelperError` saying which.
  */
 export async function callHelper(call: HelperCall): Promise<HelperReply> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
-  let agent: Agent;
-  try {
-    agent = await call.resolveAgent({ id: resolverId(call.ref) });
-  } catch (error) {
-    throw new HelperError('not_found', `cannot find ${call.ref.use}: ${errorMessage(error)}`, elapsed());
-  }
+  const agent = call.agent;
   const limit = AbortSignal.timeout(call.timeoutMs);
   const signal = AbortSignal.any([call.signal, limit]);
   const context = buildTestContext({ flags: {}, chatId: call.chatId, assistantId: agent.id });

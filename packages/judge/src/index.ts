@@ -13,5 +13,12 @@ export {
 export { judgePayload, type JudgeSubject } from './judge-payload.js';
 export { readVerdict, type ReadVerdict } from './judge-verdict.js';
 export { JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
-export { callHelper, HelperError, type HelperCall, type HelperReply, type HelperFailure } from './call-helper.js';
+export {
+  callHelper,
+  resolveHelper,
+  HelperError,
+  type HelperCall,
+  type HelperReply,
+  type HelperFailure,
+} from './call-helper.js';
 export { parseHelperRef, resolverId, AGENT_PREFIX, CONNECTOR_PREFIX, type HelperRef } from './helper-ref.js';

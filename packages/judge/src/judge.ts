@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Agent, AgentRef, JudgeRecord, JudgeSample, Message, TokenUsage } from '@agentest/kernel';
-import { callHelper, HelperError, type HelperReply } from './call-helper.js';
+import { callHelper, HelperError, resolveHelper, type HelperReply } from './call-helper.js';
 import { judgePayload, type JudgeSubject } from './judge-payload.js';
 import { JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
 import type { JudgeSettings } from './judge-settings.js';
@@ -30,7 +30,16 @@ export async function judge(request: JudgeRequest): Promise<JudgeOutcome> {
   const { settings } = request;
   const messages = judgeMessages(request);
   const started = performance.now();
-  const samples = await Promise.all(Array.from({ length: settings.samples }, (_, i) => askOnce(request, messages, i)));
+  let agent: Agent;
+  try {
+    agent = await resolveHelper(settings.ref, request.resolveAgent);
+  } catch (error) {
+    if (!(error instanceof HelperError)) throw error;
+    return { error: `judge (${settings.ref.use}): ${error.message}`, record: unresolved(request, messages, error) };
+  }
+  const samples = await Promise.all(
+    Array.from({ length: settings.samples }, (_, i) => askOnce(request, agent, messages, i)),
+  );
   const duration_ms = Math.round((performance.now() - started) * 100) / 100;
   const passed = samples.filter((s) => s.sample.passed === true).length;
   const failed = samples.filter((s) => s.sample.passed === false).length;
@@ -82,14 +91,31 @@ interface Answered {
   model?: string;
 }
 
-async function askOnce(request: JudgeRequest, messages: Message[], index: number): Promise<Answered> {
+/** The record of a judge that was never asked: it could not be found. */
+function unresolved(request: JudgeRequest, messages: Message[], error: HelperError): JudgeRecord {
+  const { settings } = request;
+  return {
+    use: settings.ref.use,
+    temperature: settings.temperature,
+    seed: settings.seed,
+    prompt_hash: promptHash(messages),
+    samples: settings.samples,
+    votes: { passed: 0, failed: 0, errors: settings.samples },
+    agreement: `no majority (the judge could not be found)`,
+    duration_ms: error.duration_ms,
+    calls: 0,
+    replies: [],
+  };
+}
+
+async function askOnce(request: JudgeRequest, agent: Agent, messages: Message[], index: number): Promise<Answered> {
   const { settings } = request;
   let reply: HelperReply;
   try {
     reply = await callHelper({
       ref: settings.ref,
+      agent,
       messages,
-      resolveAgent: request.resolveAgent,
       signal: request.signal,
       timeoutMs: settings.timeoutMs,
       llm: { temperature: settings.temperature, seed: settings.seed + index },

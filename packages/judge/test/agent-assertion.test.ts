@@ -193,7 +193,10 @@ test('an unreachable judge and an unknown one are errors, never verdicts', { tim
   assert.equal(results.get('down')!.status, 'error');
   assert.match(results.get('down')!.error!, /connector:judge failed: /);
   assert.equal(results.get('unknown')!.status, 'error');
-  assert.match(results.get('unknown')!.error!, /cannot find connector:nope: no connector "nope"/);
+  assert.match(
+    results.get('unknown')!.error!,
+    /judge \(connector:nope\): cannot find connector:nope: no connector "nope"/,
+  );
 });
 
 test(
@@ -311,7 +314,7 @@ test('with --runs 3 the case reports agent variance apart from judge variance', 
       assert.deepEqual(result.variance!.agent, { runs: 3, passed: 3, pass_rate: 1 });
       assert.deepEqual(
         { ...result.variance!.judge, agreement: undefined },
-        { judgements: 3, samples: 9, agreeing: 8, agreement: undefined, split: 1 },
+        { judgements: 3, samples: 9, agreeing: 8, agreement: undefined, split: 1, no_verdict: 0 },
       );
     },
   );

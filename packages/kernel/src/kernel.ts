@@ -383,7 +383,9 @@ export class Kernel {
       signal: abort,
       timeoutMs,
       context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
-      resolveAgent: (ref) => this.resolveAgent(ref, plan),
+      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
+      resolveAgent: (ref) =>
+        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);

@@ -13,8 +13,10 @@ export interface CaseVariance {
     /** Samples that voted with their judgement's majority; a tie or an error has no majority. */
     agreeing: number;
     agreement: number;
-    /** Judgements whose samples did not all agree (or that erred). */
+    /** Judgements with a verdict whose samples did not all agree. */
     split: number;
+    /** Judgements without a verdict: a sample erred, or the samples tied. */
+    no_verdict: number;
   };
 }
 
@@ -25,17 +27,26 @@ export function caseVariance(runs: readonly Execution[]): CaseResult['variance']
   let samples = 0;
   let agreeing = 0;
   let split = 0;
+  let noVerdict = 0;
   for (const { votes } of records) {
     const asked = votes.passed + votes.failed + votes.errors;
     const majority = votes.errors || votes.passed === votes.failed ? 0 : Math.max(votes.passed, votes.failed);
     samples += asked;
     agreeing += majority;
-    if (majority !== asked) split++;
+    if (!majority) noVerdict++;
+    else if (majority !== asked) split++;
   }
   const passed = runs.filter((r) => r.status === 'passed').length;
   return {
     agent: { runs: runs.length, passed, pass_rate: runs.length ? passed / runs.length : 0 },
-    judge: { judgements: records.length, samples, agreeing, agreement: samples ? agreeing / samples : 0, split },
+    judge: {
+      judgements: records.length,
+      samples,
+      agreeing,
+      agreement: samples ? agreeing / samples : 0,
+      split,
+      no_verdict: noVerdict,
+    },
   };
 }
 
@@ -49,6 +60,10 @@ function judgeRecords(run: Execution): JudgeRecord[] {
 /** The variance as one line for text reports: `agent: passed 2/3 runs · judge: 8/9 samples agreed …`. */
 export function varianceLine(variance: CaseVariance): string {
   const { agent, judge } = variance;
-  const splits = judge.split ? ` (${judge.split} of ${judge.judgements} judgements split)` : '';
+  const notes = [
+    ...(judge.split ? [`${judge.split} of ${judge.judgements} judgements split`] : []),
+    ...(judge.no_verdict ? [`${judge.no_verdict} of ${judge.judgements} without a verdict`] : []),
+  ];
+  const splits = notes.length ? ` (${notes.join(', ')})` : '';
   return `agent: passed ${agent.passed}/${agent.runs} runs · judge: ${judge.agreeing}/${judge.samples} samples agreed with their majority${splits}`;
 }

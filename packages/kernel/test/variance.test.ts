@@ -30,10 +30,17 @@ test('agent variance (runs) and judge variance (samples) are counted apart', () 
   ])!;
   assert.deepEqual(variance.agent, { runs: 3, passed: 2, pass_rate: 2 / 3 });
   // 3 + 2 + 2 agreeing; the tie (1-1) has no majority.
-  assert.deepEqual(variance.judge, { judgements: 4, samples: 11, agreeing: 7, agreement: 7 / 11, split: 3 });
+  assert.deepEqual(variance.judge, {
+    judgements: 4,
+    samples: 11,
+    agreeing: 7,
+    agreement: 7 / 11,
+    split: 2,
+    no_verdict: 1,
+  });
   assert.equal(
     varianceLine(variance),
-    'agent: passed 2/3 runs · judge: 7/11 samples agreed with their majority (3 of 4 judgements split)',
+    'agent: passed 2/3 runs · judge: 7/11 samples agreed with their majority (2 of 4 judgements split, 1 of 4 without a verdict)',
   );
 });
 
