@@ -106,6 +106,7 @@
       row.assertions.forEach(function (a) {
         var item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
         item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
+        if (a.judge) item.appendChild(el('div', 'muted', a.judge));
         if (a.expected !== undefined) {
           item.appendChild(el('div', 'muted', 'expected'));
           item.appendChild(el('pre', '', a.expected));

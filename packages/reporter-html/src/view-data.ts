@@ -1,4 +1,4 @@
-import { caseLogs, safeStringify, varianceLine } from '@agentest/kernel';
+import { caseLogs, judgeLine, safeStringify, varianceLine } from '@agentest/kernel';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
   caseLabel,
@@ -35,6 +35,8 @@ export interface RowData {
     expected?: string;
     actual?: string;
     diff?: DiffLine[];
+    /** How an agent-judged assertion was judged (agreement, model, temperature, seed, prompt hash). */
+    judge?: string;
   }[];
   logs: string[];
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
@@ -106,6 +108,7 @@ function assertionRow(
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
     ...(diff ? { diff } : {}),
+    ...(a.judge ? { judge: judgeLine(a.judge) } : {}),
   };
 }
 

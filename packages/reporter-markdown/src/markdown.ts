@@ -1,4 +1,4 @@
-import { caseLogs, varianceLine, type DeepReadonly, type Execution } from '@agentest/kernel';
+import { caseLogs, judgeLine, varianceLine, type DeepReadonly, type Execution } from '@agentest/kernel';
 import {
   caseLabel,
   capitalise,
@@ -142,7 +142,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
       `${a.negate ? 'not ' : ''}${a.type}`,
       excerpt(a.expected, 120),
       excerpt(a.actual, 120),
-      a.message ?? '',
+      a.judge ? `${a.message ?? ''} (${judgeLine(a.judge)})` : (a.message ?? ''),
     ]);
     lines.push(`**Failed assertions**\n\n${table(['Assertion', 'Expected', 'Actual', 'Message'], rows)}`);
   }
