@@ -1,6 +1,6 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
-import type { ExecuteContext, KernelHooks } from './hooks.js';
+import type { AssertInput, ExecuteContext, KernelHooks } from './hooks.js';
 import type { AssertionResult, Execution } from './types/result.js';
 import type { Assertion, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
@@ -10,8 +10,8 @@ import type { Watch } from './run-watch.js';
  * One run of one case: the executor for its kind, then its assertions, all under the run's deadline
  * (`run`, begun by the caller, which may have spent part of it on a Before hook). The kernel enforces
  * the deadline itself, so an executor or an assertion that ignores its signal still ends on time, and
- * a run that times out reports the time it really took. `ctx.signal` is replaced by the run's own
- * signal, which fires at the deadline or on a hard stop; assertions get it too.
+ * a run that times out reports the time it really took. `ctx.signal` is the run's own signal, which
+ * fires at the deadline or on a hard stop; assertions get it too.
  */
 export async function executeRun(
   hooks: KernelHooks,
@@ -19,12 +19,11 @@ export async function executeRun(
   ctx: ExecuteContext,
   run: Watch,
 ): Promise<Execution> {
-  ctx.signal = run.signal;
   const started = performance.now();
   let execution: Execution;
   try {
     const hook = hooks.execute.get(testCase.kind);
-    const answer = hook ? callBail<Execution>(hook.taps, testCase, ctx) : undefined;
+    const answer = hook ? callBail<Execution>(hook, testCase, ctx) : undefined;
     const result = isThenable(answer) ? await run.race(answer) : answer;
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
@@ -51,12 +50,17 @@ function judge(
   execution: Execution,
 ): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const judged = assertAll(
-    hooks,
-    testCase.assert!,
-    { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal },
-    results,
-  );
+  const input: AssertInput = {
+    output: execution.output,
+    testCase,
+    execution,
+    plan: ctx.plan,
+    agent: ctx.agent,
+    get signal() {
+      return run.signal;
+    },
+  };
+  const judged = assertAll(hooks, testCase.assert!, input, results);
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);
 }
