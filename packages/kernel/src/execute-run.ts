@@ -1,8 +1,11 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { AssertInput, ExecuteContext, KernelHooks } from './hooks.js';
+import type { Agent } from './types/agent.js';
+import type { TestContext } from './types/context.js';
 import type { AssertionResult, Execution } from './types/result.js';
-import type { Assertion, TestCase } from './types/test-case.js';
+import type { RunPlan } from './types/run.js';
+import type { Assertion, Suite, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
 
@@ -39,6 +42,51 @@ export async function executeRun(
 }
 
 /**
+ * What an executor gets for one run. A class, not a literal with a getter, because it is made for
+ * every run: `signal` is the run's own and is made only if the executor reads it (see RunWatch).
+ */
+export class RunContext implements ExecuteContext {
+  readonly #run: Watch;
+
+  constructor(
+    public plan: RunPlan,
+    public suite: Suite,
+    public agent: Agent | undefined,
+    public context: TestContext,
+    public timeoutMs: number,
+    public run: number,
+    public runs: number,
+    watch: Watch,
+  ) {
+    this.#run = watch;
+  }
+
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
+}
+
+/** What an assertion tap gets besides the assertion; `signal` as in `RunContext`. */
+class RunAssertInput implements AssertInput {
+  readonly #run: Watch;
+
+  constructor(
+    public output: unknown,
+    public testCase: TestCase,
+    public execution: Execution,
+    public plan: RunPlan,
+    public agent: Agent | undefined,
+    watch: Watch,
+  ) {
+    this.#run = watch;
+  }
+
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
+}
+
+/**
  * Runs the assertions of a passed run and records their verdict on it. Synchronous assertions cost
  * no promise and no clock reading; the time asynchronous ones take (a script) is part of the run's duration.
  */
@@ -50,16 +98,7 @@ function judge(
   execution: Execution,
 ): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const input: AssertInput = {
-    output: execution.output,
-    testCase,
-    execution,
-    plan: ctx.plan,
-    agent: ctx.agent,
-    get signal() {
-      return run.signal;
-    },
-  };
+  const input = new RunAssertInput(execution.output, testCase, execution, ctx.plan, ctx.agent, run);
   const judged = assertAll(hooks, testCase.assert!, input, results);
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);

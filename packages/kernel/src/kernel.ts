@@ -4,15 +4,8 @@ import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from '
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration, stopped } from './execute-run.js';
-import {
-  createHooks,
-  publicHooks,
-  type AssertTapOptions,
-  type ExecuteContext,
-  type KernelHooks,
-  type ReportTapOptions,
-} from './hooks.js';
+import { executeRun, goDuration, RunContext, stopped } from './execute-run.js';
+import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
@@ -373,19 +366,8 @@ export class Kernel {
       : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
     let pending = this.emit(started);
     if (pending) await pending;
-    const ctx: ExecuteContext = {
-      plan,
-      suite,
-      agent,
-      run,
-      runs: plan.runs,
-      // The run's own signal, made only if the executor asks for it (see RunWatch).
-      get signal() {
-        return watch.signal;
-      },
-      timeoutMs,
-      context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
-    };
+    const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
+    const ctx = new RunContext(plan, suite, agent, context(testCase, chatId), timeoutMs, run, plan.runs, watch);
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
