@@ -16,7 +16,7 @@ import {
 import { formatError } from '../packages/cli/src/print-error.js';
 import { everyReporter } from './helpers/every-reporter.js';
 import { workspace } from './helpers/workspace.js';
-import { runScenario } from '../packages/reporter-markdown/test/scenario.js';
+import { runScenario } from '../packages/report/test/scenario.js';
 
 const CLEAR = '\x1b[2J\x1b[H';
 const TITLE = '\x1b]0;pwned\x07';

@@ -82,7 +82,7 @@ export async function runCompare(basePath: string, headPath: string, raw: RawCom
       colour: raw.color !== false && colourWanted(io.stdout as { isTTY?: boolean }, io.env),
     }),
   );
-  const { writeFileAtomic } = await import('@agentest/reporter-markdown');
+  const { writeFileAtomic } = await import('@agentest/report');
   const render: Record<Format, () => string> = {
     '.json': () => compare.renderJson(comparison),
     '.md': () => compare.renderMarkdown(comparison),

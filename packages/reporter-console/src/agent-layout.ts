@@ -8,6 +8,7 @@ import {
   type RunPlan,
   type StartEvent,
 } from '@agentest/kernel';
+import { runGrade } from '@agentest/report';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
@@ -71,7 +72,7 @@ export function printLogLines(p: Printer, lines: readonly string[], indent: stri
 }
 
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {
-  const grade = typeof run?.details?.grade === 'string' ? run.details.grade : undefined;
+  const grade = run && runGrade(run);
   const shownGrade =
     grade && !STATUS_WORD[status].startsWith(grade.toUpperCase()) ? p.paint('yellow', ` [${safe(grade)}]`) : '';
   return `${p.paint(['bold', STATUS_COLOUR[status]], STATUS_WORD[status])}${shownGrade} ${p.paint('dim', `(${formatDuration(durationMs)})`)}`;

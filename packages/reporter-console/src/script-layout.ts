@@ -6,6 +6,7 @@ import {
   type StartEvent,
   type SummaryEvent,
 } from '@agentest/kernel';
+import { representative, scriptSuiteInfo } from '@agentest/report';
 import { printLogLines } from './agent-layout.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
@@ -15,16 +16,14 @@ type Result = DeepReadonly<ResultEvent>;
 
 /** The seed's "Script Test Output" header: `Script Test: scripts.expense.setup` and its info lines. */
 export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): void {
-  const meta = start.meta ?? {};
-  const script = typeof meta.script === 'string' ? meta.script : start.suite;
-  const path = meta.script_path ?? meta.test_path ?? meta.path;
+  const { script, script_path: path } = scriptSuiteInfo(start);
   p.lines([
     '',
     p.paint('bold', heavyRule),
     p.paint('bold', `  Script Test: ${safe(script)}`),
     p.paint('bold', heavyRule),
   ]);
-  if (path) p.line(`  Script: ${safe(String(path))}`);
+  if (path) p.line(`  Script: ${safe(path)}`);
   p.line(`  Tests: ${start.total_cases} function${start.total_cases === 1 ? '' : 's'}`);
   p.line(`  User: ${safe(start.environment.user_id)}`);
   p.line(`  Team: ${safe(start.environment.team_id)}`);
@@ -33,7 +32,7 @@ export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): 
 
 /** `► [TestX] ...` then `✓ PASSED (12ms)` or `✗ FAILED` with the assertion's expected and actual values. */
 export function printScriptResult(p: Printer, result: Result, verbose: boolean): void {
-  const run = result.runs.find((r) => r.status === result.status) ?? result.runs[0];
+  const run = representative(result);
   const mark = result.status === 'passed' ? '✓' : result.status === 'skipped' ? '○' : '✗';
   p.line(`${p.paint('cyan', '►')} ${p.paint('bold', `[${safe(result.name ?? result.id)}]`)} ...`);
   p.line(

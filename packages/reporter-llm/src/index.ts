@@ -17,7 +17,7 @@ import {
   reporterOptionsSchema,
   resolveOutputPath,
   writeFileAtomic,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 import { z } from 'zod';
 import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';

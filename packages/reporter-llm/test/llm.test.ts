@@ -8,7 +8,7 @@ import { connectorAgent, createChatClient } from '@agentest/connectors';
 import markdownReporter from '@agentest/reporter-markdown';
 import summaryReporter from '@agentest/reporter-summary';
 import llmReporter, { STRICT_CSP, trimReport } from '../src/index.js';
-import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../report/test/scenario.js';
 
 let llm: FakeLlm;
 before(async () => {
