@@ -6,13 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  formatCaseDetail,
-  formatCaseLine,
-  formatShipVerdict,
-  formatSuiteHeader,
-  terminalSafe,
-} from '@agentest/reporter-console';
+import { formatCaseDetail, formatCaseLine, formatShipVerdict, formatSuiteHeader } from '@agentest/plugin-kit';
+import { terminalSafe } from '@agentest/report';
 import { formatError } from '../packages/cli/src/print-error.js';
 import { everyReporter } from './helpers/every-reporter.js';
 import { workspace } from './helpers/workspace.js';

@@ -18,6 +18,7 @@ export {
   STATUS_ICONS,
   caseLabel,
   capitalise,
+  compactValue,
   describeInput,
   displayValue,
   failedAssertions,
@@ -36,3 +37,23 @@ export { defineDocumentReporter, type DocumentReporterSpec } from './document-re
 export { colourWanted } from './colour.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';
+export { terminalSafe } from './terminal/terminal-safe.js';
+export { displayWidth, fit, padEnd } from './terminal/display-width.js';
+export {
+  getConsoleHooks,
+  layoutFor,
+  type ConsoleHooks,
+  type ConsoleLayout,
+  type LayoutContext,
+  type LayoutPrinter,
+  type PaintFormat,
+} from './terminal/console-layout.js';
+export {
+  STATUS_COLOUR,
+  STATUS_WORD,
+  WIDTH,
+  heavyRule,
+  interruptedText,
+  lightRule,
+  printLogLines,
+} from './terminal/yao-terminal.js';

@@ -65,6 +65,13 @@ export function displayValue(value: unknown): string {
   return safeStringify(value, 2) ?? String(value);
 }
 
+/** Strings as they are, anything else as compact JSON on one line. */
+export function compactValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  return safeStringify(value) ?? String(value);
+}
+
 /**
  * A case input as text: a plain string stays as it is; messages become `role: text` lines, the
  * way a conversation reads.

@@ -7,14 +7,38 @@ import {
   type ResultEvent,
   type RunPlan,
   type StartEvent,
+  type SummaryEvent,
 } from '@agentest/kernel';
-import { runGrade } from '@agentest/report';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
+import {
+  printLogLines,
+  runGrade,
+  terminalSafe as safe,
+  type ConsoleLayout,
+  type LayoutContext,
+  type LayoutPrinter as Printer,
+} from '@agentest/report';
+import { printSummary } from './summary-block.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 type Run = DeepReadonly<Execution>;
+
+/** Yao's `Agent Test` layout: the console's own, for agent suites and any kind no plugin lays out. */
+export class AgentLayout implements ConsoleLayout {
+  constructor(private readonly context: LayoutContext) {}
+
+  header(start: DeepReadonly<StartEvent>): void {
+    printAgentHeader(this.context.printer, start, this.context.plan);
+  }
+
+  result(result: Result): void {
+    printAgentResult(this.context.printer, result, this.context.verbose);
+  }
+
+  summary(summary: DeepReadonly<SummaryEvent>): void {
+    printSummary(this.context.printer, summary, this.context.outputs);
+  }
+}
 
 /** The `Agent Test` header with its `ℹ` info lines (Yao's terminal layout). */
 export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, plan: RunPlan | undefined): void {
@@ -64,11 +88,6 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   const line = `[${safe(result.id)}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
   p.line(`  ${p.paint(colour, line)}${p.paint('dim', ` · 95% CI ${s.pass_rate_ci[0]}–${s.pass_rate_ci[1]}%`)}`);
   if (verbose) printLogLines(p, caseLogs(result), '  ');
-}
-
-/** What hooks and runs printed, one `│ line` each, escaped for the terminal. */
-export function printLogLines(p: Printer, lines: readonly string[], indent: string): void {
-  for (const line of lines) p.line(p.paint('dim', `${indent}│ ${safe(line)}`));
 }
 
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {

@@ -1,8 +1,7 @@
 import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import { formatBound, formatMetric, metricRows } from '@agentest/report';
-import { printLogLines } from './agent-layout.js';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
+import type { LayoutPrinter as Printer } from '@agentest/report';
+import { printLogLines, terminalSafe as safe } from '@agentest/report';
 import { heavyRule, interruptedText, lightRule, metricLabel } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;

@@ -1,24 +1,8 @@
-import { safeStringify, type Status } from '@agentest/kernel';
-import { oneLine, truncate as cut } from '@agentest/report';
+import { compactValue as compact, oneLine, truncate as cut } from '@agentest/report';
 
-export const WIDTH = 63;
-export const heavyRule = '═'.repeat(WIDTH);
-export const lightRule = '─'.repeat(WIDTH);
+export { compact };
 
-export const STATUS_WORD: Record<Status, string> = {
-  passed: 'PASSED',
-  failed: 'FAILED',
-  error: 'ERROR',
-  timeout: 'TIMEOUT',
-  skipped: 'SKIPPED',
-};
-export const STATUS_COLOUR = {
-  passed: 'green',
-  failed: 'red',
-  error: 'red',
-  timeout: 'yellow',
-  skipped: 'gray',
-} as const;
+export { STATUS_COLOUR, STATUS_WORD, heavyRule, interruptedText, lightRule } from '@agentest/report';
 
 /** Collapses whitespace and cuts to `max` characters (code points) with `...`, as Yao's terminal output does. */
 export function truncate(text: string, max: number): string {
@@ -52,21 +36,9 @@ function partText(part: unknown): string {
   return p.type === 'text' || typeof p.text === 'string' ? (p.text ?? '') : `[${p.type ?? 'part'}]`;
 }
 
-/** Strings as they are, anything else as compact JSON. */
-export function compact(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  return safeStringify(value) ?? String(value);
-}
-
 /** `pass_rate` is the share of cases; the summary's pass rate counts runs. */
 const METRIC_LABELS: Record<string, string> = { pass_rate: 'Case Pass Rate' };
 
 export function metricLabel(name: string): string {
   return METRIC_LABELS[name] ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-/** `  ⚠ Interrupted: 12 test cases finished, 30 not run` under an interrupted run's summary. */
-export function interruptedText(s: { total: number; not_run?: number }): string {
-  return `  ⚠ Interrupted: ${s.total} test case${s.total === 1 ? '' : 's'} finished, ${s.not_run ?? 0} not run`;
 }

@@ -2,17 +2,53 @@ import {
   caseLogs,
   formatDuration,
   type DeepReadonly,
+  type KernelApi,
   type ResultEvent,
   type StartEvent,
   type SummaryEvent,
 } from '@agentest/kernel';
-import { representative, scriptSuiteInfo } from '@agentest/report';
-import { printLogLines } from './agent-layout.js';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
-import { compact, heavyRule, interruptedText, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
+import {
+  compactValue as compact,
+  getConsoleHooks,
+  heavyRule,
+  interruptedText,
+  lightRule,
+  printLogLines,
+  representative,
+  scriptSuiteInfo,
+  STATUS_COLOUR,
+  STATUS_WORD,
+  terminalSafe as safe,
+  type ConsoleLayout,
+  type LayoutContext,
+  type LayoutPrinter as Printer,
+} from '@agentest/report';
 
 type Result = DeepReadonly<ResultEvent>;
+
+/** Registers the `Script Test` layout with the console reporter, for script suites. */
+export function registerScriptLayout(kernel: Pick<KernelApi, 'hooks'>, pluginName: string): void {
+  getConsoleHooks(kernel)
+    .layout.for('script')
+    .tap(pluginName, (context) => new ScriptLayout(context));
+}
+
+/** The seed's "Script Test Output": a header naming the script, a block per test function, one summary line. */
+export class ScriptLayout implements ConsoleLayout {
+  constructor(private readonly context: LayoutContext) {}
+
+  header(start: DeepReadonly<StartEvent>): void {
+    printScriptHeader(this.context.printer, start);
+  }
+
+  result(result: Result): void {
+    printScriptResult(this.context.printer, result, this.context.verbose);
+  }
+
+  summary(summary: DeepReadonly<SummaryEvent>): void {
+    printScriptSummary(this.context.printer, summary, this.context.outputs);
+  }
+}
 
 /** The seed's "Script Test Output" header: `Script Test: scripts.expense.setup` and its info lines. */
 export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): void {

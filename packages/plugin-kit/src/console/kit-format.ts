@@ -1,10 +1,17 @@
-import { displayWidth, fit, padEnd } from './display-width.js';
-import { colourWanted, formatBound, formatMetric, meetsThreshold } from '@agentest/report';
-import { terminalSafe as safe } from './terminal-safe.js';
+import {
+  colourWanted,
+  displayWidth,
+  fit,
+  formatBound,
+  formatMetric,
+  meetsThreshold,
+  padEnd,
+  terminalSafe as safe,
+} from '@agentest/report';
 
 /**
- * agentest-kit's terminal format, line for line, over plain data: the console reporter's kit layout
- * and the kit's programmatic `print*` API both print through these, so the two cannot drift apart.
+ * agentest-kit's terminal format, line for line, over plain data: the kit layout the console prints
+ * kit suites with and the kit's programmatic `print*` API both print through these, so the two cannot drift apart.
  * Every function takes a colour switch last; left out, it follows stdout (a TTY, `NO_COLOR`,
  * `FORCE_COLOR`). Colour uses agentest-kit's own codes (each span ends in a full reset).
  */
