@@ -8,6 +8,7 @@ import type { ScriptPool } from './pool/types.js';
 import { isScriptTestRef } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
+import { registerScriptLayout } from './script-layout.js';
 import { loadScriptSuite } from './script-suite.js';
 
 const NAME = 'agentest:script';
@@ -21,6 +22,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
     name: NAME,
     apply({ hooks }) {
       const opts = parseScriptOptions(options);
+      registerScriptLayout({ hooks }, NAME);
       const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
