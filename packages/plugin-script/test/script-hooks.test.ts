@@ -83,16 +83,14 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
           id: 'echo',
           run: async () => ({ content: 'hi', text: 'hi' }),
         }));
-        hooks.execute
-          .for('agent')
-          .tapPromise('test:jsonl', async (_c, ctx) => ({
-            run: ctx.run,
-            status: 'passed',
-            duration_ms: 1,
-            output: 'hi',
-            assertions: [],
-            metrics: {},
-          }));
+        hooks.execute.for('agent').tapPromise('test:jsonl', async (_c, ctx) => ({
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 1,
+          output: 'hi',
+          assertions: [],
+          metrics: {},
+        }));
       },
     };
     const { results } = await runKernel(
@@ -200,16 +198,14 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
           path: HOOKS_DIR,
           run: async () => ({ content: 'hi', text: 'hi' }),
         }));
-        hooks.execute
-          .for('agent')
-          .tapPromise('test:outside', async (_c, ctx) => ({
-            run: ctx.run,
-            status: 'passed',
-            duration_ms: 1,
-            output: 'hi',
-            assertions: [],
-            metrics: {},
-          }));
+        hooks.execute.for('agent').tapPromise('test:outside', async (_c, ctx) => ({
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 1,
+          output: 'hi',
+          assertions: [],
+          metrics: {},
+        }));
       },
     };
     const { results } = await runKernel(plan('x.jsonl', APP), { hooks: { afterAll: 'env_test.AfterAll' } }, [loader]);
