@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
+import type { AgentestPlugin } from '@agentest/kernel';
 import { JUDGE_SYSTEM_PROMPT } from '../src/index.js';
 import { fakeConnector, HANG_MS, payloadOf, runJudged } from './harness.js';
 
@@ -318,4 +319,25 @@ test('with --runs 3 the case reports agent variance apart from judge variance', 
       );
     },
   );
+});
+
+test('a judge that cannot be found is looked up once per run, not once per case', { timeout: HANG_MS }, async () => {
+  let lookups = 0;
+  const counter: AgentestPlugin = {
+    name: 'test:counter',
+    apply({ hooks }) {
+      hooks.resolve.tapPromise('test:counter', async (ref) => {
+        if (ref.id === 'connector:nope') lookups++;
+        return undefined;
+      });
+    },
+  };
+  const cases = ['a', 'b', 'c'].map((id) => ({
+    id,
+    output: 'Hi',
+    assert: [judged({ use: 'connector:nope', samples: 3 })],
+  }));
+  const { results } = await runJudged(cases, { plugins: [counter] });
+  assert.equal(lookups, 1);
+  for (const id of ['a', 'b', 'c']) assert.match(results.get(id)!.error!, /cannot find connector:nope/);
 });

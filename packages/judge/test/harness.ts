@@ -32,7 +32,12 @@ export function fakeConnector(llm: FakeLlm, options: Record<string, unknown> = {
  */
 export async function runJudged(
   cases: JudgedCase[],
-  config: { connectors?: Record<string, ConnectorConfig>; agents?: Record<string, unknown>; runs?: number },
+  config: {
+    connectors?: Record<string, ConnectorConfig>;
+    agents?: Record<string, unknown>;
+    runs?: number;
+    plugins?: AgentestPlugin[];
+  },
 ): Promise<{ results: Map<string, CaseResult>; exitCode: number }> {
   const results = new Map<string, CaseResult>();
   const outputs = new Map(cases.map((c) => [c.id, c.output]));
@@ -70,6 +75,7 @@ export async function runJudged(
   };
   const kernel = createKernel({
     plugins: [
+      ...(config.plugins ?? []),
       inline,
       agents({ connectors: config.connectors ?? {}, agents: (config.agents ?? {}) as never }),
       judgePlugin(),
