@@ -38,7 +38,8 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
-  let kernel: Kernel | undefined;
+  // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
+  const kernel = await kernelFromConfig(config, { cwd, reporters: [] });
   const baseline = await setupBaseline(flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -59,7 +60,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       verbose: flags.verbose,
       color: flags.color,
       cwd,
-      resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
+      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
       stdout: io.stdout,
       stderr: io.stderr,
       env: io.env,
@@ -69,7 +70,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
+    kernel.use(...baseline.plugins, ...reporters.plugins);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
