@@ -21,6 +21,9 @@ import { Progress } from './progress.js';
 import { quietSink } from './quiet-sink.js';
 import { colourWanted, createStyle } from './style.js';
 
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:console';
+
 export interface ConsoleReporterOptions {
   /** Where to print; defaults to stdout. Tests pass a stream to capture the output. */
   stream?: NodeJS.WritableStream & { isTTY?: boolean };
@@ -57,7 +60,7 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   let recap: FailureRecap | undefined;
 
   const reporter = defineReporter({
-    name: 'console',
+    name: PLUGIN_NAME,
     onStart(start) {
       const context = {
         printer: p,
