@@ -229,6 +229,9 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
+      resolveHelper: (ref) =>
+        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
     const runCase = async (testCase: TestCase) => {
       const result = await this.runCase(cases, testCase);
@@ -355,7 +358,7 @@ export class Kernel {
   }
 
   private async runOnce(
-    { plan, suite, agent, context }: CaseRunner,
+    { plan, suite, agent, context, resolveHelper }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -367,7 +370,17 @@ export class Kernel {
     let pending = this.emit(started);
     if (pending) await pending;
     const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
-    const ctx = new RunContext(plan, suite, agent, context(testCase, chatId), timeoutMs, run, plan.runs, watch);
+    const ctx = new RunContext(
+      plan,
+      suite,
+      agent,
+      context(testCase, chatId),
+      timeoutMs,
+      run,
+      plan.runs,
+      watch,
+      resolveHelper,
+    );
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
@@ -397,6 +410,8 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
+  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
+  resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
