@@ -8,7 +8,7 @@ import {
   type TestCase,
 } from '@agentest/kernel';
 import { agents } from '@agentest/plugin-agent';
-import type { FakeLlm } from '@agentest/fake-llm';
+import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
 import judgePlugin from '../src/index.js';
 
 /** A wait that only catches hangs: far above what a judged case takes on a busy machine. */
@@ -90,3 +90,21 @@ export function payloadOf(body: unknown): Record<string, unknown> {
   const messages = (body as { messages: { role: string; content: string }[] }).messages;
   return JSON.parse(messages.at(-1)!.content) as Record<string, unknown>;
 }
+
+/** Starts a fake server for one test and closes it afterwards, whatever happens. */
+export async function withFake<T>(options: FakeLlmOptions, body: (llm: FakeLlm) => Promise<T>): Promise<T> {
+  const llm = await startFakeLlm(options);
+  try {
+    return await body(llm);
+  } finally {
+    await llm.close();
+  }
+}
+
+/** A connector-judged assertion, with `extra` fields. */
+export const judged = (extra: Record<string, unknown> = {}) => ({
+  type: 'agent',
+  use: 'connector:judge',
+  value: 'Response should greet the user',
+  ...extra,
+});
