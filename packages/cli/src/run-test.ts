@@ -69,7 +69,17 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
+    kernel = await kernelFromConfig(config, {
+      cwd,
+      reporters: [...baseline.plugins, ...reporters.plugins],
+      calls: {
+        ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
+        replayTiming: flags.replayTiming,
+        ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+        ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+        env: io.env,
+      },
+    });
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
@@ -134,6 +144,8 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
     signals.dispose();
   }
   baseline.print(outcome.summary);
+  const { halted, not_run: notRun = 0 } = outcome.summary;
+  if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
   if (outcome.exitCode === 3 && !outcome.errors.length)
     throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
