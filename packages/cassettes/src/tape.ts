@@ -21,6 +21,8 @@ export const PASS_THROUGH: Recorder = { body: (reply) => reply, stream: (chunks)
 
 export class Tape implements Recorder {
   recorded?: Recorded;
+  /** Offsets count from the request, so the wait for the first chunk is part of the timing. */
+  private readonly started = performance.now();
 
   body<T>(reply: T): T {
     this.recorded = { reply };
@@ -30,7 +32,7 @@ export class Tape implements Recorder {
   stream<T>(source: AsyncIterable<T>): AsyncIterable<T> {
     const chunks: RecordedChunk[] = [];
     this.recorded = { chunks };
-    const started = performance.now();
+    const started = this.started;
     return (async function* () {
       for await (const data of source) {
         chunks.push({ t: Math.round(performance.now() - started), data });
