@@ -2,6 +2,8 @@ import { stableJson } from './canonical.js';
 
 const MAX_LINES = 8;
 const MAX_VALUE = 120;
+/** Characters shown before the first difference of two texts. */
+const CONTEXT = 30;
 
 /**
  * Where two JSON values differ, as `path: stored → now` lines (at most a few, longest paths first
@@ -26,7 +28,21 @@ function walk(stored: unknown, now: unknown, path: string, out: string[]): void 
     for (let i = 0; i < Math.max(stored.length, now.length); i++) walk(stored[i], now[i], `${path}[${i}]`, out);
     return;
   }
-  out.push(`${path}: ${show(stored)} → ${show(now)}`);
+  if (typeof stored === 'string' && typeof now === 'string') out.push(`${path}: ${textDifference(stored, now)}`);
+  else out.push(`${path}: ${show(stored)} → ${show(now)}`);
+}
+
+/** Two long texts shown around where they start to differ, so a changed word in a long prompt is visible. */
+function textDifference(stored: string, now: string): string {
+  let at = 0;
+  while (at < stored.length && stored[at] === now[at]) at++;
+  const start = Math.max(0, at - CONTEXT);
+  const cut = (text: string) => {
+    const part = text.slice(start, at + MAX_VALUE - CONTEXT);
+    const quoted = JSON.stringify(part).slice(1, -1);
+    return `"${start > 0 ? '…' : ''}${quoted}${start + part.length < text.length ? '…' : ''}"`;
+  };
+  return `${cut(stored)} → ${cut(now)}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
