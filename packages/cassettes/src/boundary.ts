@@ -1,4 +1,4 @@
-import { currentRun, type AgentReply, type CallRole, type RunScope } from '@agentest/kernel';
+import { runScopeOf, type AgentReply, type CallRole, type RunScope } from '@agentest/kernel';
 import { canonicalRequest, requestHash } from './canonical.js';
 import type { CallPosition, CassetteEntry } from './entry.js';
 import { servicesOf } from './services.js';
@@ -27,12 +27,13 @@ export interface ModelCall {
 }
 
 /**
- * The connector boundary. Outside a case run, or with no cassettes and no meter, the call goes
+ * The connector boundary; `signal` is the call's abort signal, which tells the case run it is made
+ * for. Outside a case run, or with no cassettes and no meter, the call goes
  * through untouched. Otherwise it is answered from the case's cassette, made live and recorded, or
  * refused (a miss in replay), by the run's mode; then its tokens and cost are counted for the case.
  */
-export async function callModel(exchange: ModelExchange, call: ModelCall): Promise<AgentReply> {
-  const scope = currentRun();
+export async function callModel(exchange: ModelExchange, call: ModelCall, signal: AbortSignal): Promise<AgentReply> {
+  const scope = runScopeOf(signal);
   const services = scope && servicesOf(scope.plan);
   if (!services) return call.live(PASS_THROUGH);
   const session = services.cassettes;
@@ -73,8 +74,12 @@ export interface ToolExchange {
  * The MCP tool boundary: a tool's result (or its error, which the model sees as the tool's answer)
  * is recorded and replayed like a model's reply, keyed by server, tool and arguments.
  */
-export async function callTool(exchange: ToolExchange, live: () => Promise<unknown>): Promise<unknown> {
-  const scope = currentRun();
+export async function callTool(
+  exchange: ToolExchange,
+  live: () => Promise<unknown>,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const scope = runScopeOf(signal);
   const session = scope && servicesOf(scope.plan)?.cassettes;
   const mode = session?.modeOf(scope!) ?? 'off';
   if (!session || mode === 'off') return live();
@@ -128,8 +133,8 @@ function pause(ms: number): Promise<void> {
  * The clock a case's prompts read (`$SYS.DATE`, `$SYS.TIME`): with cassettes, the time the case was
  * recorded when it replays, so a date in a prompt keeps its key; otherwise now.
  */
-export async function caseClock(): Promise<Date> {
-  const scope = currentRun();
+export async function caseClock(signal: AbortSignal): Promise<Date> {
+  const scope = runScopeOf(signal);
   const session = scope && servicesOf(scope.plan)?.cassettes;
   return session && session.modeOf(scope!) !== 'off' ? session.clock(scope!) : new Date();
 }

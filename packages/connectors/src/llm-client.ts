@@ -61,6 +61,7 @@ export abstract class LlmClient implements ChatClient {
         live: (recorder) => this.live(body, stream, signal, recorder),
         replay: (recorded, pace) => this.replayed(recorded, pace),
       },
+      signal,
     );
   }
 

@@ -51,6 +51,7 @@ export class MockChatClient implements ChatClient {
         live: async (recorder) => recorder.body(await this.answer(request, signal)),
         replay: async (recorded) => recorded.reply as AgentReply,
       },
+      signal,
     );
   }
 

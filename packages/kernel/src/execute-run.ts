@@ -5,7 +5,7 @@ import type { AssertionResult, Execution } from './types/result.js';
 import type { Assertion, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
-import { currentRun } from './run-scope.js';
+import { runScopeOf } from './run-scope.js';
 
 /**
  * One run of one case: the executor for its kind, then its assertions, all under the run's deadline
@@ -34,7 +34,7 @@ export async function executeRun(
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
     // Model calls made from here on are the judges', recorded and counted apart from the agent's.
-    const scope = currentRun();
+    const scope = runScopeOf(run.signal);
     if (scope) scope.role = 'judge';
     const judging = judge(hooks, testCase, ctx, run, execution);
     if (judging) await judging;

@@ -436,7 +436,7 @@ export class Kernel {
       role: 'agent' as const,
       turn: 0,
     };
-    const execution = await inRunScope(scope, () => executeRun(this.hooks, testCase, ctx, watch));
+    const execution = await inRunScope(watch.signal, scope, () => executeRun(this.hooks, testCase, ctx, watch));
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
       ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }

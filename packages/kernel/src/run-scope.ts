@@ -1,13 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunPlan } from './types/run.js';
 
 /** Who makes a model call: the agent under test, an LLM judge, or a simulated user. */
 export type CallRole = 'agent' | 'judge' | 'simulator';
 
 /**
- * The case run a piece of code works for, as the kernel knows it. Boundaries that must tell calls
- * apart by case (the cassette recorder, the usage meter) read it with `currentRun()`; nothing passes
- * it down through agents, tools and connectors.
+ * The case run a call is made for, as the kernel knows it. Boundaries that must tell calls apart by
+ * case (the cassette recorder, the usage meter) find it through the run's abort signal, which every
+ * executor, agent, tool loop and assertion already passes down with its calls.
  */
 export interface RunScope {
   readonly plan: RunPlan;
@@ -23,14 +22,23 @@ export interface RunScope {
   turn: number;
 }
 
-const storage = new AsyncLocalStorage<RunScope>();
+/**
+ * Keyed by the run's signal rather than held in an AsyncLocalStorage: on Node 20 the latter hooks
+ * every promise of the process, which halves the kernel's throughput on cheap cases.
+ */
+const scopes = new WeakMap<AbortSignal, RunScope>();
 
-/** The run the caller works for, or undefined outside any case (suite hooks, reporters). */
-export function currentRun(): RunScope | undefined {
-  return storage.getStore();
+/** The run a call with this signal is made for; undefined outside a case run (suite hooks, reporters). */
+export function runScopeOf(signal: AbortSignal | undefined): RunScope | undefined {
+  return signal && scopes.get(signal);
 }
 
-/** Runs `fn` (and everything it starts) inside the scope of one case run. */
-export function inRunScope<T>(scope: RunScope, fn: () => T): T {
-  return storage.run(scope, fn);
+/** Runs `fn` with `signal` standing for the case run until it settles. */
+export async function inRunScope<T>(signal: AbortSignal, scope: RunScope, fn: () => Promise<T>): Promise<T> {
+  scopes.set(signal, scope);
+  try {
+    return await fn();
+  } finally {
+    scopes.delete(signal);
+  }
 }

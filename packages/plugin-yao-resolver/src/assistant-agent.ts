@@ -153,7 +153,7 @@ export class AssistantAgent implements Agent {
         ? undefined
         : await services.app.globalPrompts();
       // With cassettes, `$SYS.DATE` is the time the case was recorded, so a replay matches on any day.
-      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create), now: await caseClock() };
+      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create), now: await caseClock(signal) };
       const tools = create?.mcp_servers
         ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
         : this.tools;

@@ -50,8 +50,10 @@ export async function runToolCall(
   try {
     const args = request.arguments as Record<string, unknown>;
     // The MCP tool boundary: with cassettes on, the result is recorded or replayed here.
-    const result = await callTool({ server: offered.server.id, tool: offered.tool.name, arguments: args }, () =>
-      invoke(offered, args, backends, signal),
+    const result = await callTool(
+      { server: offered.server.id, tool: offered.tool.name, arguments: args },
+      () => invoke(offered, args, backends, signal),
+      signal,
     );
     return done({ result });
   } catch (error) {
