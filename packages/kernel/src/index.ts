@@ -1,14 +1,17 @@
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
 export {
   createHooks,
-  HOOK_NAMES,
   type KernelHooks,
   type PublicHooks,
+  type PublicHook,
+  type PublicHookMap,
   type ExecuteContext,
   type AssertInput,
   type AssertTapOptions,
   type LoadContext,
   type ResolveContext,
+  type SuiteContext,
+  type ReportTapOptions,
 } from './hooks.js';
 export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
@@ -42,5 +45,5 @@ export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export { registerSecret, redactSecrets, redactText, hasSecrets, findSecret, MIN_SECRET_LENGTH } from './secrets.js';
-export { runScopeOf, inRunScope, type RunScope, type CallRole } from './run-scope.js';
+export { runScopeOf, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

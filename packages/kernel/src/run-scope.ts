@@ -33,12 +33,8 @@ export function runScopeOf(signal: AbortSignal | undefined): RunScope | undefine
   return signal && scopes.get(signal);
 }
 
-/** Runs `fn` with `signal` standing for the case run until it settles. */
-export async function inRunScope<T>(signal: AbortSignal, scope: RunScope, fn: () => Promise<T>): Promise<T> {
-  scopes.set(signal, scope);
-  try {
-    return await fn();
-  } finally {
-    scopes.delete(signal);
-  }
+/** Makes `signal` stand for the case run (the run watch does it when it makes the run's signal). */
+export function bindRunScope(signal: AbortSignal, scope: RunScope | undefined): void {
+  if (scope) scopes.set(signal, scope);
+  else scopes.delete(signal);
 }

@@ -19,7 +19,9 @@ export interface RunPlan {
   /** `-u`, `-t` and the `--ctx` file. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   verbose: boolean;
-  /** Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it. */
+  /**
+   * Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it.
+   */
   thresholds?: Record<string, number>;
   /** The threshold names given on the command line (`--threshold`), so a wrong one is named as a flag. */
   thresholdFlags?: readonly string[];
@@ -72,7 +74,10 @@ export interface Summary {
   halted?: string;
   /** Tokens and cost of every model call of the run, when a usage meter is on. */
   usage?: UsageTotals;
-  /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
+  /**
+   * With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters
+   * hear the summary).
+   */
   comparison?: BaselineComparison;
 }
 
