@@ -4,7 +4,10 @@ import { samePosition, type CallKind, type CallPosition, type CassetteEntry } fr
 import { missError } from './miss.js';
 import type { Recorded } from './tape.js';
 
-/** `off`: live calls only; `record`: call and store; `replay`: stored only; `auto`: replay what is stored, record the rest. */
+/**
+ * `off`: live calls only; `record`: call and store; `replay`: stored only; `auto`: replay what is
+ * stored, record the rest.
+ */
 export type CassetteMode = 'off' | 'record' | 'replay' | 'auto';
 export const CASSETTE_MODES: readonly CassetteMode[] = ['off', 'record', 'replay', 'auto'];
 

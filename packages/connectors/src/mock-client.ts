@@ -38,7 +38,10 @@ export class MockChatClient implements ChatClient {
     this.model = this.options.model ?? 'mock';
   }
 
-  /** Through the cassette boundary: the mock's "wire" request is the model, messages and options; its reply the reply itself. */
+  /**
+   * Through the cassette boundary: the mock's "wire" request is the model, messages and options; its
+   * reply is the reply itself.
+   */
   chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
     const body = {
       model: request.model ?? this.model,
