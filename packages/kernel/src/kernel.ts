@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
@@ -233,6 +233,9 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
+      resolveHelper: (ref) =>
+        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
     let pulled = 0;
     const runCase = async (testCase: TestCase) => {
@@ -342,9 +345,8 @@ export class Kernel {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(
-            Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))),
-          );
+          const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
+          beforeData = isThenable(answer) ? await run.race(answer) : answer;
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
@@ -372,11 +374,8 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(
-            Promise.resolve(
-              lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after')),
-            ),
-          );
+          const answer = lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'));
+          if (isThenable(answer)) await run.race(answer);
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -396,7 +395,7 @@ export class Kernel {
   }
 
   private async runOnce(
-    { plan, suite, agent, context }: CaseRunner,
+    { plan, suite, agent, context, resolveHelper }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -408,7 +407,17 @@ export class Kernel {
     let pending = this.emit(started);
     if (pending) await pending;
     const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
-    const ctx = new RunContext(plan, suite, agent, context(testCase, chatId), timeoutMs, run, plan.runs, watch);
+    const ctx = new RunContext(
+      plan,
+      suite,
+      agent,
+      context(testCase, chatId),
+      timeoutMs,
+      run,
+      plan.runs,
+      watch,
+      resolveHelper,
+    );
     const scope = {
       plan,
       suite: suite.name,
@@ -454,6 +463,8 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
+  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
+  resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
