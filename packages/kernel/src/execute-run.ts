@@ -1,8 +1,12 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
-import type { ExecuteContext, KernelHooks } from './hooks.js';
+import type { AssertInput, ExecuteContext, KernelHooks } from './hooks.js';
+import { addJudgeUsage } from './judge-usage.js';
+import type { Agent, AgentRef } from './types/agent.js';
+import type { TestContext } from './types/context.js';
 import type { AssertionResult, Execution } from './types/result.js';
-import type { Assertion, TestCase } from './types/test-case.js';
+import type { RunPlan } from './types/run.js';
+import type { Assertion, Suite, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
 
@@ -10,8 +14,8 @@ import type { Watch } from './run-watch.js';
  * One run of one case: the executor for its kind, then its assertions, all under the run's deadline
  * (`run`, begun by the caller, which may have spent part of it on a Before hook). The kernel enforces
  * the deadline itself, so an executor or an assertion that ignores its signal still ends on time, and
- * a run that times out reports the time it really took. `ctx.signal` is replaced by the run's own
- * signal, which fires at the deadline or on a hard stop; assertions get it too.
+ * a run that times out reports the time it really took. `ctx.signal` is the run's own signal, which
+ * fires at the deadline or on a hard stop; assertions get it too.
  */
 export async function executeRun(
   hooks: KernelHooks,
@@ -19,12 +23,11 @@ export async function executeRun(
   ctx: ExecuteContext,
   run: Watch,
 ): Promise<Execution> {
-  ctx.signal = run.signal;
   const started = performance.now();
   let execution: Execution;
   try {
     const hook = hooks.execute.get(testCase.kind);
-    const answer = hook ? callBail<Execution>(hook.taps, testCase, ctx) : undefined;
+    const answer = hook ? callBail<Execution>(hook, testCase, ctx) : undefined;
     const result = isThenable(answer) ? await run.race(answer) : answer;
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
@@ -32,11 +35,60 @@ export async function executeRun(
     execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
+    // Model calls made from here on are the judges', recorded and counted apart from the agent's.
+    if (run.scope) run.scope.role = 'judge';
     const judging = judge(hooks, testCase, ctx, run, execution);
     if (judging) await judging;
   }
   execution.duration_ms = Math.round(execution.duration_ms * 100) / 100;
   return execution;
+}
+
+/**
+ * What an executor gets for one run. A class, not a literal with a getter, because it is made for
+ * every run: `signal` is the run's own and is made only if the executor reads it (see RunWatch).
+ */
+export class RunContext implements ExecuteContext {
+  readonly #run: Watch;
+
+  constructor(
+    public plan: RunPlan,
+    public suite: Suite,
+    public agent: Agent | undefined,
+    public context: TestContext,
+    public timeoutMs: number,
+    public run: number,
+    public runs: number,
+    watch: Watch,
+    public resolveAgent: (ref: AgentRef) => Promise<Agent>,
+  ) {
+    this.#run = watch;
+  }
+
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
+}
+
+/** What an assertion tap gets besides the assertion; `signal` as in `RunContext`. */
+class RunAssertInput implements AssertInput {
+  readonly #run: Watch;
+
+  constructor(
+    public output: unknown,
+    public testCase: TestCase,
+    public execution: Execution,
+    public plan: RunPlan,
+    public agent: Agent | undefined,
+    watch: Watch,
+    public resolveAgent: (ref: AgentRef) => Promise<Agent>,
+  ) {
+    this.#run = watch;
+  }
+
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
 }
 
 /**
@@ -51,12 +103,8 @@ function judge(
   execution: Execution,
 ): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const judged = assertAll(
-    hooks,
-    testCase.assert!,
-    { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal },
-    results,
-  );
+  const input = new RunAssertInput(execution.output, testCase, execution, ctx.plan, ctx.agent, run, ctx.resolveAgent);
+  const judged = assertAll(hooks, testCase.assert!, input, results);
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);
 }
@@ -82,13 +130,23 @@ async function judgeAsync(
     execution.assertions = results;
     return;
   }
-  execution.duration_ms += performance.now() - waited;
+  // A judge's time is the judge's (`execution.judge`), not the agent's: the run's duration leaves it out.
+  execution.duration_ms += Math.max(0, performance.now() - waited - judgeTime(results));
   record(execution, results);
+}
+
+function judgeTime(results: readonly AssertionResult[]): number {
+  let total = 0;
+  for (const a of results) if (a.judge) total += a.judge.duration_ms;
+  return total;
 }
 
 function record(execution: Execution, results: AssertionResult[]): void {
   execution.assertions = execution.assertions.length ? [...execution.assertions, ...results] : results;
-  for (const a of results) if (a.metrics) Object.assign(execution.metrics, a.metrics);
+  for (const a of results) {
+    if (a.metrics) Object.assign(execution.metrics, a.metrics);
+    if (a.judge) addJudgeUsage(execution, a.judge);
+  }
   const failure = failureOf(results);
   if (failure) {
     execution.status = failure.status;

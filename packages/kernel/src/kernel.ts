@@ -1,19 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import type { Tap } from 'tapable';
-import { callSeries, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration, stopped } from './execute-run.js';
-import {
-  createHooks,
-  type AssertTapOptions,
-  type ExecuteContext,
-  type KernelHooks,
-  type PublicHooks,
-  type ReportTapOptions,
-} from './hooks.js';
+import { executeRun, goDuration, RunContext, stopped } from './execute-run.js';
+import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
@@ -43,10 +35,19 @@ export interface RunSignals {
  * Yao, assertions or reports; plugins bring all of that.
  */
 export class Kernel {
-  readonly hooks: KernelHooks = createHooks();
+  /** Fired only here, through `call-taps.ts`; plugins tap the view `publicHooks()` makes of it. */
+  private readonly hooks: KernelHooks = createHooks();
+  /** Every assertion type a plugin asked `hooks.assert.for()` about, for "known: …" in messages. */
+  private readonly assertTypes: string[] = [];
   private readonly plugins: AgentestPlugin[] = [];
   private applied = false;
   private errors: Error[] = [];
+  /** Set by a plugin's `halt()` (a budget): no new case starts, and the rest are recorded as not run. */
+  private halted?: string;
+
+  constructor() {
+    this.hooks.assert.intercept({ factory: (type, hook) => (this.assertTypes.push(type), hook) });
+  }
 
   use(...plugins: readonly (AgentestPlugin | false | null | undefined)[]): this {
     if (this.applied)
@@ -67,12 +68,13 @@ export class Kernel {
   async run(plan: RunPlan, signals: RunSignals = {}): Promise<RunOutcome> {
     this.applyPlugins();
     this.errors = [];
+    this.halted = undefined;
     const started = new Date();
     const interrupt = signals.interrupt ?? new AbortController().signal;
     const abort = signals.abort ?? new AbortController().signal;
     // Every running case listens on `abort`; at --parallel 64 that is many listeners, by design.
     setMaxListeners(0, abort);
-    await this.hooks.setup.promise(plan);
+    await callSeries(this.hooks.setup, plan);
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
@@ -91,30 +93,24 @@ export class Kernel {
 
   /** Every teardown tap runs even when an earlier one fails, so one plugin cannot cost the reporters their files. */
   private async teardown(): Promise<void> {
-    for (const tap of this.hooks.teardown.taps as (Tap & { type: string; fn: (...args: unknown[]) => unknown })[]) {
-      try {
-        if (tap.type === 'async')
-          await new Promise<void>((resolve, reject) => tap.fn((error: unknown) => (error ? reject(error) : resolve())));
-        else await tap.fn();
-      } catch (error) {
-        this.errors.push(error instanceof Error ? error : new PluginError(tap.name, 'teardown', error));
-      }
-    }
+    this.errors.push(...(await callEvery(this.hooks.teardown)));
   }
 
   private applyPlugins(): void {
     if (this.applied) return;
     this.applied = true;
     const api: KernelApi = {
-      hooks: this.hooks as unknown as PublicHooks,
+      hooks: publicHooks(this.hooks),
       reportError: (error) => this.errors.push(error),
+      halt: (reason) => void (this.halted ??= reason),
     };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
 
+  /** The first `load` tap that recognises the input makes the suite; the `suite` taps then add to it or filter it. */
   private async load(plan: RunPlan): Promise<Suite> {
-    const suite = await this.hooks.load.promise(plan.input, { plan });
-    if (suite) return suite;
+    const loaded = await callBail<Suite>(this.hooks.load, plan.input, { plan });
+    if (loaded) return callWaterfall(this.hooks.suite, loaded, { plan });
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
       'NO_LOADER',
@@ -130,7 +126,7 @@ export class Kernel {
    */
   async resolveAgent(ref: AgentRef, plan: RunPlan): Promise<Agent> {
     this.applyPlugins();
-    const agent = await this.hooks.resolve.promise(ref, { plan });
+    const agent = await callBail<Agent>(this.hooks.resolve, ref, { plan });
     if (agent) return agent;
     const asked = [...new Set(this.hooks.resolve.taps.map((t) => t.name))];
     const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
@@ -148,12 +144,14 @@ export class Kernel {
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
     // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
-    const knownAsserts = new Set(mapKeys(this.hooks.assert).filter((type) => type !== ''));
+    const knownAsserts = new Set(
+      this.assertTypes.filter((type) => type !== '' && this.hooks.assert.get(type)?.isUsed()),
+    );
     let selected = 0;
     for await (const testCase of suite.cases()) {
       if (!selects(plan, testCase)) continue;
       selected++;
-      if (!this.hooks.execute.get(testCase.kind)?.taps.length) {
+      if (!this.hooks.execute.get(testCase.kind)?.isUsed()) {
         throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
           where: at(testCase),
         });
@@ -235,8 +233,13 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
+      resolveHelper: (ref) =>
+        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
+    let pulled = 0;
     const runCase = async (testCase: TestCase) => {
+      pulled++;
       const result = await this.runCase(cases, testCase);
       summary.add(result);
       finished?.push(result);
@@ -246,9 +249,21 @@ export class Kernel {
     };
     const source = filtered(suite, plan);
     try {
-      await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
+      await runPool(
+        source,
+        plan.parallel,
+        runCase,
+        () => stopForFailure || interrupt.aborted || this.halted !== undefined,
+      );
     } finally {
       cases.watch.dispose();
+    }
+    const notRun = this.halted !== undefined && !interrupt.aborted ? await this.notRun(suite, plan, pulled) : [];
+    for (const result of notRun) {
+      summary.add(result);
+      finished?.push(result);
+      const pending = this.emit({ type: 'result', ...result });
+      if (pending) await pending;
     }
     if (lifecycle?.afterAll) {
       await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
@@ -266,6 +281,7 @@ export class Kernel {
       type: 'summary',
       ...counted,
       ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
+      ...(notRun.length || this.halted !== undefined ? { halted: this.halted, not_run: notRun.length } : {}),
       ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
@@ -273,8 +289,30 @@ export class Kernel {
     await this.emit(event);
     // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
     const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
-    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
+    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed || event.halted ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
+  }
+
+  /**
+   * The selected cases after the first `started` ones (those the pool pulled before a halt), each a
+   * skipped result saying why it did not run, so every report lists them.
+   */
+  private async notRun(suite: Suite, plan: RunPlan, started: number): Promise<CaseResult[]> {
+    const results: CaseResult[] = [];
+    let seen = 0;
+    for await (const testCase of filtered(suite, plan)) {
+      if (seen++ < started) continue;
+      results.push({
+        ...caseBase(testCase),
+        status: 'skipped',
+        skip_reason: `not run: ${this.halted}`,
+        duration_ms: 0,
+        assertions: [],
+        metrics: {},
+        runs: [],
+      });
+    }
+    return results;
   }
 
   /**
@@ -307,9 +345,8 @@ export class Kernel {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(
-            Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))),
-          );
+          const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
+          beforeData = isThenable(answer) ? await run.race(answer) : answer;
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
@@ -337,11 +374,8 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(
-            Promise.resolve(
-              lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after')),
-            ),
-          );
+          const answer = lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'));
+          if (isThenable(answer)) await run.race(answer);
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -351,19 +385,17 @@ export class Kernel {
       return withHookLogs(result, hookLogs);
     } finally {
       watch.stop(run);
-      watch.release(run);
     }
   }
 
   /** Ends one watch and begins the next, for the next run of the same case. */
   private renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
     watch.stop(run);
-    watch.release(run);
     return watch.begin(timeoutMs);
   }
 
   private async runOnce(
-    { plan, suite, agent, abort, context }: CaseRunner,
+    { plan, suite, agent, context, resolveHelper }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -374,17 +406,35 @@ export class Kernel {
       : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
     let pending = this.emit(started);
     if (pending) await pending;
-    const ctx: ExecuteContext = {
+    const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
+    const ctx = new RunContext(
       plan,
       suite,
       agent,
+      context(testCase, chatId),
+      timeoutMs,
+      run,
+      plan.runs,
+      watch,
+      resolveHelper,
+    );
+    const scope = {
+      plan,
+      suite: suite.name,
+      caseId: testCase.id,
+      file: testCase.source.file,
       run,
       runs: plan.runs,
-      signal: abort,
-      timeoutMs,
-      context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
+      role: 'agent' as const,
+      turn: 0,
     };
-    const execution = await executeRun(this.hooks, testCase, ctx, watch);
+    watch.enterScope(scope);
+    let execution: Execution;
+    try {
+      execution = await executeRun(this.hooks, testCase, ctx, watch);
+    } finally {
+      watch.enterScope(undefined);
+    }
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
       ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
@@ -401,7 +451,7 @@ export class Kernel {
   private emit(event: RunEvent): void | Promise<void> {
     // Reporters, and through them every file, log and terminal line, see registered secrets redacted
     // (a model reply that echoes the key included); verdicts were judged on the raw values.
-    return callSeries(this.hooks.report.taps, hasSecrets() ? redactSecrets(event) : event, deliverOf);
+    return callSeries(this.hooks.report, hasSecrets() ? redactSecrets(event) : event, deliverOf);
   }
 }
 
@@ -413,6 +463,8 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
+  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
+  resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
@@ -424,7 +476,7 @@ const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
 /** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
-function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string | undefined {
+function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
   if (!tap.validate) return undefined;
   try {
     return tap.validate(assertion);
@@ -446,11 +498,6 @@ function caseBase(testCase: TestCase): CaseBase {
 
 function at(testCase: TestCase): string {
   return testCase.source.line ? `${testCase.source.file}:${testCase.source.line}` : testCase.source.file;
-}
-
-function mapKeys(map: unknown): string[] {
-  const inner = (map as { _map?: Map<string, { taps: unknown[] }> })._map;
-  return inner ? [...inner].filter(([, hook]) => hook.taps.length).map(([key]) => key) : [];
 }
 
 /** Creates a kernel with the given plugins: the entry point for embedding agentest. */

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
-import { kitIdWidth } from '@agentest/reporter-console';
+import { kitIdWidth } from './console/kit-format.js';
 import { readCasesJson } from './cases-json.js';
 import { forbidFocus, NOT_FOCUSED } from './focus.js';
 import { agentCase } from './kit-case.js';

@@ -78,7 +78,7 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
       name: 'test:jsonl',
       apply({ hooks }) {
         hooks.load.tapPromise('test:jsonl', async () => ({ ...suite, cases: () => [testCase] }));
-        hooks.load.intercept({ result: (s: Suite | undefined) => void (seen = s) });
+        hooks.suite.intercept({ result: (s: Suite | undefined) => void (seen = s) });
         hooks.resolve.tapPromise('test:jsonl', async () => ({
           id: 'echo',
           run: async () => ({ content: 'hi', text: 'hi' }),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Agent, AgentCallOptions, AgentReply, Message, TestContext } from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
 import type { ToolSet } from './assistant-tools.js';
+import { caseClock } from '@agentest/cassettes';
 import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
 import { completionStep, type CompletionStep } from './completion-step.js';
 import {
@@ -38,6 +39,8 @@ interface CallState {
   hookOptions: Record<string, unknown>;
   signal: AbortSignal;
   trace: Record<string, unknown>;
+  /** Model parameters the caller insists on; they win over the assistant's and the Create hook's. */
+  llm: Record<string, unknown> | undefined;
 }
 
 export interface AssistantServices {
@@ -89,7 +92,7 @@ export class AssistantAgent implements Agent {
   }
 
   run(messages: Message[], ctx: TestContext, signal: AbortSignal, call?: AgentCallOptions): Promise<AgentReply> {
-    return this.call(messages, ctx, signal, call?.options ?? {}, 0);
+    return this.call(messages, ctx, signal, call?.options ?? {}, 0, call?.llm);
   }
 
   /**
@@ -102,10 +105,12 @@ export class AssistantAgent implements Agent {
     signal: AbortSignal,
     caseOptions: Record<string, unknown>,
     depth: number,
+    /** Model parameters the caller insists on (a judge's temperature and seed); they win over the assistant's. */
+    llm?: Record<string, unknown>,
   ): Promise<AgentReply> {
     const trace: Record<string, unknown> = { assistant: this.def.id };
     try {
-      return await this.pipeline(input, testContext, signal, caseOptions, depth, trace);
+      return await this.pipeline(input, testContext, signal, caseOptions, depth, trace, llm);
     } catch (error) {
       if (error && typeof error === 'object' && !('trace' in error)) Object.assign(error, { trace });
       throw error;
@@ -119,8 +124,9 @@ export class AssistantAgent implements Agent {
     caseOptions: Record<string, unknown>,
     depth: number,
     trace: Record<string, unknown>,
+    llm: Record<string, unknown> | undefined,
   ): Promise<AgentReply> {
-    const call = this.callState(input, testContext, signal, caseOptions, trace);
+    const call = this.callState(input, testContext, signal, caseOptions, trace, llm);
     const create = await this.runCreate(call);
     if (create?.delegate) return this.delegate(create.delegate, input, call.ctx, signal, depth, trace);
     const conversation = create?.messages?.length ? create.messages : input;
@@ -137,6 +143,7 @@ export class AssistantAgent implements Agent {
     signal: AbortSignal,
     caseOptions: Record<string, unknown>,
     trace: Record<string, unknown>,
+    llm: Record<string, unknown> | undefined,
   ): CallState {
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
     // Yao's hook ctx always carries `theme` and `route` (empty unless a request sets them).
@@ -148,7 +155,7 @@ export class AssistantAgent implements Agent {
       ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}),
       metadata,
     };
-    return { input, ctx, metadata, caseOptions, caseConnector, hookOptions, signal, trace };
+    return { input, ctx, metadata, caseOptions, caseConnector, hookOptions, signal, trace, llm };
   }
 
   /** The Create hook, when the assistant has hooks; its metadata joins the call's. */
@@ -175,7 +182,12 @@ export class AssistantAgent implements Agent {
     const global = globalPromptsDisabled(def, create, call.caseOptions, call.metadata)
       ? undefined
       : await services.app.globalPrompts();
-    const vars = { env: services.app.env, ctx: contextVariables(def, call.ctx, create) };
+    // With cassettes, `$SYS.DATE` is the time the case was recorded, so a replay matches on any day.
+    const vars = {
+      env: services.app.env,
+      ctx: contextVariables(def, call.ctx, create),
+      now: await caseClock(call.signal),
+    };
     const tools = create?.mcp_servers
       ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
       : this.tools;
@@ -205,7 +217,7 @@ export class AssistantAgent implements Agent {
       const step = await completionStep({
         client,
         messages,
-        options: { ...def.options, ...create?.llmOptions },
+        options: { ...def.options, ...create?.llmOptions, ...call.llm },
         ...(tools ? { tools } : {}),
         backends: services.backends,
         // Yao runs the loop only when the assistant has no hook script at all.

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsonReporter from '../src/index.js';
-import { runScenario } from '../../reporter-markdown/test/scenario.js';
+import { runScenario } from '../../report/test/scenario.js';
 
 /** A 64 KiB tmpfs, or the reason one cannot be mounted here (not root, no CAP_SYS_ADMIN, a container). */
 function smallDisk(): { dir: string } | { skip: string } {
@@ -46,7 +46,7 @@ test(
     assert.equal(second.exitCode, 3);
     assert.match(
       second.errors.map((e) => e.message).join('\n'),
-      /reporter "json" failed in onSummary: cannot write .*report\.json: ENOSPC/,
+      /reporter "agentest:json" failed in onSummary: cannot write .*report\.json: ENOSPC/,
     );
     assert.equal(readFileSync(join(dir, 'report.json'), 'utf8'), previous, 'the previous report is unchanged');
     assert.deepEqual(readdirSync(dir).sort(), ['ballast', 'report.json'], 'no temporary file is left behind');

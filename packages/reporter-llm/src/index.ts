@@ -1,15 +1,11 @@
 import {
   AgentestError,
   buildTestContext,
-  createHooks,
   defineReporter,
   errorMessage,
   redactText,
   type Agent,
   type AgentestPlugin,
-  type KernelApi,
-  type PublicHooks,
-  type RunEvent,
 } from '@agentest/kernel';
 import {
   ReportCollector,
@@ -17,11 +13,14 @@ import {
   reporterOptionsSchema,
   resolveOutputPath,
   writeFileAtomic,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 import { z } from 'zod';
 import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';
 import { trimReport } from './trim.js';
+
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:llm';
 
 const isPlugin = (v: unknown) =>
   typeof v === 'object' && v !== null && typeof (v as AgentestPlugin).apply === 'function';
@@ -54,30 +53,17 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
  */
 export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlugin {
   let options: z.infer<typeof optionsSchema>;
-  // The fallback hears every event through a hook block of its own, so that it writes its report
-  // in full before the agent is asked, whatever the agent then does.
-  const fallbackHooks = createHooks();
-  const forward = (event: unknown) => fallbackHooks.report.promise(event as RunEvent);
   const collector = new ReportCollector();
 
   const plugin = defineReporter({
-    name: 'llm',
-    // The fallback, the agent's own timeout and the write must all fit before the kernel gives up.
+    name: PLUGIN_NAME,
+    // The agent's own timeout and the write must both fit before the kernel gives up.
     get timeoutMs() {
       return (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
     },
-    async onStart(event) {
-      collector.onStart(event);
-      await forward(event);
-    },
-    onCaseStart: forward,
-    onRunResult: forward,
-    async onResult(event) {
-      collector.onResult(event);
-      await forward(event);
-    },
+    onStart: (event) => collector.onStart(event),
+    onResult: (event) => collector.onResult(event),
     async onSummary(event) {
-      await forward(event);
       const output = resolveOutputPath(options, options.output);
       const report = collector.build(event);
       report.metadata.output_file = output;
@@ -106,14 +92,11 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
   return {
     ...plugin,
     apply(kernel) {
-      options = parseReporterOptions('llm', optionsSchema, rawOptions);
-      const fallbackApi: KernelApi = {
-        hooks: fallbackHooks as unknown as PublicHooks,
-        reportError: (error) => kernel.reportError(error),
-      };
-      options.fallback.apply(fallbackApi);
-      kernel.hooks.setup.tapPromise('reporter:llm', (plan) => fallbackHooks.setup.promise(plan));
-      kernel.hooks.teardown.tapPromise('reporter:llm', () => fallbackHooks.teardown.promise());
+      options = parseReporterOptions(PLUGIN_NAME, optionsSchema, rawOptions);
+      // The fallback is an ordinary reporter on the same kernel, tapped just before this one: every
+      // event reaches it first, so its report is written in full before the agent is asked, whatever
+      // the agent then does, and a fallback that fails is reported like any other reporter.
+      options.fallback.apply(kernel);
       plugin.apply(kernel);
     },
   };
