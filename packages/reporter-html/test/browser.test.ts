@@ -9,7 +9,9 @@ import htmlReporter from '../src/index.js';
 import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '../../report/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
-/** Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report. */
+/**
+ * Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report.
+ */
 const PAGE_HANG_MS = 120_000;
 let browser: Browser;
 
