@@ -151,28 +151,35 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
   const scriptAssertion = run?.details?.assertion;
   if (failing && scriptAssertion && !failed.length)
     lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
-  if (failing || verbose) {
-    const size = verbose ? 2000 : 500;
-    lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);
-    if (result.expected !== undefined && !result.assertions.length)
-      lines.push(`**Expected**\n\n${fence(excerpt(result.expected, size))}`);
-    if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
-    const failedRuns = failedRunLines(result.runs);
-    if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
-    const logs = caseLogs(result);
-    if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
-    const toolCalls = run?.tool_calls ?? [];
-    if (failing && toolCalls.length) {
-      const rows = toolCalls.map((t) => [
-        t.server ?? '',
-        t.name,
-        t.error ? `ERR: ${t.error}` : 'OK',
-        excerpt(t.arguments, 60),
-      ]);
-      lines.push(`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`);
-    }
-  }
+  if (failing || verbose) lines.push(...caseDetails(result, runsPerCase, verbose));
   return lines.join('\n\n');
+}
+
+/** What a failing case (or any case, verbose) shows below its header: input, expected, output, runs, logs, tools. */
+function caseDetails(result: ReadonlyResult, runsPerCase: number, verbose: boolean): string[] {
+  const failing = isFailure(result.status);
+  const run = representative(result);
+  const lines: string[] = [];
+  const size = verbose ? 2000 : 500;
+  lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);
+  if (result.expected !== undefined && !result.assertions.length)
+    lines.push(`**Expected**\n\n${fence(excerpt(result.expected, size))}`);
+  if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
+  const failedRuns = failedRunLines(result.runs);
+  if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
+  const logs = caseLogs(result);
+  if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
+  const toolCalls = run?.tool_calls ?? [];
+  if (failing && toolCalls.length) {
+    const rows = toolCalls.map((t) => [
+      t.server ?? '',
+      t.name,
+      t.error ? `ERR: ${t.error}` : 'OK',
+      excerpt(t.arguments, 60),
+    ]);
+    lines.push(`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`);
+  }
+  return lines;
 }
 
 function failedRunLines(runs: readonly DeepReadonly<Execution>[]): string {
