@@ -94,4 +94,6 @@ export interface CaseResult {
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
   hook_logs?: { before?: string[]; after?: string[] };
+  /** With a run policy (`--runs auto`): how many runs the case needed of the most it could get, and why it stopped. */
+  run_policy?: { runs: number; max: number; decision?: string; reason?: string };
 }
