@@ -45,7 +45,10 @@ export interface Flags {
   reporterAgent?: string;
   /** `--reporter`: built-in names or paths; replaces the config's `reporters`. */
   reporters?: string[];
-  runs?: number;
+  /** `--runs <n>`, or `auto` for a sequential test per case (`--runs auto[:max]`). */
+  runs?: number | 'auto';
+  /** `--runs auto:<max>`: the most runs a case may get. */
+  autoMax?: number;
   filter?: CaseFilter;
   timeoutMs?: number;
   parallel?: number;
@@ -84,7 +87,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('ctx', raw.ctx),
     ...optional('reporterAgent', raw.r),
     ...(raw.reporter?.length ? { reporters: raw.reporter } : {}),
-    ...optional('runs', raw.runs === undefined ? undefined : positiveInt('--runs', raw.runs)),
+    ...runs(raw.runs),
     ...optional('parallel', raw.parallel === undefined ? undefined : positiveInt('--parallel', raw.parallel)),
     ...optional('timeoutMs', raw.timeout === undefined ? undefined : duration(raw.timeout)),
     ...optional('filter', raw.run === undefined ? undefined : goRegex('--run', raw.run)),
@@ -118,6 +121,26 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 
 export function invalid(flag: string, problem: string): AgentestError {
   return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
+}
+
+/** `--runs 5`, `--runs auto` or `--runs auto:20`. */
+function runs(value: string | undefined): Pick<Flags, 'runs' | 'autoMax'> {
+  if (value === undefined) return {};
+  const auto = /^\s*auto(?::(.*))?\s*$/i.exec(value);
+  if (!auto) {
+    if (/^\s*\d+\s*$/.test(value) && Number(value) >= 1) return { runs: Number(value) };
+    throw invalid(
+      '--runs',
+      `must be a whole number of at least 1 or auto[:max], got ${JSON.stringify(value)} (e.g. --runs 5 or --runs auto:20)`,
+    );
+  }
+  if (auto[1] === undefined) return { runs: 'auto' };
+  if (!/^\d+$/.test(auto[1].trim()) || Number(auto[1]) < 1)
+    throw invalid(
+      '--runs',
+      `auto:<max> needs a whole number of runs of at least 1, got ${JSON.stringify(value)} (e.g. --runs auto:20)`,
+    );
+  return { runs: 'auto', autoMax: Number(auto[1]) };
 }
 
 function positiveInt(flag: string, value: string): number {

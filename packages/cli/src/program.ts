@@ -70,7 +70,10 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       "add a reporter by built-in name or module path; repeatable, replaces the config's reporters (e.g. --reporter junit --reporter ./my-reporter.ts)",
       collect,
     )
-    .option('--runs <n>', 'runs per case for stability analysis (default: 1; e.g. --runs 5)')
+    .option(
+      '--runs <n>',
+      'runs per case for stability analysis, or auto[:max] for a sequential test (SPRT) per case that stops when the answer is clear (default: 1; e.g. --runs 5 or --runs auto:20)',
+    )
     .option(
       '--run <regex>',
       'only run cases whose id or name matches this RE2 regex, as in go test -run (default: all; e.g. --run "T00[1-3]" or --run "TestSystem.*")',

@@ -15,6 +15,7 @@ import { formatError } from './print-error.js';
 import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
+import { runsSetting } from './sequential-runs.js';
 import { watchSignals } from './signals.js';
 
 export interface CliIo {
@@ -97,12 +98,13 @@ async function prepareRun(
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
   const mode = detectInputMode(flags.input, cwd);
   const output = flags.outputs[0];
+  const { runs, runPolicy } = await runsSetting(flags, config);
   const plan = createRunPlan({
     input: flags.input,
     cwd,
     agent: flags.name,
     connector: flags.connector,
-    runs: flags.runs ?? config.test.runs,
+    runs,
     parallel: flags.parallel ?? config.test.parallel,
     timeout: flags.timeoutMs ?? config.test.timeoutMs,
     failFast: flags.failFast ?? config.test.failFast,
@@ -117,6 +119,7 @@ async function prepareRun(
     forbidOnly: isCi(env) && !flags.allowOnly,
     options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
   });
+  if (runPolicy) plan.runPolicy = runPolicy;
   return { config, plan, mode };
 }
 

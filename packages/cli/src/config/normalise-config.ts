@@ -45,7 +45,10 @@ export interface NormalisedConfig {
   test: {
     parallel?: number;
     timeoutMs?: number;
-    runs?: number;
+    /** A fixed number of runs per case, or `auto` for the sequential test. */
+    runs?: number | 'auto';
+    /** `--runs auto`'s SPRT settings and maximum. */
+    sequential?: SequentialSettings;
     user?: string;
     team?: string;
     ctx?: string;
@@ -53,6 +56,8 @@ export interface NormalisedConfig {
     include?: string[];
   };
   thresholds: Record<string, number>;
+  /** Where the run history goes and how much of it is kept. */
+  history: HistorySettings;
   /**
    * Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`); `jsonl` holds
    * the config's `jsonl` and `files` sections, with `files.allow` made absolute.
@@ -63,6 +68,23 @@ export interface NormalisedConfig {
     kit?: Record<string, unknown>;
     jsonl?: Record<string, unknown>;
   };
+}
+
+/** The config's `test.sequential`: Wald's SPRT per case for `--runs auto`. */
+export interface SequentialSettings {
+  p0?: number;
+  p1?: number;
+  alpha?: number;
+  beta?: number;
+  max?: number;
+}
+
+/** The config's `history`; the directory is made absolute (relative to the config's folder). */
+export interface HistorySettings {
+  enabled?: boolean;
+  dir?: string;
+  maxRuns?: number;
+  maxBytes?: number;
 }
 
 const TOP_LEVEL = [
@@ -77,12 +99,27 @@ const TOP_LEVEL = [
   'kit',
   'jsonl',
   'files',
+  'history',
 ] as const;
-const TEST_KEYS = ['parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
+const TEST_KEYS = ['parallel', 'timeout', 'runs', 'sequential', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
+const SEQUENTIAL_KEYS = ['p0', 'p1', 'alpha', 'beta', 'max'] as const;
+const HISTORY_KEYS = ['enabled', 'dir', 'maxRuns', 'maxBytes'] as const;
 const JSONL_KEYS = ['extraKeys', 'maxDepth', 'maxLineBytes'] as const;
 const FILES_KEYS = ['allow', 'maxBytes'] as const;
 
 const positiveInt = z.number().int().min(1);
+const probability = z.number().gt(0).lt(1);
+const sequentialShape = z
+  .object({
+    p0: probability.optional(),
+    p1: probability.optional(),
+    alpha: probability.optional(),
+    beta: probability.optional(),
+    max: positiveInt.optional(),
+  })
+  .refine((s) => (s.p1 ?? 0.6) < (s.p0 ?? 0.9), {
+    message: 'p1 (the pass rate of a degraded case, default 0.6) must be below p0 (a healthy one, default 0.9)',
+  });
 const record = z.record(z.string(), z.unknown());
 const configShape = z.object({
   plugins: z.array(z.unknown()).optional(),
@@ -93,7 +130,8 @@ const configShape = z.object({
     .object({
       parallel: positiveInt.optional(),
       timeout: z.union([z.string(), z.number()]).optional(),
-      runs: positiveInt.optional(),
+      runs: z.union([positiveInt, z.literal('auto')]).optional(),
+      sequential: sequentialShape.optional(),
       user: z.string().min(1).optional(),
       team: z.string().min(1).optional(),
       ctx: z.string().min(1).optional(),
@@ -116,6 +154,14 @@ const configShape = z.object({
     .object({
       allow: z.array(z.string().min(1)).optional(),
       maxBytes: positiveInt.optional(),
+    })
+    .optional(),
+  history: z
+    .object({
+      enabled: z.boolean().optional(),
+      dir: z.string().min(1).optional(),
+      maxRuns: positiveInt.optional(),
+      maxBytes: z.number().int().min(1024).optional(),
     })
     .optional(),
 });
@@ -143,12 +189,16 @@ export async function normaliseConfig(
     ['test', TEST_KEYS],
     ['jsonl', JSONL_KEYS],
     ['files', FILES_KEYS],
+    ['history', HISTORY_KEYS],
   ] as const;
   for (const [name, keys] of sections) {
     const section = (raw as Record<string, unknown>)[name];
     if (section && typeof section === 'object' && !Array.isArray(section))
       checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
   }
+  const sequential = (raw as { test?: { sequential?: unknown } }).test?.sequential;
+  if (sequential && typeof sequential === 'object' && !Array.isArray(sequential))
+    checkKeys(label, 'test.sequential.', sequential as Record<string, unknown>, SEQUENTIAL_KEYS);
   const parsed = configShape.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -163,12 +213,13 @@ export async function normaliseConfig(
     agents: (config.agents ?? {}) as Record<string, AgentConfig>,
     connectors: (config.connectors ?? {}) as Record<string, ConnectorConfig>,
     test: {
-      ...pick(config.test, ['parallel', 'runs', 'user', 'team', 'failFast']),
+      ...pick(config.test, ['parallel', 'runs', 'sequential', 'user', 'team', 'failFast']),
       ...(config.test?.timeout !== undefined ? { timeoutMs: duration(config.test.timeout, label) } : {}),
       ...(config.test?.ctx ? { ctx: resolve(dir, config.test.ctx) } : {}),
       ...(config.test?.include ? { include: [config.test.include].flat() } : {}),
     },
     thresholds: config.thresholds ?? {},
+    history: { ...config.history, ...(config.history?.dir ? { dir: resolve(dir, config.history.dir) } : {}) },
     pluginOptions: { ...pick(config, ['script', 'yao', 'kit']), ...jsonlOptions(config, dir) },
   };
 }
