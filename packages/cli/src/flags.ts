@@ -29,6 +29,9 @@ export interface RawFlags {
   after?: string;
   baseline?: string;
   allowOnly?: boolean;
+  lastFailed?: boolean;
+  order?: string;
+  history?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -65,6 +68,12 @@ export interface Flags {
   baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
+  /** `--last-failed`: only the cases that did not pass in the latest run of this input. */
+  lastFailed: boolean;
+  /** `--order failed-first`: last failed, then flaky, then longest first. */
+  order?: 'failed-first';
+  /** False with `--no-history`: this run is not recorded. */
+  history: boolean;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -101,6 +110,9 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('afterAll', hookRef('--after', raw.after)),
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
+    lastFailed: raw.lastFailed === true,
+    ...optional('order', order(raw.order)),
+    history: raw.history !== false,
   };
 }
 
@@ -121,6 +133,13 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 
 export function invalid(flag: string, problem: string): AgentestError {
   return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
+}
+
+/** `--order failed-first`; the file order is the default and needs no flag. */
+function order(value: string | undefined): 'failed-first' | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'failed-first') return 'failed-first';
+  throw invalid('--order', `must be failed-first, got ${JSON.stringify(value)} (e.g. --order failed-first)`);
 }
 
 /** `--runs 5`, `--runs auto` or `--runs auto:20`. */

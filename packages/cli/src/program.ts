@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { AgentestError } from '@agentest/kernel';
 import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
+import { addHistoryCommand } from './history-command.js';
 import { acceptGoFlags } from './go-flags.js';
 import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
@@ -100,8 +101,17 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
     )
     .option(
       '--baseline <report>',
-      'compare this run with an earlier report (.jsonl or .json) when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl)',
+      'compare this run with an earlier report (.jsonl or .json), or with the latest run of this input in the history (last), when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl or --baseline last)',
     )
+    .option(
+      '--order <order>',
+      'run order: failed-first runs the cases that failed last time first, then flaky ones, then the longest first (default: file order; e.g. --order failed-first)',
+    )
+    .option(
+      '--last-failed',
+      'run only the cases that failed (or errored, or timed out) in the latest run of this input, from the history (default: off)',
+    )
+    .option('--no-history', 'do not record this run in the history (.agentest/history/ in the project root)')
     .option(
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
@@ -118,6 +128,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       onRun(await runTest(flags, io));
     });
   addCompareCommand(program, io, onRun);
+  addHistoryCommand(program, io, onRun);
   return program;
 }
 

@@ -4,6 +4,7 @@ import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from 
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
@@ -40,7 +41,12 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
   let kernel: Kernel | undefined;
-  const baseline = await setupBaseline(flags.baseline, io, {
+  const history = await setupHistory(flags, config, plan, io, mode !== 'message');
+  if (history.nothingToRun) {
+    io.stdout.write(history.nothingToRun);
+    return 0;
+  }
+  const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
   });
@@ -70,7 +76,10 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
+    kernel = await kernelFromConfig(config, {
+      cwd,
+      reporters: [...history.plugins, ...baseline.plugins, ...reporters.plugins],
+    });
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {

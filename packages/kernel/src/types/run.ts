@@ -1,6 +1,6 @@
 import type { AgentRef } from './agent.js';
 import type { ContextFile, Environment } from './context.js';
-import type { CaseResult, Execution, Status } from './result.js';
+import type { CaseResult, Execution, Flakiness, Status } from './result.js';
 import type { InputSpec, TestCase } from './test-case.js';
 
 /** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
@@ -91,6 +91,14 @@ export interface Summary {
   not_run?: number;
   /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
   comparison?: BaselineComparison;
+  /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
+  flaky?: FlakyCase[];
+}
+
+/** A flaky case in the summary: its id and how flaky it is. */
+export interface FlakyCase extends Flakiness {
+  id: string;
+  name?: string;
 }
 
 /** The summary's `comparison` block: the verdict against the baseline and the cases that changed. */
