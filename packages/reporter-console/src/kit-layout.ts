@@ -17,6 +17,7 @@ import {
   type KitRow,
   type KitStatus,
 } from './kit-format.js';
+import { printFlaky } from './flaky-block.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { interruptedText } from './text.js';
@@ -64,6 +65,7 @@ export class KitLayout {
     this.p.line(formatStatusCounts(this.counts, this.colour));
     if (s.metrics || s.thresholds)
       this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
+    printFlaky(this.p, s);
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
     if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));

@@ -1,5 +1,6 @@
 import { formatDuration, metricKey, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import { printLogLines } from './agent-layout.js';
+import { printFlaky } from './flaky-block.js';
 import type { Printer } from './printer.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
@@ -27,6 +28,7 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
     printLogLines(p, s.hook_logs.after_all, '  ');
   }
   if (s.runs_per_case > 1) printStability(p, s);
+  printFlaky(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
   if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));
   for (const output of outputs) p.line(`  Output: ${safe(output)}`);
