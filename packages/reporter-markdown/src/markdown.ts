@@ -15,6 +15,7 @@ import {
   truncate,
 } from './format.js';
 import { comparisonSection } from './comparison-section.js';
+import { flakySection, sequentialSection } from './history-section.js';
 import { cell, code, fence, inline, table } from './markdown-syntax.js';
 import type { ReadonlyResult, Report } from './report.js';
 
@@ -42,6 +43,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    sequentialSection(report),
+    flakySection(report),
     metricsSection(report),
     metadataSection(report),
   ];
