@@ -28,7 +28,8 @@ export async function setupHistory(
   io: CliIo,
   recordable: boolean,
 ): Promise<HistorySetup> {
-  const enabled = flags.history && config.history.enabled !== false && recordable;
+  // `--no-history` still reads the history (flaky flags, --baseline last); it only leaves this run out.
+  const enabled = config.history.enabled !== false && recordable;
   const needed = flags.baseline === 'last' || flags.lastFailed || flags.order === 'failed-first';
   if (!enabled && !needed) return { plugins: [] };
   const history = await import('@agentest/history');
@@ -72,6 +73,7 @@ export async function setupHistory(
         ...(git ? { git } : {}),
         ...(configHash ? { configHash } : {}),
         ...(model ? { model } : {}),
+        record: flags.history,
         onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
       }),
     );

@@ -111,7 +111,10 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       '--last-failed',
       'run only the cases that failed (or errored, or timed out) in the latest run of this input, from the history (default: off)',
     )
-    .option('--no-history', 'do not record this run in the history (.agentest/history/ in the project root)')
+    .option(
+      '--no-history',
+      'leave this run out of the history (.agentest/history/ in the project root); flaky flags still come from the earlier runs',
+    )
     .option(
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',

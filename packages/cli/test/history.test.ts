@@ -48,7 +48,7 @@ test('each run is recorded in .agentest/history/ at the project root; a case tha
   assert.equal(historyFiles(dir).length, 3);
   assert.match(
     third.stdout,
-    /Flaky \(from the run history\): 1\n.*~ \[T2\] 2 flips in 2 \(flip rate 100%, 95% CI 34%–100%\)/,
+    /Flaky \(from the run history\): 1\n.*~ \[T2\] flipped 2 of 2 times \(flip rate 100%, 95% CI 34%–100%\)/,
   );
 
   const record = JSON.parse(readFileSync(join(dir, '.agentest/history', historyFiles(dir)[2]!), 'utf8'));
@@ -77,6 +77,27 @@ test('each run is recorded in .agentest/history/ at the project root; a case tha
     flaky: { flips: 2, transitions: 2, flip_rate: 1, flip_rate_ci: [0.342, 1] },
   });
 
+  const formats = await run(dir, [
+    'test',
+    '-i',
+    'tests/cases.jsonl',
+    '-n',
+    'echo',
+    '--no-history',
+    ...['-o', 'out/r.md', '-o', 'out/r.html', '-o', 'out/r.xml', '-o', 'out/r.txt'],
+  ]);
+  assert.equal(formats.code, 0, formats.stderr);
+  const markdown = readFileSync(join(dir, 'out/r.md'), 'utf8');
+  assert.match(markdown, /## Flaky Cases\n\n.*\n\n\| ID \| Flips \| Flip Rate \| 95% CI \| Recent Outcomes \|/);
+  assert.match(markdown, /\| T2 \| 2\/3 \| 66\.7% \| 20\.8%–93\.9% \| 🟢🔴🟢🟢 \|/);
+  const html = readFileSync(join(dir, 'out/r.html'), 'utf8');
+  assert.match(html, /"recent":\["passed","failed","passed","passed"\],"flaky":"flipped 2 of 3 times/);
+  assert.match(html, /<div class="label">Flaky<\/div>|Flaky/);
+  const xml = readFileSync(join(dir, 'out/r.xml'), 'utf8');
+  assert.match(xml, /<property name="flaky" value="T2"\/>/);
+  assert.match(xml, /<property name="flaky.flips" value="2\/3"\/>/);
+  assert.match(readFileSync(join(dir, 'out/r.txt'), 'utf8'), /Flaky: +1 \(T2 67% flips\)/);
+
   const list = await run(dir, ['history']);
   assert.equal(list.code, 0);
   assert.match(list.stdout, /tests\/cases\.jsonl +2\/3 passed +1× +echo +[0-9a-f]{8} trunk/);
@@ -85,7 +106,7 @@ test('each run is recorded in .agentest/history/ at the project root; a case tha
   assert.equal(one.code, 0);
   assert.match(one.stdout, /Case T2 in 3 runs, oldest first/);
   assert.match(one.stdout, /failed +✗ .* output does not contain 'evening'/);
-  assert.match(one.stdout, /tests\/cases\.jsonl · echo: ✓✗✓ +FLAKY: 2 flips in 2/);
+  assert.match(one.stdout, /tests\/cases\.jsonl · echo: ✓✗✓ +FLAKY: flipped 2 of 2 times/);
   const unknown = await run(dir, ['history', 'T22']);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /no recorded run has a case "T22" \(did you mean "T2"\?\)/);

@@ -14,6 +14,8 @@ export interface HistoryPluginOptions {
   git?: { commit: string; branch?: string };
   /** The model, when the configuration names it; otherwise the first run's `trace.model`. */
   model?: string;
+  /** False: read the history (recent outcomes, flaky flags) but leave this run out of it. */
+  record?: boolean;
   /** How many latest outcomes per case flaky detection looks at (20). */
   window?: number;
   /** A history that cannot be written costs the run nothing: this hears why. */
@@ -50,6 +52,7 @@ export function historyPlugin(options: HistoryPluginOptions): AgentestPlugin {
           if (event.history.flaky) flaky.push({ id: event.id, ...nameOf(event), ...event.history.flaky });
         } else if (event.type === 'summary' && start) {
           if (flaky.length) event.flaky = flaky;
+          if (options.record === false) return;
           return write(options, recordOf(options, start, event, model, cases));
         }
       });

@@ -53,7 +53,7 @@ export function renderCase(records: readonly HistoryRecord[], id: string): strin
   for (const { label, statuses } of lineages.values()) {
     const { recent, flaky } = caseHistory(statuses);
     const verdict = flaky
-      ? `FLAKY: ${flaky.flips} flip${flaky.flips === 1 ? '' : 's'} in ${flaky.transitions} (flip rate ${percent(flaky.flip_rate)}, 95% CI ${percent(flaky.flip_rate_ci[0])}–${percent(flaky.flip_rate_ci[1])})`
+      ? `FLAKY: flipped ${flaky.flips} of ${flaky.transitions} times (flip rate ${percent(flaky.flip_rate)}, 95% CI ${percent(flaky.flip_rate_ci[0])}–${percent(flaky.flip_rate_ci[1])})`
       : 'no flips';
     lines.push(`${label}: ${outcomeStrip(recent)}  ${verdict}`);
   }

@@ -15,7 +15,7 @@ export function printFlaky(p: Printer, s: DeepReadonly<SummaryEvent>, indent = '
   p.lines(['', p.paint('bold', `${indent}Flaky (from the run history): ${s.flaky.length}`)]);
   for (const f of sorted.slice(0, SHOWN))
     p.line(
-      `${indent}${p.paint('yellow', '~')} [${safe(f.id)}] ${f.flips} flip${f.flips === 1 ? '' : 's'} in ${f.transitions} (flip rate ${percent(f.flip_rate)}, 95% CI ${percent(f.flip_rate_ci[0])}–${percent(f.flip_rate_ci[1])})`,
+      `${indent}${p.paint('yellow', '~')} [${safe(f.id)}] flipped ${f.flips} of ${f.transitions} times (flip rate ${percent(f.flip_rate)}, 95% CI ${percent(f.flip_rate_ci[0])}–${percent(f.flip_rate_ci[1])})`,
     );
   if (sorted.length > SHOWN) p.line(p.paint('dim', `${indent}  … and ${sorted.length - SHOWN} more in the report`));
 }
