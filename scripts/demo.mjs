@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The offline demo: the Yao keyword assistant (mock connector, no API key) with 3 runs per case,
 // writing every report format; then the same suite run again against the first run as its baseline,
-// and the two runs compared into an HTML page. The suite holds deliberate failures and flaky cases,
+// the two runs compared into an HTML page, and one flaky case shown over time from the run history. The suite holds deliberate failures and flaky cases,
 // so the CLI exits 1; the demo reports that and exits 0 when the runs themselves worked.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -50,6 +50,9 @@ const compared = agentest(
   'ignore',
 );
 if (compared === 2) process.exit(2);
+// Both runs went into the history (.agentest/history/ in examples/app): one flaky case over time.
+console.log('\nOne flaky case over every demo run so far (agentest history T014):\n');
+agentest(['history', 'T014', '-i', `${tests}/inputs.jsonl`]);
 console.log('\nDemo finished. agentest test exited 1 because the example suite contains deliberate failures and flaky');
 console.log(
   `cases; the reports are in examples/app/${tests}/, with the comparison of the two runs in output-comparison.html`,
