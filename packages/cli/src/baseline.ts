@@ -21,7 +21,7 @@ export async function setupBaseline(
 ): Promise<BaselineSetup> {
   if (!path) return { plugins: [], print: () => {} };
   const compare = await import('@agentest/compare');
-  const { colourWanted } = await import('@agentest/reporter-console');
+  const { colourWanted } = await import('@agentest/report');
   const colour = options.color && colourWanted(io.stdout as { isTTY?: boolean }, io.env);
   const baseline = typeof path === 'string' ? await compare.readReport(path, io.cwd) : path;
   let comparison: Comparison | undefined;

@@ -1,7 +1,7 @@
 import type { Status } from '@agentest/kernel';
-import { caseLabel, formatPercent } from './format.js';
-import { table } from './markdown-syntax.js';
-import type { Report } from './report.js';
+import { caseLabel, formatPercent } from '../text.js';
+import { table } from './syntax.js';
+import type { Report } from '../report.js';
 
 const ICON: Record<Status, string> = { passed: '🟢', failed: '🔴', error: '🟠', timeout: '🟡', skipped: '⚪' };
 

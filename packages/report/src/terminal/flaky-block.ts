@@ -1,5 +1,5 @@
 import type { DeepReadonly, SummaryEvent } from '@agentest/kernel';
-import type { Printer } from './printer.js';
+import type { LayoutPrinter as Printer } from './console-layout.js';
 import { terminalSafe as safe } from './terminal-safe.js';
 
 /** The most flaky cases the console names; the reports list them all. */
