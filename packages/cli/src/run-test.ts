@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
-import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
+import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
+import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
@@ -40,12 +41,13 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
-  let kernel: Kernel | undefined;
   const history = await setupHistory(flags, config, plan, io, mode !== 'message');
   if (history.nothingToRun) {
     io.stdout.write(history.nothingToRun);
     return 0;
   }
+  // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
+  const kernel = await kernelFromConfig(config, { cwd, reporters: [] });
   const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -66,7 +68,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       verbose: flags.verbose,
       color: flags.color,
       cwd,
-      resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
+      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
       stdout: io.stdout,
       stderr: io.stderr,
       env: io.env,
@@ -76,10 +78,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, {
-      cwd,
-      reporters: [...history.plugins, ...baseline.plugins, ...reporters.plugins],
-    });
+    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {

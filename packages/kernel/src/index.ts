@@ -39,6 +39,8 @@ export { isCi } from './ci.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';
 export { goDuration } from './execute-run.js';
+export { addJudgeUsage, judgeLine } from './judge-usage.js';
+export { caseVariance, varianceLine } from './variance.js';
 export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
 export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';

@@ -119,6 +119,7 @@
       row.assertions.forEach(function (a) {
         var item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
         item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
+        if (a.judge) item.appendChild(el('div', 'muted', a.judge));
         if (a.expected !== undefined) {
           item.appendChild(el('div', 'muted', 'expected'));
           item.appendChild(el('pre', '', a.expected));
@@ -137,6 +138,7 @@
     if (row.stability) block(box, 'Stability', row.stability);
     if (row.sequential) block(box, 'Sequential runs', row.sequential);
     if (row.flaky) block(box, 'Flaky', row.flaky);
+    if (row.variance) block(box, 'Agent and judge variance', row.variance);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {
@@ -218,6 +220,7 @@
         stability: row.stability,
         flaky: row.flaky,
         sequential: row.sequential,
+        variance: row.variance,
       };
     });
   }

@@ -1,4 +1,4 @@
-import { caseLogs, safeStringify } from '@agentest/kernel';
+import { caseLogs, judgeLine, safeStringify, varianceLine } from '@agentest/kernel';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
   caseLabel,
@@ -35,6 +35,8 @@ export interface RowData {
     expected?: string;
     actual?: string;
     diff?: DiffLine[];
+    /** How an agent-judged assertion was judged (agreement, model, temperature, seed, prompt hash). */
+    judge?: string;
   }[];
   logs: string[];
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
@@ -46,6 +48,8 @@ export interface RowData {
   flaky?: string;
   /** With `--runs auto`: how many runs the case needed and why it stopped. */
   sequential?: string;
+  /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement. */
+  variance?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -89,16 +93,24 @@ export function rowData(result: ReadonlyResult): RowData {
   if (error) row.error = truncate(error, FIELD_LIMIT);
   if (result.expected !== undefined) row.expected = cut(result.expected);
   if (result.output !== undefined) row.output = cut(result.output);
-  if (result.history?.recent.length) row.recent = [...result.history.recent];
-  const flips = result.history?.flaky;
-  if (flips)
-    row.flaky = `flipped ${flips.flips} of ${flips.transitions} times between consecutive runs (flip rate ${percent(flips.flip_rate)}, 95% CI ${percent(flips.flip_rate_ci[0])}–${percent(flips.flip_rate_ci[1])})`;
-  const policy = result.run_policy;
-  if (policy)
-    row.sequential = `${policy.runs} of at most ${policy.max} runs${policy.decision ? `: ${policy.decision}` : ''}${policy.reason ? ` (${policy.reason})` : ''}`;
+  Object.assign(row, historyFields(result));
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
+  if (result.variance) row.variance = varianceLine(result.variance);
   return row;
+}
+
+/** The run history's strip and flakiness, and the sequential test's stop, as the page shows them. */
+function historyFields(result: ReadonlyResult): Pick<RowData, 'recent' | 'flaky' | 'sequential'> {
+  const fields: Pick<RowData, 'recent' | 'flaky' | 'sequential'> = {};
+  if (result.history?.recent.length) fields.recent = [...result.history.recent];
+  const flips = result.history?.flaky;
+  if (flips)
+    fields.flaky = `flipped ${flips.flips} of ${flips.transitions} times between consecutive runs (flip rate ${percent(flips.flip_rate)}, 95% CI ${percent(flips.flip_rate_ci[0])}–${percent(flips.flip_rate_ci[1])})`;
+  const policy = result.run_policy;
+  if (policy)
+    fields.sequential = `${policy.runs} of at most ${policy.max} runs${policy.decision ? `: ${policy.decision}` : ''}${policy.reason ? ` (${policy.reason})` : ''}`;
+  return fields;
 }
 
 function percent(rate: number): string {
@@ -120,6 +132,7 @@ function assertionRow(
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
     ...(diff ? { diff } : {}),
+    ...(a.judge ? { judge: judgeLine(a.judge) } : {}),
   };
 }
 
