@@ -21,29 +21,39 @@ async function run(dir: string, args: string[], cwd = dir) {
   return agentestInProcess(args, { cwd });
 }
 
-test('each run is recorded in .agentest/history/ at the project root; a case that flips is flagged flaky in the console and the reports', async () => {
-  const dir = fixture({ 'tests/cases.jsonl': suite(true) });
-  execFileSync('git', ['init', '-q', '-b', 'trunk'], { cwd: dir });
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'x'], {
-    cwd: dir,
-  });
-  const tests = join(dir, 'tests');
-  // Run from the suite's folder: the history still goes to the project root (the package.json's folder).
-  assert.equal((await run(dir, ['test', '-i', 'cases.jsonl', '-n', 'echo', '--no-jsonl'], tests)).code, 0);
-  writeFileSync(join(tests, 'cases.jsonl'), suite(false));
-  assert.equal((await run(dir, ['test', '-i', 'tests/cases.jsonl', '-n', 'echo', '--no-jsonl'])).code, 1);
-  writeFileSync(join(tests, 'cases.jsonl'), suite(true));
-  const third = await run(dir, [
-    'test',
-    '-i',
-    'tests/cases.jsonl',
-    '-n',
-    'echo',
-    '-o',
-    'out/r.json',
-    '-o',
-    'out/r.jsonl',
-  ]);
+/** A project whose T2 passed, failed and passed in three runs of the echo agent, in a git work tree. */
+const flakyProject = (() => {
+  let made: Promise<{ dir: string; third: Awaited<ReturnType<typeof run>> }> | undefined;
+  return () =>
+    (made ??= (async () => {
+      const dir = fixture({ 'tests/cases.jsonl': suite(true) });
+      execFileSync('git', ['init', '-q', '-b', 'trunk'], { cwd: dir });
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'x'], {
+        cwd: dir,
+      });
+      const tests = join(dir, 'tests');
+      // Run from the suite's folder: the history still goes to the project root (the package.json's folder).
+      assert.equal((await run(dir, ['test', '-i', 'cases.jsonl', '-n', 'echo', '--no-jsonl'], tests)).code, 0);
+      writeFileSync(join(tests, 'cases.jsonl'), suite(false));
+      assert.equal((await run(dir, ['test', '-i', 'tests/cases.jsonl', '-n', 'echo', '--no-jsonl'])).code, 1);
+      writeFileSync(join(tests, 'cases.jsonl'), suite(true));
+      const third = await run(dir, [
+        'test',
+        '-i',
+        'tests/cases.jsonl',
+        '-n',
+        'echo',
+        '-o',
+        'out/r.json',
+        '-o',
+        'out/r.jsonl',
+      ]);
+      return { dir, third };
+    })());
+})();
+
+test('each run is recorded in .agentest/history/ at the project root; a case that flips is flagged flaky in the console', async () => {
+  const { dir, third } = await flakyProject();
   assert.equal(third.code, 0, third.stderr);
   assert.equal(historyFiles(dir).length, 3);
   assert.match(
@@ -76,7 +86,10 @@ test('each run is recorded in .agentest/history/ at the project root; a case tha
     recent: ['passed', 'failed', 'passed'],
     flaky: { flips: 2, transitions: 2, flip_rate: 1, flip_rate_ci: [0.342, 1] },
   });
+});
 
+test('every report carries the flaky case: JSON, JSONL, Markdown, HTML, JUnit and the text summary', async () => {
+  const { dir } = await flakyProject();
   const formats = await run(dir, [
     'test',
     '-i',
@@ -97,7 +110,10 @@ test('each run is recorded in .agentest/history/ at the project root; a case tha
   assert.match(xml, /<property name="flaky" value="T2"\/>/);
   assert.match(xml, /<property name="flaky.flips" value="2\/3"\/>/);
   assert.match(readFileSync(join(dir, 'out/r.txt'), 'utf8'), /Flaky: +1 \(T2 67% flips\)/);
+});
 
+test('agentest history lists the runs and shows one case over time; an unknown case is exit 2 with a suggestion', async () => {
+  const { dir } = await flakyProject();
   const list = await run(dir, ['history']);
   assert.equal(list.code, 0);
   assert.match(list.stdout, /tests\/cases\.jsonl +2\/3 passed +1× +echo +[0-9a-f]{8} trunk/);

@@ -3,7 +3,7 @@ import type { HistoryCase, HistoryRun } from './history-record.js';
 
 const MAX_MESSAGE_LENGTH = 300;
 
-/** A case's result reduced to what history keeps: status, duration, each run's outcome and cost, the first reason it failed. */
+/** A case's result as history keeps it: status, duration, each run's outcome and cost, the first reason it failed. */
 export function historyCase(result: CaseResult): HistoryCase {
   const runs = result.runs.length ? result.runs.map(historyRun) : [{ status: result.status }];
   const message = result.status === 'passed' || result.status === 'skipped' ? undefined : reasonOf(result);

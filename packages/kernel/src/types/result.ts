@@ -145,7 +145,10 @@ export interface CaseResult {
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
   hook_logs?: { before?: string[]; after?: string[] };
-  /** From the run history: this case's latest outcomes (oldest first, this run's included) and, when they flip, how flaky it is. */
+  /**
+   * From the run history: this case's latest outcomes (oldest first, this run's included) and, when
+   * they flip, how flaky it is.
+   */
   history?: CaseHistory;
   /** With a run policy (`--runs auto`): how many runs the case needed of the most it could get, and why it stopped. */
   run_policy?: { runs: number; max: number; decision?: string; reason?: string };

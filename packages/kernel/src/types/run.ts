@@ -37,7 +37,10 @@ export interface RunPlan {
    * that stops once the answer is clear). Without it every case runs `runs` times.
    */
   runPolicy?: RunPolicy;
-  /** Puts the selected cases in the order to run them (e.g. last failed first); the kernel then holds them all in memory. */
+  /**
+   * Puts the selected cases in the order to run them (e.g. last failed first); the kernel then holds
+   * them all in memory.
+   */
   order?: (cases: TestCase[]) => TestCase[] | Promise<TestCase[]>;
 }
 
