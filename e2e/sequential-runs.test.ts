@@ -5,6 +5,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import { runCli } from './helpers/cli.js';
@@ -29,19 +30,19 @@ before(async () => {
 });
 after(() => llm.close());
 
-async function calls(args: string[]): Promise<{ calls: number; code: number | null; out: string }> {
+async function calls(args: string[]): Promise<{ calls: number; code: number | null; out: string; stdout: string }> {
   const before = llm.requests.length;
   const out = `run-${++runCount}.jsonl`;
   const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', out, '--parallel', '4', ...args], {
     cwd: dir,
   });
   assert.ok(run.code === 0 || run.code === 1, run.stderr);
-  return { calls: llm.requests.length - before, code: run.code, out };
+  return { calls: llm.requests.length - before, code: run.code, out, stdout: run.stdout };
 }
 
 test('--runs auto makes at most half the calls of --runs 10 on stable cases, with the same verdicts', async () => {
   const fixed = await calls(['--runs', '10']);
-  const auto = await calls(['--runs', 'auto']);
+  const auto = await calls(['--runs', 'auto', '-o', 'auto.md', '-o', 'auto.xml']);
   assert.equal(fixed.calls, 110);
   // 4 straight passes accept a stable case; two failures flag the broken one.
   assert.equal(auto.calls, STABLE.length * 4 + 2);
@@ -58,6 +59,12 @@ test('--runs auto makes at most half the calls of --runs 10 on stable cases, wit
   });
   const broken = autoResults.get('broken')!.run_policy as { runs: number; decision: string };
   assert.deepEqual([broken.runs, broken.decision], [2, 'flagged']);
+  // The console, Markdown and JUnit say it too.
+  assert.match(auto.stdout, /\[broken\][\s\S]*?2 of at most 10 runs: degraded: 0 passed, 2 failed of 2 runs/);
+  const markdown = readFileSync(join(dir, 'auto.md'), 'utf8');
+  assert.match(markdown, /## Sequential Runs\n\n42 runs of at most 110/);
+  assert.match(markdown, /\| stable-0 \| 4 of 10 \| accepted \| healthy: 4 passed, 0 failed of 4 runs/);
+  assert.match(readFileSync(join(dir, 'auto.xml'), 'utf8'), /<property name="sequential.decision" value="flagged"\/>/);
 });
 
 test('--runs auto:3 caps the runs, and the config sets the test: a stricter p1 keeps a stable case running longer', async () => {
