@@ -1,6 +1,7 @@
 import type { AgentReply, TokenUsage } from './agent.js';
 import type { SourceLocation } from './test-case.js';
 import type { ToolCall } from './message.js';
+import type { UsageTotals } from './run.js';
 import type { CaseVariance } from '../variance.js';
 
 export type { CaseVariance };
@@ -152,6 +153,8 @@ export interface CaseResult {
   history?: CaseHistory;
   /** With a run policy (`--runs auto`): how many runs the case needed of the most it could get, and why it stopped. */
   run_policy?: { runs: number; max: number; decision?: string; reason?: string };
+  /** Tokens and cost of the case's model calls (all runs, judges included), when a usage meter is on. */
+  usage?: UsageTotals;
 }
 
 /** How often a case's outcome flipped between consecutive runs of the same agent, config and model. */
