@@ -180,22 +180,7 @@ export async function normaliseConfig(
     );
   }
   checkKeys(label, '', raw as Record<string, unknown>, TOP_LEVEL);
-  const sections = [
-    ['test', TEST_KEYS],
-    ['jsonl', JSONL_KEYS],
-    ['files', FILES_KEYS],
-    ['history', HISTORY_KEYS],
-    ['cassettes', CASSETTES_KEYS],
-    ['budget', BUDGET_KEYS],
-  ] as const;
-  for (const [name, keys] of sections) {
-    const section = (raw as Record<string, unknown>)[name];
-    if (section && typeof section === 'object' && !Array.isArray(section))
-      checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
-  }
-  const sequential = (raw as { test?: { sequential?: unknown } }).test?.sequential;
-  if (sequential && typeof sequential === 'object' && !Array.isArray(sequential))
-    checkKeys(label, 'test.sequential.', sequential as Record<string, unknown>, SEQUENTIAL_KEYS);
+  checkSections(label, raw as Record<string, unknown>);
   const parsed = configShape.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -256,6 +241,23 @@ function projectDir(path: string, dir: string, where: string): string {
   if (!existsSync(folder) || !statSync(folder).isDirectory())
     throw new AgentestError('CONFIG_INVALID', `${where}: "${path}" is not a folder (looked at ${folder})`, { where });
   return folder;
+}
+
+/** Unknown keys in each section, `test.sequential` included, with a "did you mean". */
+function checkSections(label: string, raw: Record<string, unknown>): void {
+  const test = raw.test as Record<string, unknown> | undefined;
+  const sections = [
+    ['test', raw.test, TEST_KEYS],
+    ['test.sequential', typeof test === 'object' ? test?.sequential : undefined, SEQUENTIAL_KEYS],
+    ['jsonl', raw.jsonl, JSONL_KEYS],
+    ['files', raw.files, FILES_KEYS],
+    ['history', raw.history, HISTORY_KEYS],
+    ['cassettes', raw.cassettes, CASSETTES_KEYS],
+    ['budget', raw.budget, BUDGET_KEYS],
+  ] as const;
+  for (const [name, section, keys] of sections)
+    if (section && typeof section === 'object' && !Array.isArray(section))
+      checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
 }
 
 function checkKeys(label: string, prefix: string, value: Record<string, unknown>, known: readonly string[]): void {
