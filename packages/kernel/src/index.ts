@@ -41,7 +41,14 @@ export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH
 export { goDuration } from './execute-run.js';
 export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
-export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
+export {
+  KNOWN_METRICS,
+  checkThresholdNames,
+  formatMetric,
+  isMaxMetric,
+  metricKey,
+  type FormatMetricOptions,
+} from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export { registerSecret, redactSecrets, redactText, hasSecrets, MIN_SECRET_LENGTH } from './secrets.js';
