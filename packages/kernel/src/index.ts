@@ -35,6 +35,7 @@ export {
 } from './errors.js';
 export { parseDuration, formatDuration, withoutUnit } from './duration.js';
 export { caseLogs, executionLogs } from './logs.js';
+export { representativeRun } from './aggregate.js';
 export { isCi } from './ci.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';
