@@ -40,6 +40,8 @@ export { isCi } from './ci.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';
 export { goDuration } from './execute-run.js';
+export { addJudgeUsage, judgeLine } from './judge-usage.js';
+export { caseVariance, varianceLine } from './variance.js';
 export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
 export {
@@ -52,5 +54,6 @@ export {
 } from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
-export { registerSecret, redactSecrets, redactText, hasSecrets, MIN_SECRET_LENGTH } from './secrets.js';
+export { registerSecret, redactSecrets, redactText, hasSecrets, findSecret, MIN_SECRET_LENGTH } from './secrets.js';
+export { runScopeOf, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
