@@ -6,7 +6,7 @@
  * Prints one Markdown section on stdout (collected by `npm run bench`); progress goes to stderr.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
 import judge from '@agentest/judge';
@@ -136,6 +136,7 @@ function formatMarkdown(best: Figures, runs: Figures[], plain: Figures): string 
     `| judge calls recorded / requests served | ${best.judgeCalls} / ${best.requests} (${CASES} agent + ${CASES * SAMPLES} judge) |`,
     `| mean judge time per case (3 samples) / mean agent time per case | ${ms(best.judgeMeanMs)} / ${ms(best.agentMeanMs)} |`,
     `| passed | ${best.passed} / ${CASES} |`,
+    `| machine load (1-minute average, ${availableParallelism()} cores) at the end | ${loadavg()[0]!.toFixed(1)} |`,
     '',
     `A case's three samples are asked at once, so judging costs one reply's latency (${ms(best.judgeMeanMs)} for three samples, against ${ms(3 * LATENCY_MS)} one after another). The judge's time is counted apart: the agent's mean duration excludes it. The fake server and the client share the machine's two cores, so every call's CPU time (HTTP, SDK, JSON) queues on them too.`,
   ].join('\n');
