@@ -46,5 +46,6 @@ export { SummaryBuilder, judge } from './summary.js';
 export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
-export { registerSecret, redactSecrets, redactText, hasSecrets, MIN_SECRET_LENGTH } from './secrets.js';
+export { registerSecret, redactSecrets, redactText, hasSecrets, findSecret, MIN_SECRET_LENGTH } from './secrets.js';
+export { runScopeOf, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
