@@ -100,7 +100,11 @@ test('20,000 cases stream through with every line intact', async () => {
 });
 
 test('the output option is required', () => {
-  assert.throws(() => jsonlReporter({}), /"output" option/);
+  assert.throws(
+    () => jsonlReporter({}),
+    (e: Error & { code?: string }) =>
+      e.code === 'PLUGIN_INVALID' && /reporter "agentest:jsonl": option "output" is required/.test(e.message),
+  );
 });
 
 /** Any execution a run may report, with fields the stream must drop (reply) or carry (usage, extra). */

@@ -78,8 +78,8 @@ export function colorStatus(status: KitStatus, color = defaultColour()): string 
 }
 
 /**
- * The suite title, upper-cased, then two spaces and the API address (the spaces even without one, as agentest-kit
- * prints), over a rule.
+ * The suite title, upper-cased, then two spaces and the API address (the spaces even without one, as
+ * agentest-kit prints), over a rule.
  */
 export function formatSuiteHeader(label: string, apiUrl = '', color = defaultColour()): string {
   const paint = kitPaint(color);

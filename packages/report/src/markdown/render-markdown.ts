@@ -17,6 +17,7 @@ import {
   truncate,
 } from '../text.js';
 import { comparisonSection } from './comparison-section.js';
+import { flakySection, sequentialSection } from './history-section.js';
 import { code, fence, inline, table } from './syntax.js';
 
 export interface MarkdownOptions {
@@ -43,6 +44,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    sequentialSection(report),
+    flakySection(report),
     metricsSection(report),
     metadataSection(report),
   ];
@@ -151,35 +154,32 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
   const scriptAssertion = run?.details?.assertion;
   if (failing && scriptAssertion && !failed.length)
     lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
-  if (failing || verbose) lines.push(...caseDetails(result, runsPerCase, verbose));
+  if (failing || verbose) {
+    const size = verbose ? 2000 : 500;
+    lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);
+    if (result.expected !== undefined && !result.assertions.length)
+      lines.push(`**Expected**\n\n${fence(excerpt(result.expected, size))}`);
+    if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
+    const failedRuns = failedRunLines(result.runs);
+    if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
+    const logs = caseLogs(result);
+    if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
+    if (failing) lines.push(...toolCallTable(run));
+  }
   return lines.join('\n\n');
 }
 
-/** What a failing case (or any case, verbose) shows below its header: input, expected, output, runs, logs, tools. */
-function caseDetails(result: ReadonlyResult, runsPerCase: number, verbose: boolean): string[] {
-  const failing = isFailure(result.status);
-  const run = representative(result);
-  const lines: string[] = [];
-  const size = verbose ? 2000 : 500;
-  lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);
-  if (result.expected !== undefined && !result.assertions.length)
-    lines.push(`**Expected**\n\n${fence(excerpt(result.expected, size))}`);
-  if (result.output !== undefined) lines.push(`**Output**\n\n${fence(excerpt(result.output, size))}`);
-  const failedRuns = failedRunLines(result.runs);
-  if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
-  const logs = caseLogs(result);
-  if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
+/** The tool calls of a failing case's representative run, as a table (none when it made no call). */
+function toolCallTable(run: DeepReadonly<Execution> | undefined): string[] {
   const toolCalls = run?.tool_calls ?? [];
-  if (failing && toolCalls.length) {
-    const rows = toolCalls.map((t) => [
-      t.server ?? '',
-      t.name,
-      t.error ? `ERR: ${t.error}` : 'OK',
-      excerpt(t.arguments, 60),
-    ]);
-    lines.push(`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`);
-  }
-  return lines;
+  if (!toolCalls.length) return [];
+  const rows = toolCalls.map((t) => [
+    t.server ?? '',
+    t.name,
+    t.error ? `ERR: ${t.error}` : 'OK',
+    excerpt(t.arguments, 60),
+  ]);
+  return [`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`];
 }
 
 function failedRunLines(runs: readonly DeepReadonly<Execution>[]): string {
