@@ -79,7 +79,7 @@
     const tr = el('tr', 'case' + (state.open.has(row.index) ? ' open' : ''));
     tr.dataset.index = String(row.index);
     tr.appendChild(el('td', 'id', row.label));
-    var status = el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : ''));
+    const status = el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : ''));
     if (row.recent) status.appendChild(strip(row.recent, row.flaky));
     tr.appendChild(status);
     tr.appendChild(el('td', 'duration', row.duration));
@@ -89,7 +89,7 @@
 
   // The case's latest outcomes from the run history, oldest first, one small bar each; a flaky case says so.
   function strip(recent, flaky) {
-    var box = el('span', 'strip');
+    const box = el('span', 'strip');
     box.title = 'Recent outcomes, oldest first: ' + recent.join(', ');
     recent.forEach(function (outcome) {
       box.appendChild(el('span', 'o ' + outcome));
