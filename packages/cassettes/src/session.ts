@@ -36,6 +36,8 @@ interface CaseTape {
   mode: SuiteMode;
   stored?: Promise<CassetteEntry[]>;
   recorded: CassetteEntry[];
+  /** Stored entries already replayed in this run. */
+  used: Set<CassetteEntry>;
   counters: Map<string, number>;
   /** Why nothing of this case may be written (a secret was seen). */
   poisoned?: string;
@@ -72,10 +74,20 @@ export class CassetteSession {
     return { kind, role, run: scope.run, turn: scope.turn, call };
   }
 
-  /** The stored call at this position with this request, if there is one. */
+  /**
+   * The stored call for this one: the entry at its position with its request; else the first unused
+   * entry with its request in the same run, turn and role, so calls made concurrently (judge samples,
+   * parallel tools) replay whatever order they start in. Each entry answers once.
+   */
   async find(scope: RunScope, position: CallPosition, sha: string): Promise<CassetteEntry | undefined> {
     const stored = await this.storedOf(scope);
-    return stored.find((entry) => entry.sha === sha && samePosition(entry, position));
+    const used = this.tapeOf(scope).used;
+    const free = (entry: CassetteEntry) => entry.sha === sha && !used.has(entry);
+    const found =
+      stored.find((entry) => free(entry) && samePosition(entry, position)) ??
+      stored.find((entry) => free(entry) && samePosition(entry, { ...position, call: entry.call }));
+    if (found) used.add(found);
+    return found;
   }
 
   /**
@@ -171,7 +183,7 @@ export class CassetteSession {
     let tape = this.cases.get(scope.caseId);
     if (!tape) {
       const mode = this.suiteMode(scope.file);
-      tape = { path: caseFile(mode.dir, scope.caseId), mode, recorded: [], counters: new Map() };
+      tape = { path: caseFile(mode.dir, scope.caseId), mode, recorded: [], used: new Set(), counters: new Map() };
       this.cases.set(scope.caseId, tape);
     }
     return tape;

@@ -1,6 +1,7 @@
 import {
   buildTestContext,
   errorMessage,
+  inheritRunScope,
   type Agent,
   type AgentRef,
   type Message,
@@ -76,7 +77,8 @@ export async function callHelper(call: HelperCall): Promise<HelperReply> {
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
   const agent = call.agent;
   const limit = AbortSignal.timeout(call.timeoutMs);
-  const signal = AbortSignal.any([call.signal, limit]);
+  // The same case run: the helper's model calls are recorded and counted as this case's judge calls.
+  const signal = inheritRunScope(AbortSignal.any([call.signal, limit]), call.signal);
   const context = buildTestContext({ flags: {}, chatId: call.chatId, assistantId: agent.id });
   try {
     const reply = await abortable(

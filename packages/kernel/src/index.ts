@@ -47,5 +47,5 @@ export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export { registerSecret, redactSecrets, redactText, hasSecrets, findSecret, MIN_SECRET_LENGTH } from './secrets.js';
-export { runScopeOf, type RunScope, type CallRole } from './run-scope.js';
+export { runScopeOf, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

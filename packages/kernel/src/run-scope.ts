@@ -38,3 +38,13 @@ export function bindRunScope(signal: AbortSignal, scope: RunScope | undefined): 
   if (scope) scopes.set(signal, scope);
   else scopes.delete(signal);
 }
+
+/**
+ * A signal made from the run's (`AbortSignal.any([signal, timeout])`) stands for the same case run, so
+ * calls made with it are still recorded and counted for the case. Returns `derived`.
+ */
+export function inheritRunScope(derived: AbortSignal, from: AbortSignal): AbortSignal {
+  const scope = scopes.get(from);
+  if (scope) scopes.set(derived, scope);
+  return derived;
+}
