@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { AgentestError, findSecret, type RunScope } from '@agentest/kernel';
 import { caseFile, hasCassettes, readCassette, suiteCassetteDir, writeCassette } from './cassette-file.js';
 import { samePosition, type CallKind, type CallPosition, type CassetteEntry } from './entry.js';
@@ -113,7 +114,7 @@ export class CassetteSession {
       scope,
       position,
       request,
-      path: tape.path,
+      path: this.shown(tape.path),
       why: tape.mode.why,
       stored: await this.storedOf(scope),
     });
@@ -137,8 +138,8 @@ export class CassetteSession {
       tape.poisoned = `its ${entry.role} ${entry.kind} call ${entry.call} of run ${entry.run} (${entry.source}) carries a configured secret in its ${JSON.stringify(line.request).includes(secret) ? 'request' : 'reply'}`;
       throw new AgentestError(
         'CASSETTE_SECRET',
-        `case "${scope.caseId}": ${tape.poisoned}, so the case is not recorded and nothing of it is written to ${tape.path}; keep keys out of prompts and tool data`,
-        { where: tape.path },
+        `case "${scope.caseId}": ${tape.poisoned}, so the case is not recorded and nothing of it is written to ${this.shown(tape.path)}; keep keys out of prompts and tool data`,
+        { where: this.shown(tape.path) },
       );
     }
     tape.recorded.push(line);
@@ -172,6 +173,11 @@ export class CassetteSession {
     const clock = tape.clock?.toISOString();
     const lines = [...kept, ...tape.recorded].sort(byPosition);
     await writeCassette(tape.path, clock ? lines.map((line) => ({ ...line, clock })) : lines);
+  }
+
+  /** A cassette's path as messages show it: relative to the working directory. */
+  private shown(path: string): string {
+    return relative(this.options.cwd, path) || path;
   }
 
   private storedOf(scope: RunScope): Promise<CassetteEntry[]> {
