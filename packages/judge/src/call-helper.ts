@@ -4,6 +4,7 @@ import {
   inheritRunScope,
   type Agent,
   type AgentRef,
+  type CallRole,
   type Message,
   type TokenUsage,
 } from '@agentest/kernel';
@@ -25,6 +26,11 @@ export interface HelperCall {
   options?: Record<string, unknown>;
   /** A chat id of its own, so parallel helper calls never share one (unlike Yao's fixed "validator"). */
   chatId: string;
+  /**
+   * Whose calls these are for cassettes and usage: `simulator` for a simulated user; without it, a
+   * judge's during assertions and the agent's otherwise.
+   */
+  role?: CallRole;
 }
 
 /** What a helper answered, with what it cost. */
@@ -78,7 +84,7 @@ export async function callHelper(call: HelperCall): Promise<HelperReply> {
   const agent = call.agent;
   const limit = AbortSignal.timeout(call.timeoutMs);
   // The same case run: the helper's model calls are recorded and counted as this case's judge calls.
-  const signal = inheritRunScope(AbortSignal.any([call.signal, limit]), call.signal);
+  const signal = inheritRunScope(AbortSignal.any([call.signal, limit]), call.signal, call.role);
   const context = buildTestContext({ flags: {}, chatId: call.chatId, assistantId: agent.id });
   try {
     const reply = await abortable(
