@@ -137,8 +137,17 @@ describe('record and replay the example app', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { role: string });
     assert.deepEqual(entries.map((e) => e.role).sort(), ['agent', 'judge', 'judge', 'judge']);
-    const replayed = await runCli([...args, '--replay'], { cwd: dir, env: { CI: '' } });
+    const reports = ['-o', 'report.md', '-o', 'summary.txt', '-o', 'junit.xml', '-o', 'report.html'];
+    const replayed = await runCli([...args, ...reports, '--replay'], { cwd: dir, env: { CI: '' } });
     assert.equal(replayed.code, 0, replayed.stderr + replayed.stdout);
+    // Tokens and cost in every report: the total, and per case where a report lists cases.
+    const usage =
+      /4 model calls \(4 replayed\) · [\d,]+ tokens \([\d,]+ in, [\d,]+ out\) · \$0\.\d{4} \(no price for fake-model\)/;
+    assert.match(readFileSync(join(dir, 'report.md'), 'utf8'), new RegExp(`Usage \\| ${usage.source}`));
+    assert.match(readFileSync(join(dir, 'report.md'), 'utf8'), new RegExp(`\\*\\*Usage:\\*\\* ${usage.source}`));
+    assert.match(readFileSync(join(dir, 'summary.txt'), 'utf8'), usage);
+    assert.match(readFileSync(join(dir, 'report.html'), 'utf8'), usage);
+    assert.match(readFileSync(join(dir, 'junit.xml'), 'utf8'), /<property name="usage\.calls" value="4"\/>/);
     const result = readEvents(join(dir, 'run.jsonl')).find((e) => e.type === 'result')!;
     assert.equal(result.status, 'passed');
     assert.equal((result.usage as { replayed: number }).replayed, 4);

@@ -124,6 +124,7 @@
     }
     if (row.stability) block(box, 'Stability', row.stability);
     if (row.variance) block(box, 'Agent and judge variance', row.variance);
+    if (row.usage) block(box, 'Usage', row.usage);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {
