@@ -1,7 +1,8 @@
 import {
+  bindRunScope,
   buildTestContext,
+  runScopeOf,
   errorMessage,
-  inheritRunScope,
   type Agent,
   type AgentRef,
   type CallRole,
@@ -26,10 +27,7 @@ export interface HelperCall {
   options?: Record<string, unknown>;
   /** A chat id of its own, so parallel helper calls never share one (unlike Yao's fixed "validator"). */
   chatId: string;
-  /**
-   * Whose calls these are for cassettes and usage: `simulator` for a simulated user; without it, a
-   * judge's during assertions and the agent's otherwise.
-   */
+  /** Whose call this is, for what meters and records calls by role (default `judge`). */
   role?: CallRole;
 }
 
@@ -83,8 +81,12 @@ export async function callHelper(call: HelperCall): Promise<HelperReply> {
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
   const agent = call.agent;
   const limit = AbortSignal.timeout(call.timeoutMs);
-  // The same case run: the helper's model calls are recorded and counted as this case's judge calls.
-  const signal = inheritRunScope(AbortSignal.any([call.signal, limit]), call.signal, call.role);
+  const signal = AbortSignal.any([call.signal, limit]);
+  // The call's own signal stands for the case run too, in the helper's role, so that what records
+  // and meters model calls by run (cassettes, the usage meter) counts them as the run's judge calls
+  // (or simulator calls), also when a script or test() function makes them mid-run.
+  const scope = runScopeOf(call.signal);
+  bindRunScope(signal, scope && { ...scope, role: call.role ?? 'judge' });
   const context = buildTestContext({ flags: {}, chatId: call.chatId, assistantId: agent.id });
   try {
     const reply = await abortable(
