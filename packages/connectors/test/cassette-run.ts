@@ -46,14 +46,7 @@ export async function runCases(
 ): Promise<CassetteRun> {
   const results: CaseResult[] = [];
   const file = join(dir, 'suite.jsonl');
-  const testCases: TestCase[] = cases.map((c, i) => ({
-    id: c.id,
-    kind: 'agent',
-    input: c.text,
-    messages: [{ role: 'user', content: c.text }],
-    source: { file, line: i + 1 },
-    ...(c.judge ? { assert: [{ type: 'judge' } as Assertion] } : {}),
-  }));
+  const testCases = toCases(file, cases);
   const inline: AgentestPlugin = {
     name: 'test:inline',
     apply({ hooks }) {
@@ -92,4 +85,15 @@ export async function runCases(
   });
   const outcome = await kernel.run(plan);
   return { results, summary: outcome.summary, exitCode: outcome.exitCode };
+}
+
+function toCases(file: string, cases: { id: string; text: string; judge?: boolean }[]): TestCase[] {
+  return cases.map((c, i) => ({
+    id: c.id,
+    kind: 'agent',
+    input: c.text,
+    messages: [{ role: 'user', content: c.text }],
+    source: { file, line: i + 1 },
+    ...(c.judge ? { assert: [{ type: 'judge' } as Assertion] } : {}),
+  }));
 }
