@@ -18,6 +18,7 @@ import {
 } from '../text.js';
 import { haltNote, usageText } from '../usage.js';
 import { comparisonSection } from './comparison-section.js';
+import { flakySection, sequentialSection } from './history-section.js';
 import { code, fence, inline, table } from './syntax.js';
 
 export interface MarkdownOptions {
@@ -44,6 +45,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    sequentialSection(report),
+    flakySection(report),
     metricsSection(report),
     metadataSection(report),
   ];
