@@ -168,7 +168,10 @@ function systemOut(result: ReadonlyResult, run: DeepReadonly<Execution>, verbose
   return parts.length ? [`<system-out>${escapeText(truncate(parts.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [];
 }
 
-/** The stability block, the flakiness from the run history and the sequential test's stop, as properties; none without any. */
+/**
+ * The stability block, the flakiness from the run history and the sequential test's stop, as properties; none
+ * without any.
+ */
 function caseProperties(result: ReadonlyResult): string | undefined {
   const props: Record<string, string | number> = {};
   const s = result.stability;
