@@ -139,6 +139,7 @@
     if (row.sequential) block(box, 'Sequential runs', row.sequential);
     if (row.flaky) block(box, 'Flaky', row.flaky);
     if (row.variance) block(box, 'Agent and judge variance', row.variance);
+    if (row.usage) block(box, 'Usage', row.usage);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {

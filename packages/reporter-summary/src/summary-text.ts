@@ -2,6 +2,8 @@ import {
   caseLabel,
   failureMessage,
   interruptionNote,
+  haltNote,
+  usageText,
   formatDuration,
   formatPercent,
   isFailure,
@@ -39,7 +41,11 @@ export function renderSummaryText(report: Report): string {
   const nonZero = counts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`);
   const interrupted = interruptionNote(summary);
   if (interrupted) nonZero.push(interrupted);
+  const halted = haltNote(summary);
+  if (halted) nonZero.push(halted);
   if (nonZero.length) lines.push(`${' '.repeat(11)}${nonZero.join(' · ')}`);
+  const usage = usageText(summary.usage);
+  if (usage) field('Usage', usage);
   if (summary.runs_per_case > 1)
     field(
       'Stability',
