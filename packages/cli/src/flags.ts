@@ -30,6 +30,7 @@ export interface RawFlags {
   after?: string;
   baseline?: string;
   allowOnly?: boolean;
+  update?: boolean;
   record?: boolean;
   replay?: boolean;
   cassettes?: string;
@@ -69,6 +70,8 @@ export interface Flags {
   baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
+  /** `--update`: write snapshots that differ and remove obsolete ones (docs/snapshots.md). */
+  updateSnapshots: boolean;
   /** `--record`, `--replay` or `--cassettes <mode>`. */
   cassetteMode?: CassetteMode;
   /** `--replay-timing`: replayed calls take as long as they did when recorded. */
@@ -111,6 +114,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('afterAll', hookRef('--after', raw.after)),
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
+    updateSnapshots: raw.update === true,
     ...optional('cassetteMode', cassetteMode(raw)),
     replayTiming: raw.replayTiming === true,
     ...optional('maxCost', raw.maxCost === undefined ? undefined : positiveNumber('--max-cost', raw.maxCost, '0.50')),

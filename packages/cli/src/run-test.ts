@@ -127,7 +127,11 @@ async function prepareRun(
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
     forbidOnly: isCi(env) && !flags.allowOnly,
-    options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
+    options: {
+      mode,
+      ...(output ? { output: resolve(cwd, output) } : {}),
+      snapshots: { update: flags.updateSnapshots, ci: isCi(env) },
+    },
   });
   return { config, plan, mode };
 }
