@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The offline demo: the Yao keyword assistant (mock connector, no API key) with 3 runs per case,
 // writing every report format; then the same suite run again against the first run as its baseline,
-// and the two runs compared into an HTML page; then a suite of agent-judged assertions (samples: 3)
-// with a scripted judge. The suites hold deliberate failures and flaky cases,
+// the two runs compared into an HTML page, and one flaky case shown over time from the run history;
+// then a suite of agent-judged assertions (samples: 3) with a scripted judge. The suites hold deliberate
+// failures and flaky cases,
 // so the CLI exits 1; the demo reports that and exits 0 when the runs themselves worked.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -51,6 +52,9 @@ const compared = agentest(
   'ignore',
 );
 if (compared === 2) process.exit(2);
+// Both runs went into the history (.agentest/history/ in examples/app): one flaky case over time.
+console.log('\nOne flaky case over every demo run so far (agentest history T014):\n');
+agentest(['history', 'T014', '-i', `${tests}/inputs.jsonl`]);
 // Judged assertions: a scripted judge (connectors/mock/judge.conn.yao, and the `judge` assistant)
 // asked three times per assertion; each case shows agent variance apart from judge variance.
 console.log('\nAgent-judged assertions (samples: 3), judged offline by a scripted judge:');

@@ -62,3 +62,4 @@ export {
   lightRule,
   printLogLines,
 } from './terminal/yao-terminal.js';
+export { printFlaky } from './terminal/flaky-block.js';

@@ -79,10 +79,23 @@
     var tr = el('tr', 'case' + (state.open.has(row.index) ? ' open' : ''));
     tr.dataset.index = String(row.index);
     tr.appendChild(el('td', 'id', row.label));
-    tr.appendChild(el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : '')));
+    var status = el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : ''));
+    if (row.recent) status.appendChild(strip(row.recent, row.flaky));
+    tr.appendChild(status);
     tr.appendChild(el('td', 'duration', row.duration));
     tr.appendChild(el('td', 'error', row.error || ''));
     return tr;
+  }
+
+  // The case's latest outcomes from the run history, oldest first, one small bar each; a flaky case says so.
+  function strip(recent, flaky) {
+    var box = el('span', 'strip');
+    box.title = 'Recent outcomes, oldest first: ' + recent.join(', ');
+    recent.forEach(function (outcome) {
+      box.appendChild(el('span', 'o ' + outcome));
+    });
+    if (flaky) box.appendChild(el('span', 'flaky-badge', 'flaky'));
+    return box;
   }
 
   function block(parent, title, text) {
@@ -123,6 +136,8 @@
       });
     }
     if (row.stability) block(box, 'Stability', row.stability);
+    if (row.sequential) block(box, 'Sequential runs', row.sequential);
+    if (row.flaky) block(box, 'Flaky', row.flaky);
     if (row.variance) block(box, 'Agent and judge variance', row.variance);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
@@ -203,6 +218,8 @@
         expected: row.expected,
         assertions: row.assertions,
         stability: row.stability,
+        flaky: row.flaky,
+        sequential: row.sequential,
         variance: row.variance,
       };
     });

@@ -76,6 +76,7 @@ function cards({ summary }: Report): { label: string; value: string; tone: strin
   if (summary.errors) list.push({ label: 'Errors', value: String(summary.errors), tone: 'fail' });
   if (summary.timeouts) list.push({ label: 'Timeouts', value: String(summary.timeouts), tone: 'warn' });
   if (summary.skipped) list.push({ label: 'Skipped', value: String(summary.skipped), tone: '' });
+  if (summary.flaky?.length) list.push({ label: 'Flaky', value: String(summary.flaky.length), tone: 'warn' });
   // With --runs > 1 this is the share of passing runs; the `pass_rate` metric counts whole cases.
   list.push({
     label: summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate',

@@ -45,6 +45,11 @@ export function renderSummaryText(report: Report): string {
       'Stability',
       `${summary.stable_cases ?? 0} stable, ${summary.unstable_cases ?? 0} unstable (${summary.runs_per_case} runs per case)`,
     );
+  if (summary.flaky?.length)
+    field(
+      'Flaky',
+      `${summary.flaky.length} (${truncate(summary.flaky.map((f) => `${f.id} ${Math.round(f.flip_rate * 100)}% flips`).join(', '), 200)})`,
+    );
   if (summary.verdict) {
     field('Verdict', summary.verdict.can_ship ? 'SHIP IT' : 'DO NOT SHIP');
     for (const issue of summary.verdict.issues) lines.push(`${' '.repeat(11)}- ${issue}`);

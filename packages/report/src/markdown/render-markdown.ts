@@ -17,6 +17,7 @@ import {
   truncate,
 } from '../text.js';
 import { comparisonSection } from './comparison-section.js';
+import { flakySection, sequentialSection } from './history-section.js';
 import { code, fence, inline, table } from './syntax.js';
 
 export interface MarkdownOptions {
@@ -43,6 +44,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    sequentialSection(report),
+    flakySection(report),
     metricsSection(report),
     metadataSection(report),
   ];
