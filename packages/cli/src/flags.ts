@@ -1,6 +1,7 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
+import { parseShardFlag } from './shard/shard-flag.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -40,6 +41,8 @@ export interface RawFlags {
   replayTiming?: boolean;
   maxCost?: string;
   maxTokens?: string;
+  shard?: string;
+  shardTotal?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -90,6 +93,10 @@ export interface Flags {
   replayTiming: boolean;
   maxCost?: number;
   maxTokens?: number;
+  /** `--shard 2/4`: run only the second of four parts of the suite. */
+  shard?: { index: number; total: number };
+  /** `--shard-total <n>`: how many shards a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) splits into. */
+  shardTotal?: number;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -134,6 +141,8 @@ export function parseFlags(raw: RawFlags): Flags {
     replayTiming: raw.replayTiming === true,
     ...optional('maxCost', raw.maxCost === undefined ? undefined : positiveNumber('--max-cost', raw.maxCost, '0.50')),
     ...optional('maxTokens', raw.maxTokens === undefined ? undefined : positiveInt('--max-tokens', raw.maxTokens)),
+    ...optional('shard', raw.shard === undefined ? undefined : parseShardFlag(raw.shard)),
+    ...optional('shardTotal', raw.shardTotal === undefined ? undefined : positiveInt('--shard-total', raw.shardTotal)),
   };
 }
 

@@ -18,6 +18,8 @@ import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
 import { runsSetting } from './sequential-runs.js';
+import { inShard } from './shard/assign-shard.js';
+import { chooseShard } from './shard/choose-shard.js';
 import { watchSignals } from './signals.js';
 
 export interface CliIo {
@@ -142,6 +144,8 @@ async function prepareRun(
     },
   });
   if (runPolicy) plan.runPolicy = runPolicy;
+  const shard = chooseShard(flags, env);
+  if (shard) Object.assign(plan, { shard, include: inShard(shard) });
   return { config, plan, mode };
 }
 

@@ -91,6 +91,14 @@ function addRunOptions(command: Command): void {
       'timeout per case (default: 5m for agent cases, 30s for scripts; e.g. --timeout 2m30s)',
     )
     .option('--parallel <n>', 'cases run at once (default: 1; e.g. --parallel 4)')
+    .option(
+      '--shard <index/total>',
+      "run one part of the suite split across machines, counted from 1; a case goes to one shard with all its runs, by a hash of its id (default: the CI's parallel-job variables when set, else the whole suite; e.g. --shard 2/4)",
+    )
+    .option(
+      '--shard-total <n>',
+      'how many shards a Kubernetes Indexed Job splits the suite into, with JOB_COMPLETION_INDEX as the index (default: AGENTEST_SHARD_TOTAL; e.g. --shard-total 4)',
+    )
     .option('-v, --verbose', "print each case's output (default: off)")
     .option('--fail-fast', 'stop starting cases after the first failure (default: off)')
     .option(

@@ -13,7 +13,7 @@ import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
 import { aggregate, type CaseBase } from './aggregate.js';
 import { checkThresholdNames } from './metric-names.js';
-import { collect, filtered, selects } from './select-cases.js';
+import { collect, filtered, matches } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution } from './types/result.js';
@@ -148,16 +148,20 @@ export class Kernel {
 
   /**
    * Reads the suite once before any agent is called: every case kind has an executor, every assertion
-   * type has a handler, and the `--run` filter selects something. Only the count is kept.
+   * type has a handler, and the `--run` filter selects something (the plan's `include` may then take
+   * none of it). Only the count is kept.
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
     // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
     const knownAsserts = new Set(
       this.assertTypes.filter((type) => type !== '' && this.hooks.assert.get(type)?.isUsed()),
     );
+    let matched = 0;
     let selected = 0;
     for await (const testCase of suite.cases()) {
-      if (!selects(plan, testCase)) continue;
+      if (!matches(plan, testCase)) continue;
+      matched++;
+      if (plan.include && !plan.include(testCase)) continue;
       selected++;
       if (!this.hooks.execute.get(testCase.kind)?.isUsed()) {
         throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
@@ -183,7 +187,7 @@ export class Kernel {
           );
       });
     }
-    if (selected === 0) {
+    if (matched === 0) {
       const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
       throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
     }
@@ -229,6 +233,7 @@ export class Kernel {
       parallel: plan.parallel,
       environment,
       ...(suite.meta ? { meta: suite.meta } : {}),
+      ...(plan.shard ? { shard: plan.shard } : {}),
       ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
     });
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;

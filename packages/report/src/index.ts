@@ -28,6 +28,7 @@ export {
   interruptionNote,
   isFailure,
   oneLine,
+  shardNote,
   statusIcon,
   truncate,
 } from './text.js';

@@ -13,6 +13,7 @@ import {
 import {
   printLogLines,
   runGrade,
+  shardNote,
   terminalSafe as safe,
   type ConsoleLayout,
   type LayoutContext,
@@ -52,6 +53,8 @@ export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, pl
     info(`Input: ${safe(start.suite)}`);
     info(`Filter: "${safe(plan.filter.source)}" (${cases} match)`);
   } else info(`Input: ${safe(start.suite)} (${cases})`);
+  const shard = shardNote(start);
+  if (shard) info(`Shard: ${safe(shard)}`);
   if (plan?.env.ctxFile) info(`Context: ${safe(plan.env.ctxFile)}`);
   if (start.runs_per_case > 1) info(`Runs: ${start.runs_per_case} per test case (stability analysis)`);
   info(`Timeout: ${plan?.timeoutMs ? goDuration(plan.timeoutMs) : '5m0s'}`);

@@ -42,6 +42,21 @@ export interface RunPlan {
    * them all in memory.
    */
   order?: (cases: TestCase[]) => TestCase[] | Promise<TestCase[]>;
+  /**
+   * A further selection after `--run`, decided outside the kernel (e.g. this machine's shard of the
+   * suite). It sees the whole case, not only its id or name. Unlike `--run`, selecting nothing is not
+   * an error: a part of a suite split across machines may hold no case.
+   */
+  include?: (testCase: TestCase) => boolean;
+  /** Which part of a suite split across machines this run is; recorded on the start event. */
+  shard?: ShardLabel;
+}
+
+/** Shard `index` of `total` (1-based), and what chose it (`--shard`, or a CI's variables). */
+export interface ShardLabel {
+  index: number;
+  total: number;
+  source: string;
 }
 
 /**
@@ -151,6 +166,8 @@ export interface StartEvent {
   parallel: number;
   environment: Environment;
   meta?: Record<string, unknown>;
+  /** When the suite is split across machines: which part this run is, and what chose it. */
+  shard?: ShardLabel;
   /** What the suite's BeforeAll hook printed; it runs before this event. */
   hook_logs?: { before_all: string[] };
 }

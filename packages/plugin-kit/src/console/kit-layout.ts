@@ -12,6 +12,7 @@ import {
   gradeOf,
   printFlaky,
   representative,
+  shardNote,
   terminalSafe as safe,
   type ConsoleLayout,
   type LayoutContext,
@@ -70,6 +71,8 @@ export class KitLayout implements ConsoleLayout {
     const width = start.meta?.idWidth;
     if (typeof width === 'number') this.idWidth = width;
     this.p.line(formatSuiteHeader(start.agent_id || start.suite, start.connector, this.colour));
+    const shard = shardNote(start);
+    if (shard) this.p.line(this.p.paint('dim', `shard ${safe(shard)}`));
   }
 
   result(result: Result): void {
