@@ -18,7 +18,7 @@ import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.j
 import { withScriptHooks } from './script-hooks.js';
 import { loadScriptSuite } from './script-suite.js';
 
-const NAME = 'agentest:script';
+export const PLUGIN_NAME = 'agentest:script';
 
 /**
  * Yao script tests (`-i scripts.<assistant>.<module>`), the `script` assertion type, and the shared
@@ -26,10 +26,10 @@ const NAME = 'agentest:script';
  */
 export default function script(options?: ScriptOptions): AgentestPlugin {
   return {
-    name: NAME,
+    name: PLUGIN_NAME,
     apply({ hooks }) {
       const opts = parseScriptOptions(options);
-      const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
+      const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${PLUGIN_NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
       const executor = new ScriptExecutor(pool, opts.processes);
@@ -39,24 +39,24 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       let warming: Promise<void> | undefined;
       const warm = () => void (warming ??= pool().warm());
       hooks.report.tapPromise(
-        { name: NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) },
+        { name: PLUGIN_NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) },
         async (event) => {
           if (event.type === 'start') await warming;
         },
       );
 
-      hooks.load.tapPromise(NAME, async (input) => {
+      hooks.load.tapPromise(PLUGIN_NAME, async (input) => {
         // `scripts.jsonl` is a file, not a script reference.
         if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
         const suite = await loadScriptSuite(input, opts.root);
         warm();
         return suite;
       });
-      hooks.execute.for('script').tapPromise(NAME, (testCase, ctx) => executor.execute(testCase, ctx));
+      hooks.execute.for('script').tapPromise(PLUGIN_NAME, (testCase, ctx) => executor.execute(testCase, ctx));
       hooks.assert
         .for('script')
         .tapPromise(
-          { name: NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) },
+          { name: PLUGIN_NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) },
           (assertion, input) =>
             runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }),
         );
@@ -80,7 +80,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
         },
       });
 
-      hooks.teardown.tapPromise(NAME, async () => {
+      hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
         const held = lease;
         lease = undefined;
         warming = undefined;
