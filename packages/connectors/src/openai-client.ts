@@ -1,6 +1,5 @@
 import type { AgentReply } from '@agentest/kernel';
 import type OpenAI from 'openai';
-import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
 import { LlmClient, passThrough } from './llm-client.js';
@@ -14,10 +13,9 @@ type OpenAIModule = typeof import('openai');
  * Any OpenAI-compatible server (OpenAI, DeepSeek, Ollama, vLLM, llama.cpp) through the official SDK,
  * imported on the first call so runs without this connector never load it.
  */
-export class OpenAIChatClient extends LlmClient {
+export class OpenAIChatClient extends LlmClient<OpenAIModule, OpenAI> {
   readonly type = 'openai';
   private readonly baseURL: string;
-  private sdk?: Promise<{ module: OpenAIModule; client: OpenAI }>;
 
   constructor(settings: LlmSettings) {
     super(settings);
@@ -28,28 +26,27 @@ export class OpenAIChatClient extends LlmClient {
     return `${this.baseURL.replace(/\/$/, '')}/chat/completions`;
   }
 
-  private load(): Promise<{ module: OpenAIModule; client: OpenAI }> {
-    this.sdk ??= import('openai').then((module) => {
-      const { key, headers, timeoutMs } = this.settings;
-      const client = new module.OpenAI({
-        // The SDK insists on a key; without one the Authorization header is removed below.
-        apiKey: key ?? 'no-key',
-        baseURL: this.baseURL,
-        organization: null,
-        project: null,
-        maxRetries: 0,
-        ...(timeoutMs ? { timeout: timeoutMs } : {}),
-        logLevel: 'off',
-        fetch: connectorFetch(this.id, { secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
-        defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
-      });
-      return { module, client };
+  protected importSdk(): Promise<OpenAIModule> {
+    return import('openai');
+  }
+
+  protected createClient(module: OpenAIModule): OpenAI {
+    const { key, headers, timeoutMs } = this.settings;
+    return new module.OpenAI({
+      // The SDK insists on a key; without one the Authorization header is removed below.
+      apiKey: key ?? 'no-key',
+      baseURL: this.baseURL,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      ...(timeoutMs ? { timeout: timeoutMs } : {}),
+      logLevel: 'off',
+      fetch: connectorFetch(this.id, { secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
+      defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
     });
-    return this.sdk;
   }
 
   protected async attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply> {
-    const { module, client } = await this.load();
     const options = passThrough(request.options);
     const body = {
       ...this.settings.body,
@@ -58,14 +55,11 @@ export class OpenAIChatClient extends LlmClient {
       messages: request.messages,
       ...(stream ? { stream: true, stream_options: options.stream_options ?? { include_usage: true } } : {}),
     } as unknown as OpenAI.ChatCompletionCreateParams;
-    try {
+    return this.withClient(this.url, signal, async (client) => {
       const response = await client.chat.completions.create(body, { signal });
       return stream
         ? await openaiStreamReply(response as AsyncIterable<unknown>, this.url)
         : openaiReply(response, this.url);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
-    }
+    });
   }
 }
