@@ -7,7 +7,7 @@ import {
   runSuite, fromJsonCases, fromRegistered, getRegistered,
   calcMetrics, judgeShipability, getTestStatus,
   printSummary, printMetrics, printShipVerdict,
-} from '@agentest/test';
+} from '@agentest/test/kit';
 import { createMockAdapter } from './adapters/mock-adapter.js';
 
 const __dirname = fileURLToPath(new URL('.', import.meta.url));

@@ -5,6 +5,7 @@ import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { readContextFile } from './context-file.js';
+import { outcomeExitCode } from './exit-code.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { claimDefaultOutputs } from './default-outputs.js';
@@ -135,9 +136,7 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
   }
   baseline.print(outcome.summary);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
-  if (outcome.exitCode === 3 && !outcome.errors.length)
-    throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
-  return outcome.exitCode;
+  return outcomeExitCode(outcome);
 }
 
 /** The input's directory when `-i` names an existing file or directory, else the working directory. */

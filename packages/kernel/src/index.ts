@@ -1,7 +1,12 @@
+/*
+ * The kernel's mechanism: the kernel and its hook block, the plugin and reporter contracts, the one
+ * error catalogue, secret redaction, and the small value helpers plugins share so that they agree
+ * (exact numbers, durations, safe JSON, did-you-mean). Policy (Yao's context, the config file, the
+ * ship verdict, exit codes) lives with the plugin or the CLI that owns it.
+ */
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
 export {
   createHooks,
-  HOOK_NAMES,
   type KernelHooks,
   type PublicHooks,
   type ExecuteContext,
@@ -10,36 +15,18 @@ export {
   type LoadContext,
   type ResolveContext,
 } from './hooks.js';
-export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+export { definePlugin, checkPluginShape, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
-export {
-  defineConfig,
-  type AgentestConfig,
-  type Adapter,
-  type AgentConfig,
-  type ConnectorConfig,
-  type ReporterEntry,
-} from './config.js';
+export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { renderErrorCatalogue } from './error-docs.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
-export {
-  AgentestError,
-  PluginError,
-  ERROR_CATALOGUE,
-  errorMessage,
-  isAgentestError,
-  type ErrorCode,
-} from './errors.js';
-export { parseDuration, formatDuration, withoutUnit } from './duration.js';
-export { caseLogs, executionLogs } from './logs.js';
+export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
+export { parseDuration, formatDuration, goDuration, withoutUnit } from './duration.js';
+export { caseLogs } from './logs.js';
 export { isCi } from './ci.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
-export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';
-export { goDuration } from './execute-run.js';
-export { computeStability, classify, wilson } from './stability.js';
+export { safeStringify } from './safe-json.js';
 export { SummaryBuilder, judge } from './summary.js';
-export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
-export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
-export { runPool } from './scheduler.js';
-export { registerSecret, redactSecrets, redactText, hasSecrets, MIN_SECRET_LENGTH } from './secrets.js';
+export { checkThresholdNames, metricKey } from './metric-names.js';
+export { registerSecret, redactText } from './secrets.js';
 export type * from './types/index.js';

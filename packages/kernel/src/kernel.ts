@@ -2,10 +2,10 @@ import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import type { Tap } from 'tapable';
 import { callSeries, type StoredTap } from './call-taps.js';
-import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration, stopped } from './execute-run.js';
+import { goDuration } from './duration.js';
+import { executeRun, stopped } from './execute-run.js';
 import {
   createHooks,
   type AssertTapOptions,
@@ -14,9 +14,10 @@ import {
   type PublicHooks,
   type ReportTapOptions,
 } from './hooks.js';
-import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
+import { runContextOf } from './run-context.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
 import { aggregate, type CaseBase } from './aggregate.js';
@@ -24,6 +25,7 @@ import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
+import type { RunContext } from './types/context.js';
 import type { CaseResult, Execution } from './types/result.js';
 import type { CaseStartEvent, RunEvent, RunOutcome, RunPlan, RunResultEvent, SummaryEvent } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
@@ -39,8 +41,11 @@ export interface RunSignals {
 }
 
 /**
- * The microkernel: a frozen hook block, a plugin list and a scheduler. It knows nothing about JSONL,
- * Yao, assertions or reports; plugins bring all of that.
+ * The microkernel: a frozen hook block, a plugin list and a scheduler. It runs a plan's cases through
+ * the taps: loading, agents, executors and assertion types, reports, the run's context and its verdict
+ * all come from plugins or from whoever built the plan. What it does itself is the mechanism: the order
+ * of a case's steps (its hooks, runs and assertions), deadlines, concurrency, the summary's counts,
+ * and redacting registered secrets before reporters hear an event.
  */
 export class Kernel {
   readonly hooks: KernelHooks = createHooks();
@@ -53,7 +58,7 @@ export class Kernel {
       throw new AgentestError('INTERNAL', 'kernel.use() after the first run: register every plugin before running');
     plugins.forEach((plugin, i) => {
       if (!plugin) return;
-      assertPlugin(plugin, `plugin #${this.plugins.length + i + 1}`);
+      checkPluginShape(plugin, `plugin #${this.plugins.length + i + 1}`);
       this.plugins.push(plugin);
     });
     return this;
@@ -83,9 +88,8 @@ export class Kernel {
     } finally {
       await this.teardown();
     }
-    // Reporters flush and close at teardown: a failure there is a failed run too.
-    if (this.errors.length > outcome.errors.length)
-      outcome = { ...outcome, errors: [...this.errors], exitCode: outcome.exitCode === 130 ? 130 : 3 };
+    // Reporters flush and close at teardown: a failure there is part of the outcome too.
+    if (this.errors.length > outcome.errors.length) outcome = { ...outcome, errors: [...this.errors] };
     return outcome;
   }
 
@@ -113,7 +117,7 @@ export class Kernel {
   }
 
   private async load(plan: RunPlan): Promise<Suite> {
-    const suite = await this.hooks.load.promise(plan.input, { plan });
+    const suite = plan.suite ?? (await this.hooks.load.promise(plan.input, { plan }));
     if (suite) return suite;
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
@@ -193,7 +197,7 @@ export class Kernel {
     interrupt: AbortSignal,
     abort: AbortSignal,
   ): Promise<RunOutcome> {
-    const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
+    const { environment } = runContextOf(plan);
     const agentId = agent?.id ?? suite.name;
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
     const summary = new SummaryBuilder(plan.runs);
@@ -234,7 +238,7 @@ export class Kernel {
       agent,
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
-      context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+      context: runContextOf(plan).forAgent(agent?.id ?? ''),
     };
     const runCase = async (testCase: TestCase) => {
       const result = await this.runCase(cases, testCase);
@@ -271,10 +275,7 @@ export class Kernel {
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
-    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
-    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
-    return { summary: event, exitCode, errors: [...this.errors] };
+    return { summary: event, errors: [...this.errors] };
   }
 
   /**
@@ -412,7 +413,7 @@ interface CaseRunner {
   agent: Agent | undefined;
   abort: AbortSignal;
   watch: RunWatch;
-  context: ReturnType<typeof testContextFactory>;
+  context: ReturnType<RunContext['forAgent']>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap } from 'tapable';
-import { createHooks, HOOK_NAMES } from '../src/index.js';
+import { createHooks, HOOK_NAMES } from '../src/hooks.js';
 
 test('the hook block has exactly the designed hooks, classes and names', () => {
   const hooks = createHooks();

@@ -1,6 +1,5 @@
 import {
   AgentestError,
-  buildTestContext,
   createHooks,
   defineReporter,
   errorMessage,
@@ -11,6 +10,7 @@ import {
   type PublicHooks,
   type RunEvent,
 } from '@agentest/kernel';
+import { buildTestContext } from '@agentest/plugin-agent';
 import {
   ReportCollector,
   parseReporterOptions,

@@ -3,18 +3,18 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   AgentestError,
-  assertPlugin,
+  checkPluginShape,
   didYouMean,
   defineReporter,
   errorMessage,
   isAgentestError,
   parseDuration,
   withoutUnit,
-  type AgentConfig,
   type AgentestPlugin,
-  type ConnectorConfig,
   type Reporter,
 } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
+import type { AgentConfig } from '@agentest/plugin-agent';
 import { importUserModule } from '../import-module.js';
 import { resolvePackageFrom } from '../resolve-package.js';
 import {
@@ -192,7 +192,7 @@ function normalisePlugins(entries: readonly unknown[], label: string): AgentestP
   const plugins: AgentestPlugin[] = [];
   entries.flat(Infinity).forEach((entry, i) => {
     if (!entry) return;
-    assertPlugin(entry, `${label}: plugins[${i}]`);
+    checkPluginShape(entry, `${label}: plugins[${i}]`);
     plugins.push(entry);
   });
   return plugins;
@@ -216,7 +216,7 @@ async function normaliseReporter(entry: unknown, dir: string, where: string): Pr
   if (entry && typeof entry === 'object') {
     const value = entry as Partial<AgentestPlugin & Reporter>;
     if (typeof value.apply === 'function') {
-      assertPlugin(value, where);
+      checkPluginShape(value, where);
       return { kind: 'plugin', name: value.name!, plugin: value as AgentestPlugin };
     }
     if (typeof value.name === 'string')

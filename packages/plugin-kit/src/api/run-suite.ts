@@ -1,14 +1,14 @@
 import {
   createKernel,
   isCi,
-  type Adapter,
   type Agent,
   type AgentestPlugin,
   type CaseResult,
   type Suite,
   type TestCase,
 } from '@agentest/kernel';
-import { adapterToAgent, defineAdapter, executeAgentCase } from '@agentest/plugin-agent';
+import type { Adapter } from '@agentest/plugin-agent';
+import { adapterToAgent, defineAdapter, executeAgentCase, yaoRunContext } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
 import { forbidFocus, NOT_FOCUSED } from '../focus.js';
 import { agentCase, specCase } from '../kit-case.js';
@@ -25,7 +25,7 @@ import {
 } from './print.js';
 import type { KitTestCase, SuiteOptions, TestResult } from './types.js';
 
-const NAME = 'agentest:kit-run-suite';
+const PLUGIN_NAME = 'agentest:kit-run-suite';
 
 /**
  * agentest-kit's `runSuite`, on the kernel: data cases go through the adapter (every field of the
@@ -61,7 +61,7 @@ export async function runSuite(
   }
 
   const plugin: AgentestPlugin = {
-    name: NAME,
+    name: PLUGIN_NAME,
     apply({ hooks }) {
       const suite: Suite = { name: label, needsAgent: true, cases: () => cases, measure: measureKitRun };
       const noSandbox: SpecSandbox = {
@@ -71,11 +71,11 @@ export async function runSuite(
         entries: new SandboxEntries(),
         aliases: () => ({}),
       };
-      hooks.load.tapPromise(NAME, async () => suite);
-      hooks.resolve.tapPromise(NAME, async () => agent);
-      hooks.execute.for('agent').tapPromise(NAME, executeAgentCase);
-      hooks.execute.for('spec').tapPromise(NAME, (testCase, ctx) => executeSpec(testCase, ctx, noSandbox));
-      hooks.report.tapPromise(NAME, async (event) => {
+      hooks.load.tapPromise(PLUGIN_NAME, async () => suite);
+      hooks.resolve.tapPromise(PLUGIN_NAME, async () => agent);
+      hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
+      hooks.execute.for('spec').tapPromise(PLUGIN_NAME, (testCase, ctx) => executeSpec(testCase, ctx, noSandbox));
+      hooks.report.tapPromise(PLUGIN_NAME, async (event) => {
         if (event.type === 'case_start' && print) writeProgress(`running ${event.id}...`);
         if (event.type !== 'result') return;
         const tc = byId.get(event.id)!;
@@ -98,6 +98,7 @@ export async function runSuite(
     ...(timeoutMs ? { timeoutMs } : {}),
     failFast: false,
     env: {},
+    context: yaoRunContext({}),
     verbose: false,
   });
   if (print) printSuiteFooter();
