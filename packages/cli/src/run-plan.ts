@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { AgentestError, parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
-import { yaoRunContext } from '@agentest/plugin-agent';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import { memorySuite, MEMORY_SUITE_NAME } from '@agentest/plugin-jsonl';
 import { goRegex } from './flags.js';
 
@@ -67,7 +67,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     ...(o.filter !== undefined ? { filter: typeof o.filter === 'string' ? goRegex('--run', o.filter) : o.filter } : {}),
     env,
     // The identity defaults and the `-u`/`-t`/`--ctx` priority are Yao's, owned by the agent plugin.
-    context: yaoRunContext(env),
+    context: yaoPlanContext(env),
     verbose: o.verbose ?? false,
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
     ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),

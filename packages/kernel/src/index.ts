@@ -9,11 +9,15 @@ export {
   createHooks,
   type KernelHooks,
   type PublicHooks,
+  type PublicHook,
+  type PublicHookMap,
   type ExecuteContext,
   type AssertInput,
   type AssertTapOptions,
   type LoadContext,
   type ResolveContext,
+  type SuiteContext,
+  type ReportTapOptions,
 } from './hooks.js';
 export { definePlugin, checkPluginShape, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';

@@ -1,23 +1,15 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import type { Tap } from 'tapable';
-import { callSeries, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { goDuration } from './duration.js';
-import { executeRun, stopped } from './execute-run.js';
-import {
-  createHooks,
-  type AssertTapOptions,
-  type ExecuteContext,
-  type KernelHooks,
-  type PublicHooks,
-  type ReportTapOptions,
-} from './hooks.js';
+import { executeRun, RunContext, stopped } from './execute-run.js';
+import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
-import { runContextOf } from './run-context.js';
+import { planContextOf } from './run-context.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
 import { aggregate, type CaseBase } from './aggregate.js';
@@ -25,7 +17,7 @@ import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
-import type { RunContext } from './types/context.js';
+import type { PlanContext } from './types/context.js';
 import type { CaseResult, Execution } from './types/result.js';
 import type { CaseStartEvent, RunEvent, RunOutcome, RunPlan, RunResultEvent, SummaryEvent } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
@@ -48,10 +40,17 @@ export interface RunSignals {
  * and redacting registered secrets before reporters hear an event.
  */
 export class Kernel {
-  readonly hooks: KernelHooks = createHooks();
+  /** Fired only here, through `call-taps.ts`; plugins tap the view `publicHooks()` makes of it. */
+  private readonly hooks: KernelHooks = createHooks();
+  /** Every assertion type a plugin asked `hooks.assert.for()` about, for "known: …" in messages. */
+  private readonly assertTypes: string[] = [];
   private readonly plugins: AgentestPlugin[] = [];
   private applied = false;
   private errors: Error[] = [];
+
+  constructor() {
+    this.hooks.assert.intercept({ factory: (type, hook) => (this.assertTypes.push(type), hook) });
+  }
 
   use(...plugins: readonly (AgentestPlugin | false | null | undefined)[]): this {
     if (this.applied)
@@ -77,7 +76,7 @@ export class Kernel {
     const abort = signals.abort ?? new AbortController().signal;
     // Every running case listens on `abort`; at --parallel 64 that is many listeners, by design.
     setMaxListeners(0, abort);
-    await this.hooks.setup.promise(plan);
+    await callSeries(this.hooks.setup, plan);
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
@@ -95,30 +94,23 @@ export class Kernel {
 
   /** Every teardown tap runs even when an earlier one fails, so one plugin cannot cost the reporters their files. */
   private async teardown(): Promise<void> {
-    for (const tap of this.hooks.teardown.taps as (Tap & { type: string; fn: (...args: unknown[]) => unknown })[]) {
-      try {
-        if (tap.type === 'async')
-          await new Promise<void>((resolve, reject) => tap.fn((error: unknown) => (error ? reject(error) : resolve())));
-        else await tap.fn();
-      } catch (error) {
-        this.errors.push(error instanceof Error ? error : new PluginError(tap.name, 'teardown', error));
-      }
-    }
+    this.errors.push(...(await callEvery(this.hooks.teardown)));
   }
 
   private applyPlugins(): void {
     if (this.applied) return;
     this.applied = true;
     const api: KernelApi = {
-      hooks: this.hooks as unknown as PublicHooks,
+      hooks: publicHooks(this.hooks),
       reportError: (error) => this.errors.push(error),
     };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
 
+  /** The first `load` tap that recognises the input makes the suite; the `suite` taps then add to it or filter it. */
   private async load(plan: RunPlan): Promise<Suite> {
-    const suite = plan.suite ?? (await this.hooks.load.promise(plan.input, { plan }));
-    if (suite) return suite;
+    const loaded = plan.suite ?? (await callBail<Suite>(this.hooks.load, plan.input, { plan }));
+    if (loaded) return callWaterfall(this.hooks.suite, loaded, { plan });
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
       'NO_LOADER',
@@ -134,7 +126,7 @@ export class Kernel {
    */
   async resolveAgent(ref: AgentRef, plan: RunPlan): Promise<Agent> {
     this.applyPlugins();
-    const agent = await this.hooks.resolve.promise(ref, { plan });
+    const agent = await callBail<Agent>(this.hooks.resolve, ref, { plan });
     if (agent) return agent;
     const asked = [...new Set(this.hooks.resolve.taps.map((t) => t.name))];
     const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
@@ -152,12 +144,14 @@ export class Kernel {
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
     // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
-    const knownAsserts = new Set(mapKeys(this.hooks.assert).filter((type) => type !== ''));
+    const knownAsserts = new Set(
+      this.assertTypes.filter((type) => type !== '' && this.hooks.assert.get(type)?.isUsed()),
+    );
     let selected = 0;
     for await (const testCase of suite.cases()) {
       if (!selects(plan, testCase)) continue;
       selected++;
-      if (!this.hooks.execute.get(testCase.kind)?.taps.length) {
+      if (!this.hooks.execute.get(testCase.kind)?.isUsed()) {
         throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
           where: at(testCase),
         });
@@ -197,7 +191,7 @@ export class Kernel {
     interrupt: AbortSignal,
     abort: AbortSignal,
   ): Promise<RunOutcome> {
-    const { environment } = runContextOf(plan);
+    const { environment } = planContextOf(plan);
     const agentId = agent?.id ?? suite.name;
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
     const summary = new SummaryBuilder(plan.runs);
@@ -238,7 +232,7 @@ export class Kernel {
       agent,
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
-      context: runContextOf(plan).forAgent(agent?.id ?? ''),
+      context: planContextOf(plan).forAgent(agent?.id ?? ''),
     };
     const runCase = async (testCase: TestCase) => {
       const result = await this.runCase(cases, testCase);
@@ -352,19 +346,17 @@ export class Kernel {
       return withHookLogs(result, hookLogs);
     } finally {
       watch.stop(run);
-      watch.release(run);
     }
   }
 
   /** Ends one watch and begins the next, for the next run of the same case. */
   private renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
     watch.stop(run);
-    watch.release(run);
     return watch.begin(timeoutMs);
   }
 
   private async runOnce(
-    { plan, suite, agent, abort, context }: CaseRunner,
+    { plan, suite, agent, context }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -375,16 +367,8 @@ export class Kernel {
       : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
     let pending = this.emit(started);
     if (pending) await pending;
-    const ctx: ExecuteContext = {
-      plan,
-      suite,
-      agent,
-      run,
-      runs: plan.runs,
-      signal: abort,
-      timeoutMs,
-      context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
-    };
+    const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
+    const ctx = new RunContext(plan, suite, agent, context(testCase, chatId), timeoutMs, run, plan.runs, watch);
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
@@ -402,7 +386,7 @@ export class Kernel {
   private emit(event: RunEvent): void | Promise<void> {
     // Reporters, and through them every file, log and terminal line, see registered secrets redacted
     // (a model reply that echoes the key included); verdicts were judged on the raw values.
-    return callSeries(this.hooks.report.taps, hasSecrets() ? redactSecrets(event) : event, deliverOf);
+    return callSeries(this.hooks.report, hasSecrets() ? redactSecrets(event) : event, deliverOf);
   }
 }
 
@@ -413,7 +397,7 @@ interface CaseRunner {
   agent: Agent | undefined;
   abort: AbortSignal;
   watch: RunWatch;
-  context: ReturnType<RunContext['forAgent']>;
+  context: ReturnType<PlanContext['forAgent']>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
@@ -425,7 +409,7 @@ const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
 /** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
-function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string | undefined {
+function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
   if (!tap.validate) return undefined;
   try {
     return tap.validate(assertion);
@@ -447,11 +431,6 @@ function caseBase(testCase: TestCase): CaseBase {
 
 function at(testCase: TestCase): string {
   return testCase.source.line ? `${testCase.source.file}:${testCase.source.line}` : testCase.source.file;
-}
-
-function mapKeys(map: unknown): string[] {
-  const inner = (map as { _map?: Map<string, { taps: unknown[] }> })._map;
-  return inner ? [...inner].filter(([, hook]) => hook.taps.length).map(([key]) => key) : [];
 }
 
 /** Creates a kernel with the given plugins: the entry point for embedding agentest. */

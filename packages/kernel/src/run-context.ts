@@ -1,4 +1,4 @@
-import type { RunContext, TestContext } from './types/context.js';
+import type { PlanContext, TestContext } from './types/context.js';
 import type { RunPlan } from './types/run.js';
 
 /**
@@ -6,7 +6,7 @@ import type { RunPlan } from './types/run.js';
  * case's own `user`/`team`, the chat id the kernel gives each run, every other field empty. Defaults
  * such as Yao's `test-user` are the plan builder's policy, not the kernel's.
  */
-const NO_CONTEXT: RunContext = {
+const NO_CONTEXT: PlanContext = {
   environment: { user_id: '', team_id: '', locale: '', client_type: '', client_ip: '', referer: '', accept: '' },
   forAgent:
     (assistantId) =>
@@ -24,6 +24,6 @@ const NO_CONTEXT: RunContext = {
     }),
 };
 
-export function runContextOf(plan: RunPlan): RunContext {
+export function planContextOf(plan: RunPlan): PlanContext {
   return plan.context ?? NO_CONTEXT;
 }

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKernel, type RunContext, type TestContext } from '../src/index.js';
+import { createKernel, type PlanContext, type TestContext } from '../src/index.js';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 /** Runs two cases and returns the start event's environment and the context each run handed its executor. */
-async function contexts(context?: RunContext) {
+async function contexts(context?: PlanContext) {
   const seen: TestContext[] = [];
   const c = collector();
   const [inline] = inlinePlugins([testCase('a'), testCase('b', { user: 'case-user' })]);
@@ -36,7 +36,7 @@ test("a plan without a context: the kernel adds no identity defaults, only the c
 
 test("the plan's context decides the report's environment and what every run sees", async () => {
   const asked: string[] = [];
-  const context: RunContext = {
+  const context: PlanContext = {
     environment: {
       user_id: 'u',
       team_id: 't',

@@ -9,4 +9,4 @@ export { gradeEvaluation, type Grade, type StandardResult } from './grade.js';
 export { echoAgent } from './echo.js';
 export { executeAgentCase } from './execute-agent-case.js';
 export type { AgentsPluginOptions, AgentConfig } from './options.js';
-export { yaoRunContext, buildTestContext } from './test-context.js';
+export { yaoPlanContext, buildTestContext } from './test-context.js';

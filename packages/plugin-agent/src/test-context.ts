@@ -1,4 +1,4 @@
-import type { ContextFile, Environment, RunContext, RunPlan, TestContext } from '@agentest/kernel';
+import type { ContextFile, Environment, PlanContext, RunPlan, TestContext } from '@agentest/kernel';
 
 /*
  * Yao's context policy: who a run acts as. The kernel hands each run the context its plan carries
@@ -110,7 +110,7 @@ export function testContextFactory(
  * The plan's `context` by Yao's rules: the report's environment, and for the run's agent a fresh
  * context per run, built from `-u`/`-t`, the case's `user`/`team` and the `--ctx` file.
  */
-export function yaoRunContext(env: Pick<RunPlan['env'], 'user' | 'team' | 'ctx'>): RunContext {
+export function yaoPlanContext(env: Pick<RunPlan['env'], 'user' | 'team' | 'ctx'>): PlanContext {
   const flags = { user: env.user, team: env.team };
   return {
     environment: buildEnvironment({ flags, file: env.ctx }),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTestContext, testContextFactory, yaoRunContext } from '../src/test-context.js';
+import { buildTestContext, testContextFactory, yaoPlanContext } from '../src/test-context.js';
 
 test('testContextFactory builds what buildTestContext builds, as fresh objects for every case', () => {
   const file = {
@@ -21,8 +21,8 @@ test('testContextFactory builds what buildTestContext builds, as fresh objects f
   assert.notEqual(one.client, two.client);
 });
 
-test('yaoRunContext: the report environment keeps -u; the agent sees the --ctx identity; defaults fill the rest', () => {
-  const context = yaoRunContext({ user: 'flag-user', ctx: { authorized: { user_id: 'ctx-user' }, locale: 'zh-cn' } });
+test('yaoPlanContext: the report environment keeps -u; the agent sees the --ctx identity; defaults fill the rest', () => {
+  const context = yaoPlanContext({ user: 'flag-user', ctx: { authorized: { user_id: 'ctx-user' }, locale: 'zh-cn' } });
   assert.deepEqual(context.environment, {
     user_id: 'flag-user',
     team_id: 'test-team',

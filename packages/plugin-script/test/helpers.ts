@@ -8,7 +8,7 @@ import {
   type RunPlan,
   type StartEvent,
 } from '@agentest/kernel';
-import { yaoRunContext } from '@agentest/plugin-agent';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import script, { type ScriptOptions } from '../src/index.js';
 
 export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
@@ -24,7 +24,7 @@ export const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import
 /** A plan as `createRunPlan` builds it: Yao's context from `env` (the identity defaults, `-u`/`-t`, `--ctx`). */
 export function plan(input: string, cwd: string, overrides: Partial<RunPlan> = {}): RunPlan {
   const built = { input: { input, cwd }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...overrides };
-  return { context: yaoRunContext(built.env), ...built };
+  return { context: yaoPlanContext(built.env), ...built };
 }
 
 export interface Collected {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
-import { yaoRunContext } from '@agentest/plugin-agent';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import consoleReporter from '../src/index.js';
 
 function plan(overrides: Partial<RunPlan> = {}): RunPlan {
@@ -13,7 +13,7 @@ function plan(overrides: Partial<RunPlan> = {}): RunPlan {
     failFast: false,
     env: {},
     // The run's identity as the CLI gives it (User: test-user in the script header).
-    context: yaoRunContext({}),
+    context: yaoPlanContext({}),
     verbose: false,
     ...overrides,
   };
@@ -116,41 +116,6 @@ test('a thresholded metric the run did not measure is shown as not measured and 
   );
   assert.match(text, /\n {2}– {2}Keyword Hit Rate {2}not measured {2}\(threshold ≥70\.0%\)\n/);
   assert.match(text, /VERDICT: SHIP IT/);
-});
-
-test("script layout: the seed's Script Test output with expected and actual", async () => {
-  const text = await render(
-    [
-      scripted(
-        'script',
-        [
-          { id: 'TestSystemReady', runs: [{ status: 'passed', logs: ['ready'] }] },
-          {
-            id: 'TestSetupWithMockData',
-            runs: [
-              {
-                status: 'failed',
-                error: 'assertion failed: Result ID should match',
-                details: { assertion: { type: 'Equal', expected: 1, actual: 2 } },
-              },
-            ],
-          },
-        ],
-        { script_path: 'expense/src/setup_test.ts' },
-      ),
-    ],
-    plan({ verbose: true }),
-  );
-  assert.match(
-    text,
-    / {2}Script Test: scripts\.expense\.setup\n═{63}\n {2}Script: expense\/src\/setup_test\.ts\n {2}Tests: 2 functions\n {2}User: test-user\n {2}Team: test-team\n/,
-  );
-  assert.match(text, /► \[TestSystemReady\] \.\.\.\n {2}✓ PASSED \(12ms\)\n {4}│ ready\n/);
-  assert.match(
-    text,
-    /► \[TestSetupWithMockData\] \.\.\.\n {2}✗ FAILED \(12ms\)\n {4}└─ assertion failed: Result ID should match\n {7}expected: 1\n {7}actual: 2\n/,
-  );
-  assert.match(text, / {2}Summary: 1 passed, 1 failed, 0 skipped \(\d+(ms|µs)\)/);
 });
 
 test('on a TTY the progress line is drawn in place and cleared before each line', async () => {

@@ -1,5 +1,5 @@
 import type { AgentRef } from './agent.js';
-import type { ContextFile, Environment, RunContext } from './context.js';
+import type { ContextFile, Environment, PlanContext } from './context.js';
 import type { CaseResult, Execution, Status } from './result.js';
 import type { InputSpec, Suite } from './test-case.js';
 
@@ -21,9 +21,11 @@ export interface RunPlan {
   /** `-u`, `-t` and the `--ctx` file, as given. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   /** Who the run acts as (the report's environment, each run's context); `createRunPlan` builds it from `env`. */
-  context?: RunContext;
+  context?: PlanContext;
   verbose: boolean;
-  /** Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it. */
+  /**
+   * Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it.
+   */
   thresholds?: Record<string, number>;
   /** The threshold names given on the command line (`--threshold`), so a wrong one is named as a flag. */
   thresholdFlags?: readonly string[];
@@ -70,9 +72,14 @@ export interface Summary {
   interrupted?: boolean;
   /** What the suite's BeforeAll and AfterAll hooks printed (an AfterAll failure included). */
   hook_logs?: { before_all?: string[]; after_all?: string[] };
-  /** With `interrupted`: the selected cases that never ran. */
+  /**
+   * With `interrupted`: the selected cases that never ran.
+   */
   not_run?: number;
-  /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
+  /**
+   * With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters
+   * hear the summary).
+   */
   comparison?: BaselineComparison;
 }
 

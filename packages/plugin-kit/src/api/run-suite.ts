@@ -8,7 +8,7 @@ import {
   type TestCase,
 } from '@agentest/kernel';
 import type { Adapter } from '@agentest/plugin-agent';
-import { adapterToAgent, defineAdapter, executeAgentCase, yaoRunContext } from '@agentest/plugin-agent';
+import { adapterToAgent, defineAdapter, executeAgentCase, yaoPlanContext } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
 import { forbidFocus, NOT_FOCUSED } from '../focus.js';
 import { agentCase, specCase } from '../kit-case.js';
@@ -98,7 +98,7 @@ export async function runSuite(
     ...(timeoutMs ? { timeoutMs } : {}),
     failFast: false,
     env: {},
-    context: yaoRunContext({}),
+    context: yaoPlanContext({}),
     verbose: false,
   });
   if (print) printSuiteFooter();
