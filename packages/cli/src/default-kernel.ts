@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { createKernel, type AgentestPlugin, type Kernel } from '@agentest/kernel';
 import type { AgentestConfig } from './config/define-config.js';
-import { normaliseConfig, type NormalisedConfig, type ReporterSpec } from './config/normalise-config.js';
+import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
+import type { ReporterSpec } from './config/reporter-specs.js';
 import { DEFAULT_PLUGINS, loadDefaultPlugin, type DefaultPluginKey } from './plugin-registry.js';
 import { BUILTIN_REPORTERS } from './reporter-registry.js';
 

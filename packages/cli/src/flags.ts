@@ -1,5 +1,5 @@
-import { AgentestError, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
-import { compileRegex } from '@agentest/plugin-assert';
+import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
+import { RE2JS } from 're2js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -143,9 +143,17 @@ function duration(value: string): number {
  */
 export function goRegex(flag: string, pattern: string): CaseFilter {
   // RE2, as Go's `-run`: linear time, so a pathological pattern cannot hang the selection of cases.
-  const compiled = compileRegex(pattern);
-  if (typeof compiled === 'string')
-    throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${compiled})`);
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(pattern);
+  } catch (error) {
+    // re2js prefixes its messages with "error parsing regexp: "; keep only the reason.
+    const reason = errorMessage(error).replace(/^error parsing regexp: /, '');
+    throw invalid(
+      flag,
+      `is not a valid regular expression: ${JSON.stringify(pattern)} (invalid regex pattern: ${reason})`,
+    );
+  }
   return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 

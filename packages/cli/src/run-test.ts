@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
-import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
+import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
+import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { readContextFile } from './context-file.js';
 import { outcomeExitCode } from './exit-code.js';
@@ -39,7 +40,8 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
-  let kernel: Kernel | undefined;
+  // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
+  const kernel = await kernelFromConfig(config, { cwd, reporters: [] });
   const baseline = await setupBaseline(flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -60,7 +62,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       verbose: flags.verbose,
       color: flags.color,
       cwd,
-      resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
+      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
       stdout: io.stdout,
       stderr: io.stderr,
       env: io.env,
@@ -70,7 +72,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
+    kernel.use(...baseline.plugins, ...reporters.plugins);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {

@@ -31,6 +31,11 @@ export interface ExecuteContext {
   timeoutMs: number;
   run: number;
   runs: number;
+  /**
+   * Finds another agent by reference (the run's resolvers, the same ones `-n` goes through), for
+   * plugins that call a helper agent during a case: a judge, a simulated user.
+   */
+  resolveAgent(ref: AgentRef): Promise<Agent>;
 }
 
 /** What an assertion tap gets besides the assertion itself. */
@@ -41,6 +46,8 @@ export interface AssertInput {
   plan: RunPlan;
   agent?: Agent;
   signal: AbortSignal;
+  /** Finds another agent by reference, as `ExecuteContext.resolveAgent` does (a judge agent). */
+  resolveAgent(ref: AgentRef): Promise<Agent>;
 }
 
 /**

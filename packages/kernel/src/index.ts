@@ -30,6 +30,8 @@ export { caseLogs } from './logs.js';
 export { isCi } from './ci.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify } from './safe-json.js';
+export { addJudgeUsage, judgeLine } from './judge-usage.js';
+export { caseVariance, varianceLine } from './variance.js';
 export { SummaryBuilder, judge } from './summary.js';
 export { checkThresholdNames, metricKey } from './metric-names.js';
 export { registerSecret, redactText } from './secrets.js';

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { goDuration } from './duration.js';
@@ -233,6 +233,9 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: planContextOf(plan).forAgent(agent?.id ?? ''),
+      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
+      resolveHelper: (ref) =>
+        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
     const runCase = async (testCase: TestCase) => {
       const result = await this.runCase(cases, testCase);
@@ -302,9 +305,8 @@ export class Kernel {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(
-            Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))),
-          );
+          const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
+          beforeData = isThenable(answer) ? await run.race(answer) : answer;
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
@@ -332,11 +334,8 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(
-            Promise.resolve(
-              lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after')),
-            ),
-          );
+          const answer = lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'));
+          if (isThenable(answer)) await run.race(answer);
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -356,7 +355,7 @@ export class Kernel {
   }
 
   private async runOnce(
-    { plan, suite, agent, context }: CaseRunner,
+    { plan, suite, agent, context, resolveHelper }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -368,7 +367,17 @@ export class Kernel {
     let pending = this.emit(started);
     if (pending) await pending;
     const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
-    const ctx = new RunContext(plan, suite, agent, context(testCase, chatId), timeoutMs, run, plan.runs, watch);
+    const ctx = new RunContext(
+      plan,
+      suite,
+      agent,
+      context(testCase, chatId),
+      timeoutMs,
+      run,
+      plan.runs,
+      watch,
+      resolveHelper,
+    );
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
@@ -398,6 +407,8 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<PlanContext['forAgent']>;
+  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
+  resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {

@@ -1,4 +1,4 @@
-import { caseLogs, safeStringify } from '@agentest/kernel';
+import { caseLogs, judgeLine, safeStringify, varianceLine } from '@agentest/kernel';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
   caseLabel,
@@ -35,11 +35,15 @@ export interface RowData {
     expected?: string;
     actual?: string;
     diff?: DiffLine[];
+    /** How an agent-judged assertion was judged (agreement, model, temperature, seed, prompt hash). */
+    judge?: string;
   }[];
   logs: string[];
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
   runs: { run: number; status: string; duration: string; error?: string; output?: string }[];
   stability?: string;
+  /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement. */
+  variance?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -85,6 +89,7 @@ export function rowData(result: ReadonlyResult): RowData {
   if (result.output !== undefined) row.output = cut(result.output);
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
+  if (result.variance) row.variance = varianceLine(result.variance);
   return row;
 }
 
@@ -103,6 +108,7 @@ function assertionRow(
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
     ...(diff ? { diff } : {}),
+    ...(a.judge ? { judge: judgeLine(a.judge) } : {}),
   };
 }
 

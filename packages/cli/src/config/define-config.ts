@@ -10,7 +10,17 @@ export interface AgentestConfig {
   reporters?: ReporterEntry[];
   agents?: Record<string, AgentConfig>;
   connectors?: Record<string, ConnectorConfig>;
+  /**
+   * Folders with an agentest config of their own: `agentest test` without `-i` runs each one's `test.suites`
+   * there, with its config, after this config's own suites. Relative to this config's folder.
+   */
+  projects?: string[];
   test?: {
+    /**
+     * What `agentest test` runs when `-i` is not given, one suite after another in this config's folder: an
+     * input as `-i` takes it, or `{ input, agent }` with the agent `-n` would name.
+     */
+    suites?: (string | { input: string; agent?: string })[];
     parallel?: number;
     /** A Go duration with a unit: `"30s"`, `"2m30s"` (a bare number is an error). */
     timeout?: string;
