@@ -31,8 +31,8 @@ interface Figures {
   agentMeanMs: number;
 }
 
-/** One run of `cases` cases; `judged: false` is the baseline, the same cases without their assertion. */
-async function runOnce(dir: string, cases: number, judged = true): Promise<Figures> {
+/** Writes the suite: `cases` questions, each with the judged assertion unless `judged` is false. */
+async function writeSuite(dir: string, cases: number, judged: boolean): Promise<string> {
   const file = join(dir, `${judged ? 'judged' : 'plain'}-${cases}.jsonl`);
   const assertion = { type: 'agent', use: 'connector:judge', value: 'The answer names a city', samples: SAMPLES };
   await writeFile(
@@ -45,13 +45,11 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
       }),
     ).join('\n') + '\n',
   );
-  // The judge's payload holds the criteria; the agent's question does not.
-  const llm = await FakeServerThread.start({
-    latencyMs: LATENCY_MS,
-    rules: [{ match: '"criteria"', reply: '{"passed": true, "reason": "names Paris"}' }],
-    default: 'Paris.',
-  });
-  const executions: Execution[] = [];
+  return file;
+}
+
+/** The kernel: JSONL cases, the `bench` agent and the `judge` connector on the fake server, the judge plugin. */
+function benchKernel(url: string, executions: Execution[]) {
   const collector: AgentestPlugin = {
     name: 'bench:collector',
     apply: ({ hooks }) =>
@@ -60,9 +58,9 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
   // Connector limits above what the run can ask at once, so they are not what is measured.
   const connector = (concurrency: number) => ({
     type: 'openai',
-    options: { host: llm.url, model: 'fake-model', concurrency },
+    options: { host: url, model: 'fake-model', concurrency },
   });
-  const kernel = createKernel({
+  return createKernel({
     plugins: [
       jsonl(),
       agents({
@@ -73,6 +71,18 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
       collector,
     ],
   });
+}
+
+/** One run of `cases` cases; `judged: false` is the baseline, the same cases without their assertion. */
+async function runOnce(dir: string, cases: number, judged = true): Promise<Figures> {
+  const file = await writeSuite(dir, cases, judged);
+  // The judge's payload holds the criteria; the agent's question does not.
+  const llm = await FakeServerThread.start({
+    latencyMs: LATENCY_MS,
+    rules: [{ match: '"criteria"', reply: '{"passed": true, "reason": "names Paris"}' }],
+    default: 'Paris.',
+  });
+  const executions: Execution[] = [];
   const plan: RunPlan = {
     input: { input: file, cwd: dir },
     agent: { id: 'bench' },
@@ -85,7 +95,7 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
   let stats: { requests: number } | undefined;
   try {
     const started = performance.now();
-    const outcome = await kernel.run(plan);
+    const outcome = await benchKernel(llm.url, executions).run(plan);
     const wallMs = performance.now() - started;
     stats = await llm.stop();
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);

@@ -11,6 +11,7 @@ test('the CLI turns the kernel outcome into its exit code', () => {
   for (const counted of ['failed', 'errors', 'timeouts'] as const)
     assert.equal(outcomeExitCode({ summary: summary({ [counted]: 1 }), errors: [] }), 1, counted);
   assert.equal(outcomeExitCode({ summary: summary(), errors: [new Error('disk full')] }), 3);
+  assert.equal(outcomeExitCode({ summary: summary({ halted: 'budget' }), errors: [] }), 1, 'a halted run exits 1');
   assert.equal(
     outcomeExitCode({ summary: summary({ failed: 1, interrupted: true }), errors: [new Error('x')] }),
     130,

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentReply } from '@agentest/kernel';
+import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
 import { LlmClient, passThrough } from './llm-client.js';
@@ -45,21 +46,35 @@ export class AnthropicChatClient extends LlmClient<AnthropicModule, Anthropic> {
     });
   }
 
-  protected async attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply> {
+  protected wireBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
     const { system, messages } = toAnthropicMessages(request.messages);
-    const body = {
+    return {
       max_tokens: DEFAULT_MAX_TOKENS,
       ...toAnthropicParams({ ...this.settings.body, ...passThrough(request.options) }),
       model: request.model ?? this.settings.model,
       messages,
       ...(system ? { system } : {}),
       stream,
-    } as unknown as Anthropic.MessageCreateParams;
+    };
+  }
+
+  protected async attempt(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply> {
     return this.withClient(this.url, signal, async (client) => {
-      const response = await client.messages.create(body, { signal });
+      const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, { signal });
       return stream
-        ? await anthropicStreamReply(response as AsyncIterable<unknown>, this.url)
-        : anthropicReply(response, this.url);
+        ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
+        : anthropicReply(recorder.body(response), this.url);
     });
+  }
+
+  protected async replayed(recorded: Recorded, pace: boolean): Promise<AgentReply> {
+    return recorded.chunks
+      ? anthropicStreamReply(replayChunks(recorded.chunks, pace), this.url)
+      : anthropicReply(recorded.reply, this.url);
   }
 }

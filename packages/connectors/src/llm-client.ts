@@ -1,4 +1,5 @@
 import type { AgentReply } from '@agentest/kernel';
+import { callModel, type Recorded, type Recorder } from '@agentest/cassettes';
 import { toConnectorError, type SdkErrorClasses } from './classify-error.js';
 import { ConnectorError } from './connector-error.js';
 import { log, redactSecret } from './http-log.js';
@@ -11,7 +12,9 @@ import type { ChatClient, ChatRequest } from './types.js';
  * What the OpenAI and Anthropic clients share: the SDK, imported on the first call so that runs
  * without this connector never load it; the per-connector concurrency limit; the retry loop (the
  * SDKs' own retries are off, so `trace.retries` counts every retry); abort handling, the reading of
- * the SDK's errors, and key redaction. Subclasses say how to build their SDK's client and make one attempt.
+ * the SDK's errors, key redaction, and the cassette boundary: the wire body is the request a cassette keys and stores, the
+ * wire reply (whole, or chunk by chunk) what it replays. Subclasses build the body, make one attempt
+ * and read a reply; they say how to import their SDK and build its client.
  */
 export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, Client = unknown> implements ChatClient {
   abstract readonly type: 'openai' | 'anthropic';
@@ -30,6 +33,7 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
     return this.settings.model;
   }
 
+  /** The request body as the API receives it. */
   /** Imports the SDK package (a dynamic `import()`, so that loading it waits for the first call). */
   protected abstract importSdk(): Promise<Sdk>;
 
@@ -52,19 +56,52 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
     }
   }
 
-  /** One attempt; throws whatever went wrong, already as a ConnectorError when it can. */
-  protected abstract attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply>;
+  protected abstract wireBody(request: ChatRequest, stream: boolean): Record<string, unknown>;
+
+  /** One attempt with that body; its wire reply goes through `recorder`. Throws a ConnectorError when it can. */
+  protected abstract attempt(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply>;
+
+  /** The reply from a recorded wire reply, read as `attempt` reads a live one. */
+  protected abstract replayed(recorded: Recorded, pace: boolean): Promise<AgentReply>;
 
   async chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
     const stream =
       request.stream ?? (typeof request.options?.stream === 'boolean' ? request.options.stream : this.settings.stream);
-    const label = `${this.type} connector "${this.id}"`;
+    const body = this.wireBody(request, stream);
+    return callModel(
+      {
+        connector: this.id,
+        type: this.type,
+        model: String(body.model),
+        ...(request.role ? { role: request.role } : {}),
+        body,
+        secrets: [this.settings.key],
+      },
+      {
+        live: (recorder) => this.live(body, stream, signal, recorder),
+        replay: (recorded, pace) => this.replayed(recorded, pace),
+      },
+      signal,
+    );
+  }
+
+  private async live(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply> {
     try {
       const { value, retries } = await withRetries(
-        () => this.semaphore.use(() => this.attempt(request, stream, signal), signal),
+        () => this.semaphore.use(() => this.attempt(body, stream, signal, recorder), signal),
         this.settings.retry,
         signal,
-        label,
+        `${this.type} connector "${this.id}"`,
         (error, waitMs, retry) =>
           log(
             '%s: retry %d in %dms after: %s',
@@ -82,7 +119,7 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
   }
 }
 
-/** Request options without the keys the client sets itself. */
+/** Request options without the keys the client sets itself (and the call's role, which is not sent). */
 export function passThrough(options: Record<string, unknown> | undefined): Record<string, unknown> {
   const { stream: _stream, model: _model, messages: _messages, ...rest } = options ?? {};
   return rest;

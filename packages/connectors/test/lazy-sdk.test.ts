@@ -50,12 +50,20 @@ class CountingClient extends LlmClient<typeof fakeSdk, { reply: () => string }> 
     return { reply: this.answer };
   }
 
-  protected attempt(_request: ChatRequest, _stream: boolean, signal: AbortSignal): Promise<AgentReply> {
+  protected wireBody(request: ChatRequest): Record<string, unknown> {
+    return { messages: request.messages };
+  }
+
+  protected attempt(_body: Record<string, unknown>, _stream: boolean, signal: AbortSignal): Promise<AgentReply> {
     return this.withClient(
       'http://127.0.0.1:1/chat',
       signal,
       async (client) => ({ content: client.reply() }) as AgentReply,
     );
+  }
+
+  protected async replayed(): Promise<AgentReply> {
+    throw new Error('no cassette in this test');
   }
 }
 

@@ -34,5 +34,6 @@ export { addJudgeUsage, judgeLine } from './judge-usage.js';
 export { caseVariance, varianceLine } from './variance.js';
 export { SummaryBuilder, judge } from './summary.js';
 export { checkThresholdNames, metricKey } from './metric-names.js';
-export { registerSecret, redactText } from './secrets.js';
+export { registerSecret, redactText, findSecret } from './secrets.js';
+export { runScopeOf, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

@@ -47,6 +47,8 @@ export class Kernel {
   private readonly plugins: AgentestPlugin[] = [];
   private applied = false;
   private errors: Error[] = [];
+  /** Set by a plugin's `halt()` (a budget): no new case starts, and the rest are recorded as not run. */
+  private halted?: string;
 
   constructor() {
     this.hooks.assert.intercept({ factory: (type, hook) => (this.assertTypes.push(type), hook) });
@@ -71,6 +73,7 @@ export class Kernel {
   async run(plan: RunPlan, signals: RunSignals = {}): Promise<RunOutcome> {
     this.applyPlugins();
     this.errors = [];
+    this.halted = undefined;
     const started = new Date();
     const interrupt = signals.interrupt ?? new AbortController().signal;
     const abort = signals.abort ?? new AbortController().signal;
@@ -103,6 +106,7 @@ export class Kernel {
     const api: KernelApi = {
       hooks: publicHooks(this.hooks),
       reportError: (error) => this.errors.push(error),
+      halt: (reason) => void (this.halted ??= reason),
     };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
@@ -237,7 +241,9 @@ export class Kernel {
       resolveHelper: (ref) =>
         this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
+    let pulled = 0;
     const runCase = async (testCase: TestCase) => {
+      pulled++;
       const result = await this.runCase(cases, testCase);
       summary.add(result);
       finished?.push(result);
@@ -247,9 +253,21 @@ export class Kernel {
     };
     const source = filtered(suite, plan);
     try {
-      await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
+      await runPool(
+        source,
+        plan.parallel,
+        runCase,
+        () => stopForFailure || interrupt.aborted || this.halted !== undefined,
+      );
     } finally {
       cases.watch.dispose();
+    }
+    const notRun = this.halted !== undefined && !interrupt.aborted ? await this.notRun(suite, plan, pulled) : [];
+    for (const result of notRun) {
+      summary.add(result);
+      finished?.push(result);
+      const pending = this.emit({ type: 'result', ...result });
+      if (pending) await pending;
     }
     if (lifecycle?.afterAll) {
       await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
@@ -267,12 +285,35 @@ export class Kernel {
       type: 'summary',
       ...counted,
       ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
+      ...(notRun.length || this.halted !== undefined ? { halted: this.halted, not_run: notRun.length } : {}),
       ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
     return { summary: event, errors: [...this.errors] };
+  }
+
+  /**
+   * The selected cases after the first `started` ones (those the pool pulled before a halt), each a
+   * skipped result saying why it did not run, so every report lists them.
+   */
+  private async notRun(suite: Suite, plan: RunPlan, started: number): Promise<CaseResult[]> {
+    const results: CaseResult[] = [];
+    let seen = 0;
+    for await (const testCase of filtered(suite, plan)) {
+      if (seen++ < started) continue;
+      results.push({
+        ...caseBase(testCase),
+        status: 'skipped',
+        skip_reason: `not run: ${this.halted}`,
+        duration_ms: 0,
+        assertions: [],
+        metrics: {},
+        runs: [],
+      });
+    }
+    return results;
   }
 
   /**
@@ -378,7 +419,23 @@ export class Kernel {
       watch,
       resolveHelper,
     );
-    const execution = await executeRun(this.hooks, testCase, ctx, watch);
+    const scope = {
+      plan,
+      suite: suite.name,
+      caseId: testCase.id,
+      file: testCase.source.file,
+      run,
+      runs: plan.runs,
+      role: 'agent' as const,
+      turn: 0,
+    };
+    watch.enterScope(scope);
+    let execution: Execution;
+    try {
+      execution = await executeRun(this.hooks, testCase, ctx, watch);
+    } finally {
+      watch.enterScope(undefined);
+    }
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
       ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }

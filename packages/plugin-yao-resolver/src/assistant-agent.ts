@@ -10,6 +10,7 @@ import type {
 } from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
 import type { ToolSet } from './assistant-tools.js';
+import { caseClock } from '@agentest/cassettes';
 import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
 import { completionStep, type CompletionStep } from './completion-step.js';
 import {
@@ -154,7 +155,8 @@ export class AssistantAgent implements Agent {
       const global = globalPromptsDisabled(def, create, caseOptions, metadata)
         ? undefined
         : await services.app.globalPrompts();
-      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
+      // With cassettes, `$SYS.DATE` is the time the case was recorded, so a replay matches on any day.
+      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create), now: await caseClock(signal) };
       const tools = create?.mcp_servers
         ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
         : this.tools;
