@@ -12,9 +12,10 @@ import type { ChatClient, ChatRequest } from './types.js';
  * What the OpenAI and Anthropic clients share: the SDK, imported on the first call so that runs
  * without this connector never load it; the per-connector concurrency limit; the retry loop (the
  * SDKs' own retries are off, so `trace.retries` counts every retry); abort handling, the reading of
- * the SDK's errors, key redaction, and the cassette boundary: the wire body is the request a cassette keys and stores, the
- * wire reply (whole, or chunk by chunk) what it replays. Subclasses build the body, make one attempt
- * and read a reply; they say how to import their SDK and build its client.
+ * the SDK's errors, key redaction, and the cassette boundary: the wire body is the request a
+ * cassette keys and stores, the wire reply (whole, or chunk by chunk) what it replays. Subclasses
+ * build the body, make one attempt and read a reply; they say how to import their SDK and build its
+ * client.
  */
 export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, Client = unknown> implements ChatClient {
   abstract readonly type: 'openai' | 'anthropic';

@@ -55,7 +55,6 @@ export function parseCase(text: string, at: LineContext): TestCase {
   const rules = at.rules ?? caseRules(at.baseDir);
   if (!at.checked) checkFields(raw, text, rules, fail);
   const value = raw as Record<string, unknown>;
-
   const id = value.id as string;
 
   let messages;
@@ -91,15 +90,7 @@ export function parseCase(text: string, at: LineContext): TestCase {
   if (value.options) testCase.options = value.options as Record<string, unknown>;
   if (value.skip === true) testCase.skip = true;
   if (value.todo === true) testCase.todo = true;
-  if (typeof value.timeout === 'string') {
-    try {
-      testCase.timeoutMs = parseDuration(value.timeout, `${at.label ?? `${at.file}:${at.line}`}: field "timeout"`);
-    } catch {
-      const unitless = withoutUnit(value.timeout);
-      if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(value.timeout)}`, unitless);
-      fail(`field "timeout" is not a duration: ${JSON.stringify(value.timeout)}`, FIELD_FIXES.timeout!);
-    }
-  }
+  if (typeof value.timeout === 'string') testCase.timeoutMs = timeoutOf(value.timeout, at, fail);
   let extra: Record<string, unknown> | undefined;
   for (const key of HOOK_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
   if (extra) testCase.data = extra;
@@ -131,6 +122,17 @@ export function createCase(fields: unknown, where: Partial<LineContext> = {}): T
     fail(`expected a case object, got ${typeName(fields)}`, 'e.g. { id: "T001", input: "Hello" }');
   // The round trip gives the case its own copy of every value, as a line read from a file has.
   return parseCase(text, at);
+}
+
+/** A case's `timeout` in milliseconds; one without a unit, or no duration at all, is refused with the fix. */
+function timeoutOf(timeout: string, at: LineContext, fail: Fail): number {
+  try {
+    return parseDuration(timeout, `${at.label ?? `${at.file}:${at.line}`}: field "timeout"`);
+  } catch {
+    const unitless = withoutUnit(timeout);
+    if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(timeout)}`, unitless);
+    return fail(`field "timeout" is not a duration: ${JSON.stringify(timeout)}`, FIELD_FIXES.timeout!);
+  }
 }
 
 function failAt(at: LineContext): Fail {
