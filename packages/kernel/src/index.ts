@@ -36,5 +36,5 @@ export { caseVariance, varianceLine } from './variance.js';
 export { SummaryBuilder, judge } from './summary.js';
 export { checkThresholdNames, formatMetric, isMaxMetric, metricKey, type FormatMetricOptions } from './metric-names.js';
 export { registerSecret, redactText, findSecret } from './secrets.js';
-export { runScopeOf, bindRunScope, type RunScope, type CallRole } from './run-scope.js';
+export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

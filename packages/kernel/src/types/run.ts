@@ -1,7 +1,7 @@
 import type { AgentRef } from './agent.js';
 import type { ContextFile, Environment, PlanContext } from './context.js';
-import type { CaseResult, Execution, Status } from './result.js';
-import type { InputSpec, Suite } from './test-case.js';
+import type { CaseResult, Execution, Flakiness, Status } from './result.js';
+import type { InputSpec, Suite, TestCase } from './test-case.js';
 
 /** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
 export interface RunPlan {
@@ -36,6 +36,30 @@ export interface RunPlan {
   forbidOnly?: boolean;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
+  /**
+   * Decides after each run of a case whether to run it again, up to `runs` (e.g. a sequential test
+   * that stops once the answer is clear). Without it every case runs `runs` times.
+   */
+  runPolicy?: RunPolicy;
+  /**
+   * Puts the selected cases in the order to run them (e.g. last failed first); the kernel then holds
+   * them all in memory.
+   */
+  order?: (cases: TestCase[]) => TestCase[] | Promise<TestCase[]>;
+}
+
+/**
+ * Asked after each run of a case, with the runs so far and the most it may get: `stop` ends the
+ * case early. The last answer is recorded on the case as `run_policy`, so reports can say why it stopped.
+ */
+export type RunPolicy = (testCase: TestCase, runs: readonly Execution[], max: number) => RunDecision;
+
+export interface RunDecision {
+  stop: boolean;
+  /** What the policy concluded (`accepted`, `flagged`, `undecided`), for reports. */
+  decision?: string;
+  /** Why, in words. */
+  reason?: string;
 }
 
 /** What `--run` needs of a pattern: its text for messages, and a match test on ids and names. */
@@ -83,6 +107,14 @@ export interface Summary {
    * hear the summary).
    */
   comparison?: BaselineComparison;
+  /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
+  flaky?: FlakyCase[];
+}
+
+/** A flaky case in the summary: its id and how flaky it is. */
+export interface FlakyCase extends Flakiness {
+  id: string;
+  name?: string;
 }
 
 /** Tokens and cost of model calls (a case's, or the run's). `cost_usd` counts priced models only. */
