@@ -1,12 +1,13 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
+import { outcomeExitCode } from './exit-code.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { claimDefaultOutputs } from './default-outputs.js';
@@ -166,9 +167,7 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
   const { halted, not_run: notRun = 0 } = outcome.summary;
   if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
-  if (outcome.exitCode === 3 && !outcome.errors.length)
-    throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
-  return outcome.exitCode;
+  return outcomeExitCode(outcome);
 }
 
 /** The input's directory when `-i` names an existing file or directory, else the working directory. */

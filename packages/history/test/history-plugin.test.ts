@@ -101,7 +101,6 @@ test('a history that cannot be written is a warning: the run, its verdicts and i
   writeFileSync(join(parent, 'history'), 'a file where the folder should be');
   const store = new HistoryStore(join(parent, 'history'));
   const { outcome, warnings, summary } = await runOnce(store, { a: 'passed' });
-  assert.equal(outcome.exitCode, 0);
   assert.deepEqual(outcome.errors, []);
   assert.equal(summary.passed, 1);
   assert.equal(warnings.length, 1);

@@ -1,14 +1,15 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
-import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration, RunContext, stopped } from './execute-run.js';
+import { goDuration } from './duration.js';
+import { executeRun, RunContext, stopped } from './execute-run.js';
 import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
-import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
+import { planContextOf } from './run-context.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
 import { aggregate, type CaseBase } from './aggregate.js';
@@ -16,6 +17,7 @@ import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, matches } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
+import type { PlanContext } from './types/context.js';
 import type { CaseResult, Execution } from './types/result.js';
 import type {
   CaseStartEvent,
@@ -39,8 +41,11 @@ export interface RunSignals {
 }
 
 /**
- * The microkernel: a frozen hook block, a plugin list and a scheduler. It knows nothing about JSONL,
- * Yao, assertions or reports; plugins bring all of that.
+ * The microkernel: a frozen hook block, a plugin list and a scheduler. It runs a plan's cases through
+ * the taps: loading, agents, executors and assertion types, reports, the run's context and its verdict
+ * all come from plugins or from whoever built the plan. What it does itself is the mechanism: the order
+ * of a case's steps (its hooks, runs and assertions), deadlines, concurrency, the summary's counts,
+ * and redacting registered secrets before reporters hear an event.
  */
 export class Kernel {
   /** Fired only here, through `call-taps.ts`; plugins tap the view `publicHooks()` makes of it. */
@@ -62,7 +67,7 @@ export class Kernel {
       throw new AgentestError('INTERNAL', 'kernel.use() after the first run: register every plugin before running');
     plugins.forEach((plugin, i) => {
       if (!plugin) return;
-      assertPlugin(plugin, `plugin #${this.plugins.length + i + 1}`);
+      checkPluginShape(plugin, `plugin #${this.plugins.length + i + 1}`);
       this.plugins.push(plugin);
     });
     return this;
@@ -93,9 +98,8 @@ export class Kernel {
     } finally {
       await this.teardown();
     }
-    // Reporters flush and close at teardown: a failure there is a failed run too.
-    if (this.errors.length > outcome.errors.length)
-      outcome = { ...outcome, errors: [...this.errors], exitCode: outcome.exitCode === 130 ? 130 : 3 };
+    // Reporters flush and close at teardown: a failure there is part of the outcome too.
+    if (this.errors.length > outcome.errors.length) outcome = { ...outcome, errors: [...this.errors] };
     return outcome;
   }
 
@@ -117,7 +121,7 @@ export class Kernel {
 
   /** The first `load` tap that recognises the input makes the suite; the `suite` taps then add to it or filter it. */
   private async load(plan: RunPlan): Promise<Suite> {
-    const loaded = await callBail<Suite>(this.hooks.load, plan.input, { plan });
+    const loaded = plan.suite ?? (await callBail<Suite>(this.hooks.load, plan.input, { plan }));
     if (loaded) return callWaterfall(this.hooks.suite, loaded, { plan });
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
@@ -203,7 +207,7 @@ export class Kernel {
     interrupt: AbortSignal,
     abort: AbortSignal,
   ): Promise<RunOutcome> {
-    const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
+    const { environment } = planContextOf(plan);
     const agentId = agent?.id ?? suite.name;
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
     const summary = new SummaryBuilder(plan.runs);
@@ -245,7 +249,7 @@ export class Kernel {
       agent,
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
-      context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+      context: planContextOf(plan).forAgent(agent?.id ?? ''),
       // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
       resolveHelper: (ref) =>
         this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
@@ -300,10 +304,7 @@ export class Kernel {
       completed_at: completed.toISOString(),
     };
     await this.emit(event);
-    // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
-    const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
-    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed || event.halted ? 1 : 0;
-    return { summary: event, exitCode, errors: [...this.errors] };
+    return { summary: event, errors: [...this.errors] };
   }
 
   /**
@@ -478,7 +479,7 @@ interface CaseRunner {
   agent: Agent | undefined;
   abort: AbortSignal;
   watch: RunWatch;
-  context: ReturnType<typeof testContextFactory>;
+  context: ReturnType<PlanContext['forAgent']>;
   /** `ExecuteContext.resolveAgent`: one function for the whole run. */
   resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }

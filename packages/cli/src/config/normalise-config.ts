@@ -3,14 +3,14 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   AgentestError,
-  assertPlugin,
+  checkPluginShape,
   didYouMean,
   parseDuration,
   withoutUnit,
-  type AgentConfig,
   type AgentestPlugin,
-  type ConnectorConfig,
 } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
+import type { AgentConfig } from '@agentest/plugin-agent';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
 import {
   HISTORY_KEYS,
@@ -230,7 +230,7 @@ function normalisePlugins(entries: readonly unknown[], label: string): AgentestP
   const plugins: AgentestPlugin[] = [];
   entries.flat(Infinity).forEach((entry, i) => {
     if (!entry) return;
-    assertPlugin(entry, `${label}: plugins[${i}]`);
+    checkPluginShape(entry, `${label}: plugins[${i}]`);
     plugins.push(entry);
   });
   return plugins;

@@ -1,11 +1,13 @@
 import type { AgentRef } from './agent.js';
-import type { ContextFile, Environment } from './context.js';
+import type { ContextFile, Environment, PlanContext } from './context.js';
 import type { CaseResult, Execution, Flakiness, Status } from './result.js';
-import type { InputSpec, TestCase } from './test-case.js';
+import type { InputSpec, Suite, TestCase } from './test-case.js';
 
 /** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
 export interface RunPlan {
   input: InputSpec;
+  /** Cases held in memory (`createRunPlan({ cases })`): the kernel runs this suite without asking the `load` taps. */
+  suite?: Suite;
   agent?: AgentRef;
   /** Runs per case (`--runs`), ≥ 1. */
   runs: number;
@@ -16,8 +18,10 @@ export interface RunPlan {
   failFast: boolean;
   /** `--run`: only cases whose id (or name) matches. A `RegExp` fits; the CLI passes an RE2 matcher. */
   filter?: CaseFilter;
-  /** `-u`, `-t` and the `--ctx` file. */
+  /** `-u`, `-t` and the `--ctx` file, as given. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
+  /** Who the run acts as (the report's environment, each run's context); `createRunPlan` builds it from `env`. */
+  context?: PlanContext;
   verbose: boolean;
   /**
    * Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it.
@@ -197,12 +201,14 @@ export interface SummaryEvent extends Summary {
 /** One vocabulary everywhere: the `.jsonl` output is exactly these events, one per line. */
 export type RunEvent = StartEvent | CaseStartEvent | RunResultEvent | ResultEvent | SummaryEvent;
 
-/** What `kernel.run()` resolves with. */
+/**
+ * What `kernel.run()` resolves with: facts, not a policy. The CLI's `outcomeExitCode` turns them into
+ * its exit code (130 interrupted, 3 an error below, 1 a failure or DO NOT SHIP, 0 otherwise).
+ */
 export interface RunOutcome {
+  /** The summary reporters heard: the counts, `verdict` when thresholds were judged, `interrupted`. */
   summary: SummaryEvent;
-  /** 0 passed, 1 failures or DO NOT SHIP, 3 a reporter or plugin failed at the end, 130 interrupted. */
-  exitCode: number;
-  /** Errors raised by reporters or teardown taps; the run's verdicts stand. */
+  /** Errors raised by reporters, teardown taps or `reportError`; the run's verdicts stand. */
   errors: Error[];
 }
 

@@ -1,7 +1,6 @@
 import {
   createKernel,
   isCi,
-  type Adapter,
   type Agent,
   type AgentestPlugin,
   type CaseResult,
@@ -9,7 +8,7 @@ import {
   type Suite,
   type TestCase,
 } from '@agentest/kernel';
-import { adapterToAgent, defineAdapter, executeAgentCase } from '@agentest/plugin-agent';
+import { adapterToAgent, defineAdapter, executeAgentCase, yaoPlanContext, type Adapter } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
 import { forbidFocus, NOT_FOCUSED } from '../focus.js';
 import { agentCase, specCase } from '../kit-case.js';
@@ -26,7 +25,7 @@ import {
 } from './print.js';
 import type { KitTestCase, SuiteOptions, TestResult } from './types.js';
 
-const NAME = 'agentest:kit-run-suite';
+const PLUGIN_NAME = 'agentest:kit-run-suite';
 
 /**
  * agentest-kit's `runSuite`, on the kernel: data cases go through the adapter (every field of the
@@ -77,6 +76,7 @@ export async function runSuite(
     ...(timeoutMs ? { timeoutMs } : {}),
     failFast: false,
     env: {},
+    context: yaoPlanContext({}),
     verbose: false,
   });
   if (print) printSuiteFooter();
@@ -102,7 +102,7 @@ function suitePlugin(
   onEvent: (event: RunEvent) => void,
 ): AgentestPlugin {
   return {
-    name: NAME,
+    name: PLUGIN_NAME,
     apply({ hooks }) {
       const suite: Suite = { name: label, needsAgent: true, cases: () => cases, measure: measureKitRun };
       const noSandbox: SpecSandbox = {
@@ -112,11 +112,11 @@ function suitePlugin(
         entries: new SandboxEntries(),
         aliases: () => ({}),
       };
-      hooks.load.tapPromise(NAME, async () => suite);
-      hooks.resolve.tapPromise(NAME, async () => agent);
-      hooks.execute.for('agent').tapPromise(NAME, executeAgentCase);
-      hooks.execute.for('spec').tapPromise(NAME, (testCase, ctx) => executeSpec(testCase, ctx, noSandbox));
-      hooks.report.tapPromise(NAME, async (event) => onEvent(event));
+      hooks.load.tapPromise(PLUGIN_NAME, async () => suite);
+      hooks.resolve.tapPromise(PLUGIN_NAME, async () => agent);
+      hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
+      hooks.execute.for('spec').tapPromise(PLUGIN_NAME, (testCase, ctx) => executeSpec(testCase, ctx, noSandbox));
+      hooks.report.tapPromise(PLUGIN_NAME, async (event) => onEvent(event));
     },
   };
 }

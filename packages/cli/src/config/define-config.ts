@@ -1,26 +1,6 @@
-import type { AgentestPlugin } from './plugin.js';
-import type { Agent } from './types/agent.js';
-import type { Reporter } from './reporter.js';
-
-/** agentest-kit's adapter contract: `call` the system, `evaluate` the reply (may be async). */
-export interface Adapter<Input = any, CallResult = any, Evaluation = any> {
-  call(input: Input): Promise<CallResult> | CallResult;
-  evaluate?(callResult: CallResult, input: Input): Promise<Evaluation> | Evaluation;
-}
-
-/** A connector definition, as in `connectors/*.conn.yao` or the config's `connectors`. */
-export interface ConnectorConfig {
-  type: 'openai' | 'anthropic' | 'mock' | (string & {});
-  name?: string;
-  label?: string;
-  options?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export type AgentConfig =
-  | Adapter
-  | (Pick<Agent, 'run'> & Partial<Agent>)
-  | { connector: string; prompts?: { role: string; content: string }[]; options?: Record<string, unknown> };
+import type { ConnectorConfig } from '@agentest/connectors';
+import type { AgentestPlugin, Reporter } from '@agentest/kernel';
+import type { AgentConfig } from '@agentest/plugin-agent';
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
 
