@@ -39,29 +39,7 @@ function main(): void {
   const rows: string[] = [];
   const measured: Record<number, { cli: Measure; floor: Measure }> = {};
   for (const n of SIZES) {
-    const input = suite(n);
-    const cliArgs = [
-      join(root, 'packages/cli/dist/bin.js'),
-      'test',
-      '-i',
-      input,
-      '-n',
-      'echo',
-      '-o',
-      join(data, `out-${n}.jsonl`),
-      '--parallel',
-      String(PARALLEL),
-    ];
-    // The machine is shared: each side runs REPEATS times, alternating with the other so that a busy
-    // moment slows both, and the median run is kept (with the highest RSS seen in any run).
-    const floorRuns: Measure[] = [];
-    const cliRuns: Measure[] = [];
-    for (let i = 0; i < REPEATS; i++) {
-      floorRuns.push(
-        measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true),
-      );
-      cliRuns.push(measure(cliArgs, n, false));
-    }
+    const { cliRuns, floorRuns } = runSize(n);
     const floorRun = median(floorRuns);
     const cliRun = median(cliRuns);
     measured[n] = { cli: cliRun, floor: floorRun };
@@ -106,6 +84,24 @@ and each case passes through the plugin layers (executor, three assertion taps, 
 Peak RSS is mostly the process's fixed cost (modules loaded) plus a V8 heap that a longer run lets grow further
 between full collections; the case stream itself is constant in memory, and the first pass's duplicate-id table
 (8 MB at 1M cases) is given back before the cases run.`);
+}
+
+/**
+ * The machine is shared: each side runs REPEATS times, alternating with the other so that a busy
+ * moment slows both.
+ */
+function runSize(n: number): { cliRuns: Measure[]; floorRuns: Measure[] } {
+  const input = suite(n);
+  const cli = [join(root, 'packages/cli/dist/bin.js'), 'test', '-i', input, '-n', 'echo'];
+  cli.push('-o', join(data, `out-${n}.jsonl`), '--parallel', String(PARALLEL));
+  const floorArgs = [fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)];
+  const floorRuns: Measure[] = [];
+  const cliRuns: Measure[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    floorRuns.push(measure(floorArgs, n, true));
+    cliRuns.push(measure(cli, n, false));
+  }
+  return { cliRuns, floorRuns };
 }
 
 /** The benchmark measures what users run: the compiled CLI, built from the current sources. */

@@ -136,13 +136,15 @@ export function publicHooks(hooks: KernelHooks): PublicHooks {
   return Object.freeze(view) as PublicHooks;
 }
 
+type AnyMethod = (...args: never[]) => unknown;
+
 interface Tappable {
   name: string | undefined;
-  tap: Function;
-  tapAsync: Function;
-  tapPromise: Function;
-  intercept: Function;
-  isUsed: Function;
+  tap: AnyMethod;
+  tapAsync: AnyMethod;
+  tapPromise: AnyMethod;
+  intercept: AnyMethod;
+  isUsed: AnyMethod;
 }
 
 function tapOnly<H extends Tappable>(hook: H): PublicHook<H> {

@@ -1,27 +1,26 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { executeRun, goDuration, RunContext, stopped } from './execute-run.js';
+import { goDuration } from './execute-run.js';
 import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
-import { RunWatch, type Watch } from './run-watch.js';
+import { RunWatch } from './run-watch.js';
+import { runCase, type CaseRunner } from './run-case.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
-import { aggregate, type CaseBase } from './aggregate.js';
 import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
-import type { CaseResult, Execution } from './types/result.js';
-import type { CaseStartEvent, RunEvent, RunOutcome, RunPlan, RunResultEvent, SummaryEvent } from './types/run.js';
+import type { CaseResult } from './types/result.js';
+import type { RunEvent, RunOutcome, RunPlan, StartEvent, SummaryEvent } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
-const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
 export interface RunSignals {
   /** First interruption: start no new case; running ones finish. */
@@ -187,42 +186,42 @@ export class Kernel {
     interrupt: AbortSignal,
     abort: AbortSignal,
   ): Promise<RunOutcome> {
-    const environment = buildEnvironment({ flags: plan.env, file: plan.env.ctx });
-    const agentId = agent?.id ?? suite.name;
-    const connector = plan.agent?.connector ?? agent?.connector ?? '';
     const summary = new SummaryBuilder(plan.runs);
     const lifecycle = suite.lifecycle;
     const suiteLogs = new HookLines<'before_all' | 'after_all'>();
     // BeforeAll runs before the start event, so that what it printed is in the run's header.
-    const beforeAllData = lifecycle?.beforeAll
-      ? await lifecycle
-          .beforeAll(await collect(suite, plan), agent, suiteLogs.to('before_all'))
-          .catch((error: unknown) => {
-            // A lifecycle that finds its own configuration wrong says so with its code (exit 2).
-            throw error instanceof AgentestError && !(error instanceof PluginError)
-              ? error
-              : new PluginError('suite lifecycle', 'beforeAll', error);
-          })
-      : undefined;
-    const beforeAllLogs = suiteLogs.collected?.before_all;
-    await this.emit({
-      type: 'start',
-      timestamp: started.toISOString(),
-      agent_id: agentId,
-      connector,
-      suite: suite.name,
-      kind: suite.needsAgent ? 'agent' : 'script',
-      total_cases: total,
-      runs_per_case: plan.runs,
-      parallel: plan.parallel,
-      environment,
-      ...(suite.meta ? { meta: suite.meta } : {}),
-      ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
-    });
+    const beforeAllData = lifecycle?.beforeAll ? await beforeAll(suite, plan, agent, suiteLogs) : undefined;
+    await this.emit(startEvent(plan, suite, agent, total, started, suiteLogs.collected?.before_all));
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
+    const runner = this.caseRunner(plan, suite, agent, abort);
+    const onCase = async (testCase: TestCase) => {
+      const result = await runCase(runner, testCase);
+      summary.add(result);
+      finished?.push(result);
+      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped') stopForFailure = true;
+      const pending = this.emit({ type: 'result', ...result });
+      if (pending) await pending;
+    };
+    try {
+      await runPool(filtered(suite, plan), plan.parallel, onCase, () => stopForFailure || interrupt.aborted);
+    } finally {
+      runner.watch.dispose();
+    }
+    if (lifecycle?.afterAll) {
+      await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
+        debug('afterAll failed: %s', errorMessage(error));
+        suiteLogs.to('after_all')([`AfterAll failed: ${errorMessage(error)}`]);
+      });
+    }
+    return this.finish(plan, suite, agent, summary, total, started, interrupt, suiteLogs);
+  }
 
-    const cases: CaseRunner = {
+  /** The machinery every case of the run shares. */
+  private caseRunner(plan: RunPlan, suite: Suite, agent: Agent | undefined, abort: AbortSignal): CaseRunner {
+    return {
+      hooks: this.hooks,
+      emit: (event) => this.emit(event),
       plan,
       suite,
       agent,
@@ -233,30 +232,28 @@ export class Kernel {
       resolveHelper: (ref) =>
         this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
-    const runCase = async (testCase: TestCase) => {
-      const result = await this.runCase(cases, testCase);
-      summary.add(result);
-      finished?.push(result);
-      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped') stopForFailure = true;
-      const pending = this.emit({ type: 'result', ...result });
-      if (pending) await pending;
-    };
-    const source = filtered(suite, plan);
-    try {
-      await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
-    } finally {
-      cases.watch.dispose();
-    }
-    if (lifecycle?.afterAll) {
-      await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
-        debug('afterAll failed: %s', errorMessage(error));
-        suiteLogs.to('after_all')([`AfterAll failed: ${errorMessage(error)}`]);
-      });
-    }
+  }
 
+  /** Sends the summary and answers the run's outcome with its exit code. */
+  private async finish(
+    plan: RunPlan,
+    suite: Suite,
+    agent: Agent | undefined,
+    summary: SummaryBuilder,
+    total: number,
+    started: Date,
+    interrupt: AbortSignal,
+    suiteLogs: HookLines<'before_all' | 'after_all'>,
+  ): Promise<RunOutcome> {
     const completed = new Date();
+    const connector = plan.agent?.connector ?? agent?.connector ?? '';
     const counted = summary.build(
-      { agent_id: agentId, agent_path: agent?.path, connector, duration_ms: completed.getTime() - started.getTime() },
+      {
+        agent_id: agent?.id ?? suite.name,
+        agent_path: agent?.path,
+        connector,
+        duration_ms: completed.getTime() - started.getTime(),
+      },
       plan.thresholds,
     );
     const event: SummaryEvent = {
@@ -275,119 +272,6 @@ export class Kernel {
   }
 
   /**
-   * Runs one case: its Before hook, its runs, its After hook. Each run has one deadline (the case's
-   * timeout) for everything it does: the first run's deadline also covers the Before hook, the last
-   * run's the After hook. An After hook still runs after a timed-out run, as cleanup, under a deadline
-   * of its own.
-   */
-  private async runCase(runner: CaseRunner, testCase: TestCase): Promise<CaseResult> {
-    const { plan, suite, abort, watch } = runner;
-    const base = caseBase(testCase);
-    if (testCase.skip || testCase.todo) {
-      const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
-      return {
-        ...base,
-        status: 'skipped',
-        duration_ms: 0,
-        assertions: [],
-        metrics: {},
-        runs: [],
-        ...reason,
-        ...(testCase.todo ? { todo: true } : {}),
-      };
-    }
-    const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const lifecycle = suite.lifecycle;
-    const hookLogs = lifecycle?.before || lifecycle?.after ? new HookLines<'before' | 'after'>() : undefined;
-    let run = watch.begin(timeoutMs);
-    try {
-      let beforeData: unknown;
-      if (lifecycle?.before) {
-        try {
-          const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
-          beforeData = isThenable(answer) ? await run.race(answer) : answer;
-        } catch (error) {
-          // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
-          // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
-          const failed = stopped(
-            run,
-            { run: 1, timeoutMs },
-            `before hook failed: ${errorMessage(error)}`,
-            run.started,
-            'in the before hook',
-          );
-          if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
-          return withHookLogs(
-            aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1),
-            hookLogs,
-          );
-        }
-      }
-      const runs: Execution[] = [];
-      for (let n = 1; n <= plan.runs; n++) {
-        if (abort.aborted) break;
-        if (n > 1) run = this.renew(watch, run, timeoutMs);
-        runs.push(await this.runOnce(runner, testCase, n, timeoutMs, run));
-      }
-      const result = aggregate(base, runs, plan.runs);
-      if (lifecycle?.after) {
-        if (run.timedOut) run = this.renew(watch, run, timeoutMs);
-        try {
-          const answer = lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'));
-          if (isThenable(answer)) await run.race(answer);
-        } catch (error) {
-          // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
-          debug('after hook failed: %s', errorMessage(error));
-          result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
-        }
-      }
-      return withHookLogs(result, hookLogs);
-    } finally {
-      watch.stop(run);
-    }
-  }
-
-  /** Ends one watch and begins the next, for the next run of the same case. */
-  private renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
-    watch.stop(run);
-    return watch.begin(timeoutMs);
-  }
-
-  private async runOnce(
-    { plan, suite, agent, context, resolveHelper }: CaseRunner,
-    testCase: TestCase,
-    run: number,
-    timeoutMs: number,
-    watch: Watch,
-  ): Promise<Execution> {
-    const started: CaseStartEvent = testCase.name
-      ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
-      : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
-    let pending = this.emit(started);
-    if (pending) await pending;
-    const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
-    const ctx = new RunContext(
-      plan,
-      suite,
-      agent,
-      context(testCase, chatId),
-      timeoutMs,
-      run,
-      plan.runs,
-      watch,
-      resolveHelper,
-    );
-    const execution = await executeRun(this.hooks, testCase, ctx, watch);
-    if (suite.measure) execution.metrics = suite.measure(execution, testCase);
-    const finished: RunResultEvent = testCase.name
-      ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
-      : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
-    pending = this.emit(finished);
-    if (pending) await pending;
-    return execution;
-  }
-
-  /**
    * Hands an event to every report tap in order. Reporters made with `defineReporter` answer
    * synchronously unless they have to wait, so most events cost no promise at all.
    */
@@ -398,27 +282,53 @@ export class Kernel {
   }
 }
 
-/** What `runCase` needs besides the case: the run's settings and its shared machinery. */
-interface CaseRunner {
-  plan: RunPlan;
-  suite: Suite;
-  agent: Agent | undefined;
-  abort: AbortSignal;
-  watch: RunWatch;
-  context: ReturnType<typeof testContextFactory>;
-  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
-  resolveHelper: (ref: AgentRef) => Promise<Agent>;
+/** Runs the suite's BeforeAll; a lifecycle that finds its own configuration wrong says so with its code (exit 2). */
+async function beforeAll(
+  suite: Suite,
+  plan: RunPlan,
+  agent: Agent | undefined,
+  logs: HookLines<'before_all' | 'after_all'>,
+): Promise<unknown> {
+  try {
+    return await suite.lifecycle!.beforeAll!(await collect(suite, plan), agent, logs.to('before_all'));
+  } catch (error) {
+    throw error instanceof AgentestError && !(error instanceof PluginError)
+      ? error
+      : new PluginError('suite lifecycle', 'beforeAll', error);
+  }
 }
 
-function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
-  if (lines?.collected) result.hook_logs = lines.collected;
-  return result;
+function startEvent(
+  plan: RunPlan,
+  suite: Suite,
+  agent: Agent | undefined,
+  total: number,
+  started: Date,
+  beforeAllLogs: string[] | undefined,
+): StartEvent {
+  return {
+    type: 'start',
+    timestamp: started.toISOString(),
+    agent_id: agent?.id ?? suite.name,
+    connector: plan.agent?.connector ?? agent?.connector ?? '',
+    suite: suite.name,
+    kind: suite.needsAgent ? 'agent' : 'script',
+    total_cases: total,
+    runs_per_case: plan.runs,
+    parallel: plan.parallel,
+    environment: buildEnvironment({ flags: plan.env, file: plan.env.ctx }),
+    ...(suite.meta ? { meta: suite.meta } : {}),
+    ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
+  };
 }
 
 const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
-/** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
+/**
+ * What the tap that would judge an assertion says is wrong with how it is written; a throwing check
+ * is the plugin's fault.
+ */
 function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
   if (!tap.validate) return undefined;
   try {
@@ -426,17 +336,6 @@ function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): 
   } catch (error) {
     throw new PluginError(tap.name, `assert:${assertion.type} (validate)`, error);
   }
-}
-
-/** The fields of a case's result that come from the case itself. */
-function caseBase(testCase: TestCase): CaseBase {
-  const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
-  if (testCase.name) base.name = testCase.name;
-  base.input = testCase.input;
-  if (testCase.expected !== undefined) base.expected = testCase.expected;
-  base.source = testCase.source;
-  if (testCase.metadata) base.metadata = testCase.metadata;
-  return base;
 }
 
 function at(testCase: TestCase): string {

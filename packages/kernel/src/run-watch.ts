@@ -8,7 +8,10 @@ export interface Watch {
   readonly started: number;
   /** Set when the deadline passed (as opposed to a hard stop). */
   readonly timedOut: boolean;
-  /** Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or hard stop. */
+  /**
+   * Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at
+   * the deadline or hard stop.
+   */
   race<T>(pending: PromiseLike<T>): Promise<T>;
 }
 
