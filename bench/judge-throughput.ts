@@ -6,7 +6,7 @@
  * Prints one Markdown section on stdout (collected by `npm run bench`); progress goes to stderr.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
 import judge from '@agentest/judge';
@@ -31,8 +31,8 @@ interface Figures {
   agentMeanMs: number;
 }
 
-/** One run of `cases` cases; `judged: false` is the baseline, the same cases without their assertion. */
-async function runOnce(dir: string, cases: number, judged = true): Promise<Figures> {
+/** Writes the suite: `cases` questions, each with the judged assertion unless `judged` is false. */
+async function writeSuite(dir: string, cases: number, judged: boolean): Promise<string> {
   const file = join(dir, `${judged ? 'judged' : 'plain'}-${cases}.jsonl`);
   const assertion = { type: 'agent', use: 'connector:judge', value: 'The answer names a city', samples: SAMPLES };
   await writeFile(
@@ -45,13 +45,11 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
       }),
     ).join('\n') + '\n',
   );
-  // The judge's payload holds the criteria; the agent's question does not.
-  const llm = await FakeServerThread.start({
-    latencyMs: LATENCY_MS,
-    rules: [{ match: '"criteria"', reply: '{"passed": true, "reason": "names Paris"}' }],
-    default: 'Paris.',
-  });
-  const executions: Execution[] = [];
+  return file;
+}
+
+/** The kernel: JSONL cases, the `bench` agent and the `judge` connector on the fake server, the judge plugin. */
+function benchKernel(url: string, executions: Execution[]) {
   const collector: AgentestPlugin = {
     name: 'bench:collector',
     apply: ({ hooks }) =>
@@ -60,9 +58,9 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
   // Connector limits above what the run can ask at once, so they are not what is measured.
   const connector = (concurrency: number) => ({
     type: 'openai',
-    options: { host: llm.url, model: 'fake-model', concurrency },
+    options: { host: url, model: 'fake-model', concurrency },
   });
-  const kernel = createKernel({
+  return createKernel({
     plugins: [
       jsonl(),
       agents({
@@ -73,6 +71,18 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
       collector,
     ],
   });
+}
+
+/** One run of `cases` cases; `judged: false` is the baseline, the same cases without their assertion. */
+async function runOnce(dir: string, cases: number, judged = true): Promise<Figures> {
+  const file = await writeSuite(dir, cases, judged);
+  // The judge's payload holds the criteria; the agent's question does not.
+  const llm = await FakeServerThread.start({
+    latencyMs: LATENCY_MS,
+    rules: [{ match: '"criteria"', reply: '{"passed": true, "reason": "names Paris"}' }],
+    default: 'Paris.',
+  });
+  const executions: Execution[] = [];
   const plan: RunPlan = {
     input: { input: file, cwd: dir },
     agent: { id: 'bench' },
@@ -85,7 +95,7 @@ async function runOnce(dir: string, cases: number, judged = true): Promise<Figur
   let stats: { requests: number } | undefined;
   try {
     const started = performance.now();
-    const outcome = await kernel.run(plan);
+    const outcome = await benchKernel(llm.url, executions).run(plan);
     const wallMs = performance.now() - started;
     stats = await llm.stop();
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -123,11 +133,13 @@ function formatMarkdown(best: Figures, runs: Figures[], plain: Figures): string 
     `| ideal ÷ wall (target ≥ 85 %) | ${(efficiency * 100).toFixed(1)} % ${efficiency >= 0.85 ? '✅' : '❌'} |`,
     `| lane-bound ideal: ⌈cases ÷ ${PARALLEL}⌉ × (agent + one concurrent round of samples) × ${LATENCY_MS} ms | ${ms(laneBound)} (wall is ${((laneBound / best.wallMs) * 100).toFixed(1)} % of it) |`,
     `| baseline: the same cases without the assertion (one call each; ideal ${ms((CASES * LATENCY_MS) / PARALLEL)}) | ${ms(plain.wallMs)} |`,
+    `| judged ÷ baseline (load-independent: ${1 + SAMPLES}× the calls, 2× the lane-bound ideal) | ${(best.wallMs / plain.wallMs).toFixed(2)}× |`,
     `| judge calls recorded / requests served | ${best.judgeCalls} / ${best.requests} (${CASES} agent + ${CASES * SAMPLES} judge) |`,
     `| mean judge time per case (3 samples) / mean agent time per case | ${ms(best.judgeMeanMs)} / ${ms(best.agentMeanMs)} |`,
     `| passed | ${best.passed} / ${CASES} |`,
+    `| machine load (1-minute average, ${availableParallelism()} cores) at the end | ${loadavg()[0]!.toFixed(1)} |`,
     '',
-    `A case's three samples are asked at once, so judging costs one reply's latency (${ms(best.judgeMeanMs)} for three samples, against ${ms(3 * LATENCY_MS)} one after another). The judge's time is counted apart: the agent's mean duration excludes it. The fake server and the client share the machine's two cores, so every call's CPU time (HTTP, SDK, JSON) queues on them too.`,
+    `A case's three samples are asked at once, so judging a case takes about as long as one call: ${ms(best.judgeMeanMs)} for the three samples against ${ms(best.agentMeanMs)} for the agent's one call. The judge's time is counted apart: the agent's mean duration excludes it. The fake server and the client share the machine's two cores with whatever else runs, so every call's CPU time (HTTP, SDK, JSON) queues on them; on a loaded machine the ratio to the baseline, run in the same minutes, is the figure that compares.`,
   ].join('\n');
 }
 

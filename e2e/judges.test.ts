@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import { runCli, type CliRun } from './helpers/cli.js';
@@ -91,5 +92,24 @@ describe('agent assertions (CLI, connector judge on the fake LLM)', () => {
 
   test('the console shows each judged case’s agent and judge variance', () => {
     assert.match(run.stdout, /agent: passed 2\/2 runs · judge: 6\/6 samples agreed with their majority/);
+  });
+});
+
+describe('the example app’s judged suite (a Yao assistant judge and an app connector judge, offline)', () => {
+  const suite = fileURLToPath(new URL('../examples/app/assistants/keyword/tests/judged.jsonl', import.meta.url));
+  const dir = workspace('judged-app');
+
+  test('judges by connector:mock.judge and agents:judge with samples: 3', async () => {
+    const run = await runCli(['test', '-i', suite, '--runs', '1', '-o', join(dir, 'out.json')], { cwd: dir });
+    assert.equal(run.code, 1, run.stderr);
+    const report = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { results: JsonResult[] };
+    const status = Object.fromEntries(report.results.map((r) => [r.id, r.status]));
+    assert.deepEqual(
+      { J01: status.J01, J03: status.J03, J05: status.J05 },
+      { J01: 'passed', J03: 'failed', J05: 'passed' },
+    );
+    const assistant = report.results.find((r) => r.id === 'J05')!.assertions[0]!.judge!;
+    assert.equal(assistant.agreement, '3/3', 'the assistant judge answered YAML, read as a verdict');
+    assert.equal(report.results.find((r) => r.id === 'J03')!.error, 'The output is plain text, not JSON.');
   });
 });

@@ -1,5 +1,6 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
+import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -29,6 +30,12 @@ export interface RawFlags {
   after?: string;
   baseline?: string;
   allowOnly?: boolean;
+  record?: boolean;
+  replay?: boolean;
+  cassettes?: string;
+  replayTiming?: boolean;
+  maxCost?: string;
+  maxTokens?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -62,6 +69,12 @@ export interface Flags {
   baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
+  /** `--record`, `--replay` or `--cassettes <mode>`. */
+  cassetteMode?: CassetteMode;
+  /** `--replay-timing`: replayed calls take as long as they did when recorded. */
+  replayTiming: boolean;
+  maxCost?: number;
+  maxTokens?: number;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -98,7 +111,34 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('afterAll', hookRef('--after', raw.after)),
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
+    ...optional('cassetteMode', cassetteMode(raw)),
+    replayTiming: raw.replayTiming === true,
+    ...optional('maxCost', raw.maxCost === undefined ? undefined : positiveNumber('--max-cost', raw.maxCost, '0.50')),
+    ...optional('maxTokens', raw.maxTokens === undefined ? undefined : positiveInt('--max-tokens', raw.maxTokens)),
   };
+}
+
+/** `--record`, `--replay` and `--cassettes <mode>` name one mode; two that disagree are a mistake. */
+function cassetteMode(raw: RawFlags): CassetteMode | undefined {
+  if (raw.cassettes !== undefined && !(CASSETTE_MODES as readonly string[]).includes(raw.cassettes))
+    throw invalid('--cassettes', `must be one of ${CASSETTE_MODES.join(', ')}, got ${JSON.stringify(raw.cassettes)}`);
+  const asked = [
+    ...(raw.record ? ['record'] : []),
+    ...(raw.replay ? ['replay'] : []),
+    ...(raw.cassettes !== undefined ? [raw.cassettes] : []),
+  ] as CassetteMode[];
+  if (new Set(asked).size > 1)
+    throw invalid(
+      '--record/--replay/--cassettes',
+      `ask for one cassette mode, got ${asked.join(' and ')}; use --record, --replay or --cassettes auto`,
+    );
+  return asked[0];
+}
+
+function positiveNumber(flag: string, value: string, example: string): number {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(Number(value) > 0))
+    throw invalid(flag, `must be a number above 0, got ${JSON.stringify(value)} (e.g. ${flag} ${example})`);
+  return Number(value);
 }
 
 /** A hook ref is `file.Function` or a bare `Function` (see plugin-script's README); blanks are mistakes. */

@@ -40,7 +40,17 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
   // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
-  const kernel = await kernelFromConfig(config, { cwd, reporters: [] });
+  const kernel = await kernelFromConfig(config, {
+    cwd,
+    reporters: [],
+    calls: {
+      ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
+      replayTiming: flags.replayTiming,
+      ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+      ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+      env: io.env,
+    },
+  });
   const baseline = await setupBaseline(flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -136,6 +146,8 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
     signals.dispose();
   }
   baseline.print(outcome.summary);
+  const { halted, not_run: notRun = 0 } = outcome.summary;
+  if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
   if (outcome.exitCode === 3 && !outcome.errors.length)
     throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');

@@ -115,6 +115,18 @@ function addRunnerOptions(command: Command): void {
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
     )
+    .option('--record', 'call the models and tools for real and record every call into cassettes (docs/replay.md)')
+    .option('--replay', 'answer every model and tool call from the cassettes; a call with no recording fails its case')
+    .option(
+      '--cassettes <mode>',
+      'cassette mode: off, record, replay, or auto (replay what is recorded, record the rest). With CI set and cassettes present, no flag and auto mean replay (lockdown) (default: off)',
+    )
+    .option('--replay-timing', 'replayed calls take as long as they took when recorded, streamed chunks included')
+    .option(
+      '--max-cost <usd>',
+      'stop starting cases once live model calls have cost this much in USD; the rest are reported as not run and the run exits 1 (e.g. --max-cost 2.50)',
+    )
+    .option('--max-tokens <n>', 'the same budget in tokens (e.g. --max-tokens 200000)')
     .option(
       '--config <file>',
       'config file to use instead of searching for agentest.config.* (e.g. --config ci.config.ts)',

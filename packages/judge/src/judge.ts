@@ -3,6 +3,7 @@ import type { Agent, AgentRef, JudgeRecord, JudgeSample, Message, TokenUsage } f
 import { callHelper, HelperError, resolveHelper, type HelperReply } from './call-helper.js';
 import { judgePayload, type JudgeSubject } from './judge-payload.js';
 import { JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
+import type { HelperRef } from './helper-ref.js';
 import type { JudgeSettings } from './judge-settings.js';
 import { readVerdict } from './judge-verdict.js';
 
@@ -32,7 +33,7 @@ export async function judge(request: JudgeRequest): Promise<JudgeOutcome> {
   const started = performance.now();
   let agent: Agent;
   try {
-    agent = await resolveHelper(settings.ref, request.resolveAgent);
+    agent = await judgeAgent(settings.ref, request.resolveAgent);
   } catch (error) {
     if (!(error instanceof HelperError)) throw error;
     return { error: `judge (${settings.ref.use}): ${error.message}`, record: unresolved(request, messages, error) };
@@ -77,6 +78,21 @@ export async function judge(request: JudgeRequest): Promise<JudgeOutcome> {
   const verdict = passed > failed;
   const chosen = samples.find((s) => s.sample.passed === verdict)!;
   return { passed: verdict, reason: chosen.sample.reason ?? '', response: chosen.sample.response ?? {}, record };
+}
+
+type Resolve = JudgeRequest['resolveAgent'];
+const looked = new WeakMap<Resolve, Map<string, Promise<Agent>>>();
+
+/**
+ * The judge, looked up once per run (the run's `resolveAgent` is one function): a judge that does
+ * not exist is searched for once, not once per case, and every case gets the same error.
+ */
+function judgeAgent(ref: HelperRef, resolveAgent: Resolve): Promise<Agent> {
+  let run = looked.get(resolveAgent);
+  if (!run) looked.set(resolveAgent, (run = new Map()));
+  let agent = run.get(ref.use);
+  if (!agent) run.set(ref.use, (agent = resolveHelper(ref, resolveAgent)));
+  return agent;
 }
 
 /** What the judge is sent: the payload, after the built-in prompt when the judge is a bare connector. */

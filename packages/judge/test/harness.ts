@@ -8,7 +8,7 @@ import {
   type TestCase,
 } from '@agentest/kernel';
 import { agents } from '@agentest/plugin-agent';
-import type { FakeLlm } from '@agentest/fake-llm';
+import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
 import judgePlugin from '../src/index.js';
 
 /** A wait that only catches hangs: far above what a judged case takes on a busy machine. */
@@ -32,7 +32,12 @@ export function fakeConnector(llm: FakeLlm, options: Record<string, unknown> = {
  */
 export async function runJudged(
   cases: JudgedCase[],
-  config: { connectors?: Record<string, ConnectorConfig>; agents?: Record<string, unknown>; runs?: number },
+  config: {
+    connectors?: Record<string, ConnectorConfig>;
+    agents?: Record<string, unknown>;
+    runs?: number;
+    plugins?: AgentestPlugin[];
+  },
 ): Promise<{ results: Map<string, CaseResult>; exitCode: number }> {
   const results = new Map<string, CaseResult>();
   const outputs = new Map(cases.map((c) => [c.id, c.output]));
@@ -70,6 +75,7 @@ export async function runJudged(
   };
   const kernel = createKernel({
     plugins: [
+      ...(config.plugins ?? []),
       inline,
       agents({ connectors: config.connectors ?? {}, agents: (config.agents ?? {}) as never }),
       judgePlugin(),
@@ -84,3 +90,21 @@ export function payloadOf(body: unknown): Record<string, unknown> {
   const messages = (body as { messages: { role: string; content: string }[] }).messages;
   return JSON.parse(messages.at(-1)!.content) as Record<string, unknown>;
 }
+
+/** Starts a fake server for one test and closes it afterwards, whatever happens. */
+export async function withFake<T>(options: FakeLlmOptions, body: (llm: FakeLlm) => Promise<T>): Promise<T> {
+  const llm = await startFakeLlm(options);
+  try {
+    return await body(llm);
+  } finally {
+    await llm.close();
+  }
+}
+
+/** A connector-judged assertion, with `extra` fields. */
+export const judged = (extra: Record<string, unknown> = {}) => ({
+  type: 'agent',
+  use: 'connector:judge',
+  value: 'Response should greet the user',
+  ...extra,
+});

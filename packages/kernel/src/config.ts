@@ -57,6 +57,18 @@ export interface AgentestConfig {
   jsonl?: { extraKeys?: string[]; maxDepth?: number; maxLineBytes?: number };
   /** `file://` content parts: folders they may read besides the suite's and the app root (relative to the config), and the size cap in bytes. */
   files?: { allow?: string[]; maxBytes?: number };
+  /**
+   * Cassettes (docs/replay.md): the mode when no flag says (`off`, `record`, `replay`, `auto`), and a
+   * folder for them all instead of `__cassettes__/` beside each suite.
+   */
+  cassettes?: { mode?: 'off' | 'record' | 'replay' | 'auto'; dir?: string };
+  /** USD per million tokens by connector id, `<type>/<model>` or model, over the built-in list prices. */
+  prices?: Record<string, { input: number; output: number }>;
+  /**
+   * Stop starting cases once live model calls have cost this much (USD) or used this many tokens
+   * (`--max-cost`, `--max-tokens` win).
+   */
+  budget?: { maxCost?: number; maxTokens?: number };
   /** Options for plugins keyed by plugin name; free-form. */
   [key: string]: unknown;
 }

@@ -35,6 +35,8 @@ export async function executeRun(
     execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
+    // Model calls made from here on are the judges', recorded and counted apart from the agent's.
+    if (run.scope) run.scope.role = 'judge';
     const judging = judge(hooks, testCase, ctx, run, execution);
     if (judging) await judging;
   }

@@ -16,7 +16,10 @@ export function addJudgeUsage(execution: Pick<Execution, 'judge'>, judge: JudgeR
   }
 }
 
-/** How a judgement was reached, in one line for reports: `judge agents:x: 2/3 · gpt-4o · temperature 0 · seed 42 · sha256:…`. */
+/**
+ * How a judgement was reached, in one line for reports:
+ * `judge agents:x: 2/3 · gpt-4o · temperature 0 · seed 42 · sha256:…`.
+ */
 export function judgeLine(
   judge: Pick<JudgeRecord, 'use' | 'agreement' | 'model' | 'temperature' | 'seed' | 'prompt_hash'>,
 ): string {

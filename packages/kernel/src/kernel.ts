@@ -2,23 +2,23 @@ import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
-import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
 import { goDuration } from './execute-run.js';
-import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
+import { createHooks, publicHooks, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch } from './run-watch.js';
-import { runCase, type CaseRunner } from './run-case.js';
+import { notRunResults, runCase, type CaseRunner } from './run-case.js';
+import { preflight } from './preflight.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
 import { checkThresholdNames } from './metric-names.js';
-import { collect, filtered, selects } from './select-cases.js';
+import { collect, filtered } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult } from './types/result.js';
 import type { RunEvent, RunOutcome, RunPlan, StartEvent, SummaryEvent } from './types/run.js';
-import type { Assertion, Suite, TestCase } from './types/test-case.js';
+import type { Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
 
@@ -41,6 +41,8 @@ export class Kernel {
   private readonly plugins: AgentestPlugin[] = [];
   private applied = false;
   private errors: Error[] = [];
+  /** Set by a plugin's `halt()` (a budget): no new case starts, and the rest are recorded as not run. */
+  private halted?: string;
 
   constructor() {
     this.hooks.assert.intercept({ factory: (type, hook) => (this.assertTypes.push(type), hook) });
@@ -65,6 +67,7 @@ export class Kernel {
   async run(plan: RunPlan, signals: RunSignals = {}): Promise<RunOutcome> {
     this.applyPlugins();
     this.errors = [];
+    this.halted = undefined;
     const started = new Date();
     const interrupt = signals.interrupt ?? new AbortController().signal;
     const abort = signals.abort ?? new AbortController().signal;
@@ -76,7 +79,7 @@ export class Kernel {
       const suite = await this.load(plan);
       checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
-      const selected = await this.preflight(plan, suite);
+      const selected = await preflight(this.hooks, this.assertTypes, plan, suite);
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
     } finally {
       await this.teardown();
@@ -98,6 +101,7 @@ export class Kernel {
     const api: KernelApi = {
       hooks: publicHooks(this.hooks),
       reportError: (error) => this.errors.push(error),
+      halt: (reason) => void (this.halted ??= reason),
     };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
@@ -133,50 +137,6 @@ export class Kernel {
     );
   }
 
-  /**
-   * Reads the suite once before any agent is called: every case kind has an executor, every assertion
-   * type has a handler, and the `--run` filter selects something. Only the count is kept.
-   */
-  private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
-    // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
-    const knownAsserts = new Set(
-      this.assertTypes.filter((type) => type !== '' && this.hooks.assert.get(type)?.isUsed()),
-    );
-    let selected = 0;
-    for await (const testCase of suite.cases()) {
-      if (!selects(plan, testCase)) continue;
-      selected++;
-      if (!this.hooks.execute.get(testCase.kind)?.isUsed()) {
-        throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
-          where: at(testCase),
-        });
-      }
-      (testCase.assert ?? []).forEach((assertion, i) => {
-        const taps = this.hooks.assert.get(assertion.type)?.taps;
-        if (!taps?.length) {
-          const known = [...knownAsserts].sort().join(', ');
-          throw new AgentestError(
-            'NO_ASSERTION',
-            `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
-            { where: at(testCase) },
-          );
-        }
-        const problem = validateWith(taps[0]!, assertion);
-        if (problem)
-          throw new AgentestError(
-            'ASSERTION_INVALID',
-            `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
-            { where: at(testCase) },
-          );
-      });
-    }
-    if (selected === 0) {
-      const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
-      throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
-    }
-    return selected;
-  }
-
   private async execute(
     plan: RunPlan,
     suite: Suite,
@@ -195,7 +155,9 @@ export class Kernel {
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
     const runner = this.caseRunner(plan, suite, agent, abort);
+    let pulled = 0;
     const onCase = async (testCase: TestCase) => {
+      pulled++;
       const result = await runCase(runner, testCase);
       summary.add(result);
       finished?.push(result);
@@ -203,10 +165,19 @@ export class Kernel {
       const pending = this.emit({ type: 'result', ...result });
       if (pending) await pending;
     };
+    const stop = () => stopForFailure || interrupt.aborted || this.halted !== undefined;
     try {
-      await runPool(filtered(suite, plan), plan.parallel, onCase, () => stopForFailure || interrupt.aborted);
+      await runPool(filtered(suite, plan), plan.parallel, onCase, stop);
     } finally {
       runner.watch.dispose();
+    }
+    const notRun =
+      this.halted !== undefined && !interrupt.aborted ? await notRunResults(suite, plan, pulled, this.halted) : [];
+    for (const result of notRun) {
+      summary.add(result);
+      finished?.push(result);
+      const pending = this.emit({ type: 'result', ...result });
+      if (pending) await pending;
     }
     if (lifecycle?.afterAll) {
       await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
@@ -214,7 +185,7 @@ export class Kernel {
         suiteLogs.to('after_all')([`AfterAll failed: ${errorMessage(error)}`]);
       });
     }
-    return this.finish(plan, suite, agent, summary, total, started, interrupt, suiteLogs);
+    return this.finish(plan, suite, agent, summary, total, started, interrupt, suiteLogs, notRun.length);
   }
 
   /** The machinery every case of the run shares. */
@@ -244,6 +215,7 @@ export class Kernel {
     started: Date,
     interrupt: AbortSignal,
     suiteLogs: HookLines<'before_all' | 'after_all'>,
+    notRun: number,
   ): Promise<RunOutcome> {
     const completed = new Date();
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
@@ -260,6 +232,7 @@ export class Kernel {
       type: 'summary',
       ...counted,
       ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
+      ...(notRun || this.halted !== undefined ? { halted: this.halted, not_run: notRun } : {}),
       ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
@@ -267,7 +240,7 @@ export class Kernel {
     await this.emit(event);
     // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
     const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
-    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
+    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed || event.halted ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
   }
 
@@ -324,23 +297,6 @@ function startEvent(
 
 const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
-
-/**
- * What the tap that would judge an assertion says is wrong with how it is written; a throwing check
- * is the plugin's fault.
- */
-function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
-  if (!tap.validate) return undefined;
-  try {
-    return tap.validate(assertion);
-  } catch (error) {
-    throw new PluginError(tap.name, `assert:${assertion.type} (validate)`, error);
-  }
-}
-
-function at(testCase: TestCase): string {
-  return testCase.source.line ? `${testCase.source.file}:${testCase.source.line}` : testCase.source.file;
-}
 
 /** Creates a kernel with the given plugins: the entry point for embedding agentest. */
 export function createKernel(

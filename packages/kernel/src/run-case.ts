@@ -6,6 +6,7 @@ import { errorMessage } from './errors.js';
 import { executeRun, RunContext, stopped } from './execute-run.js';
 import type { KernelHooks } from './hooks.js';
 import { HookLines } from './logs.js';
+import { filtered } from './select-cases.js';
 import type { RunWatch, Watch } from './run-watch.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution } from './types/result.js';
@@ -124,7 +125,23 @@ async function runOnce(
   const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
   const testContext = context(testCase, chatId);
   const ctx = new RunContext(plan, suite, agent, testContext, timeoutMs, run, plan.runs, watch, resolveHelper);
-  const execution = await executeRun(hooks, testCase, ctx, watch);
+  // Call boundaries (connectors, cassettes, the usage meter) find the case run through the run's signal.
+  watch.enterScope({
+    plan,
+    suite: suite.name,
+    caseId: testCase.id,
+    file: testCase.source.file,
+    run,
+    runs: plan.runs,
+    role: 'agent',
+    turn: 0,
+  });
+  let execution: Execution;
+  try {
+    execution = await executeRun(hooks, testCase, ctx, watch);
+  } finally {
+    watch.enterScope(undefined);
+  }
   if (suite.measure) execution.metrics = suite.measure(execution, testCase);
   const finished: RunResultEvent = testCase.name
     ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
@@ -132,6 +149,33 @@ async function runOnce(
   pending = emit(finished);
   if (pending) await pending;
   return execution;
+}
+
+/**
+ * The selected cases after the first `started` ones (those the pool pulled before a plugin halted the
+ * run), each a skipped result saying why it did not run, so every report lists them.
+ */
+export async function notRunResults(
+  suite: Suite,
+  plan: RunPlan,
+  started: number,
+  reason: string,
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  let seen = 0;
+  for await (const testCase of filtered(suite, plan)) {
+    if (seen++ < started) continue;
+    results.push({
+      ...caseBase(testCase),
+      status: 'skipped',
+      skip_reason: `not run: ${reason}`,
+      duration_ms: 0,
+      assertions: [],
+      metrics: {},
+      runs: [],
+    });
+  }
+  return results;
 }
 
 function skipped(base: CaseBase, testCase: TestCase): CaseResult {

@@ -48,6 +48,9 @@ export interface NormalisedConfig {
    * Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`); `jsonl` holds
    * the config's `jsonl` and `files` sections, with `files.allow` made absolute.
    */
+  cassettes: { mode?: 'off' | 'record' | 'replay' | 'auto'; dir?: string };
+  prices: Record<string, { input: number; output: number }>;
+  budget: { maxCost?: number; maxTokens?: number };
   pluginOptions: {
     script?: Record<string, unknown>;
     yao?: Record<string, unknown>;
@@ -69,10 +72,15 @@ const TOP_LEVEL = [
   'kit',
   'jsonl',
   'files',
+  'cassettes',
+  'prices',
+  'budget',
 ] as const;
 const TEST_KEYS = ['suites', 'parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
 const JSONL_KEYS = ['extraKeys', 'maxDepth', 'maxLineBytes'] as const;
 const FILES_KEYS = ['allow', 'maxBytes'] as const;
+const CASSETTES_KEYS = ['mode', 'dir'] as const;
+const BUDGET_KEYS = ['maxCost', 'maxTokens'] as const;
 
 const positiveInt = z.number().int().min(1);
 const record = z.record(z.string(), z.unknown());
@@ -119,6 +127,11 @@ const configShape = z.object({
       maxBytes: positiveInt.optional(),
     })
     .optional(),
+  cassettes: z
+    .object({ mode: z.enum(['off', 'record', 'replay', 'auto']).optional(), dir: z.string().min(1).optional() })
+    .optional(),
+  prices: z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) })).optional(),
+  budget: z.object({ maxCost: z.number().positive().optional(), maxTokens: positiveInt.optional() }).optional(),
 });
 
 /**
@@ -144,6 +157,8 @@ export async function normaliseConfig(
     ['test', TEST_KEYS],
     ['jsonl', JSONL_KEYS],
     ['files', FILES_KEYS],
+    ['cassettes', CASSETTES_KEYS],
+    ['budget', BUDGET_KEYS],
   ] as const;
   for (const [name, keys] of sections) {
     const section = (raw as Record<string, unknown>)[name];
@@ -174,6 +189,12 @@ export async function normaliseConfig(
       ...(config.test?.include ? { include: [config.test.include].flat() } : {}),
     },
     thresholds: config.thresholds ?? {},
+    cassettes: {
+      ...(config.cassettes?.mode ? { mode: config.cassettes.mode } : {}),
+      ...(config.cassettes?.dir ? { dir: resolve(dir, config.cassettes.dir) } : {}),
+    },
+    prices: config.prices ?? {},
+    budget: config.budget ?? {},
     pluginOptions: { ...pick(config, ['script', 'yao', 'kit']), ...jsonlOptions(config, dir) },
   };
 }

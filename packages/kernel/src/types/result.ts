@@ -1,6 +1,7 @@
 import type { AgentReply, TokenUsage } from './agent.js';
 import type { SourceLocation } from './test-case.js';
 import type { ToolCall } from './message.js';
+import type { UsageTotals } from './run.js';
 import type { CaseVariance } from '../variance.js';
 
 export type { CaseVariance };
@@ -145,4 +146,6 @@ export interface CaseResult {
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
   hook_logs?: { before?: string[]; after?: string[] };
+  /** Tokens and cost of the case's model calls (all runs, judges included), when a usage meter is on. */
+  usage?: UsageTotals;
 }
