@@ -167,7 +167,8 @@ export class Kernel {
     };
     const stop = () => stopForFailure || interrupt.aborted || this.halted !== undefined;
     try {
-      await runPool(filtered(suite, plan), plan.parallel, onCase, stop);
+      const source = plan.order ? await plan.order(await collect(suite, plan)) : filtered(suite, plan);
+      await runPool(source, plan.parallel, onCase, stop);
     } finally {
       runner.watch.dispose();
     }
@@ -291,6 +292,7 @@ function startEvent(
     parallel: plan.parallel,
     environment: buildEnvironment({ flags: plan.env, file: plan.env.ctx }),
     ...(suite.meta ? { meta: suite.meta } : {}),
+    ...(plan.shard ? { shard: plan.shard } : {}),
     ...(beforeAllLogs ? { hook_logs: { before_all: beforeAllLogs } } : {}),
   };
 }

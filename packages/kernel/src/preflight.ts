@@ -2,13 +2,14 @@ import type { StoredTap } from './call-taps.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError } from './errors.js';
 import type { AssertTapOptions, KernelHooks } from './hooks.js';
-import { selects } from './select-cases.js';
+import { matches } from './select-cases.js';
 import type { RunPlan } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 /**
  * Reads the suite once before any agent is called: every case kind has an executor, every assertion
- * type has a handler, and the `--run` filter selects something. Only the count is kept.
+ * type has a handler, and the `--run` filter selects something (the plan's `include` may then take
+ * none of it). Only the count is kept.
  */
 export async function preflight(
   hooks: KernelHooks,
@@ -18,9 +19,12 @@ export async function preflight(
 ): Promise<number> {
   // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
   const knownAsserts = new Set(assertTypes.filter((type) => type !== '' && hooks.assert.get(type)?.isUsed()));
+  let matched = 0;
   let selected = 0;
   for await (const testCase of suite.cases()) {
-    if (!selects(plan, testCase)) continue;
+    if (!matches(plan, testCase)) continue;
+    matched++;
+    if (plan.include && !plan.include(testCase)) continue;
     selected++;
     if (!hooks.execute.get(testCase.kind)?.isUsed()) {
       throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
@@ -46,7 +50,7 @@ export async function preflight(
         );
     });
   }
-  if (selected === 0) {
+  if (matched === 0) {
     const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
     throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
   }

@@ -10,7 +10,7 @@ import { filtered } from './select-cases.js';
 import type { RunWatch, Watch } from './run-watch.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution } from './types/result.js';
-import type { CaseStartEvent, RunEvent, RunPlan, RunResultEvent } from './types/run.js';
+import type { CaseStartEvent, RunDecision, RunEvent, RunPlan, RunResultEvent } from './types/run.js';
 import type { Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
@@ -58,12 +58,15 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
       }
     }
     const runs: Execution[] = [];
-    for (let n = 1; n <= plan.runs; n++) {
+    let decision: RunDecision | undefined;
+    for (let n = 1; n <= plan.runs && !decision?.stop; n++) {
       if (abort.aborted) break;
       if (n > 1) run = renew(watch, run, timeoutMs);
       runs.push(await runOnce(runner, testCase, n, timeoutMs, run));
+      decision = plan.runPolicy?.(testCase, runs, plan.runs);
     }
     const result = aggregate(base, runs, plan.runs);
+    if (decision) result.run_policy = policyRecord(runs.length, plan.runs, decision);
     if (lifecycle?.after) {
       if (run.timedOut) run = renew(watch, run, timeoutMs);
       await runAfter(runner, testCase, result, beforeData, run, hookLogs);
@@ -190,6 +193,11 @@ function skipped(base: CaseBase, testCase: TestCase): CaseResult {
     ...reason,
     ...(testCase.todo ? { todo: true } : {}),
   };
+}
+
+/** What a run policy's last answer leaves on its case. */
+function policyRecord(runs: number, max: number, { decision, reason }: RunDecision): CaseResult['run_policy'] {
+  return { runs, max, ...(decision ? { decision } : {}), ...(reason ? { reason } : {}) };
 }
 
 function withHookLogs(result: CaseResult, lines: Logs | undefined): CaseResult {

@@ -10,13 +10,13 @@ export interface Watch {
   readonly started: number;
   /** Set when the deadline passed (as opposed to a hard stop). */
   readonly timedOut: boolean;
-  /** The case run being watched, while its executor and assertions run (not its Before and After). */
+  /** The case run being watched, while its executor and assertions run (not its Before and After hooks). */
   readonly scope: RunScope | undefined;
   /** Sets or clears that scope; call boundaries find it through the run's signal. */
   enterScope(scope: RunScope | undefined): void;
   /**
-   * Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at
-   * the deadline or hard stop.
+   * Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or
+   * hard stop.
    */
   race<T>(pending: PromiseLike<T>): Promise<T>;
 }

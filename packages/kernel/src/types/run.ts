@@ -1,7 +1,7 @@
 import type { AgentRef } from './agent.js';
 import type { ContextFile, Environment } from './context.js';
-import type { CaseResult, Execution, Status } from './result.js';
-import type { InputSpec } from './test-case.js';
+import type { CaseResult, Execution, Flakiness, Status } from './result.js';
+import type { InputSpec, TestCase } from './test-case.js';
 
 /** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
 export interface RunPlan {
@@ -32,6 +32,45 @@ export interface RunPlan {
   forbidOnly?: boolean;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
+  /**
+   * Decides after each run of a case whether to run it again, up to `runs` (e.g. a sequential test
+   * that stops once the answer is clear). Without it every case runs `runs` times.
+   */
+  runPolicy?: RunPolicy;
+  /**
+   * Puts the selected cases in the order to run them (e.g. last failed first); the kernel then holds
+   * them all in memory.
+   */
+  order?: (cases: TestCase[]) => TestCase[] | Promise<TestCase[]>;
+  /**
+   * A further selection after `--run`, decided outside the kernel (e.g. this machine's shard of the
+   * suite). It sees the whole case, not only its id or name. Unlike `--run`, selecting nothing is not
+   * an error: a part of a suite split across machines may hold no case.
+   */
+  include?: (testCase: TestCase) => boolean;
+  /** Which part of a suite split across machines this run is; recorded on the start event. */
+  shard?: ShardLabel;
+}
+
+/** Shard `index` of `total` (1-based), and what chose it (`--shard`, or a CI's variables). */
+export interface ShardLabel {
+  index: number;
+  total: number;
+  source: string;
+}
+
+/**
+ * Asked after each run of a case, with the runs so far and the most it may get: `stop` ends the
+ * case early. The last answer is recorded on the case as `run_policy`, so reports can say why it stopped.
+ */
+export type RunPolicy = (testCase: TestCase, runs: readonly Execution[], max: number) => RunDecision;
+
+export interface RunDecision {
+  stop: boolean;
+  /** What the policy concluded (`accepted`, `flagged`, `undecided`), for reports. */
+  decision?: string;
+  /** Why, in words. */
+  reason?: string;
 }
 
 /** What `--run` needs of a pattern: its text for messages, and a match test on ids and names. */
@@ -79,6 +118,14 @@ export interface Summary {
    * hear the summary).
    */
   comparison?: BaselineComparison;
+  /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
+  flaky?: FlakyCase[];
+}
+
+/** A flaky case in the summary: its id and how flaky it is. */
+export interface FlakyCase extends Flakiness {
+  id: string;
+  name?: string;
 }
 
 /** Tokens and cost of model calls (a case's, or the run's). `cost_usd` counts priced models only. */
@@ -119,6 +166,8 @@ export interface StartEvent {
   parallel: number;
   environment: Environment;
   meta?: Record<string, unknown>;
+  /** When the suite is split across machines: which part this run is, and what chose it. */
+  shard?: ShardLabel;
   /** What the suite's BeforeAll hook printed; it runs before this event. */
   hook_logs?: { before_all: string[] };
 }
