@@ -29,6 +29,7 @@ export interface RawFlags {
   after?: string;
   baseline?: string;
   allowOnly?: boolean;
+  simulator?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -62,6 +63,8 @@ export interface Flags {
   baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
+  /** `--simulator <agent>`: who plays the user in dynamic cases that name no simulator. */
+  simulator?: string;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -98,6 +101,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('afterAll', hookRef('--after', raw.after)),
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
+    ...optional('simulator', agentId('--simulator', raw.simulator)),
   };
 }
 
@@ -109,6 +113,12 @@ function hookRef(flag: string, value: string | undefined): string | undefined {
       flag,
       'needs a hook function, e.g. env_test.BeforeAll (src/env_test.ts of the assistant, function BeforeAll)',
     );
+  return value.trim();
+}
+
+function agentId(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.trim()) throw invalid(flag, 'needs an agent id, e.g. --simulator tests.simulator-agent');
   return value.trim();
 }
 

@@ -100,6 +100,10 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       'compare this run with an earlier report (.jsonl or .json) when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl)',
     )
     .option(
+      '--simulator <agent>',
+      'agent that plays the user in dynamic cases (checkpoints) whose case names no simulator (default: none; e.g. --simulator tests.simulator-agent)',
+    )
+    .option(
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
     )

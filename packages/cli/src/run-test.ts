@@ -115,6 +115,7 @@ async function prepareRun(
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
     forbidOnly: isCi(env) && !flags.allowOnly,
+    simulator: flags.simulator,
     options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
   });
   return { config, plan, mode };

@@ -30,6 +30,8 @@ export async function executeRun(
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
   } catch (error) {
     execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
+    if (ctx.partial?.details) execution.details = ctx.partial.details;
+    if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
     const judging = judge(hooks, testCase, ctx, run, execution);

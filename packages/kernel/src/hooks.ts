@@ -3,7 +3,7 @@ import { isThenable } from './call-taps.js';
 import { AgentestError, PluginError } from './errors.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { TestContext } from './types/context.js';
-import type { AssertionOutcome, Execution } from './types/result.js';
+import type { AssertionOutcome, AssertionResult, Execution } from './types/result.js';
 import type { RunEvent, RunPlan } from './types/run.js';
 import type { Assertion, InputSpec, Suite, TestCase } from './types/test-case.js';
 
@@ -28,6 +28,21 @@ export interface ExecuteContext {
   timeoutMs: number;
   run: number;
   runs: number;
+  /**
+   * Finds another agent (a simulator, a judge) through the `resolve` taps, as `-n` would: executors
+   * that talk to more than the suite's agent reach it here instead of importing a resolver.
+   */
+  resolveAgent(ref: AgentRef): Promise<Agent>;
+  /**
+   * Judges an output with assertions exactly as a case's own `assert` is judged (`negate`,
+   * `message`, unjudged assertions), under this run's signal: a dynamic case's checkpoints use it.
+   */
+  assert(assertions: readonly Assertion[], output: unknown, execution: Execution): Promise<AssertionResult[]>;
+  /**
+   * What the executor has so far (a conversation's turns): when the run times out or is stopped
+   * before the executor answers, the kernel keeps these on the execution it records instead.
+   */
+  partial?: Pick<Execution, 'output' | 'details'>;
 }
 
 /** What an assertion tap gets besides the assertion itself. */

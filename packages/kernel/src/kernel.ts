@@ -5,6 +5,7 @@ import { callSeries, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
+import { assertAll } from './assert-case.js';
 import { executeRun, goDuration, stopped } from './execute-run.js';
 import {
   createHooks,
@@ -158,30 +159,42 @@ export class Kernel {
           where: at(testCase),
         });
       }
-      (testCase.assert ?? []).forEach((assertion, i) => {
-        const taps = this.hooks.assert.get(assertion.type)?.taps;
-        if (!taps?.length) {
-          const known = [...knownAsserts].sort().join(', ');
-          throw new AgentestError(
-            'NO_ASSERTION',
-            `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
-            { where: at(testCase) },
-          );
-        }
-        const problem = validateWith(taps[0]!, assertion);
-        if (problem)
-          throw new AgentestError(
-            'ASSERTION_INVALID',
-            `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
-            { where: at(testCase) },
-          );
-      });
+      this.checkAssertions(testCase, testCase.assert ?? [], 'assert', knownAsserts);
+      for (const [c, checkpoint] of (testCase.checkpoints ?? []).entries())
+        this.checkAssertions(testCase, checkpoint.assert, `checkpoints[${c}].assert`, knownAsserts);
     }
     if (selected === 0) {
       const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
       throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
     }
     return selected;
+  }
+
+  /** Every assertion has a handler and is written the way its handler accepts; `label` names the list. */
+  private checkAssertions(
+    testCase: TestCase,
+    assertions: readonly Assertion[],
+    label: string,
+    knownAsserts: ReadonlySet<string>,
+  ): void {
+    assertions.forEach((assertion, i) => {
+      const taps = this.hooks.assert.get(assertion.type)?.taps;
+      if (!taps?.length) {
+        const known = [...knownAsserts].sort().join(', ');
+        throw new AgentestError(
+          'NO_ASSERTION',
+          `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
+          { where: at(testCase) },
+        );
+      }
+      const problem = validateWith(taps[0]!, assertion);
+      if (problem)
+        throw new AgentestError(
+          'ASSERTION_INVALID',
+          `${at(testCase)}: ${label}[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
+          { where: at(testCase) },
+        );
+    });
   }
 
   private async execute(
@@ -383,6 +396,10 @@ export class Kernel {
       signal: abort,
       timeoutMs,
       context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
+      resolveAgent: (ref) => this.resolveAgent(ref, plan),
+      // `ctx.signal` is read when the assertions run: `executeRun` replaces it with the run's own.
+      assert: async (assertions, output, execution) =>
+        assertAll(this.hooks, assertions, { output, testCase, execution, plan, agent, signal: ctx.signal }),
     };
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);

@@ -48,7 +48,7 @@ export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestP
       }
       const { maxLineBytes = DEFAULT_MAX_LINE_BYTES, extraKeys, maxDepth, files } = parsed.data;
 
-      hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }) => {
+      hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }, { plan }) => {
         if (!input.trim())
           throw new AgentestError('INPUT_INVALID', '-i is empty — pass a .jsonl file or a message', { where: '-i' });
         const detection = await detectInput(input, cwd);
@@ -75,6 +75,7 @@ export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestP
           ...(extraKeys ? { extraKeys } : {}),
           ...(maxDepth ? { maxDepth } : {}),
           ...(files ? { files: { ...files, ...(allow ? { allow } : {}) } } : {}),
+          ...(plan.simulator ? { defaultSimulator: plan.simulator } : {}),
         });
       });
     },

@@ -28,6 +28,8 @@ export interface RunPlan {
    * skips the rest. The CLI sets it when `CI` is set, unless `--allow-only` (Playwright's forbidOnly).
    */
   forbidOnly?: boolean;
+  /** `--simulator`: the agent that plays the user in dynamic cases that name none. */
+  simulator?: string;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
 }
