@@ -30,6 +30,7 @@ export interface RawFlags {
   baseline?: string;
   allowOnly?: boolean;
   simulator?: string;
+  dryRun?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -65,6 +66,8 @@ export interface Flags {
   allowOnly: boolean;
   /** `--simulator <agent>`: who plays the user in dynamic cases that name no simulator. */
   simulator?: string;
+  /** `--dry-run`: write the cases (generated ones included) as JSONL instead of running them. */
+  dryRun: boolean;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -102,6 +105,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
     ...optional('simulator', agentId('--simulator', raw.simulator)),
+    dryRun: raw.dryRun === true,
   };
 }
 

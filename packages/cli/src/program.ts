@@ -104,6 +104,10 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       'agent that plays the user in dynamic cases (checkpoints) whose case names no simulator (default: none; e.g. --simulator tests.simulator-agent)',
     )
     .option(
+      '--dry-run',
+      'load and check the cases (generated ones too: -i "agents:<id>?count=N", -i "scripts:<module>.<Function>") and write them as JSONL instead of running them: to stdout, or to -o <file>.jsonl (default: off)',
+    )
+    .option(
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
     )

@@ -9,6 +9,7 @@ import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { claimDefaultOutputs } from './default-outputs.js';
 import { detectInputMode, type InputMode } from './input-mode.js';
+import { dryRun } from './dry-run.js';
 import { messageOutput } from './message-output.js';
 import { outputStem, writesDefaultFile } from './output-path.js';
 import { formatError } from './print-error.js';
@@ -37,6 +38,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const cwd = io.cwd;
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
+  if (flags.dryRun) return dryRun(await kernelFromConfig(config, { cwd, reporters: [] }), plan, outputs, io);
 
   let kernel: Kernel | undefined;
   const baseline = await setupBaseline(flags.baseline, io, {

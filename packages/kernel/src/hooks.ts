@@ -13,6 +13,8 @@ export interface ResolveContext {
 
 export interface LoadContext {
   plan: RunPlan;
+  /** Finds an agent through the `resolve` taps: loaders that ask an agent for cases (`-i agents:<id>`) use it. */
+  resolveAgent(ref: AgentRef): Promise<Agent>;
 }
 
 /** What an executor gets for one run of one case. */

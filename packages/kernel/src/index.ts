@@ -33,6 +33,7 @@ export {
 export { parseDuration, formatDuration, withoutUnit } from './duration.js';
 export { caseLogs, executionLogs } from './logs.js';
 export { isCi } from './ci.js';
+export { replyJson } from './reply-json.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';
 export { goDuration } from './execute-run.js';

@@ -90,6 +90,23 @@ export class Kernel {
     return outcome;
   }
 
+  /**
+   * Loads and checks the suite exactly as a run would (every case kind has an executor, every
+   * assertion a handler, `--run` selects something), and returns the selected cases without running
+   * any: `--dry-run`. Setup and teardown taps run as for a run.
+   */
+  async list(plan: RunPlan): Promise<TestCase[]> {
+    this.applyPlugins();
+    await this.hooks.setup.promise(plan);
+    try {
+      const suite = await this.load(plan);
+      await this.preflight(plan, suite);
+      return await collect(suite, plan);
+    } finally {
+      await this.teardown();
+    }
+  }
+
   /** Every teardown tap runs even when an earlier one fails, so one plugin cannot cost the reporters their files. */
   private async teardown(): Promise<void> {
     for (const tap of this.hooks.teardown.taps as (Tap & { type: string; fn: (...args: unknown[]) => unknown })[]) {
@@ -114,7 +131,10 @@ export class Kernel {
   }
 
   private async load(plan: RunPlan): Promise<Suite> {
-    const suite = await this.hooks.load.promise(plan.input, { plan });
+    const suite = await this.hooks.load.promise(plan.input, {
+      plan,
+      resolveAgent: (ref) => this.resolveAgent(ref, plan),
+    });
     if (suite) return suite;
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(

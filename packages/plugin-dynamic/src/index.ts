@@ -10,4 +10,3 @@ export {
 export { CheckpointTracker, type CheckpointResult } from './checkpoint-tracker.js';
 export { simulatorRequest, briefFromMetadata, type UserBrief, type SimulatorProgress } from './simulator-request.js';
 export { parseSimulatorReply, type SimulatorMove } from './simulator-reply.js';
-export { replyJson } from './reply-json.js';
