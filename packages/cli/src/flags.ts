@@ -31,6 +31,8 @@ export interface RawFlags {
   allowOnly?: boolean;
   simulator?: string;
   dryRun?: boolean;
+  fuzz?: string;
+  seed?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -68,6 +70,10 @@ export interface Flags {
   simulator?: string;
   /** `--dry-run`: write the cases (generated ones included) as JSONL instead of running them. */
   dryRun: boolean;
+  /** `--fuzz N`: N perturbed variants of each case's input, and robustness per case. */
+  fuzz?: number;
+  /** `--seed S`: fixes the `--fuzz` draws (default 0). */
+  seed?: number;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -106,6 +112,8 @@ export function parseFlags(raw: RawFlags): Flags {
     allowOnly: raw.allowOnly === true,
     ...optional('simulator', agentId('--simulator', raw.simulator)),
     dryRun: raw.dryRun === true,
+    ...optional('fuzz', raw.fuzz === undefined ? undefined : positiveInt('--fuzz', raw.fuzz)),
+    ...optional('seed', raw.seed === undefined ? undefined : wholeNumber('--seed', raw.seed)),
   };
 }
 
@@ -118,6 +126,12 @@ function hookRef(flag: string, value: string | undefined): string | undefined {
       'needs a hook function, e.g. env_test.BeforeAll (src/env_test.ts of the assistant, function BeforeAll)',
     );
   return value.trim();
+}
+
+function wholeNumber(flag: string, value: string): number {
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw invalid(flag, `must be a whole number, got ${JSON.stringify(value)} (e.g. ${flag} 42)`);
+  return Number(value);
 }
 
 function agentId(flag: string, value: string | undefined): string | undefined {

@@ -104,6 +104,14 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
       'agent that plays the user in dynamic cases (checkpoints) whose case names no simulator (default: none; e.g. --simulator tests.simulator-agent)',
     )
     .option(
+      '--fuzz <n>',
+      "run n perturbed variants of each case's input too (typos, case, whitespace, punctuation, Unicode look-alikes) and report robustness per case (default: off; e.g. --fuzz 5)",
+    )
+    .option(
+      '--seed <n>',
+      'fixes the --fuzz perturbations; the same seed gives the same variants (default: 0; e.g. --seed 42)',
+    )
+    .option(
       '--dry-run',
       'load and check the cases (generated ones too: -i "agents:<id>?count=N", -i "scripts:<module>.<Function>") and write them as JSONL instead of running them: to stdout, or to -o <file>.jsonl (default: off)',
     )

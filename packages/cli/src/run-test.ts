@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { AgentestError, isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
@@ -38,7 +38,8 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const cwd = io.cwd;
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
-  if (flags.dryRun) return dryRun(await kernelFromConfig(config, { cwd, reporters: [] }), plan, outputs, io);
+  const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
+  if (flags.dryRun) return dryRun(await kernelFromConfig(config, { cwd, reporters: fuzz }), plan, outputs, io);
 
   let kernel: Kernel | undefined;
   const baseline = await setupBaseline(flags.baseline, io, {
@@ -71,12 +72,21 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, { cwd, reporters: [...baseline.plugins, ...reporters.plugins] });
+    kernel = await kernelFromConfig(config, {
+      cwd,
+      reporters: [...fuzz, ...baseline.plugins, ...reporters.plugins],
+    });
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
     await claimed.release();
   }
+}
+
+/** `--fuzz`: the plugin that adds the variants and the robustness summary, loaded only when asked for. */
+async function fuzzPlugin(variants: number, seed: number): Promise<AgentestPlugin> {
+  const { default: fuzz } = await import('@agentest/plugin-fuzz');
+  return fuzz({ variants, seed });
 }
 
 /** The config (searched from the input), the `--ctx` file, and the plan they make with the flags. */

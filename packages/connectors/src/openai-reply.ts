@@ -120,13 +120,11 @@ export async function openaiStreamReply(chunks: AsyncIterable<unknown>, url: str
   }
   return buildReply({
     text,
-    toolCalls: calls
-      .filter(Boolean)
-      .map((call) => ({
-        ...(call.id ? { id: call.id } : {}),
-        name: call.name,
-        arguments: parseArguments(call.arguments),
-      })),
+    toolCalls: calls.filter(Boolean).map((call) => ({
+      ...(call.id ? { id: call.id } : {}),
+      name: call.name,
+      arguments: parseArguments(call.arguments),
+    })),
     usage,
     model,
     finishReason,

@@ -1,4 +1,4 @@
-import { AsyncSeriesBailHook, AsyncSeriesHook, HookMap, type Tap } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, HookMap, type Tap } from 'tapable';
 import { isThenable } from './call-taps.js';
 import { AgentestError, PluginError } from './errors.js';
 import type { Agent, AgentRef } from './types/agent.js';
@@ -15,6 +15,11 @@ export interface LoadContext {
   plan: RunPlan;
   /** Finds an agent through the `resolve` taps: loaders that ask an agent for cases (`-i agents:<id>`) use it. */
   resolveAgent(ref: AgentRef): Promise<Agent>;
+}
+
+/** What a `suite` tap gets besides the suite the taps before it handed on. */
+export interface SuiteContext {
+  plan: RunPlan;
 }
 
 /** What an executor gets for one run of one case. */
@@ -81,6 +86,7 @@ export function createHooks() {
     setup: new AsyncSeriesHook<[RunPlan]>(['plan'], 'setup'),
     resolve: new AsyncSeriesBailHook<[AgentRef, ResolveContext], Agent | undefined>(['ref', 'ctx'], 'resolve'),
     load: new AsyncSeriesBailHook<[InputSpec, LoadContext], Suite | undefined>(['input', 'ctx'], 'load'),
+    suite: new AsyncSeriesWaterfallHook<[Suite, SuiteContext], Suite | undefined>(['suite', 'ctx'], 'suite'),
     execute: new HookMap(
       (kind: string) =>
         attribute(
@@ -104,7 +110,8 @@ export function createHooks() {
     report: new AsyncSeriesHook<[RunEvent], ReportTapOptions>(['event'], 'report'),
     teardown: new AsyncSeriesHook<[]>([], 'teardown'),
   };
-  for (const hook of [hooks.setup, hooks.resolve, hooks.load, hooks.report, hooks.teardown]) attribute(hook);
+  for (const hook of [hooks.setup, hooks.resolve, hooks.load, hooks.suite, hooks.report, hooks.teardown])
+    attribute(hook);
 
   return Object.freeze(hooks);
 }
@@ -121,7 +128,7 @@ export type PublicHooks = {
     : Untriggerable<KernelHooks[K]>;
 };
 
-export const HOOK_NAMES = ['setup', 'resolve', 'load', 'execute', 'assert', 'report', 'teardown'] as const;
+export const HOOK_NAMES = ['setup', 'resolve', 'load', 'suite', 'execute', 'assert', 'report', 'teardown'] as const;
 
 /** Wraps every tap so that a throw becomes a PluginError naming the plugin and the hook. */
 function attribute<H extends { name?: string; intercept(i: object): void }>(hook: H): H {

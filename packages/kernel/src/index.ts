@@ -8,6 +8,7 @@ export {
   type AssertInput,
   type AssertTapOptions,
   type LoadContext,
+  type SuiteContext,
   type ResolveContext,
 } from './hooks.js';
 export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
@@ -34,6 +35,7 @@ export { parseDuration, formatDuration, withoutUnit } from './duration.js';
 export { caseLogs, executionLogs } from './logs.js';
 export { isCi } from './ci.js';
 export { replyJson } from './reply-json.js';
+export { hashString, mulberry32, pickWeighted } from './prng.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify, serialisable, unserialisableMarker, MAX_SERIALISED_DEPTH } from './safe-json.js';
 export { goDuration } from './execute-run.js';

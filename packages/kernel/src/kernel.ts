@@ -135,7 +135,8 @@ export class Kernel {
       plan,
       resolveAgent: (ref) => this.resolveAgent(ref, plan),
     });
-    if (suite) return suite;
+    // The `suite` taps then add to the loaded suite or filter it (`--fuzz` variants).
+    if (suite) return (await this.hooks.suite.promise(suite, { plan })) ?? suite;
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
       'NO_LOADER',

@@ -72,6 +72,19 @@ export interface Summary {
   not_run?: number;
   /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
   comparison?: BaselineComparison;
+  /** With `--fuzz`: each case's verdict next to its perturbed variants' (set by the fuzz plugin before reporters hear the summary). */
+  robustness?: CaseRobustness[];
+}
+
+/** One case under `--fuzz`: its own verdict, the pass rate on its variants, and the variants that broke it. */
+export interface CaseRobustness {
+  id: string;
+  original: Status;
+  variants: number;
+  passed: number;
+  /** Passed variants ÷ variants, 0–1. */
+  pass_rate: number;
+  broken?: { id: string; perturbation: string; input: unknown; status: Status; error?: string }[];
 }
 
 /** The summary's `comparison` block: the verdict against the baseline and the cases that changed. */
