@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import jsonReporter from '@agentest/reporter-json';
 import { everyReporter } from './helpers/every-reporter.js';
 import { workspace } from './helpers/workspace.js';
-import { runScenario, type ScenarioCase } from '../packages/reporter-markdown/test/scenario.js';
+import { runScenario, type ScenarioCase } from '../packages/report/test/scenario.js';
 
 /** Five cases run one at a time; the second stops the run, so three never start. */
 function interruptedCases(): { cases: ScenarioCase[]; interrupt: AbortSignal } {

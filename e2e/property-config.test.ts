@@ -23,6 +23,7 @@ async function onlyStructured(fn: () => unknown, label: string): Promise<unknown
     if (!(error instanceof AgentestError))
       throw new Error(
         `${label}: unstructured throw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+        { cause: error },
       );
     assert.equal(error.exitCode, 2, `${label}: ${error.code} is a config error: ${error.message}`);
     assert.ok(

@@ -32,6 +32,7 @@ function onlyStructured<T>(fn: () => T, codes: readonly string[], where?: string
     if (!(error instanceof AgentestError))
       throw new Error(
         `unstructured throw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+        { cause: error },
       );
     assert.ok(codes.includes(error.code), `unexpected code ${error.code}: ${error.message}`);
     if (where) assert.ok(error.message.startsWith(where), `message does not start with ${where}: ${error.message}`);
@@ -152,7 +153,8 @@ describe('property: the JSONL loader only returns cases or structured errors', (
             assert.ok((testCase.source.line ?? 0) >= 1 && (testCase.source.line ?? 0) <= lines.length);
           }
         } catch (error) {
-          if (!(error instanceof AgentestError)) throw new Error(`unstructured throw: ${String(error)}`);
+          if (!(error instanceof AgentestError))
+            throw new Error(`unstructured throw: ${String(error)}`, { cause: error });
           assert.ok(['INPUT_INVALID', 'DUPLICATE_CASE_ID'].includes(error.code), error.code);
           assert.match(error.message, new RegExp(`^${name}:\\d+: `));
         }

@@ -122,20 +122,16 @@ const generated: fc.Arbitrary<Generated> = fc.oneof(
       unjudgeable: true,
     })),
   // Script assertions that judge, and ones that cannot.
-  fc
-    .record({ fn: fc.constantFrom(...JUDGING), negate, output: anyOutput })
-    .map(({ fn, negate, output }) => ({
-      assertion: { type: 'script', script: `scripts.checks.${fn}`, negate },
-      output,
-      unjudgeable: false,
-    })),
-  fc
-    .record({ fn: fc.constantFrom(...UNJUDGING), negate, output: anyOutput })
-    .map(({ fn, negate, output }) => ({
-      assertion: { type: 'script', script: `scripts.checks.${fn}`, negate },
-      output,
-      unjudgeable: true,
-    })),
+  fc.record({ fn: fc.constantFrom(...JUDGING), negate, output: anyOutput }).map(({ fn, negate, output }) => ({
+    assertion: { type: 'script', script: `scripts.checks.${fn}`, negate },
+    output,
+    unjudgeable: false,
+  })),
+  fc.record({ fn: fc.constantFrom(...UNJUDGING), negate, output: anyOutput }).map(({ fn, negate, output }) => ({
+    assertion: { type: 'script', script: `scripts.checks.${fn}`, negate },
+    output,
+    unjudgeable: true,
+  })),
 );
 
 // ── the kernel ────────────────────────────────────────────────────────────────────────────────
@@ -158,16 +154,14 @@ function inline(file: string, cases: Generated[]): AgentestPlugin {
         needsAgent: false,
         cases: () => testCases,
       }));
-      hooks.execute
-        .for('agent')
-        .tapPromise('test:generated', async (c, ctx) => ({
-          run: ctx.run,
-          status: 'passed',
-          duration_ms: 0,
-          output: cases[c.input as number]!.output,
-          assertions: [],
-          metrics: {},
-        }));
+      hooks.execute.for('agent').tapPromise('test:generated', async (c, ctx) => ({
+        run: ctx.run,
+        status: 'passed',
+        duration_ms: 0,
+        output: cases[c.input as number]!.output,
+        assertions: [],
+        metrics: {},
+      }));
     },
   };
 }

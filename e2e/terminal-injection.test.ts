@@ -6,17 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  formatCaseDetail,
-  formatCaseLine,
-  formatShipVerdict,
-  formatSuiteHeader,
-  terminalSafe,
-} from '@agentest/reporter-console';
+import { formatCaseDetail, formatCaseLine, formatShipVerdict, formatSuiteHeader } from '@agentest/plugin-kit';
+import { terminalSafe } from '@agentest/report';
 import { formatError } from '../packages/cli/src/print-error.js';
 import { everyReporter } from './helpers/every-reporter.js';
 import { workspace } from './helpers/workspace.js';
-import { runScenario } from '../packages/reporter-markdown/test/scenario.js';
+import { runScenario } from '../packages/report/test/scenario.js';
 
 const CLEAR = '\x1b[2J\x1b[H';
 const TITLE = '\x1b]0;pwned\x07';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { everyReporter } from './helpers/every-reporter.js';
 import { workspace } from './helpers/workspace.js';
-import { runScenario } from '../packages/reporter-markdown/test/scenario.js';
+import { runScenario } from '../packages/report/test/scenario.js';
 
 function nested(levels: number): unknown {
   let value: unknown = 'bottom';

@@ -43,7 +43,7 @@ for (const file of selected) {
   console.error(`  ${run.status === 0 ? 'done' : 'FAILED'} in ${seconds}s`);
 }
 
-const header = `# Benchmark results\n\nWritten by \`npm run bench\` (\`scripts/bench.mjs\`); each section is the output of one file in \`bench/\`.\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.\n`;
+const header = `# Benchmark results\n\nWritten by \`npm run bench\` (\`scripts/bench.mjs\`); each section is the output of one file in \`bench/\`.\nThe machine is shared: a bench that repeats a measurement reports the **median** run and lists every run.\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.\n`;
 writeFileSync(
   resultsFile,
   [header, ...[...previous.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, s]) => s)].join('\n\n') + '\n',

@@ -17,7 +17,10 @@ export interface CliRun {
 export interface CliOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
-  /** Kill the CLI (and fail loudly) when it runs longer than this: a hang catcher, `HANG_MS` unless a test plans a longer run. */
+  /**
+   * Kill the CLI (and fail loudly) when it runs longer than this: a hang catcher, `HANG_MS` unless a test plans a
+   * longer run.
+   */
   limitMs?: number;
 }
 

@@ -22,7 +22,9 @@ export function readEvents(path: string): Event[] {
       try {
         event = JSON.parse(line) as Event;
       } catch (error) {
-        throw new Error(`${path}:${i + 1} is not valid JSON (${(error as Error).message}): ${line.slice(0, 200)}`);
+        throw new Error(`${path}:${i + 1} is not valid JSON (${(error as Error).message}): ${line.slice(0, 200)}`, {
+          cause: error,
+        });
       }
       assert.equal(typeof event.type, 'string', `${path}:${i + 1} has no "type"`);
       return event;

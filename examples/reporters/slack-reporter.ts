@@ -7,7 +7,14 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { defineReporter, type AgentestPlugin, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/test';
+import {
+  defineReporter,
+  type AgentestPlugin,
+  type DeepReadonly,
+  type ResultEvent,
+  type StartEvent,
+  type SummaryEvent,
+} from '@agentest/test';
 
 export interface SlackReporterOptions {
   /** Where to write the payload, relative to `cwd` (default `agentest-report.slack.json`). */
@@ -25,7 +32,8 @@ export interface SlackReporterOptions {
 type Failure = { id: string; status: string; reason: string };
 
 export default function slackReporter(options: SlackReporterOptions = {}): AgentestPlugin {
-  if (options.channel !== undefined && typeof options.channel !== 'string') throw new TypeError('slack reporter: "channel" must be a string like "#agents"');
+  if (options.channel !== undefined && typeof options.channel !== 'string')
+    throw new TypeError('slack reporter: "channel" must be a string like "#agents"');
   const output = resolve(options.cwd ?? process.cwd(), options.output ?? 'agentest-report.slack.json');
   const maxFailures = options.maxFailures ?? 10;
   let start: DeepReadonly<StartEvent> | undefined;
@@ -43,10 +51,14 @@ export default function slackReporter(options: SlackReporterOptions = {}): Agent
     onResult(event: DeepReadonly<ResultEvent>) {
       // Keep only what the message needs, not whole results: memory stays small on long runs.
       if (event.status === 'passed') passedIds.push(event.id);
-      else if (event.status !== 'skipped') failures.push({ id: event.id, status: event.status, reason: event.error ?? event.status });
+      else if (event.status !== 'skipped')
+        failures.push({ id: event.id, status: event.status, reason: event.error ?? event.status });
     },
     async onSummary(summary) {
-      const payload = { ...(options.channel ? { channel: options.channel } : {}), ...message(summary, start, failures, passedIds, maxFailures, options.verbose ?? false) };
+      const payload = {
+        ...(options.channel ? { channel: options.channel } : {}),
+        ...message(summary, start, failures, passedIds, maxFailures, options.verbose ?? false),
+      };
       // Write to a temporary file and rename it, so a reader never sees half a file.
       await mkdir(dirname(output), { recursive: true });
       await writeFile(`${output}.tmp`, `${JSON.stringify(payload, null, 2)}\n`);
@@ -56,7 +68,12 @@ export default function slackReporter(options: SlackReporterOptions = {}): Agent
 }
 
 function message(
-  summary: DeepReadonly<SummaryEvent>, start: DeepReadonly<StartEvent> | undefined, failures: Failure[], passedIds: string[], maxFailures: number, verbose: boolean,
+  summary: DeepReadonly<SummaryEvent>,
+  start: DeepReadonly<StartEvent> | undefined,
+  failures: Failure[],
+  passedIds: string[],
+  maxFailures: number,
+  verbose: boolean,
 ) {
   const failed = summary.failed + summary.errors + summary.timeouts;
   const ok = failed === 0 && summary.verdict?.can_ship !== false;
@@ -67,7 +84,9 @@ function message(
     {
       type: 'section',
       fields: [
-        field('Passed', `${summary.passed} / ${summary.total}`), field('Failed', failed), field('Pass rate', `${summary.overall_pass_rate.toFixed(1)}%`),
+        field('Passed', `${summary.passed} / ${summary.total}`),
+        field('Failed', failed),
+        field('Pass rate', `${summary.overall_pass_rate.toFixed(1)}%`),
         field('Duration', `${(summary.duration_ms / 1000).toFixed(1)}s`),
         ...(summary.runs_per_case > 1 ? [field('Unstable cases', summary.unstable_cases ?? 0)] : []),
         ...(summary.verdict ? [field('Verdict', summary.verdict.can_ship ? 'SHIP IT' : 'DO NOT SHIP')] : []),
@@ -75,12 +94,22 @@ function message(
     },
   ];
   if (failures.length) {
-    const lines = failures.slice(0, maxFailures).map((f) => `• \`${escape(f.id)}\` ${f.status}: ${escape(cut(f.reason.replace(/\s+/g, ' '), 200))}`);
+    const lines = failures
+      .slice(0, maxFailures)
+      .map((f) => `• \`${escape(f.id)}\` ${f.status}: ${escape(cut(f.reason.replace(/\s+/g, ' '), 200))}`);
     if (failures.length > maxFailures) lines.push(`…and ${failures.length - maxFailures} more`);
-    blocks.push({ type: 'divider' }, { type: 'section', text: { type: 'mrkdwn', text: cut(`*Failures*\n${lines.join('\n')}`, 3000) } });
+    blocks.push(
+      { type: 'divider' },
+      { type: 'section', text: { type: 'mrkdwn', text: cut(`*Failures*\n${lines.join('\n')}`, 3000) } },
+    );
   }
-  if (verbose && passedIds.length) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: cut(`*Passed*\n${passedIds.map(escape).join(', ')}`, 3000) } });
-  for (const issue of summary.verdict?.issues ?? []) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `⚠️ ${escape(issue)}` }] });
+  if (verbose && passedIds.length)
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: cut(`*Passed*\n${passedIds.map(escape).join(', ')}`, 3000) },
+    });
+  for (const issue of summary.verdict?.issues ?? [])
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `⚠️ ${escape(issue)}` }] });
   const where = [start?.suite, summary.connector, summary.completed_at].filter(Boolean).map((s) => escape(String(s)));
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: where.join(' · ') }] });
   // `text` is what notifications and screen readers show.

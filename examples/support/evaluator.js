@@ -4,9 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  runSuite, fromJsonCases, fromRegistered, getRegistered,
-  calcMetrics, judgeShipability, getTestStatus,
-  printSummary, printMetrics, printShipVerdict,
+  runSuite,
+  fromJsonCases,
+  fromRegistered,
+  getRegistered,
+  calcMetrics,
+  judgeShipability,
+  getTestStatus,
+  printSummary,
+  printMetrics,
+  printShipVerdict,
 } from '@agentest/test';
 import { createMockAdapter } from './adapters/mock-adapter.js';
 
@@ -15,7 +22,10 @@ const __dirname = fileURLToPath(new URL('.', import.meta.url));
 async function main() {
   // Script-driven tests register themselves when imported.
   const testsDir = path.join(__dirname, 'tests');
-  for (const file of fs.readdirSync(testsDir).filter((f) => /\.test\.[jt]s$/.test(f)).sort()) {
+  for (const file of fs
+    .readdirSync(testsDir)
+    .filter((f) => /\.test\.[jt]s$/.test(f))
+    .sort()) {
     await import(pathToFileURL(path.join(testsDir, file)).href);
   }
 
@@ -23,7 +33,11 @@ async function main() {
   const tests = [...fromJsonCases(cases), ...fromRegistered(getRegistered())];
   const thresholds = { keyword_hit_rate: 0.7, intent_match_rate: 0.8 };
 
-  const results = await runSuite(tests, createMockAdapter(), { label: 'customer support', apiUrl: 'mock://support', parallel: 4 });
+  const results = await runSuite(tests, createMockAdapter(), {
+    label: 'customer support',
+    apiUrl: 'mock://support',
+    parallel: 4,
+  });
   const metrics = calcMetrics(results);
 
   printSummary(results, getTestStatus);

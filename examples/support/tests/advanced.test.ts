@@ -25,14 +25,21 @@ test('追问场景：查物流后申请退款', async (ctx) => {
 
 // Keywords and the .not chain.
 test('账号问题不应被当成退款', async (ctx) => {
-  const result = await ctx.run({ query: '手机号换了，登录不了账号', expected_keywords: ['account_management', '手机号'] });
+  const result = await ctx.run({
+    query: '手机号换了，登录不了账号',
+    expected_keywords: ['account_management', '手机号'],
+  });
   expect(result).toHaveKeyword('account_management');
   expect(result).toHitRate(1);
   expect(result).not.toHaveIntent('refund_request');
 });
 
 // A data test: runs through the adapter like a line of cases.json.
-test('退款：数据驱动', { query: '商品有质量问题，申请退款', expected_keywords: ['refund_request'], intent: 'refund_request' });
+test('退款：数据驱动', {
+  query: '商品有质量问题，申请退款',
+  expected_keywords: ['refund_request'],
+  intent: 'refund_request',
+});
 
 test.skip('待修复：多语言客服', { query: 'Where is my order?' });
 test.todo('多意图组合：退款 + 改地址');

@@ -20,7 +20,7 @@ export async function setupBaseline(
 ): Promise<BaselineSetup> {
   if (!path) return { plugins: [], print: () => {} };
   const compare = await import('@agentest/compare');
-  const { colourWanted } = await import('@agentest/reporter-console');
+  const { colourWanted } = await import('@agentest/report');
   const colour = options.color && colourWanted(io.stdout as { isTTY?: boolean }, io.env);
   const baseline = await compare.readReport(path, io.cwd);
   let comparison: Comparison | undefined;

@@ -76,13 +76,13 @@ export async function runCompare(basePath: string, headPath: string, raw: RawCom
   const compare = await import('@agentest/compare');
   const [base, head] = await Promise.all([compare.readReport(basePath, io.cwd), compare.readReport(headPath, io.cwd)]);
   const comparison = compare.compareReports(base, head, options);
-  const { colourWanted } = await import('@agentest/reporter-console');
+  const { colourWanted } = await import('@agentest/report');
   io.stdout.write(
     compare.renderConsole(comparison, {
       colour: raw.color !== false && colourWanted(io.stdout as { isTTY?: boolean }, io.env),
     }),
   );
-  const { writeFileAtomic } = await import('@agentest/reporter-markdown');
+  const { writeFileAtomic } = await import('@agentest/report');
   const render: Record<Format, () => string> = {
     '.json': () => compare.renderJson(comparison),
     '.md': () => compare.renderMarkdown(comparison),

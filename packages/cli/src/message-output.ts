@@ -1,5 +1,5 @@
 import { defineReporter, type AgentestPlugin, type DeepReadonly, type ToolCall } from '@agentest/kernel';
-import { terminalSafe } from '@agentest/reporter-console';
+import { terminalSafe } from '@agentest/report';
 
 /**
  * Direct message mode without `-o`: the reply goes to stdout as Yao prints it (a string raw, anything

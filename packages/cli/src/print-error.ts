@@ -1,5 +1,5 @@
 import { AgentestError, errorMessage, isAgentestError, redactText } from '@agentest/kernel';
-import { terminalSafe } from '@agentest/reporter-console';
+import { terminalSafe } from '@agentest/report';
 
 /**
  * How an error reaches the user: `error[CODE]: message` and the catalogue's fix, never a stack

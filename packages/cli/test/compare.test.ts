@@ -18,7 +18,10 @@ function suite(changed: number, ids = 16): string {
 
 let dir: string;
 
-/** Real runs through the CLI (in this process, to spare the machine seven tsx start-ups): base (all pass), head with 6 regressions, head with 5, and a 3-run pair. */
+/**
+ * Real runs through the CLI (in this process, to spare the machine seven tsx start-ups): base (all pass), head with 6
+ * regressions, head with 5, and a 3-run pair.
+ */
 before(async () => {
   dir = fixture({ 'tests/inputs.jsonl': suite(0) });
   const run = async (content: string, args: string[]) => {

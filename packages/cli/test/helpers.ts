@@ -30,7 +30,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Spawns the real CLI from source, as users run it, with colour off unless the test says otherwise; kills it if it hangs. */
+/**
+ * Spawns the real CLI from source, as users run it, with colour off unless the test says otherwise; kills it if it
+ * hangs.
+ */
 export function agentest(
   args: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; onSpawn?: (child: ReturnType<typeof spawn>) => void },

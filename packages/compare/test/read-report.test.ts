@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jsonReporter from '@agentest/reporter-json';
 import jsonlReporter from '@agentest/reporter-jsonl';
-import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../report/test/scenario.js';
 import { readReport } from '../src/index.js';
 
 /** Runs the scenario once with both file reporters; returns the two files' paths. */

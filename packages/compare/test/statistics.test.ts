@@ -132,7 +132,7 @@ test('paired bootstrap resamples runs within cases: run-to-run noise widens the 
   close(result.estimate, -0.25, 1e-12);
   assert.ok(result.lower < -0.3 && result.upper > -0.2 && result.upper < 0, `${result.lower}..${result.upper}`);
   const identical = pairedBootstrap(
-    Array.from({ length: 10 }, () => ({ base: [1, 0], head: [1, 0] })).map((c) => ({ base: [1], head: [1] })),
+    Array.from({ length: 10 }, () => ({ base: [1, 0], head: [1, 0] })).map(() => ({ base: [1], head: [1] })),
     { seed: 1 },
   );
   assert.deepEqual([identical.lower, identical.upper], [0, 0]);
@@ -169,7 +169,8 @@ test('sample size from the reference: pass rate 0.8, ρ 0.5, α 0.05, power 0.8 
   assert.equal(ten.cases, 126);
   close(five.exact, 502.33, 0.01);
   assert.equal(five.cases, 503);
-  // Runs: with 126 cases and no between-case variance, 2 runs a side make Var(d̄) ≤ δ²/(z₁₋α/₂ + z₁₋β)²; 1 run does not.
+  // Runs: with 126 cases and no between-case variance, 2 runs a side make Var(d̄) ≤ δ²/(z₁₋α/₂ + z₁₋β)²;
+  // 1 run does not.
   assert.equal(requiredRuns(0, 0.32, 126, 0.1).runs, 2);
   assert.equal(requiredRuns(0.5, 0.32, 10, 0.1).runs, undefined, 'more runs cannot beat between-case variance');
 });
@@ -220,7 +221,7 @@ test('the bootstrap’s shortcuts (no draw for agreeing runs, one binomial draw 
     let sum = 0;
     for (let i = 0; i < cases.length; i++) {
       const c = cases[pick(cases.length)]!;
-      const mean = (runs: number[]) => runs.reduce((a, _, j) => a + runs[pick(runs.length)]!, 0) / runs.length;
+      const mean = (runs: number[]) => runs.reduce((a) => a + runs[pick(runs.length)]!, 0) / runs.length;
       sum += mean(c.head) - mean(c.base);
     }
     naive[r] = sum / cases.length;

@@ -165,7 +165,10 @@ class NodeHttpResponse {
     return this.used || this.stream.readableDidRead;
   }
 
-  /** An async iterable of byte chunks, which is what the SDKs' SSE readers accept. Reading it is what uses the body, not asking for it: the SDKs log it first. */
+  /**
+   * An async iterable of byte chunks, which is what the SDKs' SSE readers accept. Reading it is what uses the body, not
+   * asking for it: the SDKs log it first.
+   */
   get body(): AsyncIterable<Uint8Array> {
     return this.limit ? this.capped(this.limit) : this.stream;
   }

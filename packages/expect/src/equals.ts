@@ -103,7 +103,8 @@ function definedKeys(object: Record<string, unknown>): string[] {
   return Object.keys(object).filter((key) => object[key] !== undefined);
 }
 
-function isBoxed(value: object): value is Number | String | Boolean {
+/** A `new Number(1)`, `new String('a')` or `new Boolean(true)`: compared by what `valueOf()` returns. */
+function isBoxed(value: object): boolean {
   return value instanceof Number || value instanceof String || value instanceof Boolean;
 }
 

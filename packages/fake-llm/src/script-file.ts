@@ -12,7 +12,7 @@ export async function loadScriptFile(path: string): Promise<FakeLlmScript> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`fake-llm: cannot read script ${path}: ${(error as Error).message}`);
+    throw new Error(`fake-llm: cannot read script ${path}: ${(error as Error).message}`, { cause: error });
   }
   return parseScript(text, path);
 }
@@ -22,7 +22,7 @@ export function parseScript(text: string, where = 'script'): FakeLlmScript {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`fake-llm: ${where} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`fake-llm: ${where} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   // A bare array is a list of rules, the most common hand-written shape.
   if (Array.isArray(value)) return { rules: value };

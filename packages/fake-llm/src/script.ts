@@ -91,6 +91,7 @@ function compileMatch(match: FakeRule['match'], index: number): (input: MatchInp
     } catch (error) {
       throw new TypeError(
         `fake-llm: rule #${index + 1} has an invalid regex ${JSON.stringify(match)}: ${(error as Error).message}`,
+        { cause: error },
       );
     }
     return (input) => re.test(input.text);

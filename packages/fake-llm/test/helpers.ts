@@ -1,6 +1,8 @@
 /** Small fetch helpers for exercising the fake server exactly as an HTTP client would. */
 
-/** A reply that has not come by then sat out a delay it should have skipped: only a hang catcher, never a speed budget. */
+/**
+ * A reply that has not come by then sat out a delay it should have skipped: only a hang catcher, never a speed budget.
+ */
 export const HANG_MS = 30_000;
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

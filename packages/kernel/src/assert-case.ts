@@ -28,7 +28,7 @@ export function assertAll(
     const hook = hooks.assert.get(assertion.type);
     let outcome: AssertionOutcome | undefined | Promise<AssertionOutcome | undefined>;
     try {
-      outcome = hook ? callBail<AssertionOutcome>(hook.taps, assertion, input) : undefined;
+      outcome = hook ? callBail<AssertionOutcome>(hook, assertion, input) : undefined;
     } catch (error) {
       results.push(crashed(assertion, error));
       continue;
@@ -53,7 +53,7 @@ async function finishAsync(
     try {
       const hook = hooks.assert.get(assertion.type);
       const outcome =
-        i === from ? await pending : hook ? await callBail<AssertionOutcome>(hook.taps, assertion, input) : undefined;
+        i === from ? await pending : hook ? await callBail<AssertionOutcome>(hook, assertion, input) : undefined;
       results.push(judged(assertion, outcome));
     } catch (error) {
       results.push(crashed(assertion, error));

@@ -1,8 +1,11 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
-import type { ExecuteContext, KernelHooks } from './hooks.js';
+import type { AssertInput, ExecuteContext, KernelHooks } from './hooks.js';
+import type { Agent, AgentRef } from './types/agent.js';
+import type { TestContext } from './types/context.js';
 import type { AssertionResult, Execution } from './types/result.js';
-import type { Assertion, TestCase } from './types/test-case.js';
+import type { RunPlan } from './types/run.js';
+import type { Assertion, Suite, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
 import type { Watch } from './run-watch.js';
 
@@ -10,8 +13,8 @@ import type { Watch } from './run-watch.js';
  * One run of one case: the executor for its kind, then its assertions, all under the run's deadline
  * (`run`, begun by the caller, which may have spent part of it on a Before hook). The kernel enforces
  * the deadline itself, so an executor or an assertion that ignores its signal still ends on time, and
- * a run that times out reports the time it really took. `ctx.signal` is replaced by the run's own
- * signal, which fires at the deadline or on a hard stop; assertions get it too.
+ * a run that times out reports the time it really took. `ctx.signal` is the run's own signal, which
+ * fires at the deadline or on a hard stop; assertions get it too.
  */
 export async function executeRun(
   hooks: KernelHooks,
@@ -19,12 +22,11 @@ export async function executeRun(
   ctx: ExecuteContext,
   run: Watch,
 ): Promise<Execution> {
-  ctx.signal = run.signal;
   const started = performance.now();
   let execution: Execution;
   try {
     const hook = hooks.execute.get(testCase.kind);
-    const answer = hook ? callBail<Execution>(hook.taps, testCase, ctx) : undefined;
+    const answer = hook ? callBail<Execution>(hook, testCase, ctx) : undefined;
     const result = isThenable(answer) ? await run.race(answer) : answer;
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
@@ -42,6 +44,64 @@ export async function executeRun(
 }
 
 /**
+ * What an executor gets for one run. A class, not a literal with a getter, because it is made for
+ * every run: `signal` is the run's own and is made only if the executor reads it (see RunWatch).
+ */
+export class RunContext implements ExecuteContext {
+  readonly #run: Watch;
+  readonly #hooks: KernelHooks;
+  readonly #testCase: TestCase;
+  partial?: Pick<Execution, 'output' | 'details'>;
+
+  constructor(
+    public plan: RunPlan,
+    public suite: Suite,
+    public agent: Agent | undefined,
+    public context: TestContext,
+    public timeoutMs: number,
+    public run: number,
+    public runs: number,
+    watch: Watch,
+    public resolveAgent: (ref: AgentRef) => Promise<Agent>,
+    hooks: KernelHooks,
+    testCase: TestCase,
+  ) {
+    this.#run = watch;
+    this.#hooks = hooks;
+    this.#testCase = testCase;
+  }
+
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
+
+  async assert(assertions: readonly Assertion[], output: unknown, execution: Execution): Promise<AssertionResult[]> {
+    const input = new RunAssertInput(output, this.#testCase, execution, this.plan, this.agent, this.#run);
+    return assertAll(this.#hooks, assertions, input);
+  }
+}
+
+/** What an assertion tap gets besides the assertion; `signal` as in `RunContext`. */
+class RunAssertInput implements AssertInput {
+  readonly #run: Watch;
+
+  constructor(
+    public output: unknown,
+    public testCase: TestCase,
+    public execution: Execution,
+    public plan: RunPlan,
+    public agent: Agent | undefined,
+    watch: Watch,
+  ) {
+    this.#run = watch;
+  }
+
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
+}
+
+/**
  * Runs the assertions of a passed run and records their verdict on it. Synchronous assertions cost
  * no promise and no clock reading; the time asynchronous ones take (a script) is part of the run's duration.
  */
@@ -53,12 +113,8 @@ function judge(
   execution: Execution,
 ): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const judged = assertAll(
-    hooks,
-    testCase.assert!,
-    { output: execution.output, testCase, execution, plan: ctx.plan, agent: ctx.agent, signal: run.signal },
-    results,
-  );
+  const input = new RunAssertInput(execution.output, testCase, execution, ctx.plan, ctx.agent, run);
+  const judged = assertAll(hooks, testCase.assert!, input, results);
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);
 }

@@ -1,6 +1,4 @@
-import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, HookMap, type Tap } from 'tapable';
-import { isThenable } from './call-taps.js';
-import { AgentestError, PluginError } from './errors.js';
+import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, HookMap } from 'tapable';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { TestContext } from './types/context.js';
 import type { AssertionOutcome, AssertionResult, Execution } from './types/result.js';
@@ -80,105 +78,90 @@ export interface ReportTapOptions {
   deliver?: (event: RunEvent) => void | PromiseLike<void>;
 }
 
-/** The hook block: declared once, frozen. Only the kernel fires these; plugins tap them. */
+/**
+ * The hook block: declared once, frozen. Only the kernel fires these (through the dispatch in
+ * `call-taps.ts`, which honours every interceptor); plugins get `publicHooks()`, a view that taps.
+ */
 export function createHooks() {
-  const hooks = {
+  return Object.freeze({
     setup: new AsyncSeriesHook<[RunPlan]>(['plan'], 'setup'),
     resolve: new AsyncSeriesBailHook<[AgentRef, ResolveContext], Agent | undefined>(['ref', 'ctx'], 'resolve'),
     load: new AsyncSeriesBailHook<[InputSpec, LoadContext], Suite | undefined>(['input', 'ctx'], 'load'),
     suite: new AsyncSeriesWaterfallHook<[Suite, SuiteContext], Suite | undefined>(['suite', 'ctx'], 'suite'),
     execute: new HookMap(
       (kind: string) =>
-        attribute(
-          new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined>(
-            ['testCase', 'ctx'],
-            `execute:${kind}`,
-          ),
+        new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined>(
+          ['testCase', 'ctx'],
+          `execute:${kind}`,
         ),
       'execute',
     ),
     assert: new HookMap(
       (type: string) =>
-        attribute(
-          new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined, AssertTapOptions>(
-            ['assertion', 'input'],
-            `assert:${type}`,
-          ),
+        new AsyncSeriesBailHook<[Assertion, AssertInput], AssertionOutcome | undefined, AssertTapOptions>(
+          ['assertion', 'input'],
+          `assert:${type}`,
         ),
       'assert',
     ),
     report: new AsyncSeriesHook<[RunEvent], ReportTapOptions>(['event'], 'report'),
     teardown: new AsyncSeriesHook<[]>([], 'teardown'),
-  };
-  for (const hook of [hooks.setup, hooks.resolve, hooks.load, hooks.suite, hooks.report, hooks.teardown])
-    attribute(hook);
-
-  return Object.freeze(hooks);
+  });
 }
 
 export type KernelHooks = ReturnType<typeof createHooks>;
 
-type Untriggerable<H> = Omit<H, 'call' | 'callAsync' | 'promise'>;
-type TapOnlyMap<M> = M extends HookMap<infer H> ? { for(key: string): Untriggerable<H> } : never;
+/** What a plugin can do with one hook: tap it, intercept it, ask whether anyone tapped it. */
+export type PublicHook<H> = Pick<
+  H,
+  Extract<keyof H, 'name' | 'tap' | 'tapAsync' | 'tapPromise' | 'intercept' | 'isUsed'>
+>;
 
-/** The view plugins get: they can tap every hook but fire none. */
+/** A keyed hook (`execute`, `assert`): `for(key)` gives the hook of one case kind or assertion type. */
+export interface PublicHookMap<H> {
+  readonly name: string | undefined;
+  for(key: string): PublicHook<H>;
+}
+
+/** The view plugins get: every hook can be tapped and intercepted, none fired. */
 export type PublicHooks = {
-  readonly [K in keyof KernelHooks]: KernelHooks[K] extends HookMap<any>
-    ? TapOnlyMap<KernelHooks[K]>
-    : Untriggerable<KernelHooks[K]>;
+  readonly [K in keyof KernelHooks]: KernelHooks[K] extends HookMap<infer H>
+    ? PublicHookMap<H>
+    : PublicHook<KernelHooks[K]>;
 };
 
-export const HOOK_NAMES = ['setup', 'resolve', 'load', 'suite', 'execute', 'assert', 'report', 'teardown'] as const;
+/**
+ * Builds the view plugins get, as tapable's own `withOptions` facade does: an object that holds only
+ * the methods that work (no `call`, `promise`, `taps` or `interceptors`), so a plugin cannot fire a
+ * hook, nor see or change another plugin's taps, even by ignoring the types.
+ */
+export function publicHooks(hooks: KernelHooks): PublicHooks {
+  const view = {} as Record<string, unknown>;
+  for (const [name, hook] of Object.entries(hooks)) {
+    view[name] =
+      hook instanceof HookMap
+        ? Object.freeze({ name: hook.name, for: (key: string) => tapOnly(hook.for(key)) })
+        : tapOnly(hook);
+  }
+  return Object.freeze(view) as PublicHooks;
+}
 
-/** Wraps every tap so that a throw becomes a PluginError naming the plugin and the hook. */
-function attribute<H extends { name?: string; intercept(i: object): void }>(hook: H): H {
-  const hookName = hook.name ?? 'unknown';
-  hook.intercept({
-    register(tap: Tap & { type: string; fn: (...args: any[]) => any }) {
-      const fn = tap.fn;
-      const wrap = (error: unknown) =>
-        error instanceof AgentestError ? error : new PluginError(tap.name, hookName, error);
-      const rethrow = (error: unknown) => {
-        throw wrap(error);
-      };
-      if (tap.type === 'promise') {
-        tap.fn = (...args: any[]) => {
-          let answer;
-          try {
-            answer = fn(...args);
-          } catch (error) {
-            return Promise.reject(wrap(error));
-          }
-          return Promise.resolve(answer).then(undefined, rethrow);
-        };
-      } else if (tap.type === 'sync') {
-        tap.fn = (...args: any[]) => {
-          try {
-            return fn(...args);
-          } catch (error) {
-            throw wrap(error);
-          }
-        };
-      } else {
-        tap.fn = (...args: any[]) => {
-          const callback = args.pop();
-          fn(...args, (error: unknown, result: unknown) => callback(error ? wrap(error) : null, result));
-        };
-      }
-      const deliver = (tap as ReportTapOptions).deliver;
-      if (deliver) {
-        (tap as ReportTapOptions).deliver = (event) => {
-          let answer;
-          try {
-            answer = deliver(event);
-          } catch (error) {
-            throw wrap(error);
-          }
-          return isThenable(answer) ? Promise.resolve(answer).then(undefined, rethrow) : undefined;
-        };
-      }
-      return tap;
-    },
-  });
-  return hook;
+interface Tappable {
+  name: string | undefined;
+  tap: Function;
+  tapAsync: Function;
+  tapPromise: Function;
+  intercept: Function;
+  isUsed: Function;
+}
+
+function tapOnly<H extends Tappable>(hook: H): PublicHook<H> {
+  return Object.freeze({
+    name: hook.name,
+    tap: hook.tap.bind(hook),
+    tapAsync: hook.tapAsync.bind(hook),
+    tapPromise: hook.tapPromise.bind(hook),
+    intercept: hook.intercept.bind(hook),
+    isUsed: hook.isUsed.bind(hook),
+  }) as PublicHook<H>;
 }

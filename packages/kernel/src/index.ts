@@ -1,15 +1,17 @@
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
 export {
   createHooks,
-  HOOK_NAMES,
   type KernelHooks,
   type PublicHooks,
+  type PublicHook,
+  type PublicHookMap,
   type ExecuteContext,
   type AssertInput,
   type AssertTapOptions,
   type LoadContext,
-  type SuiteContext,
   type ResolveContext,
+  type SuiteContext,
+  type ReportTapOptions,
 } from './hooks.js';
 export { definePlugin, assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';

@@ -1,20 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import type { Tap } from 'tapable';
-import { callSeries, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
-import { assertAll } from './assert-case.js';
-import { executeRun, goDuration, stopped } from './execute-run.js';
-import {
-  createHooks,
-  type AssertTapOptions,
-  type ExecuteContext,
-  type KernelHooks,
-  type PublicHooks,
-  type ReportTapOptions,
-} from './hooks.js';
+import { executeRun, goDuration, RunContext, stopped } from './execute-run.js';
+import { createHooks, publicHooks, type AssertTapOptions, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { assertPlugin, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
 import { RunWatch, type Watch } from './run-watch.js';
@@ -44,10 +35,17 @@ export interface RunSignals {
  * Yao, assertions or reports; plugins bring all of that.
  */
 export class Kernel {
-  readonly hooks: KernelHooks = createHooks();
+  /** Fired only here, through `call-taps.ts`; plugins tap the view `publicHooks()` makes of it. */
+  private readonly hooks: KernelHooks = createHooks();
+  /** Every assertion type a plugin asked `hooks.assert.for()` about, for "known: …" in messages. */
+  private readonly assertTypes: string[] = [];
   private readonly plugins: AgentestPlugin[] = [];
   private applied = false;
   private errors: Error[] = [];
+
+  constructor() {
+    this.hooks.assert.intercept({ factory: (type, hook) => (this.assertTypes.push(type), hook) });
+  }
 
   use(...plugins: readonly (AgentestPlugin | false | null | undefined)[]): this {
     if (this.applied)
@@ -73,7 +71,7 @@ export class Kernel {
     const abort = signals.abort ?? new AbortController().signal;
     // Every running case listens on `abort`; at --parallel 64 that is many listeners, by design.
     setMaxListeners(0, abort);
-    await this.hooks.setup.promise(plan);
+    await callSeries(this.hooks.setup, plan);
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
@@ -109,34 +107,26 @@ export class Kernel {
 
   /** Every teardown tap runs even when an earlier one fails, so one plugin cannot cost the reporters their files. */
   private async teardown(): Promise<void> {
-    for (const tap of this.hooks.teardown.taps as (Tap & { type: string; fn: (...args: unknown[]) => unknown })[]) {
-      try {
-        if (tap.type === 'async')
-          await new Promise<void>((resolve, reject) => tap.fn((error: unknown) => (error ? reject(error) : resolve())));
-        else await tap.fn();
-      } catch (error) {
-        this.errors.push(error instanceof Error ? error : new PluginError(tap.name, 'teardown', error));
-      }
-    }
+    this.errors.push(...(await callEvery(this.hooks.teardown)));
   }
 
   private applyPlugins(): void {
     if (this.applied) return;
     this.applied = true;
     const api: KernelApi = {
-      hooks: this.hooks as unknown as PublicHooks,
+      hooks: publicHooks(this.hooks),
       reportError: (error) => this.errors.push(error),
     };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
 
+  /** The first `load` tap that recognises the input makes the suite; the `suite` taps then add to it or filter it. */
   private async load(plan: RunPlan): Promise<Suite> {
-    const suite = await this.hooks.load.promise(plan.input, {
+    const loaded = await callBail<Suite>(this.hooks.load, plan.input, {
       plan,
-      resolveAgent: (ref) => this.resolveAgent(ref, plan),
+      resolveAgent: (ref: AgentRef) => this.resolveAgent(ref, plan),
     });
-    // The `suite` taps then add to the loaded suite or filter it (`--fuzz` variants).
-    if (suite) return (await this.hooks.suite.promise(suite, { plan })) ?? suite;
+    if (loaded) return callWaterfall(this.hooks.suite, loaded, { plan });
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(
       'NO_LOADER',
@@ -152,7 +142,7 @@ export class Kernel {
    */
   async resolveAgent(ref: AgentRef, plan: RunPlan): Promise<Agent> {
     this.applyPlugins();
-    const agent = await this.hooks.resolve.promise(ref, { plan });
+    const agent = await callBail<Agent>(this.hooks.resolve, ref, { plan });
     if (agent) return agent;
     const asked = [...new Set(this.hooks.resolve.taps.map((t) => t.name))];
     const what = ref.id ? `agent "${ref.id}"` : `an agent for ${ref.path ?? 'this input'}`;
@@ -170,12 +160,14 @@ export class Kernel {
    */
   private async preflight(plan: RunPlan, suite: Suite): Promise<number> {
     // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
-    const knownAsserts = new Set(mapKeys(this.hooks.assert).filter((type) => type !== ''));
+    const knownAsserts = new Set(
+      this.assertTypes.filter((type) => type !== '' && this.hooks.assert.get(type)?.isUsed()),
+    );
     let selected = 0;
     for await (const testCase of suite.cases()) {
       if (!selects(plan, testCase)) continue;
       selected++;
-      if (!this.hooks.execute.get(testCase.kind)?.taps.length) {
+      if (!this.hooks.execute.get(testCase.kind)?.isUsed()) {
         throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
           where: at(testCase),
         });
@@ -269,6 +261,7 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
+      resolveAgent: (ref) => this.resolveAgent(ref, plan),
     };
     const runCase = async (testCase: TestCase) => {
       const result = await this.runCase(cases, testCase);
@@ -385,19 +378,17 @@ export class Kernel {
       return withHookLogs(result, hookLogs);
     } finally {
       watch.stop(run);
-      watch.release(run);
     }
   }
 
   /** Ends one watch and begins the next, for the next run of the same case. */
   private renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
     watch.stop(run);
-    watch.release(run);
     return watch.begin(timeoutMs);
   }
 
   private async runOnce(
-    { plan, suite, agent, abort, context }: CaseRunner,
+    { plan, suite, agent, context, resolveAgent }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -408,20 +399,20 @@ export class Kernel {
       : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
     let pending = this.emit(started);
     if (pending) await pending;
-    const ctx: ExecuteContext = {
+    const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
+    const ctx = new RunContext(
       plan,
       suite,
       agent,
-      run,
-      runs: plan.runs,
-      signal: abort,
+      context(testCase, chatId),
       timeoutMs,
-      context: context(testCase, plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`),
-      resolveAgent: (ref) => this.resolveAgent(ref, plan),
-      // `ctx.signal` is read when the assertions run: `executeRun` replaces it with the run's own.
-      assert: async (assertions, output, execution) =>
-        assertAll(this.hooks, assertions, { output, testCase, execution, plan, agent, signal: ctx.signal }),
-    };
+      run,
+      plan.runs,
+      watch,
+      resolveAgent,
+      this.hooks,
+      testCase,
+    );
     const execution = await executeRun(this.hooks, testCase, ctx, watch);
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
@@ -439,7 +430,7 @@ export class Kernel {
   private emit(event: RunEvent): void | Promise<void> {
     // Reporters, and through them every file, log and terminal line, see registered secrets redacted
     // (a model reply that echoes the key included); verdicts were judged on the raw values.
-    return callSeries(this.hooks.report.taps, hasSecrets() ? redactSecrets(event) : event, deliverOf);
+    return callSeries(this.hooks.report, hasSecrets() ? redactSecrets(event) : event, deliverOf);
   }
 }
 
@@ -451,6 +442,8 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
+  /** The run's resolvers, for executors that call a helper agent (a simulator, a judge). */
+  resolveAgent: (ref: AgentRef) => Promise<Agent>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
@@ -462,7 +455,7 @@ const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
 /** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
-function validateWith(tap: Tap & AssertTapOptions, assertion: Assertion): string | undefined {
+function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
   if (!tap.validate) return undefined;
   try {
     return tap.validate(assertion);
@@ -484,11 +477,6 @@ function caseBase(testCase: TestCase): CaseBase {
 
 function at(testCase: TestCase): string {
   return testCase.source.line ? `${testCase.source.file}:${testCase.source.line}` : testCase.source.file;
-}
-
-function mapKeys(map: unknown): string[] {
-  const inner = (map as { _map?: Map<string, { taps: unknown[] }> })._map;
-  return inner ? [...inner].filter(([, hook]) => hook.taps.length).map(([key]) => key) : [];
 }
 
 /** Creates a kernel with the given plugins: the entry point for embedding agentest. */

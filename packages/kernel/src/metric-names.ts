@@ -29,7 +29,9 @@ export function metricKey(name: string): string {
   return ALIASES.get(name) ?? name;
 }
 
-/** Whether `name` may be a metric this run reports: a known one, or any name when the suite's cases report their own. */
+/**
+ * Whether `name` may be a metric this run reports: a known one, or any name when the suite's cases report their own.
+ */
 function mayReport(name: string, customMetrics: boolean): boolean {
   if (KNOWN_METRICS.has(name)) return true;
   // A name an object has by inheritance (`constructor`, `__proto__`, `toString`) is never a metric.

@@ -1,11 +1,9 @@
-import { getEventListeners } from 'node:events';
-
-/** Signals kept for reuse; more than enough for any `--parallel`. */
-const POOL_LIMIT = 256;
-
 /** One run being watched: its signal, its deadline, and how to end its wait early. */
 export interface Watch {
+  /** The run's own signal, never shared with another run; made when first asked for. */
   readonly signal: AbortSignal;
+  /** Whether the run was stopped (deadline or hard stop), without making its signal. */
+  readonly aborted: boolean;
   /** When the watch began (`performance.now()`): its deadline is this plus the timeout. */
   readonly started: number;
   /** Set when the deadline passed (as opposed to a hard stop). */
@@ -19,23 +17,41 @@ class Entry implements Watch {
   prev?: Entry;
   next?: Entry;
   reject?: (reason: unknown) => void;
+  /** Why the run was stopped, once it was. */
+  private reason?: Error;
+  private controller?: AbortController;
 
   readonly deadline: number;
 
   constructor(
-    readonly controller: AbortController,
-    readonly signal: AbortSignal,
     readonly started: number,
     readonly lane: Lane,
   ) {
     this.deadline = started + lane.timeoutMs;
   }
 
+  /**
+   * Made on first use: creating an `AbortSignal` costs microseconds in Node 20, more than a fast
+   * case's whole run, and a run whose executor and assertions never look at it needs none. A run
+   * stopped before anyone asked gets a signal that is already aborted.
+   */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.reason) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.reason !== undefined;
+  }
+
   race<T>(pending: PromiseLike<T>): Promise<T> {
-    if (this.signal.aborted) {
+    if (this.reason) {
       // The answer is no longer awaited; a later rejection of it is not an unhandled one.
       pending.then(undefined, () => undefined);
-      return Promise.reject(this.signal.reason);
+      return Promise.reject(this.reason);
     }
     return new Promise<T>((resolve, reject) => {
       this.reject = reject;
@@ -44,7 +60,9 @@ class Entry implements Watch {
   }
 
   abort(reason: Error): void {
-    this.controller.abort(reason);
+    if (this.reason) return;
+    this.reason = reason;
+    this.controller?.abort(reason);
     this.reject?.(reason);
   }
 }
@@ -64,14 +82,13 @@ interface Lane {
  * - one timer serves every running case: runs with the same timeout end their wait in start order,
  *   so each timeout keeps a list and the timer is armed for the earliest head;
  * - one listener on the hard-stop signal aborts every running case;
- * - a run's signal is reused by a later run when it ended without firing and with no listener left
- *   on it (creating an `AbortSignal` takes microseconds in Node).
+ * - a run's signal is made only when something asks for it (see `Entry#signal`). It is never handed
+ *   to another run, so a plugin that keeps it can trust that it fires for its own run or not at all.
  *
  * `formatReason` turns a timeout into the reason the run's signal is aborted with.
  */
 export class RunWatch {
   private readonly lanes = new Map<number, Lane>();
-  private readonly pool: AbortController[] = [];
   private timer?: NodeJS.Timeout;
   private armedFor = Infinity;
   private readonly onHardStop = () => this.abortAll();
@@ -85,9 +102,8 @@ export class RunWatch {
 
   /** Starts watching one run. */
   begin(timeoutMs: number): Watch {
-    const controller = this.pool.pop() ?? new AbortController();
     const lane = this.lane(timeoutMs);
-    const entry = new Entry(controller, controller.signal, performance.now(), lane);
+    const entry = new Entry(performance.now(), lane);
     if (lane.tail) {
       lane.tail.next = entry;
       entry.prev = lane.tail;
@@ -114,19 +130,11 @@ export class RunWatch {
     entry.prev = entry.next = undefined;
   }
 
-  /** Everything that used the run's signal is done (hooks and assertions included): it may serve another run. */
-  release(watch: Watch): void {
-    const signal = watch.signal;
-    if (signal.aborted || this.pool.length >= POOL_LIMIT || getEventListeners(signal, 'abort').length) return;
-    this.pool.push((watch as Entry).controller);
-  }
-
   dispose(): void {
     this.hardStop.removeEventListener('abort', this.onHardStop);
     clearTimeout(this.timer);
     this.timer = undefined;
     this.armedFor = Infinity;
-    this.pool.length = 0;
   }
 
   private lane(timeoutMs: number): Lane {

@@ -44,9 +44,9 @@ function copy(value: unknown, depth: number, maxDepth: number, ancestors: Set<ob
   if (value === null || typeof value !== 'object') return value;
   if (depth >= maxDepth) return unserialisableMarker(`nested deeper than ${maxDepth} levels`);
   if (ancestors.has(value)) return unserialisableMarker('circular reference');
-  let target: unknown = value;
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
+    let target: unknown;
     try {
       target = toJSON.call(value);
     } catch (error) {

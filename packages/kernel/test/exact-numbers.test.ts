@@ -46,7 +46,7 @@ test('texts are carried to copies; two numbers equal as doubles are the same onl
   const assertion = { value: line.expected };
   carryExactText(line, 'expected', assertion, 'value');
   assert.equal(exactText(assertion, 'value'), '12345678901234567890');
-  const n = 12345678901234567890;
+  const n = Number('12345678901234567890'); // a double: the digits past 2^53 are lost
   assert.equal(sameExactNumber(n, '12345678901234567890', '12345678901234567891'), false);
   assert.equal(sameExactNumber(n, '12345678901234567890', '12345678901234567890'), true);
   assert.equal(

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AsyncSeriesBailHook } from 'tapable';
+import { AsyncSeriesBailHook, AsyncSeriesHook } from 'tapable';
 import { callBail, callSeries } from '../src/call-taps.js';
 import { buildTestContext, testContextFactory } from '../src/context.js';
 import { RunWatch } from '../src/run-watch.js';
@@ -45,19 +45,27 @@ test('RunWatch: a run that answers in time is not aborted, and the hard stop abo
   watch.dispose();
 });
 
-test('RunWatch: a signal is reused only when its run left it untouched', () => {
+test('RunWatch: each run has its own signal, so one a plugin keeps never fires for a later run', async () => {
   const watch = new RunWatch(new AbortController().signal, reason);
-  const clean = watch.begin(1000);
-  watch.stop(clean);
-  watch.release(clean);
-  const next = watch.begin(1000);
-  assert.equal(next.signal, clean.signal, 'an untouched signal serves the next run');
-  next.signal.addEventListener('abort', () => {});
-  watch.stop(next);
-  watch.release(next);
-  const third = watch.begin(1000);
-  assert.notEqual(third.signal, next.signal, 'a signal someone still listens on is not reused');
-  watch.stop(third);
+  const first = watch.begin(1000);
+  const kept = first.signal;
+  watch.stop(first);
+  const second = watch.begin(10);
+  assert.notEqual(second.signal, kept);
+  await assert.rejects(second.race(new Promise(() => {})), /timeout after 10ms/);
+  assert.equal(second.signal.aborted, true);
+  assert.equal(kept.aborted, false, 'the first run ended in time: its signal stays quiet');
+  watch.dispose();
+});
+
+test('RunWatch: a run stopped before anyone asked for its signal hands out one already aborted', async () => {
+  const hardStop = new AbortController();
+  const watch = new RunWatch(hardStop.signal, reason);
+  const run = watch.begin(60_000);
+  hardStop.abort();
+  assert.equal(run.aborted, true);
+  assert.equal(run.signal.aborted, true);
+  assert.match(String(run.signal.reason), /run interrupted/);
   watch.dispose();
 });
 
@@ -66,24 +74,23 @@ test('callBail answers synchronously for sync taps and bails on the first define
   hook.tap('skip', () => undefined);
   hook.tap('sum', (a, b) => a + b);
   hook.tap('never', () => -1);
-  assert.equal(callBail(hook.taps, 2, 3), 5);
+  assert.equal(callBail(hook, 2, 3), 5);
   const later = new AsyncSeriesBailHook<[number, number], number | undefined>(['a', 'b']);
   later.tapPromise('skip', async () => undefined);
   later.tapAsync('callback', (a, b, done) => done(null, a * b));
-  const answer = callBail(later.taps, 2, 3);
+  const answer = callBail(later, 2, 3);
   assert.ok(answer instanceof Promise);
   assert.equal(await answer, 6);
 });
 
 test('callSeries calls every tap in order and waits only for the ones that answer with a promise', async () => {
   const seen: string[] = [];
-  const taps = [
-    { name: 'a', type: 'sync', fn: (e: string) => void seen.push(`a:${e}`) },
-    { name: 'b', type: 'promise', fn: async (e: string) => void seen.push(`b:${e}`) },
-    { name: 'c', type: 'sync', fn: (e: string) => void seen.push(`c:${e}`) },
-  ];
-  assert.equal(callSeries(taps.slice(0, 1), 'x'), undefined);
-  await callSeries(taps, 'y');
+  const hook = new AsyncSeriesHook<[string]>(['event'], 'report');
+  hook.tap('a', (e) => void seen.push(`a:${e}`));
+  assert.equal(callSeries(hook, 'x'), undefined);
+  hook.tapPromise('b', async (e) => void seen.push(`b:${e}`));
+  hook.tap('c', (e) => void seen.push(`c:${e}`));
+  await callSeries(hook, 'y');
   assert.deepEqual(seen, ['a:x', 'a:y', 'b:y', 'c:y']);
 });
 
@@ -108,14 +115,12 @@ test('a passed assertion keeps type and message but not expected/actual; a faile
   const withDetail: AgentestPlugin = {
     name: 'test:detail',
     apply: ({ hooks }) =>
-      hooks.assert
-        .for('same')
-        .tap('test:detail', (a, input) => ({
-          pass: input.output === a.value,
-          message: 'compared',
-          expected: a.value,
-          actual: input.output,
-        })),
+      hooks.assert.for('same').tap('test:detail', (a, input) => ({
+        pass: input.output === a.value,
+        message: 'compared',
+        expected: a.value,
+        actual: input.output,
+      })),
   };
   const cases = [
     testCase('a', { assert: [{ type: 'same', value: 'a' }] }),

@@ -39,12 +39,10 @@ export function inline(cases: TestCase[], agentHint?: AgentRef): AgentestPlugin 
       hooks.load.tapPromise('test:inline', async (input) =>
         input.input === 'inline' ? { name: 'inline', needsAgent: true, cases: () => cases, agentHint } : undefined,
       );
-      hooks.assert
-        .for('contains')
-        .tap('test:inline', (a, input) => ({
-          pass: String(input.output).includes(String(a.value)),
-          message: `output does not contain '${a.value}'`,
-        }));
+      hooks.assert.for('contains').tap('test:inline', (a, input) => ({
+        pass: String(input.output).includes(String(a.value)),
+        message: `output does not contain '${a.value}'`,
+      }));
     },
   };
 }

@@ -53,7 +53,7 @@ test('equals: nested and whole big integers', () => {
 
 test('a number that arrived already parsed has no source text and compares as a double (the documented limit)', () => {
   const assertion = parsed('{"type": "json_path", "path": "$.n", "value": 12345678901234567890}');
-  assert.equal(judge(assertion, { n: 12345678901234567891 }).pass, true);
+  assert.equal(judge(assertion, { n: Number('12345678901234567891') }).pass, true);
 });
 
 test('stableStringify prints a parsed big integer as it was written', () => {
@@ -61,5 +61,5 @@ test('stableStringify prints a parsed big integer as it was written', () => {
     stableStringify(parseJson('{"b": [12345678901234567891], "a": 1}')),
     '{"a":1,"b":[12345678901234567891]}',
   );
-  assert.equal(stableStringify({ n: 12345678901234567891 }), '{"n":12345678901234567000}');
+  assert.equal(stableStringify({ n: Number('12345678901234567891') }), '{"n":12345678901234567000}');
 });

@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import type { Assertion, AssertInput, Execution, ToolCall } from '@agentest/kernel';
 import { builtinAssertions, runAssertion } from '../src/index.js';
 
-/** Work that has not ended by then runs away: far above what bounded work takes on a busy machine. Only a hang catcher. */
+/**
+ * Work that has not ended by then runs away: far above what bounded work takes on a busy machine. Only a hang catcher.
+ */
 export const HANG_MS = 60_000;
 
 export interface AcceptCase {

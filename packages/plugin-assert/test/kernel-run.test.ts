@@ -26,16 +26,14 @@ function harness(cases: { id: string; output: unknown; assert: Assertion[] }[]) 
     name: 'test:inline',
     apply({ hooks }) {
       hooks.load.tapPromise('test:inline', async () => ({ name: 'inline', needsAgent: false, cases: () => testCases }));
-      hooks.execute
-        .for('agent')
-        .tapPromise('test:inline', async (c, ctx) => ({
-          run: ctx.run,
-          status: 'passed',
-          duration_ms: 1,
-          output: outputs.get(c.id),
-          assertions: [],
-          metrics: {},
-        }));
+      hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => ({
+        run: ctx.run,
+        status: 'passed',
+        duration_ms: 1,
+        output: outputs.get(c.id),
+        assertions: [],
+        metrics: {},
+      }));
       hooks.report.tap('test:inline', (event) => void (event.type === 'result' && results.push(event)));
     },
   };

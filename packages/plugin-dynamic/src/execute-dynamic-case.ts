@@ -69,7 +69,9 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
     record,
     progress: () => tracker.progress(),
     afterTurn: async (turn, reply, execution) => {
-      const reached = await tracker.evaluate(turn, reply.content, execution, ctx.assert);
+      const reached = await tracker.evaluate(turn, reply.content, execution, (assertions, output, run) =>
+        ctx.assert(assertions, output, run),
+      );
       return { complete: tracker.allRequiredReached(), reached };
     },
   });

@@ -36,7 +36,7 @@ export class Conversation {
       reply = await agent.run(messages, this.ctx.context, this.ctx.signal, { extra, testCase: this.testCase });
     } catch (error) {
       const text = error instanceof Error ? error.message || error.name : String(error);
-      throw new Error(`ctx.run(${JSON.stringify(query)}): agent "${agent.id}" failed: ${text}`);
+      throw new Error(`ctx.run(${JSON.stringify(query)}): agent "${agent.id}" failed: ${text}`, { cause: error });
     }
     const duration_ms = Math.round((performance.now() - started) * 100) / 100;
     if (!Array.isArray((input as { messages?: unknown }).messages)) {

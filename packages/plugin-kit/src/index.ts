@@ -17,5 +17,6 @@ export type {
   CaseStatus,
 } from './types.js';
 export * from './api/index.js';
+export { KitLayout, registerKitLayout } from './console/kit-layout.js';
 export { expect, AssertionError } from '@agentest/expect';
 export { defineAdapter } from '@agentest/plugin-agent';

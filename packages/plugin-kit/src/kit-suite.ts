@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { AgentestError, type Suite, type TestCase } from '@agentest/kernel';
-import { kitIdWidth } from '@agentest/reporter-console';
+import { kitIdWidth } from './console/kit-format.js';
 import { readCasesJson } from './cases-json.js';
 import { forbidFocus, NOT_FOCUSED } from './focus.js';
 import { agentCase } from './kit-case.js';
@@ -11,8 +11,9 @@ import { casesOfFile, type ListedTest } from './spec-files.js';
 /**
  * One suite from everything an input names: the cases of each cases.json first, then each test
  * file's tests in registration order. Test ids are `<file relative to cwd>#<name>`, the same whether
- * `-i` names the directory, a glob or the file. When any test is marked `.only`, every other case of the run is
- * skipped (and says why), or, with `forbidOnly` (CI), the run is refused naming the `.only`. Ids must be unique across the suite.
+ * `-i` names the directory, a glob or the file. When any test is marked `.only`, every other case of the run
+ * is skipped (and says why), or, with `forbidOnly` (CI), the run is refused naming the `.only`. Ids must be
+ * unique across the suite.
  */
 export async function buildKitSuite(
   found: KitInput,

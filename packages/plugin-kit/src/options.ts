@@ -13,7 +13,10 @@ export interface KitOptions {
   include?: string | string[];
   /** The agent `ctx.run` and data cases use when `-n` is not given (a config agent id). */
   agent?: string;
-  /** The script sandbox's threads, memory and the environment variables `test()` files may read (`script` options of the config). */
+  /**
+   * The script sandbox's threads, memory and the environment variables `test()` files may read (`script` options of the
+   * config).
+   */
   sandbox?: SandboxOptions;
 }
 

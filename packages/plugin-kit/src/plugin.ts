@@ -2,6 +2,7 @@ import type { AgentestPlugin } from '@agentest/kernel';
 import { acquireScriptPool, type ScriptPool } from '@agentest/plugin-script';
 import { discoverKitInput } from './discover.js';
 import { executeSpec, type SpecSandbox } from './execute-spec.js';
+import { registerKitLayout } from './console/kit-layout.js';
 import { buildKitSuite } from './kit-suite.js';
 import { validateKitOptions, type KitOptions } from './options.js';
 import { SandboxEntries, sandboxAliases } from './sandbox-entry.js';
@@ -19,6 +20,7 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
     name: PLUGIN_NAME,
     apply({ hooks }) {
       const validated = validateKitOptions(options, PLUGIN_NAME);
+      registerKitLayout({ hooks }, PLUGIN_NAME);
       const entries = new SandboxEntries();
       let held: { pool: ScriptPool; release(): Promise<void> } | undefined;
       let aliases: Record<string, string> | undefined;

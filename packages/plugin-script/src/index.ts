@@ -22,3 +22,4 @@ export { resolveScriptFunction, type ResolvedFunction } from './resolve/script-f
 export { yaoProcessResolver, resolveAgentScript, type ProcessStub, type YaoProcessOptions } from './resolve/process.js';
 export { compileModule, type CompiledModule } from './compile/compile.js';
 export { topLevelFunctions, discoverTests, type DeclaredFunction } from './compile/discover.js';
+export { registerScriptLayout, ScriptLayout } from './script-layout.js';

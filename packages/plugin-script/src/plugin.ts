@@ -1,14 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  parseDuration,
-  type AgentestPlugin,
-  type Assertion,
-  type LoadContext,
-  type RunEvent,
-  type RunPlan,
-  type Suite,
-} from '@agentest/kernel';
+import { parseDuration, type AgentestPlugin, type Assertion, type RunEvent } from '@agentest/kernel';
 import { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
@@ -16,6 +8,7 @@ import type { ScriptPool } from './pool/types.js';
 import { isScriptTestRef } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
+import { registerScriptLayout } from './script-layout.js';
 import { loadScriptSuite } from './script-suite.js';
 
 const NAME = 'agentest:script';
@@ -29,6 +22,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
     name: NAME,
     apply({ hooks }) {
       const opts = parseScriptOptions(options);
+      registerScriptLayout({ hooks }, NAME);
       const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
@@ -61,23 +55,16 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
             runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }),
         );
 
-      // A bail hook cannot post-process another plugin's suite, but its `result` interceptor sees the
-      // suite before the kernel does: agent suites get the Before/After hooks there, the configured
-      // ones and those a case names itself (`"before": "env_test.Before"` on a JSONL line).
+      // Agent suites, whoever loaded them, get the Before/After hooks: the configured ones and those a
+      // case names itself (`"before": "env_test.Before"` on a JSONL line). A suite that brings its own
+      // lifecycle keeps it.
       const hookRefs = opts.hooks ?? {};
-      let plan: RunPlan | undefined;
-      hooks.load.intercept({
-        call: (_input: unknown, ctx: LoadContext) => void (plan = ctx.plan),
-        result: (suite: Suite | undefined) => {
-          if (!suite?.needsAgent || suite.lifecycle) return;
-          // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
-          const timeoutMs = plan?.timeoutMs ?? suite.defaultTimeoutMs;
-          Object.assign(suite, {
-            lifecycle: withScriptHooks(suite, hookRefs, pool, { env: plan?.env, ...(timeoutMs ? { timeoutMs } : {}) })
-              .lifecycle,
-          });
-          if (Object.values(hookRefs).some(Boolean)) warm();
-        },
+      hooks.suite.tap(NAME, (suite, { plan }) => {
+        if (!suite.needsAgent || suite.lifecycle) return undefined;
+        if (Object.values(hookRefs).some(Boolean)) warm();
+        // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
+        const timeoutMs = plan.timeoutMs ?? suite.defaultTimeoutMs;
+        return withScriptHooks(suite, hookRefs, pool, { env: plan.env, ...(timeoutMs ? { timeoutMs } : {}) });
       });
 
       hooks.teardown.tapPromise(NAME, async () => {

@@ -18,7 +18,10 @@ import { findUp } from './resolve/app-root.js';
 const debug = createDebug('agentest:script');
 
 export interface ScriptHooksOptions {
-  /** The assistant directory whose `src/` holds the hook files (default: the resolved assistant's, else found up from the suite's input). */
+  /**
+   * The assistant directory whose `src/` holds the hook files (default: the resolved assistant's, else found up from
+   * the suite's input).
+   */
   assistantDir?: string;
   /** Time limit of one hook call (default 30 s). */
   timeoutMs?: number;

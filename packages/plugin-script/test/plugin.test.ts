@@ -196,7 +196,7 @@ async function loadSuite(input: string) {
   const kernel = createKernel({
     plugins: [
       script(),
-      { name: 'test:peek', apply: ({ hooks }) => hooks.load.intercept({ result: (s: unknown) => void (suite = s) }) },
+      { name: 'test:peek', apply: ({ hooks }) => hooks.suite.intercept({ result: (s: unknown) => void (suite = s) }) },
     ],
   });
   await kernel.run(plan(input, APP, { filter: /^TestPasses$/ }));

@@ -78,21 +78,19 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
       name: 'test:jsonl',
       apply({ hooks }) {
         hooks.load.tapPromise('test:jsonl', async () => ({ ...suite, cases: () => [testCase] }));
-        hooks.load.intercept({ result: (s: Suite | undefined) => void (seen = s) });
+        hooks.suite.intercept({ result: (s: Suite | undefined) => void (seen = s) });
         hooks.resolve.tapPromise('test:jsonl', async () => ({
           id: 'echo',
           run: async () => ({ content: 'hi', text: 'hi' }),
         }));
-        hooks.execute
-          .for('agent')
-          .tapPromise('test:jsonl', async (_c, ctx) => ({
-            run: ctx.run,
-            status: 'passed',
-            duration_ms: 1,
-            output: 'hi',
-            assertions: [],
-            metrics: {},
-          }));
+        hooks.execute.for('agent').tapPromise('test:jsonl', async (_c, ctx) => ({
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 1,
+          output: 'hi',
+          assertions: [],
+          metrics: {},
+        }));
       },
     };
     const { results } = await runKernel(
@@ -200,16 +198,14 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
           path: HOOKS_DIR,
           run: async () => ({ content: 'hi', text: 'hi' }),
         }));
-        hooks.execute
-          .for('agent')
-          .tapPromise('test:outside', async (_c, ctx) => ({
-            run: ctx.run,
-            status: 'passed',
-            duration_ms: 1,
-            output: 'hi',
-            assertions: [],
-            metrics: {},
-          }));
+        hooks.execute.for('agent').tapPromise('test:outside', async (_c, ctx) => ({
+          run: ctx.run,
+          status: 'passed',
+          duration_ms: 1,
+          output: 'hi',
+          assertions: [],
+          metrics: {},
+        }));
       },
     };
     const { results } = await runKernel(plan('x.jsonl', APP), { hooks: { afterAll: 'env_test.AfterAll' } }, [loader]);

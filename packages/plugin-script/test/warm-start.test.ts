@@ -35,16 +35,14 @@ function inline(cases: TestCase[]): AgentestPlugin {
       hooks.load.tapPromise('test:inline', async (input) =>
         input.input === 'inline' ? { name: 'inline', needsAgent: false, cases: () => cases } : undefined,
       );
-      hooks.execute
-        .for('agent')
-        .tapPromise('test:inline', async (c, ctx) => ({
-          run: ctx.run,
-          status: 'passed',
-          duration_ms: 1,
-          output: `echo ${c.input}`,
-          assertions: [],
-          metrics: {},
-        }));
+      hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => ({
+        run: ctx.run,
+        status: 'passed',
+        duration_ms: 1,
+        output: `echo ${c.input}`,
+        assertions: [],
+        metrics: {},
+      }));
     },
   };
 }

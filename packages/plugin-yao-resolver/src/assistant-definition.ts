@@ -22,7 +22,9 @@ export interface AssistantDefinition {
   /** `prompts/chat/friendly.yml` → `chat.friendly`, chosen per request. */
   presets: Map<string, Prompt[]>;
   disableGlobalPrompts: boolean;
-  /** package.yao `mcp`: the MCP servers whose tools the model gets. Its presence alone makes the assistant call the LLM. */
+  /**
+   * package.yao `mcp`: the MCP servers whose tools the model gets. Its presence alone makes the assistant call the LLM.
+   */
   mcp?: McpConfig;
   /** `src/index.ts` or `src/index.js`, when present. */
   hookFile?: string;

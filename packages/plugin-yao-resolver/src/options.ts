@@ -23,7 +23,9 @@ export interface YaoResolverOptions {
    * the export defaults to the name's last part; relative to the working directory) or `{ value }`.
    */
   processes?: Record<string, ProcessStub>;
-  /** The script sandbox's threads, memory and the environment variables hooks may read (`script` options of the config). */
+  /**
+   * The script sandbox's threads, memory and the environment variables hooks may read (`script` options of the config).
+   */
   sandbox?: SandboxOptions;
   /** The ids of the config's agents, listed next to the assistants when an id matches nothing. */
   configAgents?: string[];

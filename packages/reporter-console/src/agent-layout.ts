@@ -7,13 +7,38 @@ import {
   type ResultEvent,
   type RunPlan,
   type StartEvent,
+  type SummaryEvent,
 } from '@agentest/kernel';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
+import {
+  printLogLines,
+  runGrade,
+  terminalSafe as safe,
+  type ConsoleLayout,
+  type LayoutContext,
+  type LayoutPrinter as Printer,
+} from '@agentest/report';
+import { printSummary } from './summary-block.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 type Run = DeepReadonly<Execution>;
+
+/** Yao's `Agent Test` layout: the console's own, for agent suites and any kind no plugin lays out. */
+export class AgentLayout implements ConsoleLayout {
+  constructor(private readonly context: LayoutContext) {}
+
+  header(start: DeepReadonly<StartEvent>): void {
+    printAgentHeader(this.context.printer, start, this.context.plan);
+  }
+
+  result(result: Result): void {
+    printAgentResult(this.context.printer, result, this.context.verbose);
+  }
+
+  summary(summary: DeepReadonly<SummaryEvent>): void {
+    printSummary(this.context.printer, summary, this.context.outputs);
+  }
+}
 
 /** The `Agent Test` header with its `ℹ` info lines (Yao's terminal layout). */
 export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, plan: RunPlan | undefined): void {
@@ -65,13 +90,8 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   if (verbose) printLogLines(p, caseLogs(result), '  ');
 }
 
-/** What hooks and runs printed, one `│ line` each, escaped for the terminal. */
-export function printLogLines(p: Printer, lines: readonly string[], indent: string): void {
-  for (const line of lines) p.line(p.paint('dim', `${indent}│ ${safe(line)}`));
-}
-
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {
-  const grade = typeof run?.details?.grade === 'string' ? run.details.grade : undefined;
+  const grade = run && runGrade(run);
   const shownGrade =
     grade && !STATUS_WORD[status].startsWith(grade.toUpperCase()) ? p.paint('yellow', ` [${safe(grade)}]`) : '';
   return `${p.paint(['bold', STATUS_COLOUR[status]], STATUS_WORD[status])}${shownGrade} ${p.paint('dim', `(${formatDuration(durationMs)})`)}`;

@@ -1,6 +1,5 @@
 import type { DeepReadonly, ResultEvent } from '@agentest/kernel';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
+import { terminalSafe as safe, type LayoutPrinter as Printer } from '@agentest/report';
 import { lightRule, STATUS_COLOUR, truncate } from './text.js';
 
 /** How many failed cases the recap names; the rest are counted. */

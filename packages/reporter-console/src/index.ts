@@ -6,15 +6,20 @@ import {
   type RunPlan,
   type RunResultEvent,
 } from '@agentest/kernel';
-import { printAgentHeader, printAgentResult } from './agent-layout.js';
+import {
+  getConsoleHooks,
+  isFailure,
+  layoutFor,
+  suiteKindOf,
+  type ConsoleLayout,
+  type LayoutContext,
+} from '@agentest/report';
+import { AgentLayout } from './agent-layout.js';
 import { FailureRecap } from './failure-recap.js';
-import { KitLayout, kitStatus } from './kit-layout.js';
 import { Printer } from './printer.js';
 import { Progress } from './progress.js';
 import { quietSink } from './quiet-sink.js';
-import { printScriptHeader, printScriptResult, printScriptSummary } from './script-layout.js';
 import { colourWanted, createStyle } from './style.js';
-import { printSummary } from './summary-block.js';
 
 export interface ConsoleReporterOptions {
   /** Where to print; defaults to stdout. Tests pass a stream to capture the output. */
@@ -33,9 +38,10 @@ export interface ConsoleReporterOptions {
 }
 
 /**
- * The terminal reporter: Yao's `Agent Test` layout for agent suites, the seed's `Script Test` layout
- * for script suites, agentest-kit's badge layout for kit suites (`start.meta.mode === 'kit'`), a live
- * progress line on a TTY, and plain text for pipes and `NO_COLOR`.
+ * The terminal reporter: a live progress line on a TTY, plain text for pipes and `NO_COLOR`, and each
+ * suite printed by the layout its kind's plugin registered (`getConsoleHooks(kernel).layout`):
+ * plugin-kit's badge layout for kit suites, plugin-script's `Script Test` layout for script suites,
+ * and Yao's `Agent Test` layout for agent suites and any kind nobody lays out.
  */
 export default function consoleReporter(options: ConsoleReporterOptions = {}): AgentestPlugin {
   const out = options.stream ?? process.stdout;
@@ -44,23 +50,25 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   const sink = quietSink(out);
   const progress = new Progress(sink, style, options.progress ?? tty);
   const p = new Printer(sink, style, progress);
-  const outputs = options.outputs ?? [];
   let plan: RunPlan | undefined;
-  let script = false;
-  let kit: KitLayout | undefined;
-  let recap = new FailureRecap();
-  const verbose = () => options.verbose ?? plan?.verbose ?? false;
+  let chooseLayout: (context: LayoutContext, kind: ReturnType<typeof suiteKindOf>) => ConsoleLayout = (context) =>
+    new AgentLayout(context);
+  let layout: ConsoleLayout | undefined;
+  let recap: FailureRecap | undefined;
 
   const reporter = defineReporter({
     name: 'console',
     onStart(start) {
-      script = start.kind === 'script';
-      kit = start.meta?.mode === 'kit' ? new KitLayout(p) : undefined;
-      recap = new FailureRecap();
+      const context = {
+        printer: p,
+        plan,
+        verbose: options.verbose ?? plan?.verbose ?? false,
+        outputs: options.outputs ?? [],
+      };
+      layout = chooseLayout(context, suiteKindOf(start));
+      recap = layout.recapsFailures === false ? undefined : new FailureRecap();
       progress.begin(start.total_cases, start.runs_per_case);
-      if (kit) kit.header(start);
-      else if (script) printScriptHeader(p, start);
-      else printAgentHeader(p, start, plan);
+      layout.header(start);
     },
     // Only a drawn progress line needs to hear of each run (every event a reporter takes costs a call).
     ...(progress.enabled
@@ -75,26 +83,15 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
         }
       : {}),
     onResult(result) {
-      progress.record(
-        kit ? kitStatus(result) === 'FAIL' : !['passed', 'skipped'].includes(result.status),
-        result.id,
-        result.runs.length,
-      );
-      if (kit) kit.result(result);
-      else {
-        recap.record(result);
-        if (script) printScriptResult(p, result, verbose());
-        else printAgentResult(p, result, verbose());
-      }
+      const failed = layout?.failed ? layout.failed(result) : isFailure(result.status);
+      progress.record(failed, result.id, result.runs.length);
+      recap?.record(result);
+      layout?.result(result);
     },
     onSummary(summary) {
       progress.finish();
-      if (kit) kit.summary(summary, outputs);
-      else {
-        recap.print(p);
-        if (script) printScriptSummary(p, summary, outputs);
-        else printSummary(p, summary, outputs);
-      }
+      recap?.print(p);
+      layout?.summary(summary);
       p.flush();
     },
     close() {
@@ -105,6 +102,8 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   return {
     ...reporter,
     apply(kernel) {
+      const hooks = getConsoleHooks(kernel);
+      chooseLayout = (context, kind) => layoutFor(hooks, kind, context) ?? new AgentLayout(context);
       kernel.hooks.setup.tap(reporter.name, (runPlan) => void (plan = runPlan));
       reporter.apply(kernel);
     },
@@ -112,22 +111,5 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
 }
 
 export { colourWanted } from './style.js';
-export { terminalSafe } from './terminal-safe.js';
-export { displayWidth } from './display-width.js';
-export {
-  colorStatus,
-  formatCaseDetail,
-  formatCaseLine,
-  formatKitMetric,
-  formatMetrics,
-  formatShipVerdict,
-  formatStatusCounts,
-  formatSuiteFooter,
-  formatSuiteHeader,
-  formatSummary,
-  kitIdWidth,
-  kitMetricLabel,
-  kitMetricValue,
-  kitPaint,
-} from './kit-format.js';
-export type { KitMetrics, KitRow, KitStatus, KitStyle, KitVerdict } from './kit-format.js';
+export { getConsoleHooks, terminalSafe, displayWidth } from '@agentest/report';
+export type { ConsoleHooks, ConsoleLayout, LayoutContext, LayoutPrinter } from '@agentest/report';

@@ -1,3 +1,4 @@
+import type { LayoutPrinter } from '@agentest/report';
 import type { Progress } from './progress.js';
 import type { Sink } from './quiet-sink.js';
 import type { Style } from './style.js';
@@ -10,7 +11,7 @@ const HIGH_WATER = 16 * 1024;
  * one write: a fast suite prints tens of thousands of lines a second, and a write per line (a
  * syscall each when stdout is a file or a pipe) would cost more than running the cases.
  */
-export class Printer {
+export class Printer implements LayoutPrinter {
   private pending = '';
   private scheduled = false;
 
@@ -47,6 +48,10 @@ export class Printer {
   /** Redraws the progress line when no line is waiting to go above it. */
   refreshProgress(): void {
     if (!this.pending) this.progress.refresh();
+  }
+
+  get colour(): boolean {
+    return this.style.enabled;
   }
 
   paint: Style['paint'] = (format, text) => this.style.paint(format, text);

@@ -1,6 +1,6 @@
 import type { Sink } from './quiet-sink.js';
 import type { Style } from './style.js';
-import { terminalSafe as safe } from './terminal-safe.js';
+import { terminalSafe as safe } from '@agentest/report';
 
 /** How many running case ids the line names before it only counts the rest. */
 const SHOWN_IN_FLIGHT = 3;

@@ -19,9 +19,4 @@ export function createStyle(enabled: boolean): Style {
   };
 }
 
-/** Colour is on for a TTY unless `NO_COLOR` is set (any non-empty value) or `FORCE_COLOR=0`. */
-export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NO_COLOR) return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0';
-  return stream.isTTY === true;
-}
+export { colourWanted } from '@agentest/report';

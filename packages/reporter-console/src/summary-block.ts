@@ -1,8 +1,8 @@
-import { formatDuration, metricKey, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
-import { printLogLines } from './agent-layout.js';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
-import { heavyRule, interruptedText, lightRule, metricLabel, metricValue } from './text.js';
+import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
+import { formatBound, formatMetric, metricRows } from '@agentest/report';
+import type { LayoutPrinter as Printer } from '@agentest/report';
+import { printLogLines, terminalSafe as safe } from '@agentest/report';
+import { heavyRule, interruptedText, lightRule, metricLabel } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
 
@@ -47,25 +47,21 @@ function hasMetrics(s: Summary): boolean {
 
 function printMetrics(p: Printer, s: Summary): void {
   p.lines(['', p.paint('bold', '  Metrics'), p.paint('dim', `  ${'─'.repeat(50)}`)]);
-  const names = new Set([...Object.keys(s.metrics ?? {}), ...Object.keys(s.thresholds ?? {})]);
-  const width = Math.max(...[...names].map((n) => metricLabel(n).length));
-  for (const name of names) {
-    const key = metricKey(name);
-    const value = s.metrics && Object.hasOwn(s.metrics, key) ? s.metrics[key] : undefined;
-    const limit = s.thresholds?.[name];
+  const rows = metricRows(s);
+  const width = Math.max(...rows.map((row) => metricLabel(row.name).length));
+  for (const { name, value, limit, met } of rows) {
     const label = safe(metricLabel(name)).padEnd(width);
     if (value === undefined) {
       // Not measured by this run: shown, but it does not decide the verdict (see the kernel's judge).
-      p.line(p.paint('dim', `  –  ${label}  not measured  (threshold ${bound(name, limit!)})`));
+      p.line(p.paint('dim', `  –  ${label}  not measured  (threshold ${formatBound(name, limit!)})`));
       continue;
     }
     if (limit === undefined) {
-      p.line(`  ${p.paint('dim', '·')}  ${label}  ${metricValue(name, value)}`);
+      p.line(`  ${p.paint('dim', '·')}  ${label}  ${formatMetric(name, value)}`);
       continue;
     }
-    const ok = name.endsWith('_ms') ? value <= limit : value >= limit;
     p.line(
-      `  ${ok ? p.paint('green', '✓') : p.paint('red', '✗')}  ${label}  ${p.paint(ok ? 'green' : 'red', metricValue(name, value))}  ${p.paint('dim', `(threshold ${bound(name, limit)})`)}`,
+      `  ${met ? p.paint('green', '✓') : p.paint('red', '✗')}  ${label}  ${p.paint(met ? 'green' : 'red', formatMetric(name, value))}  ${p.paint('dim', `(threshold ${formatBound(name, limit)})`)}`,
     );
   }
   if (!s.verdict) return;
@@ -75,10 +71,6 @@ function printMetrics(p: Printer, s: Summary): void {
     p.line(`  ${p.paint(['bold', 'bgRed'], '  VERDICT: DO NOT SHIP  ')}`);
     for (const issue of s.verdict.issues) p.line(p.paint('red', `  ✗ ${safe(issue)}`));
   }
-}
-
-function bound(name: string, limit: number): string {
-  return `${name.endsWith('_ms') ? '≤' : '≥'}${metricValue(name, limit)}`;
 }
 
 function printBanner(p: Printer, s: Summary): void {

@@ -115,41 +115,6 @@ test('a thresholded metric the run did not measure is shown as not measured and 
   assert.match(text, /VERDICT: SHIP IT/);
 });
 
-test("script layout: the seed's Script Test output with expected and actual", async () => {
-  const text = await render(
-    [
-      scripted(
-        'script',
-        [
-          { id: 'TestSystemReady', runs: [{ status: 'passed', logs: ['ready'] }] },
-          {
-            id: 'TestSetupWithMockData',
-            runs: [
-              {
-                status: 'failed',
-                error: 'assertion failed: Result ID should match',
-                details: { assertion: { type: 'Equal', expected: 1, actual: 2 } },
-              },
-            ],
-          },
-        ],
-        { script_path: 'expense/src/setup_test.ts' },
-      ),
-    ],
-    plan({ verbose: true }),
-  );
-  assert.match(
-    text,
-    / {2}Script Test: scripts\.expense\.setup\n═{63}\n {2}Script: expense\/src\/setup_test\.ts\n {2}Tests: 2 functions\n {2}User: test-user\n {2}Team: test-team\n/,
-  );
-  assert.match(text, /► \[TestSystemReady\] \.\.\.\n {2}✓ PASSED \(12ms\)\n {4}│ ready\n/);
-  assert.match(
-    text,
-    /► \[TestSetupWithMockData\] \.\.\.\n {2}✗ FAILED \(12ms\)\n {4}└─ assertion failed: Result ID should match\n {7}expected: 1\n {7}actual: 2\n/,
-  );
-  assert.match(text, / {2}Summary: 1 passed, 1 failed, 0 skipped \(\d+(ms|µs)\)/);
-});
-
 test('on a TTY the progress line is drawn in place and cleared before each line', async () => {
   const stream = Object.assign(new PassThrough(), { isTTY: true });
   const text = await render(

@@ -12,7 +12,7 @@ import {
   truncate,
   type ReadonlyResult,
   type Report,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 import { z } from 'zod';
 import { annotation } from './workflow-commands.js';
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import githubReporter, { escapeData, escapeProperty } from '../src/index.js';
-import { mixedCases, runScenario, tempDir } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 
 test('in GitHub Actions: one error annotation per failing case at its JSONL line, and a job summary appended', async () => {
   const dir = await tempDir();

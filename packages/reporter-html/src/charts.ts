@@ -1,4 +1,4 @@
-import { formatDuration, truncate, type ReadonlyResult } from '@agentest/reporter-markdown';
+import { formatDuration, truncate, type ReadonlyResult } from '@agentest/report';
 
 /**
  * Stability charts as hand-written inline SVG: no script at view time, a few hundred bytes each,

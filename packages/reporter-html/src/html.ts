@@ -6,8 +6,10 @@ import {
   formatMetric,
   formatPercent,
   interruptionNote,
+  metricRows as reportMetricRows,
+  thresholdSign,
   type Report,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 import { loadAssets } from './assets.js';
 import { chartRows, durationSpreadChart, passRateChart } from './charts.js';
 import { dataIsland } from './view-data.js';
@@ -93,20 +95,12 @@ function cards({ summary }: Report): { label: string; value: string; tone: strin
 }
 
 function metricRows({ summary }: Report): { name: string; value: string; threshold: string; miss: boolean }[] {
-  const metrics = summary.metrics ?? {};
-  const thresholds = summary.thresholds ?? {};
-  return [...new Set([...Object.keys(metrics), ...Object.keys(thresholds)])].map((name) => {
-    const value = metrics[name];
-    const limit = thresholds[name];
-    const isMax = name.endsWith('_ms');
-    const miss = limit !== undefined && (value === undefined || (isMax ? value > limit : value < limit));
-    return {
-      name,
-      value: value === undefined ? 'not measured' : formatMetric(name, value),
-      threshold: limit === undefined ? '' : `${isMax ? '≤' : '≥'} ${formatMetric(name, limit)}`,
-      miss,
-    };
-  });
+  return reportMetricRows(summary).map(({ name, value, limit, met }) => ({
+    name,
+    value: value === undefined ? 'not measured' : formatMetric(name, value),
+    threshold: limit === undefined ? '' : `${thresholdSign(name)} ${formatMetric(name, limit)}`,
+    miss: limit !== undefined && met !== true,
+  }));
 }
 
 function metadataRows({ summary, metadata, environment }: Report): [string, string][] {

@@ -1,5 +1,5 @@
 import type { AgentestPlugin } from '@agentest/kernel';
-import { defineDocumentReporter, type ReporterOptions } from '@agentest/reporter-markdown';
+import { defineDocumentReporter, type ReporterOptions } from '@agentest/report';
 import { renderHtml } from './html.js';
 
 /** The interactive HTML report (`-o report.html`): one self-contained file, no network access. */

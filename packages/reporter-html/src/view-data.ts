@@ -9,7 +9,7 @@ import {
   truncate,
   type ReadonlyResult,
   type Report,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
 const FIELD_LIMIT = 20_000;

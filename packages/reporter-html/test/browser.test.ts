@@ -6,12 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import htmlReporter from '../src/index.js';
-import {
-  runScenario,
-  tempDir,
-  type ScenarioCase,
-  type ScenarioOptions,
-} from '../../reporter-markdown/test/scenario.js';
+import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '../../report/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
 /** Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report. */

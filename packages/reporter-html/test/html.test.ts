@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import htmlReporter from '../src/index.js';
-import { mixedCases, runScenario, tempDir } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 
 async function html(cases: Parameters<typeof runScenario>[0], options: Parameters<typeof runScenario>[2] = {}) {
   const dir = await tempDir();

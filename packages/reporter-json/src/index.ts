@@ -1,15 +1,7 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import {
-  defineReporter,
-  safeStringify,
-  type AgentestPlugin,
-  type DeepReadonly,
-  type ResultEvent,
-  type RunPlan,
-  type StartEvent,
-} from '@agentest/kernel';
-import { writeFileAtomic } from '@agentest/reporter-markdown';
+import { defineReporter, safeStringify, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
+import { ReportCollector, writeFileAtomic } from '@agentest/report';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';
 
@@ -33,20 +25,22 @@ export default function jsonReporter(options: JsonReporterOptions = {}): Agentes
   if (!options.output) throw new TypeError('reporter-json: the "output" option (a file path) is required');
   const output = resolve(options.cwd ?? process.cwd(), options.output);
   let plan: RunPlan | undefined;
-  let start: DeepReadonly<StartEvent> | undefined;
-  const results: DeepReadonly<ResultEvent>[] = [];
+  let started = false;
+  const collector = new ReportCollector();
 
   const reporter = defineReporter({
     name: 'json',
-    onStart: (event) => void (start = event),
-    onResult: (event) => void results.push(event),
-    async onSummary(summary) {
-      if (!start) return;
+    onStart(event) {
+      started = true;
+      collector.onStart(event);
+    },
+    onResult: (event) => collector.onResult(event),
+    async onSummary(event) {
+      if (!started) return;
       const meta = { version: options.version ?? PACKAGE_VERSION, outputFile: output, plan };
+      const collected = collector.build(event);
       const report =
-        start.kind === 'script'
-          ? buildScriptReport(start, results, summary, meta)
-          : buildReport(start, results, summary, meta);
+        collected.metadata.kind === 'script' ? buildScriptReport(collected, meta) : buildReport(collected, meta);
       // Atomic: on a full disk the previous report stays whole rather than becoming a truncated one.
       await writeFileAtomic(output, safeStringify(report, 2) + '\n');
     },

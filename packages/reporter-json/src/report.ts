@@ -1,14 +1,7 @@
-import {
-  caseLogs,
-  type DeepReadonly,
-  type Execution,
-  type ResultEvent,
-  type RunPlan,
-  type StartEvent,
-  type SummaryEvent,
-} from '@agentest/kernel';
+import { caseLogs, type RunPlan } from '@agentest/kernel';
+import { representative, type ReadonlyResult, type Report } from '@agentest/report';
 
-type Result = DeepReadonly<ResultEvent>;
+type Result = ReadonlyResult;
 
 /** What the report's `metadata` block is built from. */
 export interface ReportMeta {
@@ -18,32 +11,21 @@ export interface ReportMeta {
 }
 
 /** The run as one JSON document with Yao's field names (`summary`, `environment`, `results`, …). */
-export function buildReport(
-  start: DeepReadonly<StartEvent>,
-  results: readonly Result[],
-  summary: DeepReadonly<SummaryEvent>,
-  meta: ReportMeta,
-) {
-  const stability = results.filter((r) => r.stability);
+export function buildReport(report: Report, meta: ReportMeta) {
+  const stability = report.results.filter((r) => r.stability);
   return {
-    summary: summaryBlock(summary),
-    environment: start.environment,
-    results: results.map(resultEntry),
+    summary: report.summary,
+    environment: report.environment,
+    results: report.results.map(resultEntry),
     ...(stability.length ? { stability_results: stability.map(stabilityEntry) } : {}),
-    metadata: metadataBlock(summary, meta),
+    metadata: metadataBlock(report, meta),
   };
 }
 
-/** The summary without the stream-only fields (`type`, the timestamps that live in `metadata`). */
-export function summaryBlock(summary: DeepReadonly<SummaryEvent>) {
-  const { type: _type, started_at: _s, completed_at: _c, ...rest } = summary;
-  return rest;
-}
-
-export function metadataBlock(summary: DeepReadonly<SummaryEvent>, meta: ReportMeta) {
+export function metadataBlock({ metadata }: Report, meta: ReportMeta) {
   return {
-    started_at: summary.started_at,
-    completed_at: summary.completed_at,
+    started_at: metadata.started_at,
+    completed_at: metadata.completed_at,
     version: meta.version,
     input_file: meta.plan?.input.input ?? '',
     output_file: meta.outputFile,
@@ -110,11 +92,6 @@ function stabilityEntry(result: Result) {
       ...(r.error ? { error: r.error } : {}),
     })),
   };
-}
-
-/** The run that explains the case's status: the first run with that status. */
-export function representative(result: Result): DeepReadonly<Execution> | undefined {
-  return result.runs.find((r) => r.status === result.status) ?? result.runs[0];
 }
 
 /** The plan as the report records it (Yao's `metadata.options`, with readable names). */

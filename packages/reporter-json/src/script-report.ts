@@ -1,21 +1,17 @@
-import { caseLogs, type DeepReadonly, type ResultEvent, type StartEvent, type SummaryEvent } from '@agentest/kernel';
-import { metadataBlock, representative, type ReportMeta } from './report.js';
+import { caseLogs } from '@agentest/kernel';
+import { representative, type Report } from '@agentest/report';
+import { metadataBlock, type ReportMeta } from './report.js';
 
 /**
  * The seed's script test report: `{"type": "script_test", script, script_path, summary, environment,
  * results: [{name, status, duration_ms, error?, assertion?, logs}], metadata}`.
  */
-export function buildScriptReport(
-  start: DeepReadonly<StartEvent>,
-  results: readonly DeepReadonly<ResultEvent>[],
-  summary: DeepReadonly<SummaryEvent>,
-  meta: ReportMeta,
-) {
-  const info = start.meta ?? {};
+export function buildScriptReport(report: Report, meta: ReportMeta) {
+  const { summary } = report;
   return {
     type: 'script_test',
-    script: typeof info.script === 'string' ? info.script : start.suite,
-    script_path: String(info.script_path ?? info.test_path ?? info.path ?? ''),
+    script: report.metadata.script ?? report.metadata.input_file,
+    script_path: report.metadata.script_path ?? '',
     summary: {
       total: summary.total,
       passed: summary.passed,
@@ -26,8 +22,8 @@ export function buildScriptReport(
       duration_ms: summary.duration_ms,
       ...interruption(summary),
     },
-    environment: start.environment,
-    results: results.map((result) => {
+    environment: report.environment,
+    results: report.results.map((result) => {
       const run = representative(result);
       const assertion = run?.details?.assertion;
       return {
@@ -40,11 +36,11 @@ export function buildScriptReport(
         logs: caseLogs(result),
       };
     }),
-    metadata: metadataBlock(summary, meta),
+    metadata: metadataBlock(report, meta),
   };
 }
 
 /** An interrupted run says so, with the count of cases that never ran; a complete one adds nothing. */
-function interruption(summary: DeepReadonly<SummaryEvent>) {
+function interruption(summary: Report['summary']) {
   return summary.interrupted ? { interrupted: true, not_run: summary.not_run ?? 0 } : {};
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsonReporter from '../src/index.js';
-import { runScenario } from '../../reporter-markdown/test/scenario.js';
+import { runScenario } from '../../report/test/scenario.js';
 
 /** A 64 KiB tmpfs, or the reason one cannot be mounted here (not root, no CAP_SYS_ADMIN, a container). */
 function smallDisk(): { dir: string } | { skip: string } {

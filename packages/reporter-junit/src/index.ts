@@ -1,5 +1,5 @@
 import type { AgentestPlugin } from '@agentest/kernel';
-import { defineDocumentReporter, type ReporterOptions } from '@agentest/reporter-markdown';
+import { defineDocumentReporter, type ReporterOptions } from '@agentest/report';
 import { renderJUnit } from './junit.js';
 
 /** JUnit XML (`-o junit.xml`) for CI test-result views. */

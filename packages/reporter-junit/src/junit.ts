@@ -8,7 +8,7 @@ import {
   truncate,
   type ReadonlyResult,
   type Report,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 import { attributes, element, escapeText } from './xml.js';
 
 export interface JUnitOptions {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import junitReporter from '../src/index.js';
-import { mixedCases, runScenario, tempDir } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 import { findAll, parseXml } from './parse-xml.js';
 
 async function junit(cases: Parameters<typeof runScenario>[0], options: Parameters<typeof runScenario>[2] = {}) {

@@ -1,15 +1,11 @@
 import {
   AgentestError,
   buildTestContext,
-  createHooks,
   defineReporter,
   errorMessage,
   redactText,
   type Agent,
   type AgentestPlugin,
-  type KernelApi,
-  type PublicHooks,
-  type RunEvent,
 } from '@agentest/kernel';
 import {
   ReportCollector,
@@ -17,7 +13,7 @@ import {
   reporterOptionsSchema,
   resolveOutputPath,
   writeFileAtomic,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 import { z } from 'zod';
 import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';
@@ -54,30 +50,17 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
  */
 export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlugin {
   let options: z.infer<typeof optionsSchema>;
-  // The fallback hears every event through a hook block of its own, so that it writes its report
-  // in full before the agent is asked, whatever the agent then does.
-  const fallbackHooks = createHooks();
-  const forward = (event: unknown) => fallbackHooks.report.promise(event as RunEvent);
   const collector = new ReportCollector();
 
   const plugin = defineReporter({
     name: 'llm',
-    // The fallback, the agent's own timeout and the write must all fit before the kernel gives up.
+    // The agent's own timeout and the write must both fit before the kernel gives up.
     get timeoutMs() {
       return (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
     },
-    async onStart(event) {
-      collector.onStart(event);
-      await forward(event);
-    },
-    onCaseStart: forward,
-    onRunResult: forward,
-    async onResult(event) {
-      collector.onResult(event);
-      await forward(event);
-    },
+    onStart: (event) => collector.onStart(event),
+    onResult: (event) => collector.onResult(event),
     async onSummary(event) {
-      await forward(event);
       const output = resolveOutputPath(options, options.output);
       const report = collector.build(event);
       report.metadata.output_file = output;
@@ -107,13 +90,10 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
     ...plugin,
     apply(kernel) {
       options = parseReporterOptions('llm', optionsSchema, rawOptions);
-      const fallbackApi: KernelApi = {
-        hooks: fallbackHooks as unknown as PublicHooks,
-        reportError: (error) => kernel.reportError(error),
-      };
-      options.fallback.apply(fallbackApi);
-      kernel.hooks.setup.tapPromise('reporter:llm', (plan) => fallbackHooks.setup.promise(plan));
-      kernel.hooks.teardown.tapPromise('reporter:llm', () => fallbackHooks.teardown.promise());
+      // The fallback is an ordinary reporter on the same kernel, tapped just before this one: every
+      // event reaches it first, so its report is written in full before the agent is asked, whatever
+      // the agent then does, and a fallback that fails is reported like any other reporter.
+      options.fallback.apply(kernel);
       plugin.apply(kernel);
     },
   };

@@ -1,12 +1,5 @@
 import { safeStringify } from '@agentest/kernel';
-import {
-  describeInput,
-  displayValue,
-  isFailure,
-  truncate,
-  type ReadonlyResult,
-  type Report,
-} from '@agentest/reporter-markdown';
+import { describeInput, displayValue, isFailure, truncate, type ReadonlyResult, type Report } from '@agentest/report';
 
 /** What the reporter agent receives as `report`: the whole report, or a trimmed one that says so. */
 export type ReportPayload = Record<string, unknown>;

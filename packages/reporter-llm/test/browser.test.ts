@@ -7,7 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { Agent } from '@agentest/kernel';
 import markdownReporter from '@agentest/reporter-markdown';
 import llmReporter from '../src/index.js';
-import { runScenario, tempDir } from '../../reporter-markdown/test/scenario.js';
+import { runScenario, tempDir } from '../../report/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
 let browser: Browser;

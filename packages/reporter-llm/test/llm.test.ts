@@ -2,13 +2,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Agent, AgentestError, Message } from '@agentest/kernel';
+import { defineReporter, type Agent, type AgentestError, type Message } from '@agentest/kernel';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import { connectorAgent, createChatClient } from '@agentest/connectors';
 import markdownReporter from '@agentest/reporter-markdown';
 import summaryReporter from '@agentest/reporter-summary';
 import llmReporter, { STRICT_CSP, trimReport } from '../src/index.js';
-import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../report/test/scenario.js';
 
 let llm: FakeLlm;
 before(async () => {
@@ -199,4 +199,30 @@ test('invalid options name the option at fault', async () => {
       /option "format"/.test(e.message) &&
       /option "fallback" must be a reporter plugin/.test(e.message),
   );
+});
+
+test('the fallback is an ordinary reporter on the same kernel: it hears every event and has written before the agent is asked', async () => {
+  const dir = await tempDir();
+  const order: string[] = [];
+  const fallback = defineReporter({
+    name: 'recording-fallback',
+    onStart: () => void order.push('fallback start'),
+    onResult: (event) => void order.push(`fallback result ${event.id}`),
+    onSummary: () => void order.push('fallback summary'),
+  });
+  await runScenario(
+    [{ id: 'T1' }],
+    [
+      llmReporter({
+        agent: async () => ({
+          id: 'report.recording',
+          run: async () => (order.push('agent asked'), { content: '# Report', text: '# Report' }),
+        }),
+        format: 'markdown',
+        output: join(dir, 'r.md'),
+        fallback,
+      }),
+    ],
+  );
+  assert.deepEqual(order, ['fallback start', 'fallback result T1', 'fallback summary', 'agent asked']);
 });

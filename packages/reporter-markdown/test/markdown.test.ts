@@ -4,7 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
 import markdownReporter from '../src/index.js';
-import { mixedCases, runScenario, tempDir } from './scenario.js';
+import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 
 test('writes the seed layout: summary, environment, one heading per case with failure details, metadata', async () => {
   const dir = await tempDir();

@@ -1,5 +1,5 @@
 import type { AgentestPlugin } from '@agentest/kernel';
-import { defineDocumentReporter, type ReporterOptions } from '@agentest/reporter-markdown';
+import { defineDocumentReporter, type ReporterOptions } from '@agentest/report';
 import { renderSummaryText } from './summary-text.js';
 
 /** The brief text summary (`-o summary.txt`, `-r report.summary`). */

@@ -9,7 +9,7 @@ import {
   statusIcon,
   truncate,
   type Report,
-} from '@agentest/reporter-markdown';
+} from '@agentest/report';
 
 /** How many failing and unstable cases the brief summary names before it only counts the rest. */
 const LISTED = 20;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import summaryReporter from '../src/index.js';
-import { mixedCases, runScenario, tempDir } from '../../reporter-markdown/test/scenario.js';
+import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 
 test('a brief text summary: outcome, counts, and the failing cases with their reasons', async () => {
   const dir = await tempDir();

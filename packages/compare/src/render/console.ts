@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import { displayWidth } from '@agentest/reporter-console';
+import { displayWidth } from '@agentest/report';
 import type { CaseChange, Category, Comparison } from '../comparison.js';
 import {
   CATEGORY_ICONS,

@@ -1,4 +1,4 @@
-import { cell, code, inline, table, truncate } from '@agentest/reporter-markdown';
+import { cell, code, inline, table, truncate } from '@agentest/report';
 import type { CaseChange, Comparison } from '../comparison.js';
 import {
   CATEGORY_LABELS,

@@ -68,7 +68,9 @@ export function pairedBootstrap(cases: readonly PairedRuns[], options: Bootstrap
   };
 }
 
-/** Draws the mean of `runs.length` runs resampled with replacement from `runs`; `constant` when every draw is the same. */
+/**
+ * Draws the mean of `runs.length` runs resampled with replacement from `runs`; `constant` when every draw is the same.
+ */
 type RunSampler = ((random: Random) => number) & { constant?: number };
 
 /**

@@ -19,7 +19,9 @@ export interface RunPlan {
   /** `-u`, `-t` and the `--ctx` file. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   verbose: boolean;
-  /** Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it. */
+  /**
+   * Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it.
+   */
   thresholds?: Record<string, number>;
   /** The threshold names given on the command line (`--threshold`), so a wrong one is named as a flag. */
   thresholdFlags?: readonly string[];
@@ -68,9 +70,14 @@ export interface Summary {
   interrupted?: boolean;
   /** What the suite's BeforeAll and AfterAll hooks printed (an AfterAll failure included). */
   hook_logs?: { before_all?: string[]; after_all?: string[] };
-  /** With `interrupted`: the selected cases that never ran. */
+  /**
+   * With `interrupted`: the selected cases that never ran.
+   */
   not_run?: number;
-  /** With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters hear the summary). */
+  /**
+   * With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters
+   * hear the summary).
+   */
   comparison?: BaselineComparison;
   /** With `--fuzz`: each case's verdict next to its perturbed variants' (set by the fuzz plugin before reporters hear the summary). */
   robustness?: CaseRobustness[];

@@ -4,7 +4,7 @@ import {
   formatKitMetric as formatMetric,
   kitMetricLabel as metricLabel,
   kitMetricValue,
-} from '@agentest/reporter-console';
+} from '../console/kit-format.js';
 import { failedCase } from '../kit-metrics.js';
 import type { Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 

@@ -7,14 +7,14 @@ import {
   formatSuiteHeader,
   formatSummary,
   kitPaint,
-} from '@agentest/reporter-console';
+} from '../console/kit-format.js';
 import { useColor } from './terminal.js';
 import type { KitTestCase, Metrics, ShipabilityVerdict, TestResult, TestStatus, Thresholds } from './types.js';
 
 /**
- * agentest-kit's terminal format, line for line. The `format*` functions live with the console
- * reporter, which prints kit suites run from the CLI the same way; each `print*` here prints what
- * its `format*` returns, with colour decided at the call (a TTY, `NO_COLOR`, `FORCE_COLOR`).
+ * agentest-kit's terminal format, line for line. The `format*` functions are the ones the kit layout
+ * prints kit suites run from the CLI with; each `print*` here prints what its `format*` returns,
+ * with colour decided at the call by the one colour policy (a TTY, `NO_COLOR`, `FORCE_COLOR`).
  */
 export {
   colorStatus,
@@ -25,7 +25,7 @@ export {
   formatSuiteHeader,
   formatSummary,
   kitIdWidth,
-} from '@agentest/reporter-console';
+} from '../console/kit-format.js';
 
 export const printSuiteHeader = (label: string, apiUrl = '') =>
   console.log(formatSuiteHeader(label, apiUrl, useColor()));

@@ -46,7 +46,10 @@ export interface HttpCall {
   timeoutMs: number;
 }
 
-/** gou's http response as scripts see it: `data` is parsed JSON for JSON replies, else text; `status` 0 when no reply came. */
+/**
+ * gou's http response as scripts see it: `data` is parsed JSON for JSON replies, else text; `status` 0 when no reply
+ * came.
+ */
 export interface HttpReply {
   status: number;
   code: number;

@@ -1,26 +1,10 @@
 import vm from 'node:vm';
+import { remaining, runBounded, type Invocation } from './deadline.js';
 import type { Sandbox } from './sandbox.js';
-
-export type Invocation =
-  { kind: 'returned'; value: unknown } | { kind: 'threw'; error: unknown; where?: string } | { kind: 'timeout' };
 
 const CALL = new vm.Script('globalThis.__agentest_fn.apply(undefined, globalThis.__agentest_args)', {
   filename: 'agentest:call',
 });
-const isVmTimeout = (error: unknown) => (error as { code?: string } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
-
-/** Runs code in the sandbox with the sync part bounded by `vm`'s own timeout. */
-export function runBounded<T>(
-  sandbox: Sandbox,
-  deadline: number,
-  run: (options: vm.RunningScriptOptions) => T,
-): Invocation {
-  try {
-    return { kind: 'returned', value: run({ timeout: remaining(deadline), breakOnSigint: false }) };
-  } catch (error) {
-    return isVmTimeout(error) ? { kind: 'timeout' } : { kind: 'threw', error };
-  }
-}
 
 /**
  * Calls `fn(...args)` inside the sandbox. Three layers stop a runaway call: `vm`'s timeout for the
@@ -31,7 +15,7 @@ export function runBounded<T>(
 export async function invoke(sandbox: Sandbox, fn: unknown, args: unknown[], deadline: number): Promise<Invocation> {
   sandbox.context.__agentest_fn = fn;
   sandbox.context.__agentest_args = args;
-  const sync = runBounded(sandbox, deadline, (options) => CALL.runInContext(sandbox.context, options));
+  const sync = runBounded(deadline, (options) => CALL.runInContext(sandbox.context, options));
   if (sync.kind !== 'returned') return sync;
   let outcome: Invocation = sync;
   const value = sync.value as PromiseLike<unknown> | undefined;
@@ -54,8 +38,4 @@ export async function invoke(sandbox: Sandbox, fn: unknown, args: unknown[], dea
   if (outcome.kind !== 'timeout' && sandbox.asyncError)
     return { kind: 'threw', error: sandbox.asyncError.error, where: sandbox.asyncError.where };
   return outcome;
-}
-
-export function remaining(deadline: number): number {
-  return Math.max(1, Math.round(deadline - performance.now()));
 }

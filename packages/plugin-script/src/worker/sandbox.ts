@@ -1,19 +1,26 @@
 import vm from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
-import { formatArgs } from './describe.js';
-import type { YaoRuntime } from './yao-runtime.js';
-
-/** Thrown by the sandbox's `process.exit()`: a script may end its test, never agentest. */
-export class ProcessExit {
-  constructor(readonly code: unknown) {}
-}
+import {
+  consoleGlobal,
+  platformGlobals,
+  processGlobal,
+  timerGlobals,
+  type Guard,
+  type TimerHandle,
+} from './sandbox-globals.js';
 
 export interface HostChannel {
   names: string[];
   port: MessagePort;
 }
 
-type Handle = ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate>;
+/**
+ * Globals a runtime adds to every sandbox it serves (Yao's `Process`, `log`, …). `owner` is the sandbox
+ * being built: a runtime that loads more code for it (Yao's `Process()`) blames that code's errors on it.
+ */
+export interface SandboxRuntime {
+  globals(owner: Sandbox): Record<string, unknown>;
+}
 
 /**
  * A fresh `vm` context for one call. Everything in it is created for this call only, so nothing a
@@ -25,7 +32,7 @@ export class Sandbox {
   readonly context: vm.Context;
   /** The first error raised outside the call's own stack (timer, microtask, unhandled rejection). */
   asyncError?: { error: unknown; where: string };
-  private readonly timers = new Set<Handle>();
+  private readonly timers = new Set<TimerHandle>();
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   private notifyAsyncError?: () => void;
   private nextCall = 0;
@@ -37,7 +44,7 @@ export class Sandbox {
   constructor(
     private readonly logs: string[],
     private readonly host?: HostChannel,
-    private readonly runtime?: YaoRuntime,
+    private readonly runtime?: SandboxRuntime,
     private readonly parent?: Sandbox,
   ) {
     this.context = vm.createContext(this.globals(), {
@@ -88,87 +95,12 @@ export class Sandbox {
   }
 
   private globals(): Record<string, unknown> {
-    const logs = this.logs;
-    const line =
-      (level: string) =>
-      (...args: unknown[]) =>
-        void logs.push(level ? `${level}: ${formatArgs(args)}` : formatArgs(args));
-    const checkCallback = (callback: unknown) => {
-      if (typeof callback !== 'function') throw new TypeError('timer callback must be a function');
-    };
-    const timers = this.timers;
-    const clear = (handle: unknown) => {
-      timers.delete(handle as Handle);
-      clearTimeout(handle as ReturnType<typeof setTimeout>);
-      clearImmediate(handle as ReturnType<typeof setImmediate>);
-    };
+    const guard: Guard = (callback, args, where) => this.guard(callback, args, where);
     return {
-      console: {
-        log: line(''),
-        info: line(''),
-        debug: line('DEBUG'),
-        warn: line('WARN'),
-        error: line('ERROR'),
-        trace: line('TRACE'),
-      },
-      setTimeout: (callback: unknown, ms?: number, ...args: unknown[]) => {
-        checkCallback(callback);
-        const handle = setTimeout(() => {
-          timers.delete(handle);
-          this.guard(callback, args, 'uncaught exception in a timer');
-        }, ms);
-        timers.add(handle);
-        return handle;
-      },
-      setInterval: (callback: unknown, ms?: number, ...args: unknown[]) => {
-        checkCallback(callback);
-        const handle = setInterval(() => this.guard(callback, args, 'uncaught exception in an interval'), ms);
-        timers.add(handle);
-        return handle;
-      },
-      setImmediate: (callback: unknown, ...args: unknown[]) => {
-        checkCallback(callback);
-        const handle = setImmediate(() => {
-          timers.delete(handle);
-          this.guard(callback, args, 'uncaught exception in setImmediate');
-        });
-        timers.add(handle);
-        return handle;
-      },
-      clearTimeout: clear,
-      clearInterval: clear,
-      clearImmediate: clear,
-      queueMicrotask: (callback: unknown) => {
-        checkCallback(callback);
-        queueMicrotask(() => this.guard(callback, [], 'uncaught exception in a microtask'));
-      },
-      structuredClone,
-      TextEncoder,
-      TextDecoder,
-      URL,
-      URLSearchParams,
-      AbortController,
-      AbortSignal,
-      fetch,
-      Headers,
-      Request,
-      Response,
-      atob,
-      btoa,
-      performance: { now: () => performance.now() },
-      process: {
-        env: { ...process.env },
-        argv: [],
-        platform: process.platform,
-        version: process.version,
-        exit: (code?: unknown) => {
-          throw new ProcessExit(code ?? 0);
-        },
-        nextTick: (callback: unknown, ...args: unknown[]) => {
-          checkCallback(callback);
-          queueMicrotask(() => this.guard(callback, args, 'uncaught exception in process.nextTick'));
-        },
-      },
+      console: consoleGlobal(this.logs),
+      ...timerGlobals(this.timers, guard),
+      ...platformGlobals(),
+      process: processGlobal(guard),
       __host: this.hostFunctions(),
       ...this.runtime?.globals(this),
     };

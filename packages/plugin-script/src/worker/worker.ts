@@ -1,6 +1,8 @@
 import { cloneable, isErrorLike, thrownMessage } from './describe.js';
-import { invoke, runBounded, type Invocation } from './invoke.js';
-import { ProcessExit, Sandbox, type HostChannel } from './sandbox.js';
+import { runBounded, type Invocation } from './deadline.js';
+import { invoke } from './invoke.js';
+import { Sandbox, type HostChannel } from './sandbox.js';
+import { ProcessExit } from './sandbox-globals.js';
 import { closeHostCodeGeneration } from './host-realm.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
@@ -37,9 +39,7 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
     task.args[ctxArg] = yaoContext(task.args[ctxArg], logs, (name, args) => runtime.stub(name, args, sandbox));
   active = sandbox;
   try {
-    const loaded = runBounded(sandbox, deadline, (options) =>
-      loadedScript(task).runInContext(sandbox.context, options),
-    );
+    const loaded = runBounded(deadline, (options) => loadedScript(task).runInContext(sandbox.context, options));
     const result =
       task.mode === 'test'
         ? await runTest(task, sandbox, loaded, logs, deadline)

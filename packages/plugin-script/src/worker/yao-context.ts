@@ -16,13 +16,27 @@ export function yaoContext(data: unknown, logs: string[], stubs?: StubCaller): u
   const id = (prefix: keyof typeof counters) => () => `${prefix}${++counters[prefix]}`;
   const messageId = id('M');
   const record = (line: string) => void logs.push(line);
-  const needsId = (method: string, value: unknown): string => {
-    if (typeof value !== 'string')
-      throw new TypeError(`ctx.${method}: messageId must be a string (the id Send or SendStream returned)`);
-    return value;
+  const methods = {
+    ...outputMethods(record, messageId),
+    MessageID: messageId,
+    BlockID: id('B'),
+    ThreadID: id('T'),
+    Release() {},
+    __release() {},
   };
+  for (const [name, fn] of Object.entries(methods)) define(ctx, name, fn);
+  define(ctx, 'trace', traceObject(record));
+  for (const [name, what] of Object.entries(UNAVAILABLE))
+    if (!(name in ctx)) define(ctx, name, unavailable(`ctx.${name}`, what, stubs));
+  return ctx;
+}
 
-  const methods: Record<string, (...args: any[]) => unknown> = {
+/**
+ * `Send`, `SendStream`, `Append`, `Replace`, `Merge`, `Set`, `End` and `EndBlock`: each records the line the
+ * client would have seen; `Send` and `SendStream` return the message's id (its own, else the next `M<n>`).
+ */
+function outputMethods(record: (line: string) => void, messageId: () => string): Record<string, Method> {
+  return {
     Send(message: unknown, blockId?: unknown) {
       requireArg('Send', 'a message argument', message);
       const msgId = ownId(message) ?? messageId();
@@ -63,17 +77,15 @@ export function yaoContext(data: unknown, logs: string[], stubs?: StubCaller): u
     EndBlock(blockId: unknown) {
       record(`ctx.EndBlock ${String(blockId)}`);
     },
-    MessageID: messageId,
-    BlockID: id('B'),
-    ThreadID: id('T'),
-    Release() {},
-    __release() {},
   };
-  for (const [name, fn] of Object.entries(methods)) define(ctx, name, fn);
-  define(ctx, 'trace', traceObject(record));
-  for (const [name, what] of Object.entries(UNAVAILABLE))
-    if (!(name in ctx)) define(ctx, name, unavailable(`ctx.${name}`, what, stubs));
-  return ctx;
+}
+
+type Method = (...args: any[]) => unknown;
+
+function needsId(method: string, value: unknown): string {
+  if (typeof value !== 'string')
+    throw new TypeError(`ctx.${method}: messageId must be a string (the id Send or SendStream returned)`);
+  return value;
 }
 
 /** Runs the `processes` stub registered under a name such as `ctx.agent.Call`, if there is one. */

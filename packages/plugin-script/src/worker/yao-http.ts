@@ -96,7 +96,9 @@ function encodeBody(value: unknown, contentType: string): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** Query params in gou's forms: `{k: v}`, `["k=v", …]`, `[{k: v}, …]` or `"k=v&k2=v2"`; merged into the URL's own query. */
+/**
+ * Query params in gou's forms: `{k: v}`, `["k=v", …]`, `[{k: v}, …]` or `"k=v&k2=v2"`; merged into the URL's own query.
+ */
 function withQuery(url: string, query: unknown): string {
   const params = queryString(query);
   if ([...params.keys()].length === 0) return url;

@@ -1,9 +1,9 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import type { ChannelAsk, HttpReply, ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
 import { goFormat } from './go-format.js';
-import { remaining, runBounded } from './invoke.js';
+import { remaining, runBounded } from './deadline.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
-import { Sandbox } from './sandbox.js';
+import { Sandbox, type SandboxRuntime } from './sandbox.js';
 import { yaoHttp } from './yao-http.js';
 import { yaoTime } from './yao-time.js';
 
@@ -22,7 +22,7 @@ const SERVER_ONLY: Record<string, string> = {
  * `Exception`, `time`, and explicit failures for the server-only globals. One runtime serves a task and the
  * sandboxes its `Process()` calls load, which share the task's logs and deadline.
  */
-export class YaoRuntime {
+export class YaoRuntime implements SandboxRuntime {
   private readonly children: Sandbox[] = [];
 
   constructor(
@@ -112,9 +112,7 @@ export class YaoRuntime {
     if (target.kind === 'value') return target.value === undefined ? undefined : structuredClone(target.value);
     const child = new Sandbox(this.logs, undefined, this, parent);
     this.children.push(child);
-    const loaded = runBounded(child, this.deadline, (options) =>
-      loadedScript(target).runInContext(child.context, options),
-    );
+    const loaded = runBounded(this.deadline, (options) => loadedScript(target).runInContext(child.context, options));
     if (loaded.kind === 'threw') throw loaded.error;
     if (loaded.kind === 'timeout') throw new Error(`Process("${name}"): timed out while loading ${target.file}`);
     const fn = lookup(child, target.fn);

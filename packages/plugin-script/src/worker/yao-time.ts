@@ -1,4 +1,4 @@
-import { remaining } from './invoke.js';
+import { remaining } from './deadline.js';
 
 /** One cell to block on: nobody ever notifies it, so `Atomics.wait` is a plain synchronous sleep. */
 const sleeper = new Int32Array(new SharedArrayBuffer(4));

@@ -39,7 +39,10 @@ function TestSetupWithMockData(t: testing.T, ctx: agent.Context) {
 }
 
 export async function TestTotalAsync(t: testing.T) {
-  const items = await Promise.resolve([Setup({ User: { ID: 'u' } }, { id: 1, amount: 600 }), Setup({ User: { ID: 'u' } }, { id: 2, amount: 500 })]);
+  const items = await Promise.resolve([
+    Setup({ User: { ID: 'u' } }, { id: 1, amount: 600 }),
+    Setup({ User: { ID: 'u' } }, { id: 2, amount: 500 }),
+  ]);
   t.assert.Equal(Total(items), 1100);
   t.assert.Equal(LevelOf(Total(items)), Level.High);
 }

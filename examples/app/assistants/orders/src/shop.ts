@@ -11,14 +11,24 @@ interface Order {
 }
 
 const ORDERS: Record<string, Order> = {
-  A1001: { id: 'A1001', status: 'shipped', items: [{ sku: 'mug', qty: 2 }], total: 24, carrier: 'DHL', eta: '2026-12-03' },
+  A1001: {
+    id: 'A1001',
+    status: 'shipped',
+    items: [{ sku: 'mug', qty: 2 }],
+    total: 24,
+    carrier: 'DHL',
+    eta: '2026-12-03',
+  },
   A1002: { id: 'A1002', status: 'processing', items: [{ sku: 'teapot', qty: 1 }], total: 39.5 },
   A1003: { id: 'A1003', status: 'delivered', items: [{ sku: 'tea sampler', qty: 3 }], total: 27 },
 };
 
 /** The order with that id, or `{found: false}` so the model can say so instead of guessing. */
 export function LookupOrder(orderId: string) {
-  const order = ORDERS[String(orderId ?? '').trim().toUpperCase()];
+  const key = String(orderId ?? '')
+    .trim()
+    .toUpperCase();
+  const order = ORDERS[key];
   return order ? { found: true as const, ...order } : { found: false as const, id: orderId };
 }
 
@@ -26,6 +36,7 @@ export function LookupOrder(orderId: string) {
 export function CancelOrder(orderId: string) {
   const order = LookupOrder(orderId);
   if (!order.found) return { cancelled: false, id: orderId, reason: 'no such order' };
-  if (order.status !== 'processing') return { cancelled: false, id: order.id, status: order.status, reason: `already ${order.status}` };
+  if (order.status !== 'processing')
+    return { cancelled: false, id: order.id, status: order.status, reason: `already ${order.status}` };
   return { cancelled: true, id: order.id, status: 'cancelled' };
 }

@@ -2,29 +2,64 @@ import {
   caseLogs,
   formatDuration,
   type DeepReadonly,
+  type KernelApi,
   type ResultEvent,
   type StartEvent,
   type SummaryEvent,
 } from '@agentest/kernel';
-import { printLogLines } from './agent-layout.js';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
-import { compact, heavyRule, interruptedText, lightRule, STATUS_COLOUR, STATUS_WORD } from './text.js';
+import {
+  compactValue as compact,
+  getConsoleHooks,
+  heavyRule,
+  interruptedText,
+  lightRule,
+  printLogLines,
+  representative,
+  scriptSuiteInfo,
+  STATUS_COLOUR,
+  STATUS_WORD,
+  terminalSafe as safe,
+  type ConsoleLayout,
+  type LayoutContext,
+  type LayoutPrinter as Printer,
+} from '@agentest/report';
 
 type Result = DeepReadonly<ResultEvent>;
 
+/** Registers the `Script Test` layout with the console reporter, for script suites. */
+export function registerScriptLayout(kernel: Pick<KernelApi, 'hooks'>, pluginName: string): void {
+  getConsoleHooks(kernel)
+    .layout.for('script')
+    .tap(pluginName, (context) => new ScriptLayout(context));
+}
+
+/** The seed's "Script Test Output": a header naming the script, a block per test function, one summary line. */
+export class ScriptLayout implements ConsoleLayout {
+  constructor(private readonly context: LayoutContext) {}
+
+  header(start: DeepReadonly<StartEvent>): void {
+    printScriptHeader(this.context.printer, start);
+  }
+
+  result(result: Result): void {
+    printScriptResult(this.context.printer, result, this.context.verbose);
+  }
+
+  summary(summary: DeepReadonly<SummaryEvent>): void {
+    printScriptSummary(this.context.printer, summary, this.context.outputs);
+  }
+}
+
 /** The seed's "Script Test Output" header: `Script Test: scripts.expense.setup` and its info lines. */
 export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): void {
-  const meta = start.meta ?? {};
-  const script = typeof meta.script === 'string' ? meta.script : start.suite;
-  const path = meta.script_path ?? meta.test_path ?? meta.path;
+  const { script, script_path: path } = scriptSuiteInfo(start);
   p.lines([
     '',
     p.paint('bold', heavyRule),
     p.paint('bold', `  Script Test: ${safe(script)}`),
     p.paint('bold', heavyRule),
   ]);
-  if (path) p.line(`  Script: ${safe(String(path))}`);
+  if (path) p.line(`  Script: ${safe(path)}`);
   p.line(`  Tests: ${start.total_cases} function${start.total_cases === 1 ? '' : 's'}`);
   p.line(`  User: ${safe(start.environment.user_id)}`);
   p.line(`  Team: ${safe(start.environment.team_id)}`);
@@ -33,7 +68,7 @@ export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): 
 
 /** `► [TestX] ...` then `✓ PASSED (12ms)` or `✗ FAILED` with the assertion's expected and actual values. */
 export function printScriptResult(p: Printer, result: Result, verbose: boolean): void {
-  const run = result.runs.find((r) => r.status === result.status) ?? result.runs[0];
+  const run = representative(result);
   const mark = result.status === 'passed' ? '✓' : result.status === 'skipped' ? '○' : '✗';
   p.line(`${p.paint('cyan', '►')} ${p.paint('bold', `[${safe(result.name ?? result.id)}]`)} ...`);
   p.line(

@@ -1,8 +1,8 @@
 import { defineReporter, type AgentestPlugin } from '@agentest/kernel';
 import type { z } from 'zod';
-import { parseReporterOptions, reporterOptionsSchema, type ReporterOptions } from './options.js';
+import { parseReporterOptions, reporterOptionsSchema, type ReporterOptions } from './reporter-options.js';
 import { ReportCollector, type Report } from './report.js';
-import { resolveOutputPath, writeFileAtomic } from './write.js';
+import { resolveOutputPath, writeFileAtomic } from './write-file-atomic.js';
 
 export interface DocumentReporterSpec<S extends z.ZodType<ReporterOptions>> {
   /** Short name: `markdown`, `html`, … (the plugin is named `reporter:<name>`). */

@@ -1,10 +1,20 @@
 import {
   safeStringify,
   type DeepReadonly,
+  type KernelApi,
   type ResultEvent,
   type StartEvent,
   type SummaryEvent,
 } from '@agentest/kernel';
+import {
+  getConsoleHooks,
+  interruptedText,
+  gradeOf,
+  representative,
+  terminalSafe as safe,
+  type ConsoleLayout,
+  type LayoutContext,
+} from '@agentest/report';
 import {
   formatCaseDetail,
   formatCaseLine,
@@ -17,29 +27,42 @@ import {
   type KitRow,
   type KitStatus,
 } from './kit-format.js';
-import type { Printer } from './printer.js';
-import { terminalSafe as safe } from './terminal-safe.js';
-import { interruptedText } from './text.js';
 
 type Result = DeepReadonly<ResultEvent>;
 type Summary = DeepReadonly<SummaryEvent>;
 
 const GRADES: readonly string[] = ['PASS', 'PARTIAL', 'FAIL'];
 
+/** Registers agentest-kit's layout with the console reporter, for kit suites. */
+export function registerKitLayout(kernel: Pick<KernelApi, 'hooks'>, pluginName: string): void {
+  getConsoleHooks(kernel)
+    .layout.for('kit')
+    .tap(pluginName, (context) => new KitLayout(context));
+}
+
 /**
- * agentest-kit's terminal layout for kit suites (`start.meta.mode === 'kit'`): the suite header, a
- * badge line per case with the diagnostics of PARTIAL and FAIL cases, the `Tests:` line, the Metrics
- * block and the ship verdict. It counts statuses as results arrive, so nothing is kept per case.
+ * agentest-kit's terminal layout for kit suites: the suite header, a badge line per case with the
+ * diagnostics of PARTIAL and FAIL cases, the `Tests:` line, the Metrics block and the ship verdict.
+ * It counts statuses as results arrive, so nothing is kept per case, and lists failures itself.
  */
-export class KitLayout {
+export class KitLayout implements ConsoleLayout {
+  readonly recapsFailures = false;
   private readonly counts: Partial<Record<KitStatus, number>> = {};
   /** The id column's width, from the suite (`meta.idWidth`), so every row lines up. */
   private idWidth?: number;
 
-  constructor(private readonly p: Printer) {}
+  constructor(private readonly context: LayoutContext) {}
+
+  private get p() {
+    return this.context.printer;
+  }
 
   private get colour(): boolean {
-    return this.p.style.enabled;
+    return this.p.colour;
+  }
+
+  failed(result: Result): boolean {
+    return kitStatus(result) === 'FAIL';
   }
 
   header(start: DeepReadonly<StartEvent>): void {
@@ -59,7 +82,8 @@ export class KitLayout {
       this.p.lines(formatCaseDetail(row, { expected_keywords: expectedKeywords(result) }, this.colour));
   }
 
-  summary(s: Summary, outputs: readonly string[]): void {
+  summary(s: Summary): void {
+    const { outputs } = this.context;
     this.p.line(formatSuiteFooter(this.colour));
     this.p.line(formatStatusCounts(this.counts, this.colour));
     if (s.metrics || s.thresholds)
@@ -78,9 +102,8 @@ export class KitLayout {
 /** SKIP and TODO from a skipped case; else the grade its first run reported; else PASS or FAIL from the status. */
 export function kitStatus(result: Result): KitStatus {
   if (result.status === 'skipped') return result.todo ? 'TODO' : 'SKIP';
-  const grade = result.runs[0]?.details?.grade;
-  const graded =
-    typeof grade === 'string' && GRADES.includes(grade.toUpperCase()) ? (grade.toUpperCase() as KitStatus) : undefined;
+  const grade = gradeOf(result)?.toUpperCase();
+  const graded = grade && GRADES.includes(grade) ? (grade as KitStatus) : undefined;
   // A grade never turns a failed, errored or timed-out case into a pass.
   if (result.status !== 'passed') return 'FAIL';
   return graded ?? 'PASS';
@@ -92,7 +115,7 @@ export function kitStatus(result: Result): KitStatus {
  * adapter, a timeout, a failed assertion in a test function) shows as `● error: …`.
  */
 function kitRow(result: Result, status: KitStatus): KitRow {
-  const run = result.runs[0];
+  const run = representative(result);
   const elapsed = result.kind === 'agent' ? (result.metrics.latency_ms ?? result.duration_ms) : result.duration_ms;
   if (status === 'SKIP' || status === 'TODO') return { elapsed_ms: 0 };
   const evaluation = asRecord(run?.output ?? result.output);
@@ -120,7 +143,7 @@ function kitRow(result: Result, status: KitStatus): KitRow {
 
 /** The case's expected keywords: from its evaluation when the adapter echoed them, else from its metadata. */
 function expectedKeywords(result: Result): string[] {
-  const evaluation = asRecord(result.runs[0]?.output ?? result.output);
+  const evaluation = asRecord(representative(result)?.output ?? result.output);
   const fromEvaluation = strings(evaluation?.expected_keywords);
   return fromEvaluation.length ? fromEvaluation : strings(result.metadata?.expected_keywords);
 }

@@ -1,5 +1,5 @@
 import type { BaselineComparison, DeepReadonly } from '@agentest/kernel';
-import { code, inline } from './markdown-syntax.js';
+import { code, inline } from './syntax.js';
 
 const TITLES = {
   regressed: '❌ REGRESSED',

@@ -1,4 +1,8 @@
 import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
+import { formatMetric, thresholdSign } from '../metric-format.js';
+import { metricRows } from '../metric-rows.js';
+import type { ReadonlyResult, Report } from '../report.js';
+import { gradeOf, representative } from '../representative.js';
 import {
   caseLabel,
   capitalise,
@@ -6,17 +10,14 @@ import {
   displayValue,
   failedAssertions,
   formatDuration,
-  formatMetric,
   formatPercent,
-  gradeOf,
   interruptionNote,
   isFailure,
   statusIcon,
   truncate,
-} from './format.js';
+} from '../text.js';
 import { comparisonSection } from './comparison-section.js';
-import { cell, code, fence, inline, table } from './markdown-syntax.js';
-import type { ReadonlyResult, Report } from './report.js';
+import { code, fence, inline, table } from './syntax.js';
 
 export interface MarkdownOptions {
   /** Passed cases get their input and output excerpts too, and excerpts are longer. */
@@ -145,7 +146,8 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     ]);
     lines.push(`**Failed assertions**\n\n${table(['Assertion', 'Expected', 'Actual', 'Message'], rows)}`);
   }
-  const scriptAssertion = result.runs.find((r) => r.details?.assertion)?.details?.assertion;
+  const run = representative(result);
+  const scriptAssertion = run?.details?.assertion;
   if (failing && scriptAssertion && !failed.length)
     lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
   if (failing || verbose) {
@@ -158,7 +160,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
     const logs = caseLogs(result);
     if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
-    const toolCalls = result.runs[0]?.tool_calls ?? [];
+    const toolCalls = run?.tool_calls ?? [];
     if (failing && toolCalls.length) {
       const rows = toolCalls.map((t) => [
         t.server ?? '',
@@ -204,19 +206,12 @@ function stabilitySection({ results, summary }: Report): string {
 }
 
 function metricsSection({ summary }: Report): string {
-  const metrics = summary.metrics ?? {};
-  const thresholds = summary.thresholds ?? {};
-  const names = [...new Set([...Object.keys(metrics), ...Object.keys(thresholds)])];
-  if (!names.length) return '';
-  const rows = names.map((name) => {
-    const value = metrics[name];
-    const limit = thresholds[name];
-    return [
-      name,
-      value === undefined ? 'not measured' : formatMetric(name, value),
-      limit === undefined ? '' : `${name.endsWith('_ms') ? '≤' : '≥'} ${formatMetric(name, limit)}`,
-    ];
-  });
+  const rows = metricRows(summary).map(({ name, value, limit }) => [
+    name,
+    value === undefined ? 'not measured' : formatMetric(name, value),
+    limit === undefined ? '' : `${thresholdSign(name)} ${formatMetric(name, limit)}`,
+  ]);
+  if (!rows.length) return '';
   const parts = [`## Metrics\n\n${table(['Metric', 'Value', 'Threshold'], rows)}`];
   if (summary.verdict) {
     const issues = summary.verdict.issues.map((issue) => `- ${inline(issue)}`).join('\n');

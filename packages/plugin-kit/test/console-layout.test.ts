@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
-import consoleReporter, { kitIdWidth } from '../src/index.js';
+import consoleReporter from '@agentest/reporter-console';
+import { registerKitLayout } from '../src/console/kit-layout.js';
+import { kitIdWidth } from '../src/console/kit-format.js';
 
 /** An evaluation as an agentest-kit adapter returns it (the run's output for a kit agent case). */
 const evaluation = (fields: Record<string, unknown>) => ({
@@ -64,10 +66,12 @@ const CASES: KitCase[] = [
   { tc: { id: 'C005', todo: true } },
 ];
 
-function kitSuite(cases: KitCase[]): AgentestPlugin {
+/** A kit suite, and plugin-kit's console layout registered as its plugin registers it (unless `layout: false`). */
+function kitSuite(cases: KitCase[], layout = true): AgentestPlugin {
   return {
     name: 'test:kit',
     apply({ hooks }) {
+      if (layout) registerKitLayout({ hooks }, 'test:kit');
       hooks.load.tap('test:kit', () => ({
         name: '.',
         needsAgent: true,
@@ -119,7 +123,7 @@ const plan: RunPlan = {
   thresholds: { keyword_hit_rate: 0.7, intent_match_rate: 0.8 },
 };
 
-async function render(options: { color?: boolean; tty?: boolean; cases?: KitCase[] } = {}) {
+async function render(options: { color?: boolean; tty?: boolean; cases?: KitCase[]; layout?: boolean } = {}) {
   const stream = Object.assign(new PassThrough(), { isTTY: options.tty ?? false });
   let text = '';
   stream.on('data', (d) => (text += d));
@@ -128,7 +132,7 @@ async function render(options: { color?: boolean; tty?: boolean; cases?: KitCase
     outputs: ['output-1.jsonl'],
     ...(options.color !== undefined ? { color: options.color } : {}),
   });
-  await createKernel({ plugins: [kitSuite(options.cases ?? CASES), reporter] }).run(plan);
+  await createKernel({ plugins: [kitSuite(options.cases ?? CASES, options.layout), reporter] }).run(plan);
   return text;
 }
 
@@ -200,4 +204,10 @@ test('colour uses the kit codes only when the reporter colours; the TTY progress
   assert.match(coloured, /\x1b\[41m\x1b\[1m {2}VERDICT: DO NOT SHIP {2}\x1b\[0m/);
   assert.match(coloured, /\r\x1b\[2K/);
   assert.match(coloured, /\[\d+\/6\] [\d.]+% · \d+ failed/);
+});
+
+test('the console knows no suite kind: without the kit layout registered, a kit suite prints as an agent suite', async () => {
+  const text = await render({ layout: false });
+  assert.match(text, /Agent Test/);
+  assert.doesNotMatch(text, / PASS {2}C001/);
 });

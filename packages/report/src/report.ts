@@ -8,6 +8,7 @@ import type {
   Summary,
   SummaryEvent,
 } from '@agentest/kernel';
+import { scriptSuiteInfo, suiteKindOf, type SuiteKind } from './suite-kind.js';
 
 export type ReadonlyResult = DeepReadonly<CaseResult>;
 
@@ -18,12 +19,12 @@ export interface ReportMetadata {
   /** The suite's label: the input file, the script id, the directory. */
   input_file: string;
   output_file?: string;
-  /** `agent` for agent suites, `script` for script suites. */
-  kind: string;
+  /** How the suite is laid out: `agent`, `script`, `kit` (see `SuiteKind`). */
+  kind: SuiteKind;
   /** Script suites: `scripts.x.y` and the test file it resolved to. */
   script?: string;
   script_path?: string;
-  /** Everything else the suite told reporters. */
+  /** Everything the suite told reporters (`start.meta`). */
   suite_meta?: DeepReadonly<Record<string, unknown>>;
   /** Set by reporters that had to shorten the report (the LLM reporter): what was left out and how. */
   trimmed?: Record<string, unknown>;
@@ -61,8 +62,7 @@ export class ReportCollector {
     const { type: _type, started_at, completed_at, ...summary } = event;
     const start = this.start;
     const meta = start?.meta;
-    const script = typeof meta?.script === 'string' ? meta.script : undefined;
-    const scriptPath = typeof meta?.script_path === 'string' ? meta.script_path : undefined;
+    const kind = suiteKindOf(start);
     return {
       summary,
       environment: start?.environment ?? EMPTY_ENVIRONMENT,
@@ -71,9 +71,8 @@ export class ReportCollector {
         started_at,
         completed_at,
         input_file: start?.suite ?? '',
-        kind: start?.kind ?? 'agent',
-        ...(script ? { script } : {}),
-        ...(scriptPath ? { script_path: scriptPath } : {}),
+        kind,
+        ...(kind === 'script' && start ? scriptSuiteInfo(start) : {}),
         ...(meta && Object.keys(meta).length ? { suite_meta: meta } : {}),
       },
     };

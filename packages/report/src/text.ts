@@ -28,18 +28,34 @@ export function isFailure(status: Status): boolean {
   return status === 'failed' || status === 'error' || status === 'timeout';
 }
 
-/** Cuts `text` to at most `max` characters, marking the cut with `…` and never splitting a surrogate pair. */
-export function truncate(text: string, max: number): string {
+/**
+ * Cuts `text` to at most `max` characters (code points), the last of them the `ellipsis` (`…` for
+ * documents, `...` for Yao's terminal layout); a surrogate pair is never split. Short text is
+ * returned as it is, without a copy.
+ */
+export function truncate(text: string, max: number, ellipsis = '…'): string {
   if (text.length <= max) return text;
-  let end = Math.max(0, max - 1);
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
+  const keep = Math.max(0, max - [...ellipsis].length);
+  let count = 0;
+  let cut = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (count === keep) cut = i;
+    if (++count > max) return text.slice(0, cut) + ellipsis;
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return text;
 }
 
-/** Collapses runs of whitespace (newlines included) into single spaces. */
+/** Whitespace that `oneLine` would change: a run, a non-space character, or any at either end. */
+const UNTIDY_SPACE = /[^\S ]| \s|^\s|\s$/;
+
+/** Collapses runs of whitespace (newlines included) into single spaces and trims; tidy text is returned as it is. */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /** A value as a reader wants to see it: strings as they are, everything else as indented JSON. */
@@ -47,6 +63,13 @@ export function displayValue(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   return safeStringify(value, 2) ?? String(value);
+}
+
+/** Strings as they are, anything else as compact JSON on one line. */
+export function compactValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  return safeStringify(value) ?? String(value);
 }
 
 /**
@@ -75,25 +98,9 @@ export function formatPercent(rate: number): string {
   return `${Number.isFinite(rate) ? rate.toFixed(1) : '0.0'}%`;
 }
 
-/** Metrics by their suffix: `_rate` is a 0–1 fraction, `_ms` a latency, anything else a plain number. */
-export function formatMetric(name: string, value: number): string {
-  if (name.endsWith('_rate')) return formatPercent(value * 100);
-  if (name.endsWith('_ms')) return formatDuration(value);
-  return String(Math.round(value * 10_000) / 10_000);
-}
-
 /** `id`, or `id (name)` when the case has a display name of its own. */
 export function caseLabel(result: { id: string; name?: string }): string {
   return result.name && result.name !== result.id ? `${result.id} (${result.name})` : result.id;
-}
-
-/** The finer grade an agent gave itself (agentest-kit's PASS / PARTIAL / FAIL), when there is one. */
-export function gradeOf(result: DeepReadonly<CaseResult>): string | undefined {
-  for (const run of result.runs) {
-    const grade = run.details?.grade;
-    if (typeof grade === 'string' && grade) return grade;
-  }
-  return undefined;
 }
 
 export function failedAssertions(result: DeepReadonly<CaseResult>): readonly DeepReadonly<AssertionResult>[] {

@@ -1,10 +1,17 @@
-import { displayWidth, fit, padEnd } from './display-width.js';
-import { colourWanted } from './style.js';
-import { terminalSafe as safe } from './terminal-safe.js';
+import {
+  colourWanted,
+  displayWidth,
+  fit,
+  formatBound,
+  formatMetric,
+  meetsThreshold,
+  padEnd,
+  terminalSafe as safe,
+} from '@agentest/report';
 
 /**
- * agentest-kit's terminal format, line for line, over plain data: the console reporter's kit layout
- * and the kit's programmatic `print*` API both print through these, so the two cannot drift apart.
+ * agentest-kit's terminal format, line for line, over plain data: the kit layout the console prints
+ * kit suites with and the kit's programmatic `print*` API both print through these, so the two cannot drift apart.
  * Every function takes a colour switch last; left out, it follows stdout (a TTY, `NO_COLOR`,
  * `FORCE_COLOR`). Colour uses agentest-kit's own codes (each span ends in a full reset).
  */
@@ -221,16 +228,13 @@ function metricLine(
   if (typeof value !== 'number') {
     // A thresholded metric this run did not measure: shown, and not held against the run.
     const why =
-      typeof limit === 'number'
-        ? `  (not measured; threshold ${name.endsWith('_ms') ? '≤' : '≥'}${formatKitMetric(name, limit)})`
-        : '';
+      typeof limit === 'number' ? `  (not measured; threshold ${formatBound(name, limit, KIT_DECIMALS)})` : '';
     return paint(`  –  ${label} N/A${why}`, 'dim');
   }
   const shown = formatKitMetric(name, value);
   if (typeof limit !== 'number') return `     ${label} ${shown}`;
-  const isMax = name.endsWith('_ms');
-  const ok = isMax ? value <= limit : value >= limit;
-  return `  ${ok ? paint('✓', 'green') : paint('✗', 'red')}  ${label} ${paint(shown, ok ? 'green' : 'red')}  ${paint(`(threshold ${isMax ? '≤' : '≥'}${formatKitMetric(name, limit)})`, 'dim')}`;
+  const ok = meetsThreshold(name, value, limit);
+  return `  ${ok ? paint('✓', 'green') : paint('✗', 'red')}  ${label} ${paint(shown, ok ? 'green' : 'red')}  ${paint(`(threshold ${formatBound(name, limit, KIT_DECIMALS)})`, 'dim')}`;
 }
 
 /** `VERDICT: SHIP IT` on green, or `VERDICT: DO NOT SHIP` on red with one `✗` line per issue. */
@@ -273,9 +277,10 @@ export function kitMetricLabel(name: string): string {
   );
 }
 
-/** Rates as XX.X%, latencies as whole milliseconds, anything else with two decimals. */
+/** agentest-kit prints plain numbers with two decimals (`4.20`), as its `Avg Score X.XX/5`. */
+const KIT_DECIMALS = { decimals: 2 };
+
+/** Rates as XX.X%, latencies as whole milliseconds (the one metric format), anything else with two decimals. */
 export function formatKitMetric(name: string, value: number): string {
-  if (name.endsWith('_rate')) return `${(value * 100).toFixed(1)}%`;
-  if (name.endsWith('_ms')) return `${value.toFixed(0)}ms`;
-  return value.toFixed(2);
+  return formatMetric(name, value, KIT_DECIMALS);
 }

@@ -1,0 +1,59 @@
+/**
+ * The report model: what every agentest reporter reads and writes through. A reporter is a function
+ * of the run's events plus this model; none imports another reporter.
+ */
+export { SUITE_KINDS, scriptSuiteInfo, suiteKindOf, type ScriptSuiteInfo, type SuiteKind } from './suite-kind.js';
+export { ReportCollector, type ReadonlyResult, type Report, type ReportMetadata } from './report.js';
+export { gradeOf, representative, runGrade } from './representative.js';
+export {
+  formatBound,
+  formatMetric,
+  isMaxMetric,
+  meetsThreshold,
+  thresholdSign,
+  type FormatMetricOptions,
+} from './metric-format.js';
+export { metricRows, type MetricRow } from './metric-rows.js';
+export {
+  STATUS_ICONS,
+  caseLabel,
+  capitalise,
+  compactValue,
+  describeInput,
+  displayValue,
+  failedAssertions,
+  failureMessage,
+  formatDuration,
+  formatPercent,
+  interruptionNote,
+  isFailure,
+  oneLine,
+  statusIcon,
+  truncate,
+} from './text.js';
+export { resolveOutputPath, writeFileAtomic } from './write-file-atomic.js';
+export { parseReporterOptions, reporterOptionsSchema, type ReporterOptions } from './reporter-options.js';
+export { defineDocumentReporter, type DocumentReporterSpec } from './document-reporter.js';
+export { colourWanted } from './colour.js';
+export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
+export { cell, code, fence, inline, table } from './markdown/syntax.js';
+export { terminalSafe } from './terminal/terminal-safe.js';
+export { displayWidth, fit, padEnd } from './terminal/display-width.js';
+export {
+  getConsoleHooks,
+  layoutFor,
+  type ConsoleHooks,
+  type ConsoleLayout,
+  type LayoutContext,
+  type LayoutPrinter,
+  type PaintFormat,
+} from './terminal/console-layout.js';
+export {
+  STATUS_COLOUR,
+  STATUS_WORD,
+  WIDTH,
+  heavyRule,
+  interruptedText,
+  lightRule,
+  printLogLines,
+} from './terminal/yao-terminal.js';
