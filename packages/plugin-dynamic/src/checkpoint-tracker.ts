@@ -1,21 +1,5 @@
 import type { AssertionResult, Checkpoint, Execution } from '@agentest/kernel';
-
-/** One checkpoint's state as the result shows it. */
-export interface CheckpointResult {
-  id: string;
-  required: boolean;
-  reached: boolean;
-  /** The turn whose reply reached it. */
-  reached_at_turn?: number;
-  /** The assertion results of the evaluation that reached it, or of its last evaluation. */
-  assertions?: AssertionResult[];
-  /** Why its last evaluation failed while it was not reached, or what it passed with. */
-  message?: string;
-  /** When it was never reached: the checkpoints in its `after` list that were not reached either. */
-  waiting_for?: string[];
-  /** Its last evaluation could not judge the reply (an assertion error): not a failure to reach it. */
-  error?: string;
-}
+import type { CheckpointResult } from '@agentest/report';
 
 /** Judges a reply with assertions, as the kernel judges a case's own (`ExecuteContext.assert`). */
 export type Judge = (

@@ -10,28 +10,7 @@ import {
 import { parseSimulatorReply, type SimulatorMove } from './simulator-reply.js';
 import { simulatorRequest, type UserBrief } from './simulator-request.js';
 import { assistantMessages, replyText } from './transcript.js';
-
-/** Why a simulated conversation stopped. */
-export type EndReason = 'completed' | 'goal_achieved' | 'max_turns' | 'simulator_error' | 'agent_error';
-
-/** One turn: the user's message (the case input or the simulator's), the agent's reply, and their times. */
-export interface TurnRecord {
-  turn: number;
-  /** What the user said; null when the simulator failed before saying anything. */
-  input: string | null;
-  /** Who spoke for the user: the case input (turn 1) or the simulator. */
-  from: 'input' | 'simulator';
-  output?: unknown;
-  /** From the start of the turn (the simulator's call included) to the agent's reply. */
-  duration_ms: number;
-  simulator_ms?: number;
-  agent_ms?: number;
-  checkpoints_reached?: string[];
-  tool_calls?: Execution['tool_calls'];
-  /** The simulator's own explanation of its move, when it gave one. */
-  reasoning?: string;
-  error?: string;
-}
+import type { EndReason, TurnRecord } from '@agentest/report';
 
 /** The conversation as it happened; kept up to date so that a timeout keeps what was said. */
 export interface ConversationRecord {

@@ -6,22 +6,10 @@ import {
   type Execution,
   type TestCase,
 } from '@agentest/kernel';
-import { CheckpointTracker, type CheckpointResult } from './checkpoint-tracker.js';
-import { converse, type ConversationRecord, type EndReason, type TurnRecord } from './conversation.js';
+import type { CheckpointResult, DynamicDetails } from '@agentest/report';
+import { CheckpointTracker } from './checkpoint-tracker.js';
+import { converse, type ConversationRecord } from './conversation.js';
 import { briefFromMetadata } from './simulator-request.js';
-
-/** What a dynamic run records in `execution.details.dynamic`: the whole conversation and every checkpoint. */
-export interface DynamicDetails {
-  simulator: string;
-  max_turns: number;
-  total_turns: number;
-  /** Why the conversation stopped; absent when the run's deadline stopped it. */
-  end_reason?: EndReason;
-  turns: TurnRecord[];
-  checkpoints: CheckpointResult[];
-  transcript: ConversationRecord['transcript'];
-  final_message?: string;
-}
 
 /**
  * The `dynamic` executor: a simulated user talks to the suite's agent until every required

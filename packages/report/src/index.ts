@@ -57,3 +57,11 @@ export {
   lightRule,
   printLogLines,
 } from './terminal/yao-terminal.js';
+export {
+  conversationSummary,
+  dynamicOf,
+  type CheckpointResult,
+  type DynamicDetails,
+  type EndReason,
+  type TurnRecord,
+} from './dynamic.js';

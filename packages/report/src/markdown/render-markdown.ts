@@ -17,6 +17,8 @@ import {
   truncate,
 } from '../text.js';
 import { comparisonSection } from './comparison-section.js';
+import { conversationSection, robustnessSection } from './dynamic-section.js';
+import { dynamicOf } from '../dynamic.js';
 import { code, fence, inline, table } from './syntax.js';
 
 export interface MarkdownOptions {
@@ -43,6 +45,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    robustnessSection(report.summary),
     metricsSection(report),
     metadataSection(report),
   ];
@@ -150,6 +153,8 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
   const scriptAssertion = run?.details?.assertion;
   if (failing && scriptAssertion && !failed.length)
     lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
+  const dynamic = dynamicOf(result);
+  if (dynamic) lines.push(conversationSection(dynamic, verbose || failing ? 300 : 120));
   if (failing || verbose) {
     const size = verbose ? 2000 : 500;
     lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);
