@@ -35,8 +35,8 @@ export interface ConversationOptions {
   call?: AgentCallOptions;
   /** Judges the reply of one turn: whether the conversation has what it needs, and what it reached. */
   afterTurn(turn: number, reply: AgentReply, execution: Execution): Promise<{ complete: boolean; reached?: string[] }>;
-  /** Checkpoint ids reached and pending, for the simulator's brief. */
-  progress(): { reached: string[]; pending: string[] };
+  /** Checkpoint ids reached and pending, for the simulator's brief (none without checkpoints). */
+  progress?(): { reached: string[]; pending: string[] };
   record?: ConversationRecord;
 }
 
@@ -48,10 +48,39 @@ export interface ConversationOptions {
  * or at the first error. Every call gets the run's signal, so a deadline stops a call mid-way (W3).
  */
 export async function converse(options: ConversationOptions): Promise<ConversationRecord> {
-  const record: ConversationRecord = options.record ?? { turns: [], transcript: [] };
-  const conversation = record.transcript;
-  conversation.push(...options.initial);
-  for (let turn = 1; turn <= options.maxTurns; turn++) {
+  const stepper = new ConversationStepper(options);
+  while (!(await stepper.step(options.afterTurn))) {
+    /* one turn per step */
+  }
+  return stepper.record;
+}
+
+/** One agent turn, judged: whether the conversation has what it needs, and what it reached. */
+export type TurnJudge = ConversationOptions['afterTurn'];
+
+/**
+ * The conversation one turn at a time, for callers that decide between turns themselves (a
+ * `test()` file's `until`): `step` plays the next turn and says whether the conversation ended.
+ */
+export class ConversationStepper {
+  readonly record: ConversationRecord;
+  private turn = 0;
+
+  constructor(private readonly options: Omit<ConversationOptions, 'afterTurn'>) {
+    this.record = options.record ?? { turns: [], transcript: [] };
+    this.record.transcript.push(...options.initial);
+  }
+
+  /** Plays one turn; answers true when the conversation has ended (`record.end` says why). */
+  async step(afterTurn?: TurnJudge): Promise<boolean> {
+    const { options, record } = this;
+    if (record.end) return true;
+    const turn = ++this.turn;
+    if (turn > options.maxTurns) {
+      record.end = 'max_turns';
+      return true;
+    }
+    const conversation = record.transcript;
     const started = performance.now();
     const opening = turn === 1 && options.initial.length > 0;
     const entry: TurnRecord = { turn, input: null, from: opening ? 'input' : 'simulator', duration_ms: 0 };
@@ -67,7 +96,7 @@ export async function converse(options: ConversationOptions): Promise<Conversati
         if (move.move.message) record.final_message = entry.input = move.move.message;
         entry.duration_ms = entry.simulator_ms;
         record.end = 'goal_achieved';
-        return record;
+        return true;
       }
       entry.input = move.move.message;
       conversation.push({ role: 'user', content: move.move.message });
@@ -86,36 +115,46 @@ export async function converse(options: ConversationOptions): Promise<Conversati
     entry.output = reply.content;
     if (reply.toolCalls?.length) entry.tool_calls = reply.toolCalls;
     conversation.push(...assistantMessages(reply, turn));
-    const execution: Execution = {
-      run: 1,
-      status: 'passed',
-      duration_ms: entry.agent_ms,
-      output: reply.content,
-      assertions: [],
-      metrics: {},
-      reply,
-      ...(reply.toolCalls ? { tool_calls: reply.toolCalls } : {}),
-    };
-    const judged = await options.afterTurn(turn, reply, execution);
+    if (!afterTurn) return this.endAtLimit(turn);
+    const judged = await afterTurn(turn, reply, turnExecution(reply, entry.agent_ms));
     if (judged.reached?.length) entry.checkpoints_reached = judged.reached;
     if (judged.complete) {
       record.end = 'completed';
-      return record;
+      return true;
     }
+    return this.endAtLimit(turn);
   }
-  record.end = 'max_turns';
-  return record;
+
+  private endAtLimit(turn: number): boolean {
+    if (turn < this.options.maxTurns) return false;
+    this.record.end = 'max_turns';
+    return true;
+  }
+}
+
+/** A turn's reply as assertions see a run: output, tool calls, the reply itself. */
+function turnExecution(reply: AgentReply, duration_ms: number): Execution {
+  return {
+    run: 1,
+    status: 'passed',
+    duration_ms,
+    output: reply.content,
+    assertions: [],
+    metrics: {},
+    reply,
+    ...(reply.toolCalls ? { tool_calls: reply.toolCalls } : {}),
+  };
 }
 
 type Asked = { kind: 'move'; move: SimulatorMove } | { kind: 'error'; error: string };
 
 async function askSimulator(
-  options: ConversationOptions,
+  options: Omit<ConversationOptions, 'afterTurn'>,
   conversation: readonly Message[],
   turn: number,
   entry: TurnRecord,
 ): Promise<Asked> {
-  const { reached, pending } = options.progress();
+  const { reached, pending } = options.progress?.() ?? { reached: [], pending: [] };
   const request = simulatorRequest(options.brief, {
     conversation,
     turn,
@@ -153,12 +192,12 @@ function finish(
   started: number,
   end: EndReason,
   error: string,
-): ConversationRecord {
+): true {
   entry.duration_ms = round(performance.now() - started);
   entry.error = error;
   record.end = end;
   record.error = error;
-  return record;
+  return true;
 }
 
 function messageText(message: Message): string {
