@@ -2,6 +2,8 @@ import { expect, isAssertionError } from '@agentest/expect';
 import type { AssertionResult, ExecuteContext, Execution, Status, TestCase } from '@agentest/kernel';
 import type { ScriptPool } from '@agentest/plugin-script';
 import { Conversation } from './conversation.js';
+import { simulateThrough, type SimulationHost } from './simulate-loop.js';
+import type { Simulations } from './simulations.js';
 import type { SpecData } from './kit-case.js';
 import type { SandboxEntries } from './sandbox-entry.js';
 import type { RunInput, TestFn, TestFnContext } from './types.js';
@@ -57,7 +59,18 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
   if (conversation.lastResult !== undefined) execution.output = conversation.lastResult;
   if (conversation.lastReply) execution.reply = conversation.lastReply;
   if (ending.logs?.length) execution.logs = ending.logs;
+  // The last simulated conversation, drawn by reports as a dynamic case's.
+  if (conversation.simulations.last) execution.details!.dynamic = conversation.simulations.last;
   return execution;
+}
+
+/** The host functions the sandbox's `ctx.simulate` calls, bound to this run's simulations. */
+function simulationHost(simulations: Simulations): SimulationHost {
+  return {
+    simulateStart: (options) => simulations.simulateStart(options),
+    simulateStep: (id) => simulations.simulateStep(id),
+    simulateFinish: (id, ended) => simulations.simulateFinish(id, ended),
+  };
 }
 
 async function runInSandbox(
@@ -78,6 +91,7 @@ async function runInSandbox(
       alias: sandbox.aliases(),
       host: {
         run: (input: RunInput) => conversation.run(input),
+        ...simulationHost(conversation.simulations),
         failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) =>
           void failures.push(assertionOf(details)),
       },
@@ -114,6 +128,7 @@ async function runInProcess(
     agent,
     expect,
     run: (input) => conversation.run(input),
+    simulate: (options) => simulateThrough(conversation.simulations, options),
     log: (...args) => void logs.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
     metric: (name, value) => {
       if (
