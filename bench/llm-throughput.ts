@@ -57,7 +57,7 @@ interface ServerStats {
  * The fake server runs in a worker thread, on its own event loop: in the same thread its HTTP work
  * would compete with the client's and the figures would measure both. This file is the worker too.
  */
-class FakeServerThread {
+export class FakeServerThread {
   private constructor(
     private readonly worker: Worker,
     readonly url: string,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The offline demo: the Yao keyword assistant (mock connector, no API key) with 3 runs per case,
 // writing every report format; then the same suite run again against the first run as its baseline,
-// and the two runs compared into an HTML page. The suite holds deliberate failures and flaky cases,
+// and the two runs compared into an HTML page; then a suite of agent-judged assertions (samples: 3)
+// with a scripted judge. The suites hold deliberate failures and flaky cases,
 // so the CLI exits 1; the demo reports that and exits 0 when the runs themselves worked.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -50,6 +51,11 @@ const compared = agentest(
   'ignore',
 );
 if (compared === 2) process.exit(2);
+// Judged assertions: a scripted judge (connectors/mock/judge.conn.yao, and the `judge` assistant)
+// asked three times per assertion; each case shows agent variance apart from judge variance.
+console.log('\nAgent-judged assertions (samples: 3), judged offline by a scripted judge:');
+const judged = agentest(['test', '-i', `${tests}/judged.jsonl`, '-o', `${tests}/output-judged.json`, ...extra]);
+if (judged !== 1 && judged !== 0) process.exit(judged);
 console.log('\nDemo finished. agentest test exited 1 because the example suite contains deliberate failures and flaky');
 console.log(
   `cases; the reports are in examples/app/${tests}/, with the comparison of the two runs in output-comparison.html`,
@@ -57,5 +63,6 @@ console.log(
 console.log(
   'and output-comparison.md. The flaky cases flip between runs, and the comparison says whether that is more',
 );
-console.log('than chance. Try: npm run demo -- --run T01 -v');
+console.log('than chance. The judged suite (judged.jsonl) shows each judge verdict with its agreement (e.g. 2/3) in');
+console.log(`output-judged.json, and a judge that disagrees with itself (J04). Try: npm run demo -- --run T01 -v`);
 process.exit(0);

@@ -3,10 +3,12 @@
  * `.slack.json` file that a CI step can post with `curl -d @file $SLACK_WEBHOOK_URL`.
  *
  * Load it from the config by path:  reporters: [['./reporters/slack-reporter.ts', { channel: '#agents' }]]
- * It uses nothing but agentest's public API: `defineReporter` and the event types.
+ * It uses nothing but agentest's public API: `defineReporter` and the event types, and the report
+ * model's helpers (`@agentest/report`) so that it cuts text and writes its file as agentest's own
+ * reporters do.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { oneLine, truncate, writeFileAtomic } from '@agentest/report';
 import {
   defineReporter,
   type AgentestPlugin,
@@ -59,10 +61,8 @@ export default function slackReporter(options: SlackReporterOptions = {}): Agent
         ...(options.channel ? { channel: options.channel } : {}),
         ...message(summary, start, failures, passedIds, maxFailures, options.verbose ?? false),
       };
-      // Write to a temporary file and rename it, so a reader never sees half a file.
-      await mkdir(dirname(output), { recursive: true });
-      await writeFile(`${output}.tmp`, `${JSON.stringify(payload, null, 2)}\n`);
-      await rename(`${output}.tmp`, output);
+      // Atomic: a reader never sees half a file, and a failed write leaves the previous one whole.
+      await writeFileAtomic(output, `${JSON.stringify(payload, null, 2)}\n`);
     },
   });
 }
@@ -80,7 +80,7 @@ function message(
   const title = `${ok ? '✅ Agent tests passed' : '❌ Agent tests failed'}: ${summary.agent_id}`;
   const field = (label: string, value: string | number) => ({ type: 'mrkdwn', text: `*${label}*\n${value}` });
   const blocks: object[] = [
-    { type: 'header', text: { type: 'plain_text', text: cut(title, 150), emoji: true } },
+    { type: 'header', text: { type: 'plain_text', text: truncate(title, 150), emoji: true } },
     {
       type: 'section',
       fields: [
@@ -96,17 +96,17 @@ function message(
   if (failures.length) {
     const lines = failures
       .slice(0, maxFailures)
-      .map((f) => `• \`${escape(f.id)}\` ${f.status}: ${escape(cut(f.reason.replace(/\s+/g, ' '), 200))}`);
+      .map((f) => `• \`${escape(f.id)}\` ${f.status}: ${escape(truncate(oneLine(f.reason), 200))}`);
     if (failures.length > maxFailures) lines.push(`…and ${failures.length - maxFailures} more`);
     blocks.push(
       { type: 'divider' },
-      { type: 'section', text: { type: 'mrkdwn', text: cut(`*Failures*\n${lines.join('\n')}`, 3000) } },
+      { type: 'section', text: { type: 'mrkdwn', text: truncate(`*Failures*\n${lines.join('\n')}`, 3000) } },
     );
   }
   if (verbose && passedIds.length)
     blocks.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: cut(`*Passed*\n${passedIds.map(escape).join(', ')}`, 3000) },
+      text: { type: 'mrkdwn', text: truncate(`*Passed*\n${passedIds.map(escape).join(', ')}`, 3000) },
     });
   for (const issue of summary.verdict?.issues ?? [])
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `⚠️ ${escape(issue)}` }] });
@@ -119,8 +119,4 @@ function message(
 /** Slack's mrkdwn treats only these three characters specially. */
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -5,6 +5,7 @@ export default defineConfig({
   agents: { support: createMockAdapter() },
   // The agent cases.json and ctx.run use when `-n` is not given.
   kit: { agent: 'support' },
-  test: { parallel: 4, timeout: '10s' },
+  // `agentest test` without -i runs this folder: cases.json and the test files.
+  test: { suites: ['.'], parallel: 4, timeout: '10s' },
   thresholds: { keyword_hit_rate: 0.7, intent_match_rate: 0.8 },
 });

@@ -1,8 +1,10 @@
 import { join, resolve } from 'node:path';
 import { createKernel, type AgentestConfig, type AgentestPlugin, type Kernel } from '@agentest/kernel';
-import { normaliseConfig, type NormalisedConfig, type ReporterSpec } from './config/normalise-config.js';
+import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
+import type { ReporterSpec } from './config/reporter-specs.js';
 import { DEFAULT_PLUGINS, loadDefaultPlugin, type DefaultPluginKey } from './plugin-registry.js';
 import { BUILTIN_REPORTERS } from './reporter-registry.js';
+import { callPlugins, type CallOptions } from './call-plugins.js';
 
 export interface DefaultKernelOptions {
   /** Where relative paths start; defaults to `process.cwd()`. */
@@ -13,6 +15,8 @@ export interface DefaultKernelOptions {
    * `output` writes `.agentest/report.<ext>` under `cwd`.
    */
   reporters?: AgentestPlugin[];
+  /** Cassette mode, replay timing and budget from the command line, over the config's. */
+  calls?: CallOptions;
 }
 
 /**
@@ -40,7 +44,8 @@ export async function kernelFromConfig(
     if (plugin && !own.has(plugin.name)) defaults.push(plugin);
   }
   const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options.cwd));
-  return createKernel({ plugins: [...config.plugins, ...defaults, ...reporters] });
+  const calls = callPlugins(config, options.cwd, options.calls);
+  return createKernel({ plugins: [...config.plugins, ...defaults, ...calls, ...reporters] });
 }
 
 function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record<string, unknown> {

@@ -1,5 +1,6 @@
-import { AgentestError, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
-import { compileRegex } from '@agentest/plugin-assert';
+import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
+import { RE2JS } from 're2js';
+import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -33,6 +34,12 @@ export interface RawFlags {
   dryRun?: boolean;
   fuzz?: string;
   seed?: string;
+  record?: boolean;
+  replay?: boolean;
+  cassettes?: string;
+  replayTiming?: boolean;
+  maxCost?: string;
+  maxTokens?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -74,6 +81,12 @@ export interface Flags {
   fuzz?: number;
   /** `--seed S`: fixes the `--fuzz` draws (default 0). */
   seed?: number;
+  /** `--record`, `--replay` or `--cassettes <mode>`. */
+  cassetteMode?: CassetteMode;
+  /** `--replay-timing`: replayed calls take as long as they did when recorded. */
+  replayTiming: boolean;
+  maxCost?: number;
+  maxTokens?: number;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -114,7 +127,34 @@ export function parseFlags(raw: RawFlags): Flags {
     dryRun: raw.dryRun === true,
     ...optional('fuzz', raw.fuzz === undefined ? undefined : positiveInt('--fuzz', raw.fuzz)),
     ...optional('seed', raw.seed === undefined ? undefined : wholeNumber('--seed', raw.seed)),
+    ...optional('cassetteMode', cassetteMode(raw)),
+    replayTiming: raw.replayTiming === true,
+    ...optional('maxCost', raw.maxCost === undefined ? undefined : positiveNumber('--max-cost', raw.maxCost, '0.50')),
+    ...optional('maxTokens', raw.maxTokens === undefined ? undefined : positiveInt('--max-tokens', raw.maxTokens)),
   };
+}
+
+/** `--record`, `--replay` and `--cassettes <mode>` name one mode; two that disagree are a mistake. */
+function cassetteMode(raw: RawFlags): CassetteMode | undefined {
+  if (raw.cassettes !== undefined && !(CASSETTE_MODES as readonly string[]).includes(raw.cassettes))
+    throw invalid('--cassettes', `must be one of ${CASSETTE_MODES.join(', ')}, got ${JSON.stringify(raw.cassettes)}`);
+  const asked = [
+    ...(raw.record ? ['record'] : []),
+    ...(raw.replay ? ['replay'] : []),
+    ...(raw.cassettes !== undefined ? [raw.cassettes] : []),
+  ] as CassetteMode[];
+  if (new Set(asked).size > 1)
+    throw invalid(
+      '--record/--replay/--cassettes',
+      `ask for one cassette mode, got ${asked.join(' and ')}; use --record, --replay or --cassettes auto`,
+    );
+  return asked[0];
+}
+
+function positiveNumber(flag: string, value: string, example: string): number {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(Number(value) > 0))
+    throw invalid(flag, `must be a number above 0, got ${JSON.stringify(value)} (e.g. ${flag} ${example})`);
+  return Number(value);
 }
 
 /** A hook ref is `file.Function` or a bare `Function` (see plugin-script's README); blanks are mistakes. */
@@ -171,9 +211,17 @@ function duration(value: string): number {
  */
 export function goRegex(flag: string, pattern: string): CaseFilter {
   // RE2, as Go's `-run`: linear time, so a pathological pattern cannot hang the selection of cases.
-  const compiled = compileRegex(pattern);
-  if (typeof compiled === 'string')
-    throw invalid(flag, `is not a valid regular expression: ${JSON.stringify(pattern)} (${compiled})`);
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(pattern);
+  } catch (error) {
+    // re2js prefixes its messages with "error parsing regexp: "; keep only the reason.
+    const reason = errorMessage(error).replace(/^error parsing regexp: /, '');
+    throw invalid(
+      flag,
+      `is not a valid regular expression: ${JSON.stringify(pattern)} (invalid regex pattern: ${reason})`,
+    );
+  }
   return { source: pattern, test: (text) => compiled.matcher(text).find() };
 }
 

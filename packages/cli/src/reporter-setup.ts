@@ -1,6 +1,6 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
-import type { ReporterSpec } from './config/normalise-config.js';
+import type { ReporterSpec } from './config/reporter-specs.js';
 import { invalid } from './flags.js';
 import {
   BUILTIN_REPORT_IDS,

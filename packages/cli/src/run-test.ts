@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AgentestError, isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
-import { normaliseConfig, normaliseReporters, type NormalisedConfig } from './config/normalise-config.js';
+import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
+import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { readContextFile } from './context-file.js';
 import { kernelFromConfig } from './default-kernel.js';
@@ -39,9 +40,20 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
   const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
-  if (flags.dryRun) return dryRun(await kernelFromConfig(config, { cwd, reporters: fuzz }), plan, outputs, io);
 
-  let kernel: Kernel | undefined;
+  // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
+  const kernel = await kernelFromConfig(config, {
+    cwd,
+    reporters: fuzz,
+    calls: {
+      ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
+      replayTiming: flags.replayTiming,
+      ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+      ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+      env: io.env,
+    },
+  });
+  if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
   const baseline = await setupBaseline(flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -62,7 +74,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       verbose: flags.verbose,
       color: flags.color,
       cwd,
-      resolveAgent: (id) => kernel!.resolveAgent({ id }, plan),
+      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
       stdout: io.stdout,
       stderr: io.stderr,
       env: io.env,
@@ -72,10 +84,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel = await kernelFromConfig(config, {
-      cwd,
-      reporters: [...fuzz, ...baseline.plugins, ...reporters.plugins],
-    });
+    kernel.use(...baseline.plugins, ...reporters.plugins);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
@@ -147,6 +156,8 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
     signals.dispose();
   }
   baseline.print(outcome.summary);
+  const { halted, not_run: notRun = 0 } = outcome.summary;
+  if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
   if (outcome.exitCode === 3 && !outcome.errors.length)
     throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');

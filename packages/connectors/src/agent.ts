@@ -3,7 +3,8 @@ import type { ChatClient } from './types.js';
 
 /**
  * A bare connector as an agent: each case's messages go to the model after the fixed `prompts`, with
- * the agent's request `options` (temperature, tools, …). The reply's content is the completion text.
+ * the agent's request `options` (temperature, tools, …) and, over them, the caller's `llm`
+ * parameters (a judge's temperature and seed). The reply's content is the completion text.
  */
 export function connectorAgent(
   id: string,
@@ -15,10 +16,9 @@ export function connectorAgent(
     id,
     connector: client.id,
     ...(options.path ? { path: options.path } : {}),
-    run: (messages, _ctx, signal) =>
-      client.chat(
-        { messages: [...prompts, ...messages], ...(options.options ? { options: options.options } : {}) },
-        signal,
-      ),
+    run: (messages, _ctx, signal, call) => {
+      const request = call?.llm ? { ...options.options, ...call.llm } : options.options;
+      return client.chat({ messages: [...prompts, ...messages], ...(request ? { options: request } : {}) }, signal);
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentReply } from '@agentest/kernel';
+import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
 import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
@@ -47,25 +48,39 @@ export class AnthropicChatClient extends LlmClient {
     return this.sdk;
   }
 
-  protected async attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply> {
-    const { module, client } = await this.load();
+  protected wireBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
     const { system, messages } = toAnthropicMessages(request.messages);
-    const body = {
+    return {
       max_tokens: DEFAULT_MAX_TOKENS,
       ...toAnthropicParams({ ...this.settings.body, ...passThrough(request.options) }),
       model: request.model ?? this.settings.model,
       messages,
       ...(system ? { system } : {}),
       stream,
-    } as unknown as Anthropic.MessageCreateParams;
+    };
+  }
+
+  protected async attempt(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply> {
+    const { module, client } = await this.load();
     try {
-      const response = await client.messages.create(body, { signal });
+      const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, { signal });
       return stream
-        ? await anthropicStreamReply(response as AsyncIterable<unknown>, this.url)
-        : anthropicReply(response, this.url);
+        ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
+        : anthropicReply(recorder.body(response), this.url);
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
     }
+  }
+
+  protected async replayed(recorded: Recorded, pace: boolean): Promise<AgentReply> {
+    return recorded.chunks
+      ? anthropicStreamReply(replayChunks(recorded.chunks, pace), this.url)
+      : anthropicReply(recorded.reply, this.url);
   }
 }

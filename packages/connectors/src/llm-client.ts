@@ -1,4 +1,5 @@
 import type { AgentReply } from '@agentest/kernel';
+import { callModel, type Recorded, type Recorder } from '@agentest/cassettes';
 import { ConnectorError } from './connector-error.js';
 import { log, redactSecret } from './http-log.js';
 import { withRetries } from './retry.js';
@@ -8,8 +9,10 @@ import type { ChatClient, ChatRequest } from './types.js';
 
 /**
  * What the OpenAI and Anthropic clients share: the per-connector concurrency limit, the retry loop
- * (the SDKs' own retries are off, so `trace.retries` counts every retry), abort handling and key
- * redaction. Subclasses make one attempt and say how their SDK's errors read.
+ * (the SDKs' own retries are off, so `trace.retries` counts every retry), abort handling, key
+ * redaction, and the cassette boundary: the wire body is the request a cassette keys and stores, the
+ * wire reply (whole, or chunk by chunk) what it replays. Subclasses build the body, make one attempt
+ * and read a reply.
  */
 export abstract class LlmClient implements ChatClient {
   abstract readonly type: 'openai' | 'anthropic';
@@ -27,19 +30,53 @@ export abstract class LlmClient implements ChatClient {
     return this.settings.model;
   }
 
-  /** One attempt; throws whatever went wrong, already as a ConnectorError when it can. */
-  protected abstract attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply>;
+  /** The request body as the API receives it. */
+  protected abstract wireBody(request: ChatRequest, stream: boolean): Record<string, unknown>;
+
+  /** One attempt with that body; its wire reply goes through `recorder`. Throws a ConnectorError when it can. */
+  protected abstract attempt(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply>;
+
+  /** The reply from a recorded wire reply, read as `attempt` reads a live one. */
+  protected abstract replayed(recorded: Recorded, pace: boolean): Promise<AgentReply>;
 
   async chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
     const stream =
       request.stream ?? (typeof request.options?.stream === 'boolean' ? request.options.stream : this.settings.stream);
-    const label = `${this.type} connector "${this.id}"`;
+    const body = this.wireBody(request, stream);
+    return callModel(
+      {
+        connector: this.id,
+        type: this.type,
+        model: String(body.model),
+        ...(request.role ? { role: request.role } : {}),
+        body,
+        secrets: [this.settings.key],
+      },
+      {
+        live: (recorder) => this.live(body, stream, signal, recorder),
+        replay: (recorded, pace) => this.replayed(recorded, pace),
+      },
+      signal,
+    );
+  }
+
+  private async live(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply> {
     try {
       const { value, retries } = await withRetries(
-        () => this.semaphore.use(() => this.attempt(request, stream, signal), signal),
+        () => this.semaphore.use(() => this.attempt(body, stream, signal, recorder), signal),
         this.settings.retry,
         signal,
-        label,
+        `${this.type} connector "${this.id}"`,
         (error, waitMs, retry) =>
           log(
             '%s: retry %d in %dms after: %s',
@@ -57,7 +94,7 @@ export abstract class LlmClient implements ChatClient {
   }
 }
 
-/** Request options without the keys the client sets itself. */
+/** Request options without the keys the client sets itself (and the call's role, which is not sent). */
 export function passThrough(options: Record<string, unknown> | undefined): Record<string, unknown> {
   const { stream: _stream, model: _model, messages: _messages, ...rest } = options ?? {};
   return rest;

@@ -1,4 +1,5 @@
 import type { AgentReply, Message, ToolCall } from '@agentest/kernel';
+import { callModel } from '@agentest/cassettes';
 import { sleep } from './abort.js';
 import { contentText, lastUserText } from './message-text.js';
 import {
@@ -37,7 +38,27 @@ export class MockChatClient implements ChatClient {
     this.model = this.options.model ?? 'mock';
   }
 
-  async chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
+  /**
+   * Through the cassette boundary: the mock's "wire" request is the model, messages and options; its
+   * reply is the reply itself.
+   */
+  chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
+    const body = {
+      model: request.model ?? this.model,
+      messages: request.messages,
+      ...(request.options ? { options: request.options } : {}),
+    };
+    return callModel(
+      { connector: this.id, type: this.type, model: body.model, ...(request.role ? { role: request.role } : {}), body },
+      {
+        live: async (recorder) => recorder.body(await this.answer(request, signal)),
+        replay: async (recorded) => recorded.reply as AgentReply,
+      },
+      signal,
+    );
+  }
+
+  private async answer(request: ChatRequest, signal: AbortSignal): Promise<AgentReply> {
     const text = lastUserText(request.messages);
     const results = trailingToolResults(request.messages);
     // Turns after tool results count apart from first turns, so parallel runs of one input draw alike.

@@ -1,4 +1,5 @@
 import type { AgentReply } from '@agentest/kernel';
+import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
 import type OpenAI from 'openai';
 import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
@@ -48,24 +49,40 @@ export class OpenAIChatClient extends LlmClient {
     return this.sdk;
   }
 
-  protected async attempt(request: ChatRequest, stream: boolean, signal: AbortSignal): Promise<AgentReply> {
-    const { module, client } = await this.load();
+  protected wireBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
     const options = passThrough(request.options);
-    const body = {
+    return {
       ...this.settings.body,
       ...options,
       model: request.model ?? this.settings.model,
       messages: request.messages,
       ...(stream ? { stream: true, stream_options: options.stream_options ?? { include_usage: true } } : {}),
-    } as unknown as OpenAI.ChatCompletionCreateParams;
+    };
+  }
+
+  protected async attempt(
+    body: Record<string, unknown>,
+    stream: boolean,
+    signal: AbortSignal,
+    recorder: Recorder,
+  ): Promise<AgentReply> {
+    const { module, client } = await this.load();
     try {
-      const response = await client.chat.completions.create(body, { signal });
+      const response = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParams, {
+        signal,
+      });
       return stream
-        ? await openaiStreamReply(response as AsyncIterable<unknown>, this.url)
-        : openaiReply(response, this.url);
+        ? await openaiStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
+        : openaiReply(recorder.body(response), this.url);
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
     }
+  }
+
+  protected async replayed(recorded: Recorded, pace: boolean): Promise<AgentReply> {
+    return recorded.chunks
+      ? openaiStreamReply(replayChunks(recorded.chunks, pace), this.url)
+      : openaiReply(recorded.reply, this.url);
   }
 }

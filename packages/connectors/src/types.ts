@@ -1,4 +1,4 @@
-import type { AgentReply, Message } from '@agentest/kernel';
+import type { AgentReply, CallRole, Message } from '@agentest/kernel';
 
 export interface ChatRequest {
   messages: Message[];
@@ -8,6 +8,11 @@ export interface ChatRequest {
   options?: Record<string, unknown>;
   /** Overrides the connector's `stream` option for this call. */
   stream?: boolean;
+  /**
+   * Who makes the call: `agent` (default), `judge` or `simulator`. Cassettes key each role apart and
+   * usage is counted per role. Calls made while a case's assertions are judged are `judge` without it.
+   */
+  role?: CallRole;
 }
 
 /** One configured connector, ready to answer chat requests. */

@@ -1,5 +1,6 @@
 import { AssertionError } from './assertion-error.js';
 import { runMatcher, type Matcher } from './matcher.js';
+import { satisfy, type SatisfyOptions } from './satisfy.js';
 import { agentMatchers } from './matchers/agent.js';
 import { aiMatchers } from './matchers/ai.js';
 import { coreMatchers } from './matchers/core.js';
@@ -32,6 +33,8 @@ export interface Assertion {
   toHitRate(threshold: number): Assertion;
   toHaveCalledTool(name: string, args?: Record<string, unknown>): Assertion;
   toMatchJsonPath(path: string, value?: unknown): Assertion;
+  /** A judge agent decides whether the response meets `criteria`; await it. */
+  toSatisfy(criteria: unknown, options: SatisfyOptions): Promise<Assertion>;
   /** Matchers added with `expect.extend`. */
   [custom: string]: unknown;
 }
@@ -76,13 +79,29 @@ function install(name: string, matcher: Matcher): void {
 
 for (const [name, matcher] of registry) install(name, matcher);
 
+// The one asynchronous matcher: it waits for a judge, so it is installed apart from the sync ones.
+Object.defineProperty(Expectation.prototype, 'toSatisfy', {
+  configurable: true,
+  writable: true,
+  value: async function toSatisfy(this: Expectation, criteria: unknown, options: SatisfyOptions) {
+    await satisfy(this.received, this.negated, criteria, options);
+    return this;
+  },
+});
+
 export const expect: Expect = Object.assign(
   (received: unknown) => new Expectation(received, false) as unknown as Assertion,
   {
     extend(matchers: Record<string, Matcher>) {
       for (const [name, matcher] of Object.entries(matchers)) {
         if (typeof matcher !== 'function') throw new TypeError(`expect.extend: matcher "${name}" must be a function`);
-        if (name === 'not' || name === 'received' || name === 'negated' || name === 'constructor')
+        if (
+          name === 'not' ||
+          name === 'received' ||
+          name === 'negated' ||
+          name === 'constructor' ||
+          name === 'toSatisfy'
+        )
           throw new TypeError(`expect.extend: "${name}" is reserved`);
         registry.set(name, matcher);
         install(name, matcher);
@@ -93,5 +112,5 @@ export const expect: Expect = Object.assign(
 
 /** The names of every matcher, built-in and extended. */
 export function matcherNames(): string[] {
-  return [...registry.keys()];
+  return [...registry.keys(), 'toSatisfy'];
 }

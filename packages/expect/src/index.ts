@@ -13,3 +13,11 @@ export {
 export { equals, difference, matchesSubset } from './equals.js';
 export { show, percent } from './format.js';
 export { queryJsonPath } from './json-path.js';
+export {
+  setJudgeRunner,
+  JudgeError,
+  type JudgeRunner,
+  type SatisfyOptions,
+  type SatisfyRequest,
+  type SatisfyVerdict,
+} from './satisfy.js';

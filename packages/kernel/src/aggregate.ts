@@ -1,4 +1,5 @@
 import { computeStability } from './stability.js';
+import { caseVariance } from './variance.js';
 import type { CaseResult, Execution, Status } from './types/result.js';
 
 /** The fields of a result that come from the case itself, before any run. */
@@ -37,7 +38,13 @@ export function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number
     metrics,
     runs,
     ...(runsPerCase > 1 && runs.length ? { stability: computeStability(runs) } : {}),
+    ...withVariance(runs),
   };
+}
+
+function withVariance(runs: readonly Execution[]): Pick<CaseResult, 'variance'> {
+  const variance = caseVariance(runs);
+  return variance ? { variance } : {};
 }
 
 /** The common case of one run per case: the same result as `aggregate`, without its bookkeeping. */
@@ -57,5 +64,6 @@ function single(base: CaseBase, runs: Execution[]): CaseResult {
   }
   result.metrics = metrics;
   result.runs = runs;
+  if (run.judge) Object.assign(result, withVariance(runs));
   return result;
 }

@@ -70,7 +70,11 @@ function crashed(assertion: Assertion, error: unknown): AssertionResult {
 
 function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): AssertionResult {
   if (!outcome) return unjudged(assertion, `no plugin handles assertion type "${assertion.type}"`);
-  if (outcome.error !== undefined) return unjudged(assertion, outcome.error || 'no reason given', outcome.actual);
+  if (outcome.error !== undefined) {
+    const result = unjudged(assertion, outcome.error || 'no reason given', outcome.actual);
+    if (outcome.judge) result.judge = outcome.judge;
+    return result;
+  }
   if (typeof outcome.pass !== 'boolean')
     return unjudged(assertion, `its plugin answered ${describe(outcome)} instead of {pass: boolean}`);
   const pass = assertion.negate ? !outcome.pass : outcome.pass;
@@ -80,6 +84,7 @@ function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): As
   if (pass) {
     const result = (message === undefined ? { pass } : { pass, message }) as AssertionResult;
     if (outcome.metrics) result.metrics = outcome.metrics;
+    if (outcome.judge) result.judge = outcome.judge;
     result.type = assertion.type;
     if (assertion.negate) result.negate = true;
     return result;

@@ -30,7 +30,17 @@ export interface AgentestConfig {
   reporters?: ReporterEntry[];
   agents?: Record<string, AgentConfig>;
   connectors?: Record<string, ConnectorConfig>;
+  /**
+   * Folders with an agentest config of their own: `agentest test` without `-i` runs each one's `test.suites`
+   * there, with its config, after this config's own suites. Relative to this config's folder.
+   */
+  projects?: string[];
   test?: {
+    /**
+     * What `agentest test` runs when `-i` is not given, one suite after another in this config's folder: an
+     * input as `-i` takes it, or `{ input, agent }` with the agent `-n` would name.
+     */
+    suites?: (string | { input: string; agent?: string })[];
     parallel?: number;
     /** A Go duration with a unit: `"30s"`, `"2m30s"` (a bare number is an error). */
     timeout?: string;
@@ -47,6 +57,18 @@ export interface AgentestConfig {
   jsonl?: { extraKeys?: string[]; maxDepth?: number; maxLineBytes?: number };
   /** `file://` content parts: folders they may read besides the suite's and the app root (relative to the config), and the size cap in bytes. */
   files?: { allow?: string[]; maxBytes?: number };
+  /**
+   * Cassettes (docs/replay.md): the mode when no flag says (`off`, `record`, `replay`, `auto`), and a
+   * folder for them all instead of `__cassettes__/` beside each suite.
+   */
+  cassettes?: { mode?: 'off' | 'record' | 'replay' | 'auto'; dir?: string };
+  /** USD per million tokens by connector id, `<type>/<model>` or model, over the built-in list prices. */
+  prices?: Record<string, { input: number; output: number }>;
+  /**
+   * Stop starting cases once live model calls have cost this much (USD) or used this many tokens
+   * (`--max-cost`, `--max-tokens` win).
+   */
+  budget?: { maxCost?: number; maxTokens?: number };
   /** Options for plugins keyed by plugin name; free-form. */
   [key: string]: unknown;
 }

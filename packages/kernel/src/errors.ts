@@ -14,6 +14,18 @@ export const ERROR_CATALOGUE = {
     trigger: 'An assertion is malformed: a bad regex, an invalid JSONPath, a missing `value` or `path`.',
     fix: 'Correct the assertion at the reported file and line.',
   },
+  CASSETTE_MISS: {
+    exit: 3,
+    trigger:
+      'A call in replay (`--replay`, or lockdown: `CI` set and the suite has cassettes) has no recording: the prompt, the tools, the options or the number of runs changed since the cassette was recorded.',
+    fix: 'Read the difference the case shows; if the change is intended, record again with `--record` (or `--cassettes auto` to record only what is missing) and commit the cassettes.',
+  },
+  CASSETTE_SECRET: {
+    exit: 3,
+    trigger:
+      'A call being recorded carries a connector key or another configured secret in its request or its reply, so its case is not written to the cassette.',
+    fix: 'Keep keys out of prompts, tool arguments and tool results (pass them through the connector config or `$ENV.`), then record again.',
+  },
   CONFIG_INVALID: {
     exit: 2,
     trigger: 'The config file has a wrong key, a wrong type or a reference that cannot be loaded.',

@@ -1,6 +1,7 @@
 import { assertAll, failureOf } from './assert-case.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { AssertInput, ExecuteContext, KernelHooks } from './hooks.js';
+import { addJudgeUsage } from './judge-usage.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { TestContext } from './types/context.js';
 import type { AssertionResult, Execution } from './types/result.js';
@@ -36,6 +37,8 @@ export async function executeRun(
     if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
+    // Model calls made from here on are the judges', recorded and counted apart from the agent's.
+    if (run.scope) run.scope.role = 'judge';
     const judging = judge(hooks, testCase, ctx, run, execution);
     if (judging) await judging;
   }
@@ -76,7 +79,15 @@ export class RunContext implements ExecuteContext {
   }
 
   async assert(assertions: readonly Assertion[], output: unknown, execution: Execution): Promise<AssertionResult[]> {
-    const input = new RunAssertInput(output, this.#testCase, execution, this.plan, this.agent, this.#run);
+    const input = new RunAssertInput(
+      output,
+      this.#testCase,
+      execution,
+      this.plan,
+      this.agent,
+      this.#run,
+      this.resolveAgent,
+    );
     return assertAll(this.#hooks, assertions, input);
   }
 }
@@ -92,6 +103,7 @@ class RunAssertInput implements AssertInput {
     public plan: RunPlan,
     public agent: Agent | undefined,
     watch: Watch,
+    public resolveAgent: (ref: AgentRef) => Promise<Agent>,
   ) {
     this.#run = watch;
   }
@@ -113,7 +125,7 @@ function judge(
   execution: Execution,
 ): void | Promise<void> {
   const results: AssertionResult[] = [];
-  const input = new RunAssertInput(execution.output, testCase, execution, ctx.plan, ctx.agent, run);
+  const input = new RunAssertInput(execution.output, testCase, execution, ctx.plan, ctx.agent, run, ctx.resolveAgent);
   const judged = assertAll(hooks, testCase.assert!, input, results);
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);
@@ -140,13 +152,23 @@ async function judgeAsync(
     execution.assertions = results;
     return;
   }
-  execution.duration_ms += performance.now() - waited;
+  // A judge's time is the judge's (`execution.judge`), not the agent's: the run's duration leaves it out.
+  execution.duration_ms += Math.max(0, performance.now() - waited - judgeTime(results));
   record(execution, results);
+}
+
+function judgeTime(results: readonly AssertionResult[]): number {
+  let total = 0;
+  for (const a of results) if (a.judge) total += a.judge.duration_ms;
+  return total;
 }
 
 function record(execution: Execution, results: AssertionResult[]): void {
   execution.assertions = execution.assertions.length ? [...execution.assertions, ...results] : results;
-  for (const a of results) if (a.metrics) Object.assign(execution.metrics, a.metrics);
+  for (const a of results) {
+    if (a.metrics) Object.assign(execution.metrics, a.metrics);
+    if (a.judge) addJudgeUsage(execution, a.judge);
+  }
   const failure = failureOf(results);
   if (failure) {
     execution.status = failure.status;

@@ -34,8 +34,8 @@ export interface ExecuteContext {
   run: number;
   runs: number;
   /**
-   * Finds another agent (a simulator, a judge) through the `resolve` taps, as `-n` would: executors
-   * that talk to more than the suite's agent reach it here instead of importing a resolver.
+   * Finds another agent by reference (the run's resolvers, the same ones `-n` goes through), for
+   * plugins that call a helper agent during a case: a judge, a simulated user.
    */
   resolveAgent(ref: AgentRef): Promise<Agent>;
   /**
@@ -58,6 +58,8 @@ export interface AssertInput {
   plan: RunPlan;
   agent?: Agent;
   signal: AbortSignal;
+  /** Finds another agent by reference, as `ExecuteContext.resolveAgent` does (a judge agent). */
+  resolveAgent(ref: AgentRef): Promise<Agent>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
 import { buildEnvironment, testContextFactory } from './context.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError, errorMessage } from './errors.js';
@@ -42,6 +42,8 @@ export class Kernel {
   private readonly plugins: AgentestPlugin[] = [];
   private applied = false;
   private errors: Error[] = [];
+  /** Set by a plugin's `halt()` (a budget): no new case starts, and the rest are recorded as not run. */
+  private halted?: string;
 
   constructor() {
     this.hooks.assert.intercept({ factory: (type, hook) => (this.assertTypes.push(type), hook) });
@@ -66,6 +68,7 @@ export class Kernel {
   async run(plan: RunPlan, signals: RunSignals = {}): Promise<RunOutcome> {
     this.applyPlugins();
     this.errors = [];
+    this.halted = undefined;
     const started = new Date();
     const interrupt = signals.interrupt ?? new AbortController().signal;
     const abort = signals.abort ?? new AbortController().signal;
@@ -116,6 +119,7 @@ export class Kernel {
     const api: KernelApi = {
       hooks: publicHooks(this.hooks),
       reportError: (error) => this.errors.push(error),
+      halt: (reason) => void (this.halted ??= reason),
     };
     for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
   }
@@ -261,9 +265,13 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: testContextFactory({ flags: plan.env, file: plan.env.ctx, assistantId: agent?.id ?? '' }),
-      resolveAgent: (ref) => this.resolveAgent(ref, plan),
+      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
+      resolveHelper: (ref) =>
+        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
     };
+    let pulled = 0;
     const runCase = async (testCase: TestCase) => {
+      pulled++;
       const result = await this.runCase(cases, testCase);
       summary.add(result);
       finished?.push(result);
@@ -273,9 +281,21 @@ export class Kernel {
     };
     const source = filtered(suite, plan);
     try {
-      await runPool(source, plan.parallel, runCase, () => stopForFailure || interrupt.aborted);
+      await runPool(
+        source,
+        plan.parallel,
+        runCase,
+        () => stopForFailure || interrupt.aborted || this.halted !== undefined,
+      );
     } finally {
       cases.watch.dispose();
+    }
+    const notRun = this.halted !== undefined && !interrupt.aborted ? await this.notRun(suite, plan, pulled) : [];
+    for (const result of notRun) {
+      summary.add(result);
+      finished?.push(result);
+      const pending = this.emit({ type: 'result', ...result });
+      if (pending) await pending;
     }
     if (lifecycle?.afterAll) {
       await lifecycle.afterAll(finished!, beforeAllData, agent, suiteLogs.to('after_all')).catch((error: unknown) => {
@@ -293,6 +313,7 @@ export class Kernel {
       type: 'summary',
       ...counted,
       ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
+      ...(notRun.length || this.halted !== undefined ? { halted: this.halted, not_run: notRun.length } : {}),
       ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),
@@ -300,8 +321,30 @@ export class Kernel {
     await this.emit(event);
     // With thresholds the verdict decides, so the exit code and SHIP IT / DO NOT SHIP always agree.
     const failed = event.verdict ? !event.verdict.can_ship : event.failed + event.errors + event.timeouts > 0;
-    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed ? 1 : 0;
+    const exitCode = interrupt.aborted ? 130 : this.errors.length ? 3 : failed || event.halted ? 1 : 0;
     return { summary: event, exitCode, errors: [...this.errors] };
+  }
+
+  /**
+   * The selected cases after the first `started` ones (those the pool pulled before a halt), each a
+   * skipped result saying why it did not run, so every report lists them.
+   */
+  private async notRun(suite: Suite, plan: RunPlan, started: number): Promise<CaseResult[]> {
+    const results: CaseResult[] = [];
+    let seen = 0;
+    for await (const testCase of filtered(suite, plan)) {
+      if (seen++ < started) continue;
+      results.push({
+        ...caseBase(testCase),
+        status: 'skipped',
+        skip_reason: `not run: ${this.halted}`,
+        duration_ms: 0,
+        assertions: [],
+        metrics: {},
+        runs: [],
+      });
+    }
+    return results;
   }
 
   /**
@@ -334,9 +377,8 @@ export class Kernel {
       let beforeData: unknown;
       if (lifecycle?.before) {
         try {
-          beforeData = await run.race(
-            Promise.resolve(lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'))),
-          );
+          const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
+          beforeData = isThenable(answer) ? await run.race(answer) : answer;
         } catch (error) {
           // A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at
           // the deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
@@ -364,11 +406,8 @@ export class Kernel {
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
-          await run.race(
-            Promise.resolve(
-              lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after')),
-            ),
-          );
+          const answer = lifecycle.after(testCase, result, beforeData, runner.agent, run.signal, hookLogs?.to('after'));
+          if (isThenable(answer)) await run.race(answer);
         } catch (error) {
           // A failed After does not change the verdict (Yao only logs it), but it is kept on the case.
           debug('after hook failed: %s', errorMessage(error));
@@ -388,7 +427,7 @@ export class Kernel {
   }
 
   private async runOnce(
-    { plan, suite, agent, context, resolveAgent }: CaseRunner,
+    { plan, suite, agent, context, resolveHelper }: CaseRunner,
     testCase: TestCase,
     run: number,
     timeoutMs: number,
@@ -409,11 +448,27 @@ export class Kernel {
       run,
       plan.runs,
       watch,
-      resolveAgent,
+      resolveHelper,
       this.hooks,
       testCase,
     );
-    const execution = await executeRun(this.hooks, testCase, ctx, watch);
+    const scope = {
+      plan,
+      suite: suite.name,
+      caseId: testCase.id,
+      file: testCase.source.file,
+      run,
+      runs: plan.runs,
+      role: 'agent' as const,
+      turn: 0,
+    };
+    watch.enterScope(scope);
+    let execution: Execution;
+    try {
+      execution = await executeRun(this.hooks, testCase, ctx, watch);
+    } finally {
+      watch.enterScope(undefined);
+    }
     if (suite.measure) execution.metrics = suite.measure(execution, testCase);
     const finished: RunResultEvent = testCase.name
       ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
@@ -442,8 +497,8 @@ interface CaseRunner {
   abort: AbortSignal;
   watch: RunWatch;
   context: ReturnType<typeof testContextFactory>;
-  /** The run's resolvers, for executors that call a helper agent (a simulator, a judge). */
-  resolveAgent: (ref: AgentRef) => Promise<Agent>;
+  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
+  resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }
 
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {

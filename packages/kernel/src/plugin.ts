@@ -6,6 +6,12 @@ export interface KernelApi {
   readonly hooks: PublicHooks;
   /** Records an error that makes the run end with exit code 3 without changing any verdict (reporters). */
   reportError(error: Error): void;
+  /**
+   * Starts no new case from now on (a budget was reached): running cases finish, every case not
+   * started is reported as skipped with `not run: <reason>`, the summary says `halted`, and the run
+   * exits 1. The first reason given is kept.
+   */
+  halt?(reason: string): void;
 }
 
 export interface AgentestPlugin {

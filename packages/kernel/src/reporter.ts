@@ -15,6 +15,7 @@ export type DeepReadonly<T> = T extends (infer U)[]
  * Events are read-only views: a reporter never changes a verdict.
  */
 export interface Reporter {
+  /** The plugin's name, and the reporter's in messages: agentest's own are `agentest:<name>`. */
   name: string;
   onStart?(event: DeepReadonly<StartEvent>): Awaitable<void>;
   onCaseStart?(event: DeepReadonly<CaseStartEvent>): Awaitable<void>;
@@ -42,7 +43,7 @@ const HANDLERS = {
 export function defineReporter(reporter: Reporter): AgentestPlugin {
   let failed = false;
   return {
-    name: `reporter:${reporter.name}`,
+    name: reporter.name,
     enforce: 'post',
     apply(kernel) {
       const fail = (what: string, error: unknown) => {
@@ -73,10 +74,8 @@ export function defineReporter(reporter: Reporter): AgentestPlugin {
         const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
         return withTimeout(Promise.resolve(answer), limit).catch((error: unknown) => fail(method, error));
       };
-      kernel.hooks.report.tapPromise({ name: `reporter:${reporter.name}`, deliver }, async (event: RunEvent) =>
-        deliver(event),
-      );
-      kernel.hooks.teardown.tapPromise(`reporter:${reporter.name}`, async () => {
+      kernel.hooks.report.tapPromise({ name: reporter.name, deliver }, async (event: RunEvent) => deliver(event));
+      kernel.hooks.teardown.tapPromise(reporter.name, async () => {
         if (!reporter.close) return;
         try {
           await withTimeout(

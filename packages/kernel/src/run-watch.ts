@@ -1,3 +1,5 @@
+import { bindRunScope, type RunScope } from './run-scope.js';
+
 /** One run being watched: its signal, its deadline, and how to end its wait early. */
 export interface Watch {
   /** The run's own signal, never shared with another run; made when first asked for. */
@@ -8,6 +10,10 @@ export interface Watch {
   readonly started: number;
   /** Set when the deadline passed (as opposed to a hard stop). */
   readonly timedOut: boolean;
+  /** The case run being watched, while its executor and assertions run (not its Before and After hooks). */
+  readonly scope: RunScope | undefined;
+  /** Sets or clears that scope; call boundaries find it through the run's signal. */
+  enterScope(scope: RunScope | undefined): void;
   /** Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or hard stop. */
   race<T>(pending: PromiseLike<T>): Promise<T>;
 }
@@ -20,6 +26,7 @@ class Entry implements Watch {
   /** Why the run was stopped, once it was. */
   private reason?: Error;
   private controller?: AbortController;
+  scope: RunScope | undefined;
 
   readonly deadline: number;
 
@@ -39,8 +46,14 @@ class Entry implements Watch {
     if (!this.controller) {
       this.controller = new AbortController();
       if (this.reason) this.controller.abort(this.reason);
+      if (this.scope) bindRunScope(this.controller.signal, this.scope);
     }
     return this.controller.signal;
+  }
+
+  enterScope(scope: RunScope | undefined): void {
+    this.scope = scope;
+    if (this.controller) bindRunScope(this.controller.signal, scope);
   }
 
   get aborted(): boolean {

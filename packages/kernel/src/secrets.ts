@@ -30,6 +30,12 @@ export function hasSecrets(): boolean {
   return secrets.length > 0;
 }
 
+/** The first registered secret that occurs in `text`, if any (the value itself: never print it). */
+export function findSecret(text: string): string | undefined {
+  for (const secret of secrets) if (text.includes(secret)) return secret;
+  return undefined;
+}
+
 /** The text with every registered secret replaced by `[redacted]`. */
 export function redactText(text: string): string {
   let out = text;

@@ -169,3 +169,28 @@ test('the report hook still accepts plain taps of every kind, in registration or
   assert.deepEqual(seen.slice(0, 3), ['sync start', 'promise start', 'callback start']);
   assert.equal(seen.length, 15);
 });
+
+test('Before and After may answer synchronously: the data reaches After, and a synchronous throw makes its case an error', async () => {
+  const afters: [string, unknown][] = [];
+  const cases = [testCase('a'), testCase('b')];
+  const hooked: AgentestPlugin = {
+    name: 'test:sync-hooks',
+    apply({ hooks }) {
+      hooks.suite.tap('test:sync-hooks', (suite) => ({
+        ...suite,
+        lifecycle: {
+          before: (c: { id: string }) => {
+            if (c.id === 'a') throw new Error('no fixture');
+            return `data for ${c.id}`;
+          },
+          after: (c: { id: string }, _result: unknown, data: unknown) => void afters.push([c.id, data]),
+        },
+      }));
+    },
+  };
+  const c = collector();
+  const outcome = await createKernel({ plugins: [...inlinePlugins(cases), hooked, c.plugin] }).run(plan());
+  assert.equal(c.events.find((e) => e.type === 'result' && e.id === 'a')!.error, 'before hook failed: no fixture');
+  assert.deepEqual(afters, [['b', 'data for b']]);
+  assert.equal(outcome.summary.passed, 1);
+});

@@ -6,6 +6,9 @@ import { echoAgent } from './echo.js';
 import { loadMockAgent } from './mock.js';
 import type { AgentEntry, ValidatedOptions } from './options.js';
 
+/** Agent ids of this form name a connector, not an agent. */
+const CONNECTOR_PREFIX = 'connector:';
+
 /**
  * Finds agents by id: config agents first (so a config key may shadow a built-in), then `echo` and
  * `mock`. Each agent is built once per run and shared by every case; the ones it built are closed
@@ -21,6 +24,8 @@ export class AgentResolver {
     if (!id) return undefined;
     const entry = this.options.agents.get(id);
     if (entry) return this.once(`agent\0${id}\0${ref.connector ?? ''}`, () => this.build(id, entry, ref.connector));
+    if (id.startsWith(CONNECTOR_PREFIX) && this.options.connectors[id.slice(CONNECTOR_PREFIX.length)])
+      return this.once(`connector\0${id}`, () => this.connectorAgent(id));
     if (id === 'echo') return Promise.resolve(echoAgent);
     if (id === 'mock' || id.startsWith('mock:')) {
       const explicit = id.slice('mock:'.length) || undefined;
@@ -38,6 +43,15 @@ export class AgentResolver {
    */
   notFound(ref: AgentRef): undefined {
     if (!ref.id) return undefined;
+    if (ref.id.startsWith(CONNECTOR_PREFIX)) {
+      const id = ref.id.slice(CONNECTOR_PREFIX.length);
+      const known = Object.keys(this.options.connectors);
+      throw new AgentestError(
+        'CONNECTOR_NOT_FOUND',
+        `no connector "${id}"${didYouMean(id, known)} in the config's connectors (${known.join(', ') || 'none'}) or the Yao app's connectors/`,
+        { where: ref.id },
+      );
+    }
     const configured = [...this.options.agents.keys()];
     const known = [...configured, 'echo', 'mock'];
     const listed = configured.length ? `config agents: ${configured.join(', ')}` : 'the config declares no agents';
@@ -68,6 +82,13 @@ export class AgentResolver {
       this.built.set(key, agent);
     }
     return agent;
+  }
+
+  /** `connector:<id>`: a config connector as a bare agent (a judge with agentest's own prompt). */
+  private async connectorAgent(agentId: string): Promise<Agent> {
+    const connectorId = agentId.slice(CONNECTOR_PREFIX.length);
+    const { createChatClient, connectorAgent } = await loadConnectors();
+    return connectorAgent(agentId, createChatClient(connectorId, this.options.connectors[connectorId]!));
   }
 
   private async build(id: string, entry: AgentEntry, connectorOverride: string | undefined): Promise<Agent> {

@@ -1,55 +1,25 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  createKernel,
-  type AgentestPlugin,
-  type Assertion,
-  type CaseResult,
-  type RunPlan,
-  type TestCase,
-} from '@agentest/kernel';
+import type { Assertion } from '@agentest/kernel';
+import { agentExecutor, inlineCases, runKernel, testCase } from '@agentest/test-utils';
 import assertPlugin from '../src/index.js';
 
-/** A suite of cases whose agent replies with a fixed output, and a collector of `result` events. */
+/** A suite of cases whose agent replies with a fixed output, judged by this plugin's assertion types. */
 function harness(cases: { id: string; output: unknown; assert: Assertion[] }[]) {
-  const results: CaseResult[] = [];
   const outputs = new Map(cases.map((c) => [c.id, c.output]));
-  const testCases: TestCase[] = cases.map((c, i) => ({
-    id: c.id,
-    kind: 'agent',
-    input: c.id,
-    messages: [{ role: 'user', content: c.id }],
-    assert: c.assert,
-    source: { file: 'inline.jsonl', line: i + 1 },
-  }));
-  const inline: AgentestPlugin = {
-    name: 'test:inline',
-    apply({ hooks }) {
-      hooks.load.tapPromise('test:inline', async () => ({ name: 'inline', needsAgent: false, cases: () => testCases }));
-      hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => ({
-        run: ctx.run,
-        status: 'passed',
-        duration_ms: 1,
-        output: outputs.get(c.id),
-        assertions: [],
-        metrics: {},
-      }));
-      hooks.report.tap('test:inline', (event) => void (event.type === 'result' && results.push(event)));
-    },
-  };
-  const plan: RunPlan = {
-    input: { input: 'inline', cwd: process.cwd() },
-    runs: 1,
-    parallel: 1,
-    failFast: false,
-    env: {},
-    verbose: false,
-  };
-  return { run: () => createKernel({ plugins: [assertPlugin(), inline] }).run(plan), results };
+  const testCases = cases.map((c, i) =>
+    testCase(c.id, { assert: c.assert, source: { file: 'inline.jsonl', line: i + 1 } }),
+  );
+  const plugins = [
+    assertPlugin(),
+    inlineCases(testCases, { needsAgent: false }),
+    agentExecutor(async (c) => ({ output: outputs.get(c.id) })),
+  ];
+  return { run: () => runKernel(plugins) };
 }
 
 test('negate, message and the "; " joining come from the kernel, applied to these types', async () => {
-  const { run, results } = harness([
+  const { run } = harness([
     { id: 'negated-pass', output: 'all fine', assert: [{ type: 'contains', value: 'error', negate: true }] },
     { id: 'negated-fail', output: 'an error', assert: [{ type: 'contains', value: 'error', negate: true }] },
     {
@@ -68,7 +38,7 @@ test('negate, message and the "; " joining come from the kernel, applied to thes
     },
     { id: 'empty-type', output: { k: 'v' }, assert: [{ type: '', value: { k: 'v' } }] },
   ]);
-  const outcome = await run();
+  const { outcome, results } = await run();
   const byId = Object.fromEntries(results.map((r) => [r.id, r]));
   assert.equal(byId['negated-pass']!.status, 'passed');
   assert.equal(byId['negated-pass']!.assertions[0]!.message, 'negated assertion passed');

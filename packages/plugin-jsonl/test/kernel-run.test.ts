@@ -1,36 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createKernel, type AgentestPlugin, type CaseResult, type RunPlan } from '@agentest/kernel';
+import type { AgentestPlugin } from '@agentest/kernel';
+import {
+  agentExecutor,
+  containsAssertion,
+  echoAgent,
+  equalsAssertion,
+  recorder,
+  runKernel,
+} from '@agentest/test-utils';
 import jsonlPlugin from '../src/index.js';
 import { FIXTURES, scratch } from './helpers.js';
 
-/** An agent that echoes the last message's content, and an equals/contains pair of assertions. */
-function echoAndAssert(results: CaseResult[]): AgentestPlugin {
-  return {
-    name: 'test:echo',
-    apply({ hooks }) {
-      hooks.resolve.tapPromise('test:echo', async (ref) => ({
-        id: 'echo',
-        path: ref.path,
-        run: async (messages) => ({ content: messages.at(-1)!.content, text: '' }),
-      }));
-      hooks.execute.for('agent').tapPromise('test:echo', async (c, ctx) => {
-        const reply = await ctx.agent!.run(c.messages, ctx.context, ctx.signal);
-        return { run: ctx.run, status: 'passed', duration_ms: 0, output: reply.content, assertions: [], metrics: {} };
-      });
-      hooks.assert
-        .for('contains')
-        .tap('test:echo', (a, input) => ({ pass: String(input.output).includes(String(a.value)) }));
-      hooks.assert
-        .for('equals')
-        .tap('test:echo', (a, input) => ({ pass: JSON.stringify(a.value) === JSON.stringify(input.output) }));
-      hooks.report.tap('test:echo', (event) => void (event.type === 'result' && results.push(event)));
-    },
-  };
-}
-
-function plan(input: string, cwd: string): RunPlan {
-  return { input: { input, cwd }, runs: 1, parallel: 2, failFast: false, env: {}, verbose: false };
+/** This plugin with the shared harness's echo agent, agent executor, and `contains` and `equals`. */
+function run(input: string, cwd: string, more: AgentestPlugin[] = []) {
+  const plugins = [jsonlPlugin(), echoAgent(), agentExecutor(), containsAssertion(), equalsAssertion(), ...more];
+  return runKernel(plugins, { input: { input, cwd }, parallel: 2 });
 }
 
 test('a JSONL file runs end to end: skipped cases, expected → equals, the agent found from the file', async () => {
@@ -43,10 +28,7 @@ test('a JSONL file runs end to end: skipped cases, expected → equals, the agen
       '{"id": "contains", "input": "a needle here", "assert": {"type": "contains", "value": "needle"}}',
     ].join('\n'),
   });
-  const results: CaseResult[] = [];
-  const outcome = await createKernel({ plugins: [jsonlPlugin(), echoAndAssert(results)] }).run(
-    plan('inputs.jsonl', dir),
-  );
+  const { outcome, results } = await run('inputs.jsonl', dir);
   const status = Object.fromEntries(results.map((r) => [r.id, r.status]));
   assert.deepEqual(status, { echo: 'passed', mismatch: 'failed', skipped: 'skipped', contains: 'passed' });
   assert.equal(outcome.summary.agent_path, `${dir}/inputs.jsonl`);
@@ -55,23 +37,20 @@ test('a JSONL file runs end to end: skipped cases, expected → equals, the agen
 
 test('a bad line stops the run before any agent call, with exit-2 error', async () => {
   const dir = scratch({ 'inputs.jsonl': '{"id": "a", "input": "x"}\n{"id": "a", "input": "y"}\n' });
-  const results: CaseResult[] = [];
+  const seen = recorder();
   await assert.rejects(
-    createKernel({ plugins: [jsonlPlugin(), echoAndAssert(results)] }).run(plan('inputs.jsonl', dir)),
+    run('inputs.jsonl', dir, [seen.plugin]),
     (error: Error & { code?: string; exitCode?: number }) => {
       assert.equal(error.code, 'DUPLICATE_CASE_ID');
       assert.equal(error.exitCode, 2);
       return true;
     },
   );
-  assert.equal(results.length, 0);
+  assert.equal(seen.results.length, 0);
 });
 
 test('a direct message runs as case T001', async () => {
-  const results: CaseResult[] = [];
-  const outcome = await createKernel({ plugins: [jsonlPlugin(), echoAndAssert(results)] }).run(
-    plan('Hello there', FIXTURES),
-  );
+  const { outcome, results } = await run('Hello there', FIXTURES);
   assert.equal(outcome.summary.total, 1);
   assert.equal(results[0]!.id, 'T001');
   assert.equal(results[0]!.output, 'Hello there');

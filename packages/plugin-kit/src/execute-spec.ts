@@ -1,10 +1,19 @@
-import { expect, isAssertionError } from '@agentest/expect';
-import type { AssertionResult, ExecuteContext, Execution, Status, TestCase } from '@agentest/kernel';
+import { expect, isAssertionError, type JudgeRunner } from '@agentest/expect';
+import {
+  addJudgeUsage,
+  type AssertionResult,
+  type ExecuteContext,
+  type Execution,
+  type JudgeRecord,
+  type Status,
+  type TestCase,
+} from '@agentest/kernel';
 import type { ScriptPool } from '@agentest/plugin-script';
 import { Conversation } from './conversation.js';
 import { simulateThrough, type SimulationHost } from './simulate-loop.js';
 import type { Simulations } from './simulations.js';
 import type { SpecData } from './kit-case.js';
+import { kitJudge, withKitJudge } from './kit-judge.js';
 import type { SandboxEntries } from './sandbox-entry.js';
 import type { RunInput, TestFn, TestFnContext } from './types.js';
 
@@ -41,11 +50,15 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
         ...(ctx.agent.path ? { path: ctx.agent.path } : {}),
       }
     : { id: '' };
+  const judges: JudgeRecord[] = [];
+  const judgeRunner = kitJudge(ctx, judges, ctx.context.chat_id);
   const started = performance.now();
   const ending =
     typeof spec.fn === 'function'
-      ? await runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures)
-      : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures);
+      ? await withKitJudge(judgeRunner, () =>
+          runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures),
+        )
+      : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures, judgeRunner);
   const execution: Execution = {
     run: ctx.run,
     status: ending.status,
@@ -61,6 +74,10 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
   if (ending.logs?.length) execution.logs = ending.logs;
   // The last simulated conversation, drawn by reports as a dynamic case's.
   if (conversation.simulations.last) execution.details!.dynamic = conversation.simulations.last;
+  if (judges.length) {
+    execution.details!.judges = judges;
+    for (const record of judges) addJudgeUsage(execution, record);
+  }
   return execution;
 }
 
@@ -80,6 +97,7 @@ async function runInSandbox(
   conversation: Conversation,
   agent: TestFnContext['agent'],
   failures: AssertionResult[],
+  judgeRunner: JudgeRunner,
 ): Promise<Ending> {
   if (!spec.file) return { status: 'error', error: `test "${spec.name}" has no file to run from` };
   const result = await sandbox.pool().call(
@@ -92,6 +110,7 @@ async function runInSandbox(
       host: {
         run: (input: RunInput) => conversation.run(input),
         ...simulationHost(conversation.simulations),
+        judge: judgeRunner,
         failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) =>
           void failures.push(assertionOf(details)),
       },

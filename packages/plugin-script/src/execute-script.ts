@@ -1,7 +1,15 @@
-import type { ExecuteContext, Execution, Suite, TestCase } from '@agentest/kernel';
+import {
+  addJudgeUsage,
+  type ExecuteContext,
+  type Execution,
+  type JudgeRecord,
+  type Suite,
+  type TestCase,
+} from '@agentest/kernel';
 import type { ScriptPool, TestOutcome, YaoRuntimeOptions } from './pool/types.js';
 import { yaoProcessResolver, type ProcessStub } from './resolve/process.js';
 import { scriptContext, type ScriptContext } from './script-context.js';
+import { scriptJudge } from './script-judge.js';
 import type { ScriptCaseData } from './script-suite.js';
 
 /**
@@ -36,6 +44,7 @@ export class ScriptExecutor {
         };
       }
     }
+    const judges: JudgeRecord[] = [];
     const outcome = await this.pool().test(
       {
         file: data.file,
@@ -43,14 +52,14 @@ export class ScriptExecutor {
         args: [context],
         timeoutMs: ctx.timeoutMs,
         cwd: ctx.plan.input.cwd,
-        yao: this.runtime(data, ctx.plan.input.cwd),
+        yao: { ...this.runtime(data, ctx.plan.input.cwd), judge: scriptJudge(ctx, judges, context.chat_id) },
         beforeEach: data.beforeEach,
         afterEach: data.afterEach,
         ...(main?.value !== undefined ? { main: main.value } : {}),
       },
       ctx.signal,
     );
-    return toExecution(outcome, ctx.run);
+    return withJudges(toExecution(outcome, ctx.run), judges);
   }
 
   private testMain(data: ScriptCaseData, ctx: ExecuteContext): Promise<TestOutcome> {
@@ -100,6 +109,14 @@ export class ScriptExecutor {
       assistantId: data.assistantId,
     });
   }
+}
+
+/** The run's `t.assert.Agent` judgements: each one's record in `details.judges`, their cost in `judge`. */
+function withJudges(execution: Execution, judges: JudgeRecord[]): Execution {
+  if (!judges.length) return execution;
+  execution.details = { ...execution.details, judges };
+  for (const record of judges) addJudgeUsage(execution, record);
+  return execution;
 }
 
 export function toExecution(outcome: TestOutcome, run: number): Execution {

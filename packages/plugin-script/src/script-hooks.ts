@@ -143,51 +143,39 @@ export function withScriptHooks(
             )),
         }
       : {}),
-    before: async (testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog) => {
-      // A case's own After is checked now: a typo there makes the case an error before its agent call,
-      // not a warning after it.
-      const afterHook = refFor(testCase, 'after');
-      if (afterHook && afterHook.blame !== 'hooks.after' && !checked.has(afterHook.ref)) {
-        checkHookRef(afterHook.ref, assistants.for(agent, afterHook.ref), afterHook.blame);
-        checked.add(afterHook.ref);
-      }
-      const hook = refFor(testCase, 'before');
-      return hook
-        ? call(
-            'before',
-            hook.ref,
-            [ctxFor(testCase), caseView(testCase)],
-            agent,
-            testCase.timeoutMs,
-            hook.blame,
-            signal,
-            log,
-          )
-        : undefined;
-    },
-    after: async (
-      testCase: TestCase,
-      result: unknown,
-      data: unknown,
-      agent?: Agent,
-      signal?: AbortSignal,
-      log?: HookLog,
-    ) => {
-      const hook = refFor(testCase, 'after');
-      if (hook)
-        await call(
-          'after',
-          hook.ref,
-          [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data],
-          agent,
-          testCase.timeoutMs,
-          hook.blame,
-          signal,
-          log,
-        );
-    },
+    // Before and After run for every case, most of which name no hook: those answer without a promise.
+    before: (testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog) =>
+      rejecting(() => {
+        // A case's own After is checked now: a typo there makes the case an error before its agent call,
+        // not a warning after it.
+        const afterHook = refFor(testCase, 'after');
+        if (afterHook && afterHook.blame !== 'hooks.after' && !checked.has(afterHook.ref)) {
+          checkHookRef(afterHook.ref, assistants.for(agent, afterHook.ref), afterHook.blame);
+          checked.add(afterHook.ref);
+        }
+        const hook = refFor(testCase, 'before');
+        if (!hook) return undefined;
+        const args = [ctxFor(testCase), caseView(testCase)];
+        return call('before', hook.ref, args, agent, testCase.timeoutMs, hook.blame, signal, log);
+      }),
+    after: (testCase: TestCase, result: unknown, data: unknown, agent?: Agent, signal?: AbortSignal, log?: HookLog) =>
+      rejecting(() => {
+        const hook = refFor(testCase, 'after');
+        if (!hook) return undefined;
+        const args = [ctxFor(testCase), caseView(testCase), resultView(result as CaseResult), data];
+        return call('after', hook.ref, args, agent, testCase.timeoutMs, hook.blame, signal, log).then(() => undefined);
+      }),
   };
   return { ...suite, lifecycle };
+}
+
+/** Calls `fn`; a throw becomes a rejected promise, so a hook fails the same way whether it fails early or late. */
+function rejecting<T>(fn: () => T): T | Promise<never> {
+  try {
+    return fn();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
 } from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
 import type { ToolSet } from './assistant-tools.js';
+import { caseClock } from '@agentest/cassettes';
 import { buildMessages, choosePrompts, contextVariables, globalPromptsDisabled } from './build-messages.js';
 import { completionStep, type CompletionStep } from './completion-step.js';
 import {
@@ -84,7 +85,7 @@ export class AssistantAgent implements Agent {
   }
 
   run(messages: Message[], ctx: TestContext, signal: AbortSignal, call?: AgentCallOptions): Promise<AgentReply> {
-    return this.call(messages, ctx, signal, call?.options ?? {}, 0);
+    return this.call(messages, ctx, signal, call?.options ?? {}, 0, call?.llm);
   }
 
   /**
@@ -97,10 +98,12 @@ export class AssistantAgent implements Agent {
     signal: AbortSignal,
     caseOptions: Record<string, unknown>,
     depth: number,
+    /** Model parameters the caller insists on (a judge's temperature and seed); they win over the assistant's. */
+    llm?: Record<string, unknown>,
   ): Promise<AgentReply> {
     const trace: Record<string, unknown> = { assistant: this.def.id };
     try {
-      return await this.pipeline(input, testContext, signal, caseOptions, depth, trace);
+      return await this.pipeline(input, testContext, signal, caseOptions, depth, trace, llm);
     } catch (error) {
       if (error && typeof error === 'object' && !('trace' in error)) Object.assign(error, { trace });
       throw error;
@@ -114,6 +117,7 @@ export class AssistantAgent implements Agent {
     caseOptions: Record<string, unknown>,
     depth: number,
     trace: Record<string, unknown>,
+    llm: Record<string, unknown> | undefined,
   ): Promise<AgentReply> {
     const { def, services } = this;
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
@@ -151,7 +155,8 @@ export class AssistantAgent implements Agent {
       const global = globalPromptsDisabled(def, create, caseOptions, metadata)
         ? undefined
         : await services.app.globalPrompts();
-      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create) };
+      // With cassettes, `$SYS.DATE` is the time the case was recorded, so a replay matches on any day.
+      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create), now: await caseClock(signal) };
       const tools = create?.mcp_servers
         ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
         : this.tools;
@@ -170,7 +175,7 @@ export class AssistantAgent implements Agent {
         step = await completionStep({
           client,
           messages: finalMessages,
-          options: { ...def.options, ...create?.llmOptions },
+          options: { ...def.options, ...create?.llmOptions, ...llm },
           ...(tools ? { tools } : {}),
           backends: services.backends,
           // Yao runs the loop only when the assistant has no hook script at all.

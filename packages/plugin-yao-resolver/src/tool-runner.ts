@@ -1,4 +1,5 @@
 import type { ToolCall } from '@agentest/kernel';
+import { callTool } from '@agentest/cassettes';
 import type { OfferedTool, ToolSet } from './assistant-tools.js';
 import type { McpServer, McpTool } from './mcp-server.js';
 
@@ -47,7 +48,14 @@ export async function runToolCall(
     return done({ error: what });
   }
   try {
-    return done({ result: await invoke(offered, request.arguments as Record<string, unknown>, backends, signal) });
+    const args = request.arguments as Record<string, unknown>;
+    // The MCP tool boundary: with cassettes on, the result is recorded or replayed here.
+    const result = await callTool(
+      { server: offered.server.id, tool: offered.tool.name, arguments: args },
+      () => invoke(offered, args, backends, signal),
+      signal,
+    );
+    return done({ result });
   } catch (error) {
     if (signal.aborted) throw error;
     return done({ error: `Error executing tool ${tool}: ${error instanceof Error ? error.message : String(error)}` });

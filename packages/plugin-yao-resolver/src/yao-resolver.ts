@@ -14,6 +14,9 @@ import type { ValidatedOptions } from './options.js';
 import { formatSearch, searchReport } from './search.js';
 import { YaoApp } from './yao-app.js';
 
+/** Agent ids of this form name a connector, not an assistant. */
+const CONNECTOR_PREFIX = 'connector:';
+
 interface Located {
   dir: string;
   id: string;
@@ -40,6 +43,7 @@ export class YaoResolver {
   }
 
   async resolve(ref: AgentRef, cwd: string): Promise<Agent | undefined> {
+    if (ref.id?.startsWith(CONNECTOR_PREFIX)) return this.connectorAgent(ref.id, ref, cwd);
     const found = this.locate(ref, cwd);
     if (!found) return undefined;
     const app = await this.app(found.root);
@@ -84,6 +88,26 @@ export class YaoResolver {
       this.hooks.close(),
       ...apps.map(async (app) => (await app.catch(() => undefined))?.close()),
     ]);
+  }
+
+  /**
+   * `connector:<id>`: one of the app's connectors as a bare agent (a judge with agentest's own
+   * prompt). The caller's model parameters (`llm`) go with every request.
+   */
+  private async connectorAgent(agentId: string, ref: AgentRef, cwd: string): Promise<Agent | undefined> {
+    const id = agentId.slice(CONNECTOR_PREFIX.length);
+    for (const root of this.candidateRoots(ref, cwd)) {
+      const app = await this.app(root);
+      if (!app.connectors.get(id)) continue;
+      const client = await app.client(id, agentId);
+      return {
+        id: agentId,
+        connector: id,
+        run: (messages, _ctx, signal, call) =>
+          client.chat({ messages, ...(call?.llm ? { options: call.llm } : {}) }, signal),
+      };
+    }
+    return undefined;
   }
 
   private locate(ref: AgentRef, cwd: string): Located | undefined {

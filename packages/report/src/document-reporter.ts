@@ -5,7 +5,7 @@ import { ReportCollector, type Report } from './report.js';
 import { resolveOutputPath, writeFileAtomic } from './write-file-atomic.js';
 
 export interface DocumentReporterSpec<S extends z.ZodType<ReporterOptions>> {
-  /** Short name: `markdown`, `html`, … (the plugin is named `reporter:<name>`). */
+  /** The plugin's name, used in messages too: agentest's own are `agentest:markdown`, `agentest:html`, … */
   name: string;
   /** Used when no `output` is given, relative to `cwd`. */
   defaultFile: string;

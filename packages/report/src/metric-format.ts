@@ -13,7 +13,7 @@ export function isMaxMetric(name: string): boolean {
 }
 
 export interface FormatMetricOptions {
-  /** Plain numbers with exactly this many decimals (agentest-kit's `4.20`); default: up to four, trailing zeros dropped. */
+  /** Plain numbers with exactly this many decimals (agentest-kit's `4.20`); default: up to four, no trailing zeros. */
   decimals?: number;
 }
 

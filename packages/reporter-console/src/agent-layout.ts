@@ -8,6 +8,7 @@ import {
   type RunPlan,
   type StartEvent,
   type SummaryEvent,
+  varianceLine,
 } from '@agentest/kernel';
 import {
   printLogLines,
@@ -77,6 +78,7 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
     p.line(`${head}  ${statusText(p, result.status, result.duration_ms, run)}`);
     printDetails(p, result.error, run?.output ?? result.output, verbose, '  ');
     printConversation(p, result, verbose, '  ');
+    if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
     if (verbose) printLogLines(p, caseLogs(result), '  ');
     return;
   }
@@ -89,6 +91,7 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   const colour = s.stable ? 'green' : s.pass_rate >= 80 ? 'yellow' : 'red';
   const line = `[${safe(result.id)}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
   p.line(`  ${p.paint(colour, line)}${p.paint('dim', ` · 95% CI ${s.pass_rate_ci[0]}–${s.pass_rate_ci[1]}%`)}`);
+  if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
   if (verbose) printLogLines(p, caseLogs(result), '  ');
 }
 

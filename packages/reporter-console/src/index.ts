@@ -5,14 +5,15 @@ import {
   type DeepReadonly,
   type RunPlan,
   type RunResultEvent,
+  type Reporter,
 } from '@agentest/kernel';
 import {
   getConsoleHooks,
   isFailure,
   layoutFor,
   suiteKindOf,
+  type ConsoleHooks,
   type ConsoleLayout,
-  type LayoutContext,
 } from '@agentest/report';
 import { AgentLayout } from './agent-layout.js';
 import { FailureRecap } from './failure-recap.js';
@@ -20,6 +21,9 @@ import { Printer } from './printer.js';
 import { Progress } from './progress.js';
 import { quietSink } from './quiet-sink.js';
 import { colourWanted, createStyle } from './style.js';
+
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:console';
 
 export interface ConsoleReporterOptions {
   /** Where to print; defaults to stdout. Tests pass a stream to capture the output. */
@@ -51,13 +55,12 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   const progress = new Progress(sink, style, options.progress ?? tty);
   const p = new Printer(sink, style, progress);
   let plan: RunPlan | undefined;
-  let chooseLayout: (context: LayoutContext, kind: ReturnType<typeof suiteKindOf>) => ConsoleLayout = (context) =>
-    new AgentLayout(context);
+  let hooks: ConsoleHooks | undefined;
   let layout: ConsoleLayout | undefined;
   let recap: FailureRecap | undefined;
 
   const reporter = defineReporter({
-    name: 'console',
+    name: PLUGIN_NAME,
     onStart(start) {
       const context = {
         printer: p,
@@ -65,23 +68,14 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
         verbose: options.verbose ?? plan?.verbose ?? false,
         outputs: options.outputs ?? [],
       };
-      layout = chooseLayout(context, suiteKindOf(start));
-      recap = layout.recapsFailures === false ? undefined : new FailureRecap();
+      const chosen: ConsoleLayout =
+        (hooks && layoutFor(hooks, suiteKindOf(start), context)) ?? new AgentLayout(context);
+      layout = chosen;
+      recap = chosen.recapsFailures === false ? undefined : new FailureRecap();
       progress.begin(start.total_cases, start.runs_per_case);
-      layout.header(start);
+      chosen.header(start);
     },
-    // Only a drawn progress line needs to hear of each run (every event a reporter takes costs a call).
-    ...(progress.enabled
-      ? {
-          onCaseStart(event: DeepReadonly<CaseStartEvent>) {
-            progress.caseStarted(event.id);
-          },
-          onRunResult(event: DeepReadonly<RunResultEvent>) {
-            progress.runFinished(event.execution.status !== 'passed');
-            p.refreshProgress();
-          },
-        }
-      : {}),
+    ...liveProgress(progress, p),
     onResult(result) {
       const failed = layout?.failed ? layout.failed(result) : isFailure(result.status);
       progress.record(failed, result.id, result.runs.length);
@@ -102,10 +96,23 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   return {
     ...reporter,
     apply(kernel) {
-      const hooks = getConsoleHooks(kernel);
-      chooseLayout = (context, kind) => layoutFor(hooks, kind, context) ?? new AgentLayout(context);
+      hooks = getConsoleHooks(kernel);
       kernel.hooks.setup.tap(reporter.name, (runPlan) => void (plan = runPlan));
       reporter.apply(kernel);
+    },
+  };
+}
+
+/** Only a drawn progress line needs to hear of each run (every event a reporter takes costs a call). */
+function liveProgress(progress: Progress, p: Printer): Pick<Reporter, 'onCaseStart' | 'onRunResult'> {
+  if (!progress.enabled) return {};
+  return {
+    onCaseStart(event: DeepReadonly<CaseStartEvent>) {
+      progress.caseStarted(event.id);
+    },
+    onRunResult(event: DeepReadonly<RunResultEvent>) {
+      progress.runFinished(event.execution.status !== 'passed');
+      p.refreshProgress();
     },
   };
 }

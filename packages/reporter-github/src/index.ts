@@ -16,6 +16,9 @@ import {
 import { z } from 'zod';
 import { annotation } from './workflow-commands.js';
 
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:github';
+
 const optionsSchema = reporterOptionsSchema.extend({
   /** The environment to read `GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY` and `GITHUB_WORKSPACE` from (default: the process's). */
   env: z.record(z.string(), z.string().optional()).optional(),
@@ -43,7 +46,7 @@ export default function githubReporter(rawOptions: GithubReporterOptions = {}): 
   const write = (line: string) => (options.write ? options.write(line) : void process.stdout.write(`${line}\n`));
 
   const plugin = defineReporter({
-    name: 'github',
+    name: PLUGIN_NAME,
     onStart(event) {
       annotated = unannotated = 0;
       collector.onStart(event);
@@ -88,7 +91,7 @@ export default function githubReporter(rawOptions: GithubReporterOptions = {}): 
   return {
     ...plugin,
     apply(kernel) {
-      options = parseReporterOptions('github', optionsSchema, rawOptions);
+      options = parseReporterOptions(PLUGIN_NAME, optionsSchema, rawOptions);
       env = options.env ?? process.env;
       if (env.GITHUB_ACTIONS) plugin.apply(kernel);
     },

@@ -107,6 +107,7 @@
       row.assertions.forEach(function (a) {
         var item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
         item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
+        if (a.judge) item.appendChild(el('div', 'muted', a.judge));
         if (a.expected !== undefined) {
           item.appendChild(el('div', 'muted', 'expected'));
           item.appendChild(el('pre', '', a.expected));
@@ -123,6 +124,7 @@
       });
     }
     if (row.stability) block(box, 'Stability', row.stability);
+    if (row.variance) block(box, 'Agent and judge variance', row.variance);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {
@@ -245,6 +247,7 @@
         expected: row.expected,
         assertions: row.assertions,
         stability: row.stability,
+        variance: row.variance,
       };
     });
   }

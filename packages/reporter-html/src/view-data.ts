@@ -1,4 +1,4 @@
-import { caseLogs, safeStringify } from '@agentest/kernel';
+import { caseLogs, judgeLine, safeStringify, varianceLine } from '@agentest/kernel';
 import { conversationData, type ConversationData } from './conversation-data.js';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
@@ -36,6 +36,8 @@ export interface RowData {
     expected?: string;
     actual?: string;
     diff?: DiffLine[];
+    /** How an agent-judged assertion was judged (agreement, model, temperature, seed, prompt hash). */
+    judge?: string;
   }[];
   logs: string[];
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
@@ -43,6 +45,8 @@ export interface RowData {
   stability?: string;
   /** A dynamic case: its conversation, drawn as chat bubbles. */
   conversation?: ConversationData;
+  /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement. */
+  variance?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -90,6 +94,7 @@ export function rowData(result: ReadonlyResult): RowData {
   if (conversation) row.conversation = conversation;
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
+  if (result.variance) row.variance = varianceLine(result.variance);
   return row;
 }
 
@@ -108,6 +113,7 @@ function assertionRow(
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
     ...(diff ? { diff } : {}),
+    ...(a.judge ? { judge: judgeLine(a.judge) } : {}),
   };
 }
 

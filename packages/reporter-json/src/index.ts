@@ -5,6 +5,9 @@ import { ReportCollector, writeFileAtomic } from '@agentest/report';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';
 
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:json';
+
 export interface JsonReporterOptions {
   /** The report file; relative paths resolve against `cwd`. Required. */
   output?: string;
@@ -29,7 +32,7 @@ export default function jsonReporter(options: JsonReporterOptions = {}): Agentes
   const collector = new ReportCollector();
 
   const reporter = defineReporter({
-    name: 'json',
+    name: PLUGIN_NAME,
     onStart(event) {
       started = true;
       collector.onStart(event);

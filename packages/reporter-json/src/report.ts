@@ -54,6 +54,8 @@ function resultEntry(result: Result) {
     ...(Object.keys(result.metrics).length ? { metrics: result.metrics } : {}),
     ...(run?.tool_calls?.length ? { tool_calls: run.tool_calls } : {}),
     ...(run?.usage ? { usage: run.usage } : {}),
+    ...(run?.judge ? { judge_usage: run.judge } : {}),
+    ...(result.variance ? { variance: result.variance } : {}),
     ...(run?.trace ? { trace: run.trace } : {}),
     ...(run?.details ? { details: run.details } : {}),
     ...(result.metadata ? { metadata: result.metadata } : {}),

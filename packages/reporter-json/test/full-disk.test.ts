@@ -46,7 +46,7 @@ test(
     assert.equal(second.exitCode, 3);
     assert.match(
       second.errors.map((e) => e.message).join('\n'),
-      /reporter "json" failed in onSummary: cannot write .*report\.json: ENOSPC/,
+      /reporter "agentest:json" failed in onSummary: cannot write .*report\.json: ENOSPC/,
     );
     assert.equal(readFileSync(join(dir, 'report.json'), 'utf8'), previous, 'the previous report is unchanged');
     assert.deepEqual(readdirSync(dir).sort(), ['ballast', 'report.json'], 'no temporary file is left behind');

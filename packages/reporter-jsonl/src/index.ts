@@ -10,6 +10,9 @@ import {
 } from '@agentest/kernel';
 import { LineWriter } from './line-writer.js';
 
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:jsonl';
+
 export interface JsonlReporterOptions {
   /** Where the stream goes; relative paths resolve against `cwd`. Required. */
   output?: string;
@@ -37,7 +40,7 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
     return opened.then(() => writer.write(line));
   };
   return defineReporter({
-    name: 'jsonl',
+    name: PLUGIN_NAME,
     onStart: write,
     onCaseStart: write,
     onRunResult: write,

@@ -19,6 +19,9 @@ import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';
 import { trimReport } from './trim.js';
 
+/** The plugin's name, and the reporter's in messages. */
+export const PLUGIN_NAME = 'agentest:llm';
+
 const isPlugin = (v: unknown) =>
   typeof v === 'object' && v !== null && typeof (v as AgentestPlugin).apply === 'function';
 
@@ -53,7 +56,7 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
   const collector = new ReportCollector();
 
   const plugin = defineReporter({
-    name: 'llm',
+    name: PLUGIN_NAME,
     // The agent's own timeout and the write must both fit before the kernel gives up.
     get timeoutMs() {
       return (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
@@ -89,7 +92,7 @@ export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlu
   return {
     ...plugin,
     apply(kernel) {
-      options = parseReporterOptions('llm', optionsSchema, rawOptions);
+      options = parseReporterOptions(PLUGIN_NAME, optionsSchema, rawOptions);
       // The fallback is an ordinary reporter on the same kernel, tapped just before this one: every
       // event reaches it first, so its report is written in full before the agent is asked, whatever
       // the agent then does, and a fallback that fails is reported like any other reporter.

@@ -124,6 +124,7 @@ test('user data cannot break the document: HTML, backticks in output, pipes and 
 test('invalid options are a PLUGIN_INVALID error naming the reporter and the option', async () => {
   await assert.rejects(
     runScenario(mixedCases(), [markdownReporter({ output: 42 } as never)]),
-    (e: AgentestError) => e.code === 'PLUGIN_INVALID' && /reporter "markdown": option "output"/.test(e.message),
+    (e: AgentestError) =>
+      e.code === 'PLUGIN_INVALID' && /reporter "agentest:markdown": option "output"/.test(e.message),
   );
 });

@@ -1,36 +1,23 @@
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   AgentestError,
   assertPlugin,
   didYouMean,
-  defineReporter,
-  errorMessage,
-  isAgentestError,
   parseDuration,
   withoutUnit,
   type AgentConfig,
   type AgentestPlugin,
   type ConnectorConfig,
-  type Reporter,
 } from '@agentest/kernel';
-import { importUserModule } from '../import-module.js';
-import { resolvePackageFrom } from '../resolve-package.js';
-import {
-  BUILTIN_REPORT_IDS,
-  builtinList,
-  isBuiltinReporter,
-  loadBuiltinReporter,
-  type BuiltinReporterName,
-  type ReporterFactory,
-} from '../reporter-registry.js';
+import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
 
-/** A reporter the config (or `--reporter`) asked for, loaded and ready to be instantiated. */
-export type ReporterSpec =
-  | { kind: 'builtin'; name: BuiltinReporterName; options: Record<string, unknown>; factory: ReporterFactory }
-  | { kind: 'module'; name: string; options: Record<string, unknown>; factory: ReporterFactory }
-  | { kind: 'plugin'; name: string; plugin: AgentestPlugin };
+/** One suite of `test.suites`: the `-i` input and the `-n` agent it runs with. */
+export interface SuiteEntry {
+  input: string;
+  agent?: string;
+}
 
 /** The config after validation: every reference loaded, every duration parsed, every path absolute. */
 export interface NormalisedConfig {
@@ -42,7 +29,11 @@ export interface NormalisedConfig {
   reporters?: ReporterSpec[];
   agents: Record<string, AgentConfig>;
   connectors: Record<string, ConnectorConfig>;
+  /** `projects`, as absolute folders. */
+  projects: string[];
   test: {
+    /** What `agentest test` runs without `-i`, in the config's folder. */
+    suites?: SuiteEntry[];
     parallel?: number;
     timeoutMs?: number;
     runs?: number;
@@ -57,6 +48,9 @@ export interface NormalisedConfig {
    * Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`); `jsonl` holds
    * the config's `jsonl` and `files` sections, with `files.allow` made absolute.
    */
+  cassettes: { mode?: 'off' | 'record' | 'replay' | 'auto'; dir?: string };
+  prices: Record<string, { input: number; output: number }>;
+  budget: { maxCost?: number; maxTokens?: number };
   pluginOptions: {
     script?: Record<string, unknown>;
     yao?: Record<string, unknown>;
@@ -70,6 +64,7 @@ const TOP_LEVEL = [
   'reporters',
   'agents',
   'connectors',
+  'projects',
   'test',
   'thresholds',
   'script',
@@ -77,10 +72,15 @@ const TOP_LEVEL = [
   'kit',
   'jsonl',
   'files',
+  'cassettes',
+  'prices',
+  'budget',
 ] as const;
-const TEST_KEYS = ['parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
+const TEST_KEYS = ['suites', 'parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
 const JSONL_KEYS = ['extraKeys', 'maxDepth', 'maxLineBytes'] as const;
 const FILES_KEYS = ['allow', 'maxBytes'] as const;
+const CASSETTES_KEYS = ['mode', 'dir'] as const;
+const BUDGET_KEYS = ['maxCost', 'maxTokens'] as const;
 
 const positiveInt = z.number().int().min(1);
 const record = z.record(z.string(), z.unknown());
@@ -89,8 +89,17 @@ const configShape = z.object({
   reporters: z.array(z.unknown()).optional(),
   agents: z.record(z.string(), z.unknown()).optional(),
   connectors: z.record(z.string(), record).optional(),
+  projects: z.array(z.string().min(1)).optional(),
   test: z
     .object({
+      suites: z
+        .array(
+          z.union([
+            z.string().min(1),
+            z.strictObject({ input: z.string().min(1), agent: z.string().min(1).optional() }),
+          ]),
+        )
+        .optional(),
       parallel: positiveInt.optional(),
       timeout: z.union([z.string(), z.number()]).optional(),
       runs: positiveInt.optional(),
@@ -118,6 +127,11 @@ const configShape = z.object({
       maxBytes: positiveInt.optional(),
     })
     .optional(),
+  cassettes: z
+    .object({ mode: z.enum(['off', 'record', 'replay', 'auto']).optional(), dir: z.string().min(1).optional() })
+    .optional(),
+  prices: z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) })).optional(),
+  budget: z.object({ maxCost: z.number().positive().optional(), maxTokens: positiveInt.optional() }).optional(),
 });
 
 /**
@@ -143,6 +157,8 @@ export async function normaliseConfig(
     ['test', TEST_KEYS],
     ['jsonl', JSONL_KEYS],
     ['files', FILES_KEYS],
+    ['cassettes', CASSETTES_KEYS],
+    ['budget', BUDGET_KEYS],
   ] as const;
   for (const [name, keys] of sections) {
     const section = (raw as Record<string, unknown>)[name];
@@ -162,13 +178,23 @@ export async function normaliseConfig(
     ...(config.reporters ? { reporters: await normaliseReporters(config.reporters, dir, label) } : {}),
     agents: (config.agents ?? {}) as Record<string, AgentConfig>,
     connectors: (config.connectors ?? {}) as Record<string, ConnectorConfig>,
+    projects: (config.projects ?? []).map((path, i) => projectDir(path, dir, `${label}: projects[${i}]`)),
     test: {
+      ...(config.test?.suites
+        ? { suites: config.test.suites.map((entry) => (typeof entry === 'string' ? { input: entry } : entry)) }
+        : {}),
       ...pick(config.test, ['parallel', 'runs', 'user', 'team', 'failFast']),
       ...(config.test?.timeout !== undefined ? { timeoutMs: duration(config.test.timeout, label) } : {}),
       ...(config.test?.ctx ? { ctx: resolve(dir, config.test.ctx) } : {}),
       ...(config.test?.include ? { include: [config.test.include].flat() } : {}),
     },
     thresholds: config.thresholds ?? {},
+    cassettes: {
+      ...(config.cassettes?.mode ? { mode: config.cassettes.mode } : {}),
+      ...(config.cassettes?.dir ? { dir: resolve(dir, config.cassettes.dir) } : {}),
+    },
+    prices: config.prices ?? {},
+    budget: config.budget ?? {},
     pluginOptions: { ...pick(config, ['script', 'yao', 'kit']), ...jsonlOptions(config, dir) },
   };
 }
@@ -183,11 +209,6 @@ function jsonlOptions(config: z.infer<typeof configShape>, dir: string): { jsonl
   return { jsonl: { ...config.jsonl, ...(files ? { files } : {}) } };
 }
 
-/** Resolves `--reporter` values the same way as config entries, relative to the working directory. */
-export function normaliseReporters(entries: readonly unknown[], dir: string, label: string): Promise<ReporterSpec[]> {
-  return Promise.all(entries.map((entry, i) => normaliseReporter(entry, dir, `${label}: reporters[${i}]`)));
-}
-
 function normalisePlugins(entries: readonly unknown[], label: string): AgentestPlugin[] {
   const plugins: AgentestPlugin[] = [];
   entries.flat(Infinity).forEach((entry, i) => {
@@ -198,102 +219,11 @@ function normalisePlugins(entries: readonly unknown[], label: string): AgentestP
   return plugins;
 }
 
-async function normaliseReporter(entry: unknown, dir: string, where: string): Promise<ReporterSpec> {
-  if (typeof entry === 'string') return reporterByName(entry, {}, dir, where);
-  if (Array.isArray(entry)) {
-    const [name, options = {}] = entry as [unknown, unknown];
-    if (
-      typeof name !== 'string' ||
-      !options ||
-      typeof options !== 'object' ||
-      Array.isArray(options) ||
-      entry.length > 2
-    ) {
-      throw reporterError(where, `expected [name, options], got ${JSON.stringify(entry)}`);
-    }
-    return reporterByName(name, options as Record<string, unknown>, dir, where);
-  }
-  if (entry && typeof entry === 'object') {
-    const value = entry as Partial<AgentestPlugin & Reporter>;
-    if (typeof value.apply === 'function') {
-      assertPlugin(value, where);
-      return { kind: 'plugin', name: value.name!, plugin: value as AgentestPlugin };
-    }
-    if (typeof value.name === 'string')
-      return { kind: 'plugin', name: value.name, plugin: defineReporter(value as Reporter) };
-  }
-  throw reporterError(
-    where,
-    `expected a reporter name, [name, options], a path, a Reporter object or a plugin, got ${describe(entry)}`,
-  );
-}
-
-async function reporterByName(
-  name: string,
-  given: Record<string, unknown>,
-  dir: string,
-  where: string,
-): Promise<ReporterSpec> {
-  const options = typeof given.output === 'string' ? { ...given, output: resolve(dir, given.output) } : given;
-  const builtin = BUILTIN_REPORT_IDS[name] ?? name;
-  if (isBuiltinReporter(builtin))
-    return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin) };
-  const file = reporterFile(name, dir, where);
-  let mod: Record<string, unknown>;
-  try {
-    mod = await importUserModule(file);
-  } catch (error) {
-    if (isAgentestError(error)) throw error;
-    throw new AgentestError(
-      'REPORTER_NOT_FOUND',
-      `${where}: reporter module "${name}" failed to load: ${errorMessage(error)}`,
-      { where, cause: error },
-    );
-  }
-  const exported = mod.default ?? mod;
-  if (typeof exported === 'function') return { kind: 'module', name, options, factory: exported as ReporterFactory };
-  const spec = await normaliseReporter(exported, dir, `${where} (${name})`).catch((error: unknown) => {
-    throw isAgentestError(error) && error.code === 'REPORTER_NOT_FOUND'
-      ? new AgentestError(
-          'REPORTER_NOT_FOUND',
-          `${where}: "${name}" must default-export a reporter factory, a Reporter object or a plugin`,
-          { where },
-        )
-      : error;
-  });
-  return spec;
-}
-
-/** A reporter given by path (relative to `dir`) or by the name of a package installed where the config is. */
-function reporterFile(name: string, dir: string, where: string): string {
-  if (looksLikePath(name)) {
-    const file = isAbsolute(name) ? name : resolve(dir, name);
-    if (!existsSync(file))
-      throw new AgentestError(
-        'REPORTER_NOT_FOUND',
-        `${where}: reporter module "${name}" not found (looked at ${file})`,
-        { where },
-      );
-    return file;
-  }
-  const found = resolvePackageFrom(dir, name);
-  if ('file' in found) return found.file;
-  if ('problem' in found)
-    throw new AgentestError(
-      'REPORTER_NOT_FOUND',
-      `${where}: reporter package "${name}" cannot be loaded: ${found.problem}`,
-      { where },
-    );
-  const known = Object.keys(BUILTIN_REPORT_IDS).concat(builtinList().split(', '));
-  throw new AgentestError(
-    'REPORTER_NOT_FOUND',
-    `${where}: unknown reporter "${name}"${didYouMean(name, known)}; built-in reporters: ${builtinList()}, or give a path to a module or the name of a package installed where the config is (none is, from ${dir})`,
-    { where },
-  );
-}
-
-function looksLikePath(name: string): boolean {
-  return /^\.{1,2}[\\/]/.test(name) || isAbsolute(name) || /\.[cm]?[jt]s$/.test(name);
+function projectDir(path: string, dir: string, where: string): string {
+  const folder = resolve(dir, path);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new AgentestError('CONFIG_INVALID', `${where}: "${path}" is not a folder (looked at ${folder})`, { where });
+  return folder;
 }
 
 function checkKeys(label: string, prefix: string, value: Record<string, unknown>, known: readonly string[]): void {
@@ -327,18 +257,8 @@ function configError(label: string, path: string, problem: string): AgentestErro
   return new AgentestError('CONFIG_INVALID', `${where}: ${problem}`, { where });
 }
 
-function reporterError(where: string, problem: string): AgentestError {
-  return new AgentestError('REPORTER_NOT_FOUND', `${where}: ${problem}`, { where });
-}
-
 function pick<T extends object, K extends keyof T>(value: T | undefined, keys: readonly K[]): Partial<Pick<T, K>> {
   const out: Partial<Pick<T, K>> = {};
   for (const key of keys) if (value?.[key] !== undefined) out[key] = value[key];
   return out;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
 }

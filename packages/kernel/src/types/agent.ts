@@ -48,6 +48,11 @@ export interface AgentCallOptions {
   extra?: Record<string, unknown>;
   /** The case being run, for adapters that read every field of it. */
   testCase?: unknown;
+  /**
+   * Model request parameters that win over the agent's own for this call (a judge's temperature 0
+   * and seed). Agents that call a model pass them on; others may ignore them.
+   */
+  llm?: Record<string, unknown>;
 }
 
 /** Anything agentest can test: adapters, Yao assistants and bare connectors all become this. */

@@ -1,6 +1,10 @@
 import type { AgentReply, TokenUsage } from './agent.js';
 import type { SourceLocation } from './test-case.js';
 import type { ToolCall } from './message.js';
+import type { UsageTotals } from './run.js';
+import type { CaseVariance } from '../variance.js';
+
+export type { CaseVariance };
 
 export type Status = 'passed' | 'failed' | 'error' | 'timeout' | 'skipped';
 
@@ -21,6 +25,50 @@ export interface AssertionOutcome {
   actual?: unknown;
   /** Metrics this assertion contributes to the run (e.g. `keyword_hit_rate`). */
   metrics?: Record<string, number>;
+  /** How an agent-judged assertion was judged; kept whatever the verdict. */
+  judge?: JudgeRecord;
+}
+
+/**
+ * How a judge (an agent or connector asked for a verdict) reached it: who judged, with which model
+ * parameters and prompt, how many samples were asked and how they voted, and what it cost. The
+ * judge's calls are counted here, never in the agent's `usage` or `duration_ms`.
+ */
+export interface JudgeRecord {
+  /** `agents:<id>` or `connector:<id>`. */
+  use: string;
+  model?: string;
+  temperature?: number;
+  /** The seed of the first sample; sample i is asked with seed + i. */
+  seed?: number;
+  /** `sha256:` and 16 hex digits of the messages sent (the seed aside): equal hashes asked the same question. */
+  prompt_hash: string;
+  samples: number;
+  votes: { passed: number; failed: number; errors: number };
+  /** The majority's share, as `2/3`; with errors or a tie there is no majority. */
+  agreement: string;
+  /** Wall time of the judge's calls (samples run concurrently). */
+  duration_ms: number;
+  calls: number;
+  usage?: TokenUsage;
+  /** Each sample: its verdict and reason, or the error with the reply quoted. */
+  replies: JudgeSample[];
+}
+
+export interface JudgeSample {
+  passed?: boolean;
+  reason?: string;
+  error?: string;
+  /** The judge's parsed reply (`passed`, `reason`, `score`, …). */
+  response?: Record<string, unknown>;
+  duration_ms: number;
+}
+
+/** What a run's judges cost, apart from the agent's own calls. */
+export interface JudgeUsage {
+  calls: number;
+  duration_ms: number;
+  usage?: TokenUsage;
 }
 
 export interface AssertionResult extends AssertionOutcome {
@@ -40,6 +88,8 @@ export interface Execution {
   logs?: string[];
   tool_calls?: ToolCall[];
   usage?: TokenUsage;
+  /** The judges' calls in this run (agent-judged assertions), counted apart from `usage` and `duration_ms`. */
+  judge?: JudgeUsage;
   trace?: Record<string, unknown>;
   /** How many retries the connector needed (rate limits, 5xx). */
   retries?: number;
@@ -90,8 +140,12 @@ export interface CaseResult {
   todo?: boolean;
   runs: Execution[];
   stability?: Stability;
+  /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement across samples. */
+  variance?: CaseVariance;
   /** Problems that did not change the verdict, e.g. an After hook that failed. */
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
   hook_logs?: { before?: string[]; after?: string[] };
+  /** Tokens and cost of the case's model calls (all runs, judges included), when a usage meter is on. */
+  usage?: UsageTotals;
 }

@@ -70,10 +70,12 @@ export interface Summary {
   interrupted?: boolean;
   /** What the suite's BeforeAll and AfterAll hooks printed (an AfterAll failure included). */
   hook_logs?: { before_all?: string[]; after_all?: string[] };
-  /**
-   * With `interrupted`: the selected cases that never ran.
-   */
+  /** With `interrupted` or `halted`: the selected cases that never ran. */
   not_run?: number;
+  /** Why the run stopped starting cases before the end (a budget reached); its cases not run are skipped results. */
+  halted?: string;
+  /** Tokens and cost of every model call of the run, when a usage meter is on. */
+  usage?: UsageTotals;
   /**
    * With `--baseline`: this run compared with the baseline report (set by the baseline plugin before reporters
    * hear the summary).
@@ -92,6 +94,19 @@ export interface CaseRobustness {
   /** Passed variants ÷ variants, 0–1. */
   pass_rate: number;
   broken?: { id: string; perturbation: string; input: unknown; status: Status; error?: string }[];
+}
+
+/** Tokens and cost of model calls (a case's, or the run's). `cost_usd` counts priced models only. */
+export interface UsageTotals {
+  calls: number;
+  /** Of `calls`, those answered from cassettes (they cost nothing now; their cost is what they cost when recorded). */
+  replayed?: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  cost_usd: number;
+  /** Models called without a price (config `prices`): their tokens count, their cost does not. */
+  unpriced?: string[];
 }
 
 /** The summary's `comparison` block: the verdict against the baseline and the cases that changed. */

@@ -116,7 +116,8 @@ export interface Suite {
 export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[], agent?: Agent, log?: HookLog): Promise<unknown>;
   afterAll?(results: unknown[], beforeData: unknown, agent?: Agent, log?: HookLog): Promise<void>;
-  before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog): Promise<unknown>;
+  /** Runs before each case; a case with nothing to do may answer synchronously (no promise per case). */
+  before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog): unknown;
   after?(
     testCase: TestCase,
     result: unknown,
@@ -124,7 +125,7 @@ export interface SuiteLifecycle {
     agent?: Agent,
     signal?: AbortSignal,
     log?: HookLog,
-  ): Promise<void>;
+  ): void | Promise<void>;
 }
 
 /**

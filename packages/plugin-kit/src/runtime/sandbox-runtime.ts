@@ -5,19 +5,23 @@
  * `__agentest_kit_list()` reports the file's tests, `__agentest_kit_run(name, agent)` runs one, with
  * `ctx.run` reaching the agent on the main thread through the host functions.
  */
-import { expect, isAssertionError } from '@agentest/expect';
+import { expect, isAssertionError, setJudgeRunner, type SatisfyRequest, type SatisfyVerdict } from '@agentest/expect';
 import { createRegistry } from '../define-test.js';
 import { simulateThrough, type SimulationHost } from '../simulate-loop.js';
 import type { RunInput, RunResult, TestFnContext } from '../types.js';
 
 interface Host extends SimulationHost {
   run(input: RunInput): Promise<RunResult>;
+  judge(request: SatisfyRequest): Promise<SatisfyVerdict>;
   failed(details: { matcher: string; message: string; expected?: unknown; actual?: unknown }): Promise<void>;
 }
 
 declare const __host: Host;
 
 const registry = createRegistry();
+
+// This module exists once per call, so its `expect` answers `toSatisfy` for this test only.
+setJudgeRunner((request) => __host.judge(request));
 
 export const test = registry.test;
 export const skip = registry.test.skip;

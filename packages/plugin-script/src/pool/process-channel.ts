@@ -3,21 +3,28 @@ import { errorMessage } from '@agentest/kernel';
 import { compileModule } from '../compile/compile.js';
 import { sendHttp } from './http-bridge.js';
 import type { ChannelAsk, ProcessChannelEnd, ProcessReply } from './protocol.js';
+import type { JudgeAnswer, JudgeAsk, ScriptJudge } from '../script-judge.js';
 import type { ProcessResolver } from './types.js';
 
 /**
- * Answers a task's `Process(name)` calls, and its `http.*` requests, on the main thread. The script
+ * Answers a task's `Process(name)` calls, its `http.*` requests and its `t.assert.Agent` judgements
+ * on the main thread. The script
  * is blocked while it waits (both are synchronous in Yao), so the answer is posted first and the
  * shared `cell` flipped after: the worker wakes up with the reply already in its port. A script
  * target is compiled here (cached like every module) and handed over as code, so it runs in the
  * caller's own thread.
  */
-export function openProcessChannel(resolve: ProcessResolver): ProcessChannelEnd & { close(): void } {
+export function openProcessChannel(
+  resolve: ProcessResolver,
+  judge?: ScriptJudge,
+): ProcessChannelEnd & { close(): void } {
   const { port1, port2 } = new MessageChannel();
   const cell = new Int32Array(new SharedArrayBuffer(4));
   port1.on('message', async (ask: ChannelAsk) => {
     if ('http' in ask) {
       port1.postMessage(await sendHttp(ask.http));
+    } else if ('judge' in ask) {
+      port1.postMessage(await askJudge(judge, ask.judge));
     } else {
       const { name } = ask;
       const reply = await answer(resolve, name, ask.stubOnly === true);
@@ -34,6 +41,16 @@ export function openProcessChannel(resolve: ProcessResolver): ProcessChannelEnd 
     Atomics.notify(cell, 0);
   });
   return { port: port2, cell, close: () => port1.close() };
+}
+
+/** A judge that throws (a bug, not a verdict) answers as an error, so the script is never left waiting. */
+async function askJudge(judge: ScriptJudge | undefined, ask: JudgeAsk): Promise<JudgeAnswer> {
+  if (!judge) return { pass: false, error: 't.assert.Agent is available in script tests only' };
+  try {
+    return await judge(ask);
+  } catch (error) {
+    return { pass: false, error: `t.assert.Agent: ${errorMessage(error)}` };
+  }
 }
 
 async function answer(resolve: ProcessResolver, name: string, stubOnly: boolean): Promise<ProcessReply> {

@@ -140,7 +140,9 @@ export class WorkerScriptPool implements ScriptPool {
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
     const processes =
-      request.yao?.processes && compiled.usesHostRuntime ? openProcessChannel(request.yao.processes) : undefined;
+      request.yao?.processes && compiled.usesHostRuntime
+        ? openProcessChannel(request.yao.processes, request.yao.judge)
+        : undefined;
     if (request.yao)
       task.yao = {
         ...(request.yao.ctxArg !== undefined ? { ctxArg: request.yao.ctxArg } : {}),

@@ -1,3 +1,4 @@
+import type { ScriptJudge } from '../script-judge.js';
 /**
  * The sandbox every piece of user code runs in: script tests, `script` assertions, assistant hook
  * scripts and `test()` files. Nothing outside this package sees the worker pool behind it.
@@ -45,6 +46,8 @@ export interface YaoRuntimeOptions {
   processes?: ProcessResolver;
   /** The argument that is Yao's `ctx`: it gets `Send`, `SendStream`, `trace`, … (recorded in the logs). */
   ctxArg?: number;
+  /** Judges a script test's `t.assert.Agent` calls; without it they are errors saying so. */
+  judge?: ScriptJudge;
 }
 
 /** Where a process goes: a function of a script module (run in the caller's sandbox thread), or a fixed value. */

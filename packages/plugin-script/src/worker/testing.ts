@@ -1,5 +1,5 @@
 import { createAssert, type AssertionFailure } from './assert.js';
-import { formatArgs } from './describe.js';
+import { cloneable, formatArgs } from './describe.js';
 
 export type TestStatus = 'passed' | 'failed' | 'error' | 'timeout' | 'skipped';
 
@@ -15,6 +15,8 @@ export class TestRecord {
   skipReason?: string;
   readonly errors: string[] = [];
   assertion?: AssertionFailure;
+  /** Why a `t.assert.Agent` judge gave no verdict (unreachable, timed out, unreadable, a tie). */
+  judgeError?: string;
 
   constructor(readonly logs: string[]) {}
 
@@ -40,16 +42,24 @@ export class TestRecord {
     }
     if (this.skipped) return { status: 'skipped', ...(this.skipReason ? { error: this.skipReason } : {}) };
     if (this.failed) return { status: 'failed', error: this.errors[0] };
+    // A judge that gave no verdict is neither a pass nor a failure.
+    if (this.judgeError !== undefined) return { status: 'error', error: this.judgeError };
     return { status: 'passed' };
   }
 }
 
+/** Asks the main thread to judge a `t.assert.Agent` call; blocks until it answers. */
+export type JudgeCall = (args: unknown[]) => { pass: boolean; message?: string; error?: string };
+
 /** The script's `t`: `t.assert.*`, `name`, a live `failed`, log/error/skip/fail/fatal, and `main`. */
-export function createT(name: string, record: TestRecord, main: unknown): object {
+export function createT(name: string, record: TestRecord, main: unknown, judge?: JudgeCall): object {
   const t = {
     name,
     main,
-    assert: createAssert((failure) => record.failAssertion(failure)),
+    assert: Object.freeze({
+      ...createAssert((failure) => record.failAssertion(failure)),
+      Agent: (...args: unknown[]) => agentAssertion(record, args, judge),
+    }),
     log: (...args: unknown[]) => void record.logs.push(formatArgs(args)),
     error: (...args: unknown[]) => {
       const text = formatArgs(args) || 'error';
@@ -70,4 +80,24 @@ export function createT(name: string, record: TestRecord, main: unknown): object
   };
   Object.defineProperty(t, 'failed', { get: () => record.failed, enumerable: true });
   return Object.freeze(t);
+}
+
+/**
+ * `t.assert.Agent(response, agentId, opts?)`: a failed verdict is a failed assertion and the test
+ * goes on, as in Yao; a judge that gives no verdict marks the test `error` (unless something failed).
+ */
+function agentAssertion(record: TestRecord, args: unknown[], judge: JudgeCall | undefined): boolean {
+  const answer = judge ? judge(args) : { pass: false, error: 't.assert.Agent is available in script tests only' };
+  if (answer.pass) return true;
+  if (answer.error !== undefined) {
+    record.logs.push(`ERROR: ${answer.error}`);
+    record.judgeError ??= answer.error;
+    return false;
+  }
+  record.failAssertion({
+    type: 'Agent',
+    actual: cloneable(args[0]),
+    message: answer.message || 'agent assertion failed',
+  });
+  return false;
 }

@@ -42,7 +42,7 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
     const loaded = runBounded(deadline, (options) => loadedScript(task).runInContext(sandbox.context, options));
     const result =
       task.mode === 'test'
-        ? await runTest(task, sandbox, loaded, logs, deadline)
+        ? await runTest(task, sandbox, loaded, logs, deadline, runtime)
         : await runCall(task, sandbox, loaded, logs, deadline);
     return { ...result, durationMs: performance.now() - started };
   } finally {
@@ -77,9 +77,10 @@ async function runTest(
   loaded: Invocation,
   logs: string[],
   deadline: number,
+  runtime: YaoRuntime,
 ): Promise<Omit<WorkerResult, 'durationMs'>> {
   const record = new TestRecord(logs);
-  const t = createT(task.fn, record, task.main);
+  const t = createT(task.fn, record, task.main, (args) => runtime.judge(args));
   const call = async (name: string): Promise<Invocation | undefined> => {
     const fn = lookup(sandbox, name);
     return fn ? invoke(sandbox, fn, [t, ...task.args], deadline) : undefined;

@@ -1,5 +1,7 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import type { ChannelAsk, HttpReply, ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
+import type { JudgeAnswer } from '../script-judge.js';
+import { cloneable } from './describe.js';
 import { goFormat } from './go-format.js';
 import { remaining, runBounded } from './deadline.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
@@ -118,6 +120,18 @@ export class YaoRuntime implements SandboxRuntime {
     const fn = lookup(child, target.fn);
     if (!fn) throw new Error(`Process("${name}"): ${target.file} has no function ${target.fn}`);
     return (fn as (...a: unknown[]) => unknown)(...args);
+  }
+
+  /**
+   * `t.assert.Agent(...)`: the arguments go to the main thread, where the judge is called, and the
+   * script waits for the verdict, as Yao's synchronous call does, within the test's time limit.
+   */
+  judge(args: unknown[]): JudgeAnswer {
+    if (!this.processes) return { pass: false, error: 't.assert.Agent is available in script tests only' };
+    return this.exchange<JudgeAnswer>({ judge: { args: cloneable(args) as unknown[] } }, (why) => ({
+      pass: false,
+      error: `t.assert.Agent: ${why}`,
+    }));
   }
 
   private ask(name: string): ProcessReply {

@@ -1,4 +1,4 @@
-import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
+import { caseLogs, judgeLine, varianceLine, type DeepReadonly, type Execution } from '@agentest/kernel';
 import { formatMetric, thresholdSign } from '../metric-format.js';
 import { metricRows } from '../metric-rows.js';
 import type { ReadonlyResult, Report } from '../report.js';
@@ -135,6 +135,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     lines.push(
       `**Runs:** ${result.stability.passed}/${result.stability.runs} passed (${formatPercent(result.stability.pass_rate)}, ${result.stability.stability_class})`,
     );
+  if (result.variance) lines.push(`**Variance:** ${inline(varianceLine(result.variance))}`);
   if (result.error)
     lines.push(
       result.error.includes('\n') ? `**Error:**\n\n${fence(result.error)}` : `**Error:** ${inline(result.error)}`,
@@ -145,7 +146,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
       `${a.negate ? 'not ' : ''}${a.type}`,
       excerpt(a.expected, 120),
       excerpt(a.actual, 120),
-      a.message ?? '',
+      a.judge ? `${a.message ?? ''} (${judgeLine(a.judge)})` : (a.message ?? ''),
     ]);
     lines.push(`**Failed assertions**\n\n${table(['Assertion', 'Expected', 'Actual', 'Message'], rows)}`);
   }

@@ -1,0 +1,46 @@
+import type { TokenUsage, UsageTotals } from '@agentest/kernel';
+
+export function emptyTotals(): UsageTotals {
+  return { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: 0 };
+}
+
+/** Adds one call to a total. `cost` is undefined for a model without a price, which is then listed. */
+export function addCall(
+  totals: UsageTotals,
+  usage: TokenUsage | undefined,
+  cost: number | undefined,
+  model: string,
+  replayed: boolean,
+): void {
+  const prompt = usage?.prompt_tokens ?? 0;
+  const completion = usage?.completion_tokens ?? 0;
+  totals.calls++;
+  if (replayed) totals.replayed = (totals.replayed ?? 0) + 1;
+  totals.prompt_tokens += prompt;
+  totals.completion_tokens += completion;
+  totals.total_tokens += usage?.total_tokens ?? prompt + completion;
+  if (cost !== undefined) totals.cost_usd += cost;
+  else if (!totals.unpriced?.includes(model)) totals.unpriced = [...(totals.unpriced ?? []), model];
+}
+
+/** Adds a case's totals to the run's. */
+export function addTotals(into: UsageTotals, from: UsageTotals): void {
+  into.calls += from.calls;
+  if (from.replayed) into.replayed = (into.replayed ?? 0) + from.replayed;
+  into.prompt_tokens += from.prompt_tokens;
+  into.completion_tokens += from.completion_tokens;
+  into.total_tokens += from.total_tokens;
+  into.cost_usd += from.cost_usd;
+  for (const model of from.unpriced ?? [])
+    if (!into.unpriced?.includes(model)) into.unpriced = [...(into.unpriced ?? []), model];
+}
+
+/** Costs rounded to a millionth of a dollar, so sums of floats read cleanly in reports. */
+export function rounded(totals: UsageTotals): UsageTotals {
+  return { ...totals, cost_usd: Math.round(totals.cost_usd * 1e6) / 1e6 };
+}
+
+/** `$0.0123`, `$1.50`: small costs keep four decimals so they do not read as nothing. */
+export function formatCost(usd: number): string {
+  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+}

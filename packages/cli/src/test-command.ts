@@ -1,0 +1,152 @@
+import { Option, type Command } from 'commander';
+import type { RawFlags } from './flags.js';
+import type { CliIo } from './run-test.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const EXAMPLES = `
+Examples:
+  $ agentest test -i tests/inputs.jsonl                      # auto-detect the agent, write tests/output-<timestamp>.jsonl
+  $ agentest test -i "hello world" -n echo                   # one message, reply on stdout
+  $ agentest test -i tests/inputs.jsonl -n mock --runs 3     # stability analysis with the offline mock agent
+  $ agentest test -i tests/inputs.jsonl -o report.html -o run.jsonl  # an HTML report and the JSONL stream, nothing else
+  $ agentest test -i scripts.expense.setup -v                # Yao script tests
+  $ agentest test -i scripts.expense.setup -run TestSystemReady   # Go-style single-dash long flags work too
+  $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
+  $ agentest test                                            # the suites the config lists (test.suites, projects)
+
+Exit codes: 0 all passed · 1 failures or DO NOT SHIP · 2 configuration or input error · 3 runtime error · 130 interrupted`;
+
+/** `agentest test …`: its flags and help; the run itself loads only once the command runs. */
+export function addTestCommand(program: Command, io: CliIo, onRun: (code: number) => void): void {
+  const command = program
+    .command('test')
+    .description(
+      'Run a test suite (JSONL file, message, Yao script tests, or a directory of test files) against an agent.',
+    );
+  addSuiteOptions(command);
+  addRunOptions(command);
+  addRunnerOptions(command);
+  command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
+    if (flags.input === undefined) {
+      const { runListedSuites } = await import('./run-suites.js');
+      onRun(await runListedSuites(flags, io));
+    } else {
+      const { runTest } = await import('./run-test.js');
+      onRun(await runTest(flags, io));
+    }
+  });
+}
+
+/** What to run and against which agent, and where the results go. */
+function addSuiteOptions(command: Command): void {
+  command
+    .option(
+      '-i, --input <input>',
+      'a .jsonl file, a message, scripts.<assistant>.<module>, a directory or a glob (default: the suites the config lists in test.suites and projects; e.g. -i tests/inputs.jsonl or -i "hello")',
+    )
+    .option(
+      '-o, --output <file>',
+      'output file, format by extension: .jsonl .json .md .html .xml .txt; repeatable, and only the files asked for are written (default: {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl; stdout in message mode; e.g. -o report.html -o run.jsonl)',
+      collect,
+    )
+    .option(
+      '-n, --name <agent>',
+      'agent id: a config agent, echo, mock, mock:<file>, or a Yao assistant (default: auto-detect from the input path; e.g. -n keyword.agent)',
+    )
+    .option('-c, --connector <id>', "override the agent's connector (default: the agent's own; e.g. -c openai.gpt4o)")
+    .option('-u, --user <id>', 'test user id, overrides case fields (default: "test-user"; e.g. -u admin)')
+    .option('-t, --team <id>', 'test team id, overrides case fields (default: "test-team"; e.g. -t ops-team)')
+    .option(
+      '--ctx <file>',
+      'context JSON file: authorized, metadata, client, locale, referer (default: none; e.g. --ctx tests/context.json)',
+    )
+    .addOption(
+      new Option(
+        '-r <id>',
+        'reporter agent id for a custom report, or a built-in format: report.json, report.markdown, report.html, report.summary (default: none; e.g. -r report.html)',
+      ),
+    )
+    .option(
+      '--reporter <name>',
+      "add a reporter by built-in name or module path; repeatable, replaces the config's reporters (e.g. --reporter junit --reporter ./my-reporter.ts)",
+      collect,
+    );
+}
+
+/** How the cases run: repetitions, selection, limits, verbosity, thresholds and Yao's global hooks. */
+function addRunOptions(command: Command): void {
+  command
+    .option('--runs <n>', 'runs per case for stability analysis (default: 1; e.g. --runs 5)')
+    .option(
+      '--run <regex>',
+      'only run cases whose id or name matches this RE2 regex, as in go test -run (default: all; e.g. --run "T00[1-3]" or --run "TestSystem.*")',
+    )
+    .option(
+      '--timeout <duration>',
+      'timeout per case (default: 5m for agent cases, 30s for scripts; e.g. --timeout 2m30s)',
+    )
+    .option('--parallel <n>', 'cases run at once (default: 1; e.g. --parallel 4)')
+    .option('-v, --verbose', "print each case's output (default: off)")
+    .option('--fail-fast', 'stop starting cases after the first failure (default: off)')
+    .option(
+      '--threshold <name=value>',
+      'minimum for a metric (maximum for *_ms); repeatable (e.g. --threshold pass_rate=0.95)',
+      collect,
+    )
+    .option(
+      '--before <ref>',
+      "global BeforeAll hook of a JSONL suite: a function in the assistant's src/*_test.ts, run once before the cases (default: none; e.g. --before env_test.BeforeAll)",
+    )
+    .option(
+      '--after <ref>',
+      'global AfterAll hook of a JSONL suite, run once after the cases even when they fail (default: none; e.g. --after env_test.AfterAll)',
+    );
+}
+
+/** The comparison baseline, CI behaviour, the config file and the default outputs. */
+function addRunnerOptions(command: Command): void {
+  command
+    .option(
+      '--baseline <report>',
+      'compare this run with an earlier report (.jsonl or .json) when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl)',
+    )
+    .option(
+      '--simulator <agent>',
+      'agent that plays the user in dynamic cases (checkpoints) whose case names no simulator, and in ctx.simulate (default: none; e.g. --simulator tests.simulator-agent)',
+    )
+    .option(
+      '--fuzz <n>',
+      "run n perturbed variants of each case's input too (typos, case, whitespace, punctuation, Unicode look-alikes) and report robustness per case (default: off; e.g. --fuzz 5)",
+    )
+    .option(
+      '--seed <n>',
+      'fixes the --fuzz perturbations; the same seed gives the same variants (default: 0; e.g. --seed 42)',
+    )
+    .option(
+      '--dry-run',
+      'load and check the cases (generated ones too: -i "agents:<id>?count=N", -i "scripts:<module>.<Function>") and write them as JSONL instead of running them: to stdout, or to -o <file>.jsonl (default: off)',
+    )
+    .option(
+      '--allow-only',
+      'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
+    )
+    .option('--record', 'call the models and tools for real and record every call into cassettes (docs/replay.md)')
+    .option('--replay', 'answer every model and tool call from the cassettes; a call with no recording fails its case')
+    .option(
+      '--cassettes <mode>',
+      'cassette mode: off, record, replay, or auto (replay what is recorded, record the rest). With CI set and cassettes present, no flag and auto mean replay (lockdown) (default: off)',
+    )
+    .option('--replay-timing', 'replayed calls take as long as they took when recorded, streamed chunks included')
+    .option(
+      '--max-cost <usd>',
+      'stop starting cases once live model calls have cost this much in USD; the rest are reported as not run and the run exits 1 (e.g. --max-cost 2.50)',
+    )
+    .option('--max-tokens <n>', 'the same budget in tokens (e.g. --max-tokens 200000)')
+    .option(
+      '--config <file>',
+      'config file to use instead of searching for agentest.config.* (e.g. --config ci.config.ts)',
+    )
+    .option('--no-jsonl', 'do not write the JSONL event stream by default')
+    .option('--no-color', 'plain output without colours (also: NO_COLOR=1)');
+}

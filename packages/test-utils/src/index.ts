@@ -1,0 +1,11 @@
+export { INLINE, runPlan, testCase } from './plan.js';
+export {
+  agentExecutor,
+  combine,
+  containsAssertion,
+  echoAgent,
+  equalsAssertion,
+  inlineCases,
+  type ScriptedRun,
+} from './plugins.js';
+export { recorder, runKernel, type Recording, type ReportEvent } from './run.js';
