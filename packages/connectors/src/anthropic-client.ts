@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentReply } from '@agentest/kernel';
 import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
+import { withCallSignal } from './abort.js';
 import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
@@ -68,10 +69,14 @@ export class AnthropicChatClient extends LlmClient {
   ): Promise<AgentReply> {
     const { module, client } = await this.load();
     try {
-      const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, { signal });
-      return stream
-        ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
-        : anthropicReply(recorder.body(response), this.url);
+      return await withCallSignal(signal, async (callSignal) => {
+        const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, {
+          signal: callSignal,
+        });
+        return stream
+          ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
+          : anthropicReply(recorder.body(response), this.url);
+      });
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, this.url, this.settings.timeoutMs);

@@ -1,6 +1,7 @@
 import type { AgentReply } from '@agentest/kernel';
 import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
 import type OpenAI from 'openai';
+import { withCallSignal } from './abort.js';
 import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
@@ -68,12 +69,14 @@ export class OpenAIChatClient extends LlmClient {
   ): Promise<AgentReply> {
     const { module, client } = await this.load();
     try {
-      const response = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParams, {
-        signal,
+      return await withCallSignal(signal, async (callSignal) => {
+        const response = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParams, {
+          signal: callSignal,
+        });
+        return stream
+          ? await openaiStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
+          : openaiReply(recorder.body(response), this.url);
       });
-      return stream
-        ? await openaiStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
-        : openaiReply(recorder.body(response), this.url);
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
