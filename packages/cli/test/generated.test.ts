@@ -141,3 +141,34 @@ test('a generator that fails, is unknown or answers prose is GENERATOR_FAILED (e
     assert.match(run.stderr, message, input);
   }
 });
+
+test('-i "scripts:<module>.<Function>" calls the app script with the target agent and runs its cases; failures name -i', async () => {
+  const dir = fixture({
+    'app.yao': '{}',
+    'scripts/tests/gen.ts': `export function Make(target) {
+  return [{ id: 'S1', input: 'hello from ' + target.id, assert: { type: 'contains', value: 'hello' } }];
+}
+export function Broken() { throw new Error('no cases today'); }
+export function Bad() { return [{ id: 'S1' }]; }
+`,
+  });
+  let run = await agentest(['test', '-i', 'scripts:tests.gen.Make', '-n', 'echo', '--dry-run'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), {
+    id: 'S1',
+    input: 'hello from echo',
+    assert: [{ type: 'contains', value: 'hello' }],
+  });
+  run = await agentest(['test', '-i', 'scripts:tests.gen.Make', '-n', 'echo', '--no-jsonl'], { cwd: dir });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+
+  run = await agentest(['test', '-i', 'scripts:tests.gen.Broken', '-n', 'echo'], { cwd: dir });
+  assert.equal(run.code, 3);
+  assert.match(run.stderr, /GENERATOR_FAILED\]: -i "scripts:tests\.gen\.Broken": Broken failed: .*no cases today/);
+  run = await agentest(['test', '-i', 'scripts:tests.gen.Bad', '-n', 'echo'], { cwd: dir });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /INPUT_INVALID\]: scripts:tests\.gen\.Bad:1: case "S1" is missing required field "input"/);
+  run = await agentest(['test', '-i', 'scripts:nomodule', '-n', 'echo'], { cwd: dir });
+  assert.equal(run.code, 3);
+  assert.match(run.stderr, /GENERATOR_FAILED\]: -i "scripts:nomodule": invalid script reference/);
+});
