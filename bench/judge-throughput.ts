@@ -6,7 +6,7 @@
  * Prints one Markdown section on stdout (collected by `npm run bench`); progress goes to stderr.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
 import judge from '@agentest/judge';
@@ -133,11 +133,13 @@ function formatMarkdown(best: Figures, runs: Figures[], plain: Figures): string 
     `| ideal ÷ wall (target ≥ 85 %) | ${(efficiency * 100).toFixed(1)} % ${efficiency >= 0.85 ? '✅' : '❌'} |`,
     `| lane-bound ideal: ⌈cases ÷ ${PARALLEL}⌉ × (agent + one concurrent round of samples) × ${LATENCY_MS} ms | ${ms(laneBound)} (wall is ${((laneBound / best.wallMs) * 100).toFixed(1)} % of it) |`,
     `| baseline: the same cases without the assertion (one call each; ideal ${ms((CASES * LATENCY_MS) / PARALLEL)}) | ${ms(plain.wallMs)} |`,
+    `| judged ÷ baseline (load-independent: ${1 + SAMPLES}× the calls, 2× the lane-bound ideal) | ${(best.wallMs / plain.wallMs).toFixed(2)}× |`,
     `| judge calls recorded / requests served | ${best.judgeCalls} / ${best.requests} (${CASES} agent + ${CASES * SAMPLES} judge) |`,
     `| mean judge time per case (3 samples) / mean agent time per case | ${ms(best.judgeMeanMs)} / ${ms(best.agentMeanMs)} |`,
     `| passed | ${best.passed} / ${CASES} |`,
+    `| machine load (1-minute average, ${availableParallelism()} cores) at the end | ${loadavg()[0]!.toFixed(1)} |`,
     '',
-    `A case's three samples are asked at once, so judging costs one reply's latency (${ms(best.judgeMeanMs)} for three samples, against ${ms(3 * LATENCY_MS)} one after another). The judge's time is counted apart: the agent's mean duration excludes it. The fake server and the client share the machine's two cores, so every call's CPU time (HTTP, SDK, JSON) queues on them too.`,
+    `A case's three samples are asked at once, so judging a case takes about as long as one call: ${ms(best.judgeMeanMs)} for the three samples against ${ms(best.agentMeanMs)} for the agent's one call. The judge's time is counted apart: the agent's mean duration excludes it. The fake server and the client share the machine's two cores with whatever else runs, so every call's CPU time (HTTP, SDK, JSON) queues on them; on a loaded machine the ratio to the baseline, run in the same minutes, is the figure that compares.`,
   ].join('\n');
 }
 

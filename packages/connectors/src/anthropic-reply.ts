@@ -61,25 +61,41 @@ interface StreamEvent {
 
 /** Assembles `message_start … message_stop`; a stream that stops before `message_stop` was cut. */
 export async function anthropicStreamReply(events: AsyncIterable<unknown>, url: string): Promise<AgentReply> {
-  const blocks: { type: string; text: string; json: string; id?: string; name?: string }[] = [];
-  let model: string | undefined;
-  let stopReason: string | null | undefined;
-  let input = 0;
-  let output = 0;
-  let stopped = false;
+  const message = new StreamedMessage(url);
   let count = 0;
-  for await (const raw of events) {
+  for await (const event of events) {
     count++;
-    const event = raw as StreamEvent;
+    message.apply(event as StreamEvent);
+  }
+  if (!message.stopped)
+    throw new ConnectorError(
+      `the stream from ${url} ended before the reply was complete (no message_stop after ${count} events)`,
+      { retryable: true },
+    );
+  return message.reply();
+}
+
+/** A message as its stream events build it: content blocks by index, usage, model and stop reason. */
+class StreamedMessage {
+  stopped = false;
+  private readonly blocks: { type: string; text: string; json: string; id?: string; name?: string }[] = [];
+  private model: string | undefined;
+  private stopReason: string | null | undefined;
+  private input = 0;
+  private output = 0;
+
+  constructor(private readonly url: string) {}
+
+  apply(event: StreamEvent): void {
     switch (event.type) {
       case 'message_start':
-        model = event.message?.model;
-        input = event.message?.usage?.input_tokens ?? 0;
-        output = event.message?.usage?.output_tokens ?? 0;
+        this.model = event.message?.model;
+        this.input = event.message?.usage?.input_tokens ?? 0;
+        this.output = event.message?.usage?.output_tokens ?? 0;
         break;
       case 'content_block_start': {
         const block = event.content_block ?? { type: 'text' };
-        blocks[event.index ?? blocks.length] = {
+        this.blocks[event.index ?? this.blocks.length] = {
           type: block.type,
           text: block.text ?? block.thinking ?? '',
           json: '',
@@ -89,48 +105,44 @@ export async function anthropicStreamReply(events: AsyncIterable<unknown>, url: 
         break;
       }
       case 'content_block_delta': {
-        const block = blocks[event.index ?? blocks.length - 1];
+        const block = this.blocks[event.index ?? this.blocks.length - 1];
         if (!block) break;
         block.text += event.delta?.text ?? event.delta?.thinking ?? '';
         block.json += event.delta?.partial_json ?? '';
         break;
       }
       case 'message_delta':
-        stopReason = event.delta?.stop_reason ?? stopReason;
-        output = event.usage?.output_tokens ?? output;
-        input = event.usage?.input_tokens ?? input;
+        this.stopReason = event.delta?.stop_reason ?? this.stopReason;
+        this.output = event.usage?.output_tokens ?? this.output;
+        this.input = event.usage?.input_tokens ?? this.input;
         break;
       case 'message_stop':
-        stopped = true;
+        this.stopped = true;
         break;
       case 'error':
         throw new ConnectorError(
-          `the stream from ${url} reported ${event.error?.type ?? 'an error'}: ${event.error?.message ?? ''}`,
+          `the stream from ${this.url} reported ${event.error?.type ?? 'an error'}: ${event.error?.message ?? ''}`,
           { retryable: event.error?.type === 'overloaded_error' || event.error?.type === 'api_error' },
         );
     }
   }
-  if (!stopped)
-    throw new ConnectorError(
-      `the stream from ${url} ended before the reply was complete (no message_stop after ${count} events)`,
-      { retryable: true },
-    );
-  const present = blocks.filter(Boolean);
-  return buildReply({
-    text: present
-      .filter((b) => b.type === 'text')
-      .map((b) => b.text)
-      .join(''),
-    toolCalls: present
-      .filter((b) => b.type === 'tool_use')
-      .map((b) => ({ ...(b.id ? { id: b.id } : {}), name: b.name ?? '', arguments: parseArguments(b.json) })),
-    usage: usageOf(input, output),
-    model,
-    finishReason: stopReason,
-    reasoning:
+
+  reply(): AgentReply {
+    const present = this.blocks.filter(Boolean);
+    const textOf = (type: string) =>
       present
-        .filter((b) => b.type === 'thinking')
+        .filter((b) => b.type === type)
         .map((b) => b.text)
-        .join('') || undefined,
-  });
+        .join('');
+    return buildReply({
+      text: textOf('text'),
+      toolCalls: present
+        .filter((b) => b.type === 'tool_use')
+        .map((b) => ({ ...(b.id ? { id: b.id } : {}), name: b.name ?? '', arguments: parseArguments(b.json) })),
+      usage: usageOf(this.input, this.output),
+      model: this.model,
+      finishReason: this.stopReason,
+      reasoning: textOf('thinking') || undefined,
+    });
+  }
 }

@@ -103,6 +103,39 @@ export function resolveLlmSettings(
     });
   const options = parsed.data;
 
+  const host = resolveHost(id, type, options, env, where);
+  const model = resolveValue(id, 'model', options.model, env);
+  if (!model)
+    throw new AgentestError(
+      'CONNECTOR_INVALID',
+      `connector "${id}" (${type}) has no model; set options.model (e.g. "gpt-4o-mini")`,
+      { where: `${where}.model` },
+    );
+
+  const key = resolveKey(id, type, options, host, env, where);
+  registerSecret(key);
+  const headers = resolveHeaders(id, options.headers ?? {}, env);
+  return {
+    id,
+    type,
+    host,
+    model,
+    key,
+    body: requestBody(type, options),
+    headers,
+    stream: options.stream ?? false,
+    concurrency: options.concurrency ?? 16,
+    retry: retryPolicy(options),
+    timeoutMs: timeoutOf(id, options.timeout, where),
+    maxReplyBytes: options.max_reply_bytes ?? DEFAULT_MAX_REPLY_BYTES,
+  };
+}
+
+type Options = z.infer<typeof optionsShape>;
+type LlmType = LlmSettings['type'];
+
+/** The server's address: `host` (or Yao's `proxy`), else the provider's own; it must make a URL. */
+function resolveHost(id: string, type: LlmType, options: Options, env: NodeJS.ProcessEnv, where: string): string {
   const hostSetting = options.host ?? options.proxy;
   const host = resolveValue(id, 'host', hostSetting, env) || DEFAULT_HOSTS[type];
   try {
@@ -114,14 +147,18 @@ export function resolveLlmSettings(
       { where: `${where}.host` },
     );
   }
-  const model = resolveValue(id, 'model', options.model, env);
-  if (!model)
-    throw new AgentestError(
-      'CONNECTOR_INVALID',
-      `connector "${id}" (${type}) has no model; set options.model (e.g. "gpt-4o-mini")`,
-      { where: `${where}.model` },
-    );
+  return host;
+}
 
+/** The API key, registered as a secret; missing is an error when it names a variable or the provider's own host. */
+function resolveKey(
+  id: string,
+  type: LlmType,
+  options: Options,
+  host: string,
+  env: NodeJS.ProcessEnv,
+  where: string,
+): string | undefined {
   const key = expandEnv(options.key ?? '', env) || undefined;
   const keyVariable = envName(options.key);
   if (!key && keyVariable !== undefined) {
@@ -139,35 +176,27 @@ export function resolveLlmSettings(
     );
   }
 
-  registerSecret(key);
-  const headers = resolveHeaders(id, options.headers ?? {}, env);
+  return key;
+}
 
+/** The request parameters the config sets (`temperature`, …) plus `extra_body`. */
+function requestBody(type: LlmType, options: Options): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of BODY_PARAMS) {
     // Yao's `thinking` is Anthropic's parameter; OpenAI-compatible servers reject it.
     if (options[name] !== undefined && !(type === 'openai' && name === 'thinking')) body[name] = options[name];
   }
   Object.assign(body, options.extra_body);
+  return body;
+}
 
+function retryPolicy(options: Options): LlmSettings['retry'] {
   return {
-    id,
-    type,
-    host,
-    model,
-    key,
-    body,
-    headers,
-    stream: options.stream ?? false,
-    concurrency: options.concurrency ?? 16,
-    retry: {
-      retries: options.retries ?? DEFAULT_RETRY_POLICY.retries,
-      rateLimitRetries: options.rate_limit_retries ?? DEFAULT_RETRY_POLICY.rateLimitRetries,
-      backoffMs: options.backoff_ms ?? DEFAULT_RETRY_POLICY.backoffMs,
-      maxBackoffMs: options.max_backoff_ms ?? DEFAULT_RETRY_POLICY.maxBackoffMs,
-      maxRetryAfterMs: options.max_retry_after_ms ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
-    },
-    timeoutMs: timeoutOf(id, options.timeout, where),
-    maxReplyBytes: options.max_reply_bytes ?? DEFAULT_MAX_REPLY_BYTES,
+    retries: options.retries ?? DEFAULT_RETRY_POLICY.retries,
+    rateLimitRetries: options.rate_limit_retries ?? DEFAULT_RETRY_POLICY.rateLimitRetries,
+    backoffMs: options.backoff_ms ?? DEFAULT_RETRY_POLICY.backoffMs,
+    maxBackoffMs: options.max_backoff_ms ?? DEFAULT_RETRY_POLICY.maxBackoffMs,
+    maxRetryAfterMs: options.max_retry_after_ms ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
   };
 }
 

@@ -1,8 +1,11 @@
 import {
+  bindRunScope,
   buildTestContext,
+  runScopeOf,
   errorMessage,
   type Agent,
   type AgentRef,
+  type CallRole,
   type Message,
   type TokenUsage,
 } from '@agentest/kernel';
@@ -24,6 +27,8 @@ export interface HelperCall {
   options?: Record<string, unknown>;
   /** A chat id of its own, so parallel helper calls never share one (unlike Yao's fixed "validator"). */
   chatId: string;
+  /** Whose call this is, for what meters and records calls by role (default `judge`). */
+  role?: CallRole;
 }
 
 /** What a helper answered, with what it cost. */
@@ -77,6 +82,11 @@ export async function callHelper(call: HelperCall): Promise<HelperReply> {
   const agent = call.agent;
   const limit = AbortSignal.timeout(call.timeoutMs);
   const signal = AbortSignal.any([call.signal, limit]);
+  // The call's own signal stands for the case run too, in the helper's role, so that what records
+  // and meters model calls by run (cassettes, the usage meter) counts them as the run's judge calls
+  // (or simulator calls), also when a script or test() function makes them mid-run.
+  const scope = runScopeOf(call.signal);
+  bindRunScope(signal, scope && { ...scope, role: call.role ?? 'judge' });
   const context = buildTestContext({ flags: {}, chatId: call.chatId, assistantId: agent.id });
   try {
     const reply = await abortable(

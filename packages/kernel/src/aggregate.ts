@@ -17,7 +17,7 @@ export function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number
   const worst = SEVERITY.find((s) => runs.some((r) => r.status === s));
   const allSkipped = runs.length > 0 && runs.every((r) => r.status === 'skipped');
   const status: Status = runs.length === 0 ? 'error' : (worst ?? (allSkipped ? 'skipped' : 'passed'));
-  const first = runs.find((r) => r.status === status) ?? runs[0];
+  const first = representativeRun(runs, status);
   const metrics: Record<string, number> = {};
   const names = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
   for (const name of names) {
@@ -40,6 +40,15 @@ export function aggregate(base: CaseBase, runs: Execution[], runsPerCase: number
     ...(runsPerCase > 1 && runs.length ? { stability: computeStability(runs) } : {}),
     ...withVariance(runs),
   };
+}
+
+/**
+ * The run that represents a case of the given status: its first run with that status, else its
+ * first run. The case's output, error and assertions are that run's, so reports read it through
+ * the same rule (`representative` of @agentest/report).
+ */
+export function representativeRun<R extends { status: Status }>(runs: readonly R[], status: Status): R | undefined {
+  return runs.find((r) => r.status === status) ?? runs[0];
 }
 
 function withVariance(runs: readonly Execution[]): Pick<CaseResult, 'variance'> {

@@ -35,6 +35,7 @@ export {
 } from './errors.js';
 export { parseDuration, formatDuration, withoutUnit } from './duration.js';
 export { caseLogs, executionLogs } from './logs.js';
+export { representativeRun } from './aggregate.js';
 export { isCi } from './ci.js';
 export { replyJson } from './reply-json.js';
 export { hashString, mulberry32, pickWeighted } from './prng.js';
@@ -45,9 +46,16 @@ export { addJudgeUsage, judgeLine } from './judge-usage.js';
 export { caseVariance, varianceLine } from './variance.js';
 export { computeStability, classify, wilson } from './stability.js';
 export { SummaryBuilder, judge } from './summary.js';
-export { KNOWN_METRICS, checkThresholdNames, metricKey } from './metric-names.js';
+export {
+  KNOWN_METRICS,
+  checkThresholdNames,
+  formatMetric,
+  isMaxMetric,
+  metricKey,
+  type FormatMetricOptions,
+} from './metric-names.js';
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export { registerSecret, redactSecrets, redactText, hasSecrets, findSecret, MIN_SECRET_LENGTH } from './secrets.js';
-export { runScopeOf, type RunScope, type CallRole } from './run-scope.js';
+export { runScopeOf, bindRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

@@ -61,3 +61,25 @@ export function checkThresholdNames(
     );
   }
 }
+
+/** A threshold on `name` is a maximum (latencies, `_ms`) rather than a minimum. */
+export function isMaxMetric(name: string): boolean {
+  return name.endsWith('_ms');
+}
+
+export interface FormatMetricOptions {
+  /** Plain numbers with exactly this many decimals (agentest-kit's `4.20`); default: up to four, no trailing zeros. */
+  decimals?: number;
+}
+
+/**
+ * The one way a metric reads, by its name: `_rate` a 0–1 fraction as a percentage (`72.0%`), `_ms`
+ * a latency in whole milliseconds (`1234ms`), anything else up to four decimals. The verdict's
+ * messages and every report (through @agentest/report) format metrics with it.
+ */
+export function formatMetric(name: string, value: number, options: FormatMetricOptions = {}): string {
+  if (name.endsWith('_rate')) return `${Number.isFinite(value) ? (value * 100).toFixed(1) : '0.0'}%`;
+  if (isMaxMetric(name)) return `${Math.round(value)}ms`;
+  if (options.decimals !== undefined) return value.toFixed(options.decimals);
+  return String(Math.round(value * 10_000) / 10_000);
+}

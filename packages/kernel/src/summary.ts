@@ -1,4 +1,4 @@
-import { KNOWN_METRICS, metricKey } from './metric-names.js';
+import { formatMetric, isMaxMetric, KNOWN_METRICS, metricKey } from './metric-names.js';
 import type { CaseResult, Status } from './types/result.js';
 import type { Summary, Verdict } from './types/run.js';
 
@@ -88,19 +88,21 @@ export function judge(metrics: Record<string, number>, thresholds: Record<string
   for (const [name, limit] of Object.entries(thresholds)) {
     const key = metricKey(name);
     const value = Object.hasOwn(metrics, key) ? metrics[key] : undefined;
-    const isMax = name.endsWith('_ms');
+    const isMax = isMaxMetric(name);
     if (value === undefined) {
       if (name === 'pass_rate') issues.push(`No case ran (threshold Pass Rate ${describe(name, limit, isMax)})`);
       else if (!KNOWN_METRICS.has(name))
         issues.push(`no case reported a metric named "${name}" (threshold ${describe(name, limit, isMax)})`);
     } else if (isMax ? value > limit : value < limit)
-      issues.push(`${label(name)} ${show(name, value)} ${isMax ? '>' : '<'} threshold ${show(name, limit)}`);
+      issues.push(
+        `${label(name)} ${formatMetric(name, value)} ${isMax ? '>' : '<'} threshold ${formatMetric(name, limit)}`,
+      );
   }
   return { can_ship: issues.length === 0, issues };
 }
 
 function describe(name: string, limit: number, isMax: boolean) {
-  return `${isMax ? '≤' : '≥'}${show(name, limit)}`;
+  return `${isMax ? '≤' : '≥'}${formatMetric(name, limit)}`;
 }
 
 /** `keyword_hit_rate` → `Keyword Hit Rate`; a unit suffix is left to the value (`latency_ms` → `Latency`, shown `812ms`). */
@@ -109,12 +111,6 @@ function label(name: string): string {
     .replace(/_ms$/, '')
     .replace(/_/g, ' ')
     .replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-function show(name: string, value: number): string {
-  if (name.endsWith('_ms')) return `${Math.round(value)}ms`;
-  if (name.endsWith('_rate')) return `${(value * 100).toFixed(1)}%`;
-  return String(round4(value));
 }
 
 function round4(value: number): number {

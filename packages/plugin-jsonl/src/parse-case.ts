@@ -83,6 +83,16 @@ export function parseCase(text: string, at: LineContext): TestCase {
       : parseAssertions(value.assert, fail, at.checked === true);
   if (assertions) testCase.assert = assertions;
   else if (testCase.expected !== undefined) testCase.assert = [equalsAssertion(value)];
+  copyOptionalFields(testCase, value, at, fail);
+  if (dynamic) {
+    testCase.data = { ...(testCase.data as Record<string, unknown> | undefined), dynamic: dynamic.data };
+    testCase.checkpoints = dynamic.checkpoints;
+  }
+  return testCase;
+}
+
+/** The fields a case may leave out: names, the user and team, metadata, skip/todo, its timeout, Yao's hooks. */
+function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, at: LineContext, fail: Fail): void {
   if (typeof value.name === 'string') testCase.name = value.name;
   if (typeof value.user === 'string') testCase.user = value.user;
   if (typeof value.team === 'string') testCase.team = value.team;
@@ -90,27 +100,24 @@ export function parseCase(text: string, at: LineContext): TestCase {
   if (value.options) testCase.options = value.options as Record<string, unknown>;
   if (value.skip === true) testCase.skip = true;
   if (value.todo === true) testCase.todo = true;
-  if (typeof value.timeout === 'string') {
-    try {
-      testCase.timeoutMs = parseDuration(value.timeout, `${at.file}:${at.line}: field "timeout"`);
-    } catch {
-      const unitless = withoutUnit(value.timeout);
-      if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(value.timeout)}`, unitless);
-      fail(`field "timeout" is not a duration: ${JSON.stringify(value.timeout)}`, FIELD_FIXES.timeout!);
-    }
-  }
+  if (typeof value.timeout === 'string') testCase.timeoutMs = caseTimeout(value.timeout, at, fail);
   let extra: Record<string, unknown> | undefined;
   for (const key of HOOK_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
-  if (dynamic) {
-    (extra ??= {}).dynamic = dynamic.data;
-    testCase.checkpoints = dynamic.checkpoints;
-  }
   if (extra) testCase.data = extra;
-  return testCase;
 }
 
 function ignoresDynamicMode(rules: CaseRules): boolean {
   return DYNAMIC_MODE_KEYS.some((key) => rules.extraKeys.has(key));
+}
+
+function caseTimeout(timeout: string, at: LineContext, fail: Fail): number {
+  try {
+    return parseDuration(timeout, `${at.file}:${at.line}: field "timeout"`);
+  } catch {
+    const unitless = withoutUnit(timeout);
+    if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(timeout)}`, unitless);
+    return fail(`field "timeout" is not a duration: ${JSON.stringify(timeout)}`, FIELD_FIXES.timeout!);
+  }
 }
 
 /**

@@ -1,13 +1,5 @@
 import { join } from 'node:path';
-import type {
-  Agent,
-  AgentCallOptions,
-  AgentReply,
-  Message,
-  MessageToolCall,
-  TestContext,
-  ToolCall,
-} from '@agentest/kernel';
+import type { Agent, AgentCallOptions, AgentReply, Message, TestContext } from '@agentest/kernel';
 import type { AssistantDefinition } from './assistant-definition.js';
 import type { ToolSet } from './assistant-tools.js';
 import { caseClock } from '@agentest/cassettes';
@@ -20,12 +12,13 @@ import {
   ROLE_PREFIX,
   type ConnectorChoice,
 } from './connector-choice.js';
+import { completionPayload, keepLogs, replyOf, stepTrace } from './call-result.js';
 import {
-  isEmptyData,
   readCreateResponse,
   readNextResponse,
   type CreateResponse,
   type Delegate,
+  type NextResponse,
 } from './hook-responses.js';
 import { HookError, type HookOutcome, type HookRunner } from './hook-runner.js';
 import { PACKAGE_FILE } from './locate.js';
@@ -35,6 +28,20 @@ import type { YaoApp } from './yao-app.js';
 
 /** Delegation deeper than this is a loop between assistants, reported instead of recursing forever. */
 const MAX_DELEGATION_DEPTH = 8;
+
+/** One call as it goes through the pipeline; `metadata` is shared with `ctx` and grows with the Create hook's. */
+interface CallState {
+  input: Message[];
+  ctx: TestContext & { theme: string; route: string };
+  metadata: Record<string, unknown>;
+  caseOptions: Record<string, unknown>;
+  caseConnector?: string;
+  hookOptions: Record<string, unknown>;
+  signal: AbortSignal;
+  trace: Record<string, unknown>;
+  /** Model parameters the caller insists on; they win over the assistant's and the Create hook's. */
+  llm: Record<string, unknown> | undefined;
+}
 
 export interface AssistantServices {
   app: YaoApp;
@@ -119,16 +126,28 @@ export class AssistantAgent implements Agent {
     trace: Record<string, unknown>,
     llm: Record<string, unknown> | undefined,
   ): Promise<AgentReply> {
-    const { def, services } = this;
+    const call = this.callState(input, testContext, signal, caseOptions, trace, llm);
+    const create = await this.runCreate(call);
+    if (create?.delegate) return this.delegate(create.delegate, input, call.ctx, signal, depth, trace);
+    const conversation = create?.messages?.length ? create.messages : input;
+    const { messages, step } = await this.complete(call, create, conversation);
+    const next = await this.runNext(call, messages, step);
+    if (next?.delegate) return this.delegate(next.delegate, conversation, call.ctx, signal, depth, trace);
+    return replyOf(next?.data, step, trace);
+  }
+
+  /** The hooks' `ctx` and options for one call, and what the call records as it goes. */
+  private callState(
+    input: Message[],
+    testContext: TestContext,
+    signal: AbortSignal,
+    caseOptions: Record<string, unknown>,
+    trace: Record<string, unknown>,
+    llm: Record<string, unknown> | undefined,
+  ): CallState {
     const metadata: Record<string, unknown> = { ...testContext.metadata, ...record(caseOptions.metadata) };
     // Yao's hook ctx always carries `theme` and `route` (empty unless a request sets them).
-    const ctx: TestContext & { theme: string; route: string } = {
-      theme: '',
-      route: '',
-      ...testContext,
-      assistant_id: def.id,
-      metadata,
-    };
+    const ctx = { theme: '', route: '', ...testContext, assistant_id: this.def.id, metadata };
     const caseConnector = str(caseOptions.connector);
     const connectorBeforeHook = this.connectorOverride ?? caseConnector ?? this.defaultChoice?.id;
     const hookOptions = {
@@ -136,90 +155,104 @@ export class AssistantAgent implements Agent {
       ...(connectorBeforeHook ? { connector: connectorBeforeHook } : {}),
       metadata,
     };
+    return { input, ctx, metadata, caseOptions, caseConnector, hookOptions, signal, trace, llm };
+  }
 
-    let create: CreateResponse | undefined;
-    if (def.hookFile) {
-      const outcome = await this.hook('Create', [ctx, input, hookOptions], signal, trace);
-      create = outcome.ran ? readCreateResponse(outcome.value, def.hookFile) : undefined;
-      if (outcome.ran) trace.create = outcome.value ?? null;
-      if (create?.metadata) Object.assign(metadata, create.metadata);
-      if (create?.delegate) return this.delegate(create.delegate, input, ctx, signal, depth, trace);
-    }
+  /** The Create hook, when the assistant has hooks; its metadata joins the call's. */
+  private async runCreate(call: CallState): Promise<CreateResponse | undefined> {
+    if (!this.def.hookFile) return undefined;
+    const outcome = await this.hook('Create', [call.ctx, call.input, call.hookOptions], call.signal, call.trace);
+    if (!outcome.ran) return undefined;
+    const create = readCreateResponse(outcome.value, this.def.hookFile);
+    call.trace.create = outcome.value ?? null;
+    if (create?.metadata) Object.assign(call.metadata, create.metadata);
+    return create;
+  }
 
-    const conversation = create?.messages?.length ? create.messages : input;
-    const choice = choosePrompts(def, create, metadata);
-    if (choice.preset) trace.prompt_preset = choice.preset;
-    let finalMessages = conversation;
-    let step: CompletionStep | undefined;
-    if (choice.prompts || def.mcp) {
-      const global = globalPromptsDisabled(def, create, caseOptions, metadata)
-        ? undefined
-        : await services.app.globalPrompts();
-      // With cassettes, `$SYS.DATE` is the time the case was recorded, so a replay matches on any day.
-      const vars = { env: services.app.env, ctx: contextVariables(def, ctx, create), now: await caseClock(signal) };
-      const tools = create?.mcp_servers
-        ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
-        : this.tools;
-      finalMessages = buildMessages({
-        global,
-        prompts: choice.prompts ?? [],
-        ...(tools?.samples ? { samples: tools.samples } : {}),
-        conversation,
-        vars,
-      });
-      const connector = this.chooseForCall(create?.connector, caseConnector);
-      const client = await services.app.client(connector.id, connector.blame);
-      trace.connector = connector.id;
-      trace.connector_from = connector.from;
-      try {
-        step = await completionStep({
-          client,
-          messages: finalMessages,
-          options: { ...def.options, ...create?.llmOptions, ...llm },
-          ...(tools ? { tools } : {}),
-          backends: services.backends,
-          // Yao runs the loop only when the assistant has no hook script at all.
-          loop:
-            !def.hookFile && def.mcp?.toolLoop !== false ? { maxTurns: def.mcp?.maxTurns ?? DEFAULT_MAX_TURNS } : false,
-          signal,
-        });
-      } catch (error) {
-        const partial = (error as { step?: CompletionStep }).step;
-        if (partial) Object.assign(trace, stepTrace(partial));
-        throw error;
-      }
-      Object.assign(trace, stepTrace(step));
-    }
-    const completion = step?.completion;
-
-    let data: unknown;
-    if (def.hookFile) {
-      const payload = {
-        messages: finalMessages,
-        completion: completion ? completionPayload(completion) : null,
-        tools: step?.tools.map((t) => t.payload) ?? [],
-        error: null,
-      };
-      const outcome = await this.hook('Next', [ctx, payload, hookOptions], signal, trace);
-      const next = outcome.ran ? readNextResponse(outcome.value, def.hookFile) : undefined;
-      if (outcome.ran) trace.next = outcome.value ?? null;
-      if (next?.delegate) return this.delegate(next.delegate, conversation, ctx, signal, depth, trace);
-      data = next?.data;
-    }
-
-    const content = !isEmptyData(data)
-      ? data
-      : completion && !isEmptyData(completion.content)
-        ? completion.content
-        : null;
-    const toolCalls = step?.tools.length ? step.tools.map((t) => t.call) : completion?.toolCalls;
-    return {
-      content,
-      text: display(content),
-      ...(toolCalls?.length ? { toolCalls } : {}),
-      ...(step?.usage ? { usage: step.usage } : {}),
-      trace,
+  /** The final messages and, when the assistant has prompts or MCP servers, the LLM step on them. */
+  private async complete(
+    call: CallState,
+    create: CreateResponse | undefined,
+    conversation: Message[],
+  ): Promise<{ messages: Message[]; step?: CompletionStep }> {
+    const { def, services } = this;
+    const choice = choosePrompts(def, create, call.metadata);
+    if (choice.preset) call.trace.prompt_preset = choice.preset;
+    if (!choice.prompts && !def.mcp) return { messages: conversation };
+    const global = globalPromptsDisabled(def, create, call.caseOptions, call.metadata)
+      ? undefined
+      : await services.app.globalPrompts();
+    // With cassettes, `$SYS.DATE` is the time the case was recorded, so a replay matches on any day.
+    const vars = {
+      env: services.app.env,
+      ctx: contextVariables(def, call.ctx, create),
+      now: await caseClock(call.signal),
     };
+    const tools = create?.mcp_servers
+      ? await services.offerTools(create.mcp_servers, `the Create hook of ${def.hookFile}`)
+      : this.tools;
+    const messages = buildMessages({
+      global,
+      prompts: choice.prompts ?? [],
+      ...(tools?.samples ? { samples: tools.samples } : {}),
+      conversation,
+      vars,
+    });
+    return { messages, step: await this.callLlm(call, create, messages, tools) };
+  }
+
+  /** One LLM step (the tool loop included when Yao runs it); what it did goes into the trace, also on failure. */
+  private async callLlm(
+    call: CallState,
+    create: CreateResponse | undefined,
+    messages: Message[],
+    tools: ToolSet | undefined,
+  ): Promise<CompletionStep> {
+    const { def, services } = this;
+    const connector = this.chooseForCall(create?.connector, call.caseConnector);
+    const client = await services.app.client(connector.id, connector.blame);
+    call.trace.connector = connector.id;
+    call.trace.connector_from = connector.from;
+    try {
+      const step = await completionStep({
+        client,
+        messages,
+        options: { ...def.options, ...create?.llmOptions, ...call.llm },
+        ...(tools ? { tools } : {}),
+        backends: services.backends,
+        // Yao runs the loop only when the assistant has no hook script at all.
+        loop:
+          !def.hookFile && def.mcp?.toolLoop !== false ? { maxTurns: def.mcp?.maxTurns ?? DEFAULT_MAX_TURNS } : false,
+        signal: call.signal,
+      });
+      Object.assign(call.trace, stepTrace(step));
+      return step;
+    } catch (error) {
+      const partial = (error as { step?: CompletionStep }).step;
+      if (partial) Object.assign(call.trace, stepTrace(partial));
+      throw error;
+    }
+  }
+
+  /** The Next hook, when the assistant has hooks: it sees the messages, the completion and the tool results. */
+  private async runNext(
+    call: CallState,
+    messages: Message[],
+    step: CompletionStep | undefined,
+  ): Promise<NextResponse | undefined> {
+    if (!this.def.hookFile) return undefined;
+    const completion = step?.completion;
+    const payload = {
+      messages,
+      completion: completion ? completionPayload(completion) : null,
+      tools: step?.tools.map((t) => t.payload) ?? [],
+      error: null,
+    };
+    const outcome = await this.hook('Next', [call.ctx, payload, call.hookOptions], call.signal, call.trace);
+    if (!outcome.ran) return undefined;
+    const next = readNextResponse(outcome.value, this.def.hookFile);
+    call.trace.next = outcome.value ?? null;
+    return next;
   }
 
   /** Calls a hook; its logs go to the trace whether it returns or throws. */
@@ -308,55 +341,6 @@ export class AssistantAgent implements Agent {
     );
     return { ...reply, trace: { ...trace, delegated_to: target.id, delegate: reply.trace } };
   }
-}
-
-/** What the hooks printed (`console.log`), kept in the trace for reports. */
-function keepLogs(trace: Record<string, unknown>, logs: string[]): void {
-  if (logs.length) trace.logs = [...((trace.logs as string[] | undefined) ?? []), ...logs];
-}
-
-/** The LLM step in the trace: the last completion, and the turns and tool calls when tools ran. */
-function stepTrace(step: CompletionStep): Record<string, unknown> {
-  return {
-    completion: completionTrace(step.completion),
-    ...(step.calls > 1 ? { llm_calls: step.calls } : {}),
-    ...(step.tools.length ? { tool_calls: step.tools.map((t) => t.call) } : {}),
-    ...(step.retries ? { retries: step.retries } : {}),
-  };
-}
-
-function completionTrace(reply: AgentReply): Record<string, unknown> {
-  return {
-    content: reply.content,
-    ...(reply.toolCalls?.length ? { tool_calls: reply.toolCalls } : {}),
-    ...(reply.usage ? { usage: reply.usage } : {}),
-    ...(reply.trace ?? {}),
-  };
-}
-
-/** The `completion` a Next hook sees, in Yao's (OpenAI's) field names. */
-function completionPayload(reply: AgentReply): Record<string, unknown> {
-  const t = reply.trace ?? {};
-  return {
-    ...(t.id !== undefined ? { id: t.id } : {}),
-    ...(t.model !== undefined ? { model: t.model } : {}),
-    role: 'assistant',
-    content: reply.content,
-    ...(reply.toolCalls?.length ? { tool_calls: reply.toolCalls.map(toMessageToolCall) } : {}),
-    ...(t.reasoning_content !== undefined ? { reasoning_content: t.reasoning_content } : {}),
-    ...(t.finish_reason !== undefined ? { finish_reason: t.finish_reason } : {}),
-    ...(reply.usage ? { usage: reply.usage } : {}),
-  };
-}
-
-function toMessageToolCall(call: ToolCall): MessageToolCall {
-  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
-  return { ...(call.id ? { id: call.id } : {}), type: 'function', function: { name: call.name, arguments: args } };
-}
-
-function display(content: unknown): string {
-  if (content === null || content === undefined) return '';
-  return typeof content === 'string' ? content : JSON.stringify(content);
 }
 
 function record(value: unknown): Record<string, unknown> {

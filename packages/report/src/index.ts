@@ -32,7 +32,12 @@ export {
   truncate,
 } from './text.js';
 export { resolveOutputPath, writeFileAtomic } from './write-file-atomic.js';
-export { parseReporterOptions, reporterOptionsSchema, type ReporterOptions } from './reporter-options.js';
+export {
+  fileReporterOptionsSchema,
+  parseReporterOptions,
+  reporterOptionsSchema,
+  type ReporterOptions,
+} from './reporter-options.js';
 export { defineDocumentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';

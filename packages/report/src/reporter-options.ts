@@ -13,6 +13,11 @@ export const reporterOptionsSchema = z.object({
 
 export type ReporterOptions = z.infer<typeof reporterOptionsSchema>;
 
+/** The same, for reporters that have no default file and need `output` (the JSON and JSONL reporters). */
+export const fileReporterOptionsSchema = reporterOptionsSchema.extend({
+  output: z.string({ error: 'is required (a file path)' }).min(1, 'must not be empty'),
+});
+
 /**
  * Validates a reporter's options, turning zod's issues into one message that names the reporter and
  * every option at fault.

@@ -1,14 +1,14 @@
-import type { CaseResult, DeepReadonly, Execution } from '@agentest/kernel';
+import { representativeRun, type CaseResult, type DeepReadonly, type Execution } from '@agentest/kernel';
 
 type Result = Pick<DeepReadonly<CaseResult>, 'status' | 'runs'>;
 
 /**
  * The run that represents a case: the first run with the case's status (the kernel takes the case's
- * output, error and assertions from that run), else the first run. Undefined for a case that never
- * ran (skipped before its first run, or interrupted).
+ * output, error and assertions from that run, by the same rule), else the first run. Undefined for a
+ * case that never ran (skipped before its first run, or interrupted).
  */
 export function representative(result: Result): DeepReadonly<Execution> | undefined {
-  return result.runs.find((r) => r.status === result.status) ?? result.runs[0];
+  return representativeRun(result.runs, result.status);
 }
 
 /**

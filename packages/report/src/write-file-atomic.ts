@@ -36,7 +36,7 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
   }
 }
 
-/** The absolute output path: `output` relative to `cwd` (default: the process's), or the reporter's default file name. */
+/** The absolute output path: `output` relative to `cwd` (default: the process's), or the default file name. */
 export function resolveOutputPath(options: { output?: string; cwd?: string }, defaultFile: string): string {
   return resolve(options.cwd ?? process.cwd(), options.output ?? defaultFile);
 }

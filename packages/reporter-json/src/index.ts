@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineReporter, safeStringify, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
-import { ReportCollector, writeFileAtomic } from '@agentest/report';
+import { fileReporterOptionsSchema, parseReporterOptions, ReportCollector, writeFileAtomic } from '@agentest/report';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';
 
@@ -25,8 +25,8 @@ const PACKAGE_VERSION = (createRequire(import.meta.url)('../package.json') as { 
  * get the seed's `script_test` shape. It keeps every result in memory until the end, by nature.
  */
 export default function jsonReporter(options: JsonReporterOptions = {}): AgentestPlugin {
-  if (!options.output) throw new TypeError('reporter-json: the "output" option (a file path) is required');
-  const output = resolve(options.cwd ?? process.cwd(), options.output);
+  const parsed = parseReporterOptions(PLUGIN_NAME, fileReporterOptionsSchema, options);
+  const output = resolve(parsed.cwd ?? process.cwd(), parsed.output);
   let plan: RunPlan | undefined;
   let started = false;
   const collector = new ReportCollector();

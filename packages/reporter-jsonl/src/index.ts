@@ -8,6 +8,7 @@ import {
   type ResultEvent,
   type RunEvent,
 } from '@agentest/kernel';
+import { fileReporterOptionsSchema, parseReporterOptions } from '@agentest/report';
 import { LineWriter } from './line-writer.js';
 
 /** The plugin's name, and the reporter's in messages. */
@@ -26,8 +27,8 @@ export interface JsonlReporterOptions {
  * A killed run leaves a valid prefix.
  */
 export default function jsonlReporter(options: JsonlReporterOptions = {}): AgentestPlugin {
-  if (!options.output) throw new TypeError('reporter-jsonl: the "output" option (a file path) is required');
-  const writer = new LineWriter(resolve(options.cwd ?? process.cwd(), options.output));
+  const { output, cwd } = parseReporterOptions(PLUGIN_NAME, fileReporterOptionsSchema, options);
+  const writer = new LineWriter(resolve(cwd ?? process.cwd(), output));
   let opened: Promise<void> | undefined;
   let ready = false;
   const serialise = eventSerialiser();

@@ -100,7 +100,11 @@ test('20,000 cases stream through with every line intact', async () => {
 });
 
 test('the output option is required', () => {
-  assert.throws(() => jsonlReporter({}), /"output" option/);
+  assert.throws(
+    () => jsonlReporter({}),
+    (e: Error & { code?: string }) =>
+      e.code === 'PLUGIN_INVALID' && /reporter "agentest:jsonl": option "output" is required/.test(e.message),
+  );
 });
 
 test('the serialiser writes exactly what JSON.stringify writes, without replies and repeated runs', async () => {

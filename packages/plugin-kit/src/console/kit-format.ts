@@ -77,7 +77,10 @@ export function colorStatus(status: KitStatus, color = defaultColour()): string 
   return kitPaint(color)(text, style, 'bold');
 }
 
-/** The suite title, upper-cased, then two spaces and the API address (the spaces even without one, as agentest-kit prints), over a rule. */
+/**
+ * The suite title, upper-cased, then two spaces and the API address (the spaces even without one, as
+ * agentest-kit prints), over a rule.
+ */
 export function formatSuiteHeader(label: string, apiUrl = '', color = defaultColour()): string {
   const paint = kitPaint(color);
   return `\n${paint(` ${safe(label.toUpperCase())} `, 'bold', 'cyan')}${paint(`  ${safe(apiUrl)}`, 'dim')}\n${paint(RULE.repeat(68), 'dim')}`;

@@ -166,18 +166,22 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
     if (runsPerCase > 1 && failedRuns) lines.push(`**Failed runs**\n\n${failedRuns}`);
     const logs = caseLogs(result);
     if (logs.length) lines.push(`**Logs**\n\n${fence(truncate(logs.join('\n'), size * 2))}`);
-    const toolCalls = run?.tool_calls ?? [];
-    if (failing && toolCalls.length) {
-      const rows = toolCalls.map((t) => [
-        t.server ?? '',
-        t.name,
-        t.error ? `ERR: ${t.error}` : 'OK',
-        excerpt(t.arguments, 60),
-      ]);
-      lines.push(`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`);
-    }
+    if (failing) lines.push(...toolCallTable(run));
   }
   return lines.join('\n\n');
+}
+
+/** The tool calls of a failing case's representative run, as a table (none when it made no call). */
+function toolCallTable(run: DeepReadonly<Execution> | undefined): string[] {
+  const toolCalls = run?.tool_calls ?? [];
+  if (!toolCalls.length) return [];
+  const rows = toolCalls.map((t) => [
+    t.server ?? '',
+    t.name,
+    t.error ? `ERR: ${t.error}` : 'OK',
+    excerpt(t.arguments, 60),
+  ]);
+  return [`**Tool Calls**\n\n${table(['Server', 'Tool', 'Status', 'Arguments'], rows)}`];
 }
 
 function failedRunLines(runs: readonly DeepReadonly<Execution>[]): string {

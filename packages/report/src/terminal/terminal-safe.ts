@@ -8,7 +8,10 @@
  */
 
 // C0 controls but tab and newline, DEL and C1 controls; bidi embeddings, overrides and isolates.
+// Matching control characters is the point of these two patterns.
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex
 const UNSAFE_TEST = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 // The runner trims leading whitespace before it looks for a command.
 const WORKFLOW_COMMAND = /^([^\S\n]*)::/gm;
