@@ -1,87 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { fixture, jsonl } from './helpers.js';
 import { agentestInProcess as agentest } from './in-process.js';
-
-/**
- * A coffee shop (mock connector) and a scripted simulated user (an adapter that answers by turn
- * number and records every brief it receives in briefs.jsonl), as the dev app's dynamic example.
- */
-const SHOP = {
-  type: 'mock',
-  options: {
-    replies: [
-      { match: 'coffee', reply: 'Hello! What would you like to order?' },
-      { match: 'latte', reply: 'What size would you like?' },
-      { match: 'medium', reply: 'Please confirm: one medium latte?' },
-      { match: 'yes', reply: 'Thank you! Your order number is 42.' },
-    ],
-    default: 'Sorry?',
-  },
-};
-
-/** `script` maps a turn number to the simulator's reply text (JSON or prose); a missing turn means done. */
-function project(script: Record<number, string>, cases: object[], extra: Record<string, string> = {}): string {
-  return fixture({
-    'cases.jsonl': jsonl(cases),
-    'agentest.config.mjs': `
-import { appendFileSync } from 'node:fs';
-const script = ${JSON.stringify(script)};
-export default {
-  connectors: { shop: ${JSON.stringify(SHOP)} },
-  agents: {
-    shop: { connector: 'shop' },
-    sim: {
-      async run(messages, ctx) {
-        const brief = JSON.parse(messages[0].content);
-        appendFileSync(new URL('./briefs.jsonl', import.meta.url), JSON.stringify({ chat_id: ctx.chat_id, count: messages.length, brief }) + '\\n');
-        const text = script[brief.turn_number] ?? '{"goal_achieved": true}';
-        if (text === 'THROW') throw new Error('simulator backend is down');
-        return { content: text, text };
-      },
-    },
-  },
-};`,
-    ...extra,
-  });
-}
-
-const ORDER_CHECKPOINTS = [
-  { id: 'greeting', assert: { type: 'regex', value: '(?i)order' } },
-  { id: 'ask_size', after: ['greeting'], assert: { type: 'regex', value: '(?i)size' } },
-  { id: 'confirm', after: ['ask_size'], assert: { type: 'regex', value: '(?i)confirm' } },
-];
-const SIMULATOR = {
-  use: 'sim',
-  options: { metadata: { persona: 'A customer', goal: 'Order a medium latte', style: 'terse' } },
-};
-const HAPPY = {
-  2: '{"message": "A latte please", "goal_achieved": false}',
-  3: '```json\n{"message": "Medium, please"}\n```',
-};
-
-interface Report {
-  results: {
-    id: string;
-    status: string;
-    error?: string;
-    output?: unknown;
-    details: { dynamic: Record<string, any> };
-  }[];
-}
-
-function report(dir: string): Report {
-  return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as Report;
-}
-
-function briefs(dir: string): { chat_id: string; count: number; brief: Record<string, unknown> }[] {
-  return readFileSync(join(dir, 'briefs.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-}
+import { briefs, HAPPY, ORDER_CHECKPOINTS, project, report, SIMULATOR } from './dynamic-fixture.js';
 
 test('a dynamic case plays the simulated user turn by turn and passes when every required checkpoint is reached', async () => {
   const dir = project(HAPPY, [
@@ -249,7 +169,7 @@ test('a simulator that answers garbage or fails is an error on its case, quoting
     { id: 'prose-ok', input: 'coffee', simulator: { use: 'sim' }, checkpoints: ORDER_CHECKPOINTS, max_turns: 2 },
   ];
   const garbage = project({ 2: '[1, 2, 3]' }, cases.slice(0, 1));
-  let run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: garbage });
+  const run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: garbage });
   assert.equal(run.code, 1);
   assert.equal(report(garbage).results[0]!.status, 'error');
   assert.match(
@@ -262,7 +182,7 @@ test('a simulator that answers garbage or fails is an error on its case, quoting
   assert.match(report(noMessage).results[0]!.error!, /without a "message"/);
 
   const down = project({ 2: 'THROW' }, cases);
-  run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: down });
+  await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: down });
   const results = report(down).results;
   assert.equal(results.length, 2, 'both cases ran');
   assert.equal(results[0]!.status, 'error');
@@ -274,103 +194,4 @@ test('a simulator that answers garbage or fails is an error on its case, quoting
   const prose = project({ 2: 'Sure: a latte please' }, cases.slice(1));
   await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: prose });
   assert.equal(report(prose).results[0]!.details.dynamic.turns[1].input, 'Sure: a latte please');
-});
-
-test('an unknown simulator is an error on its case; --simulator is the default for cases that name none', async () => {
-  const unknown = project(HAPPY, [
-    { id: 'nobody', input: 'coffee', simulator: { use: 'nobody' }, checkpoints: ORDER_CHECKPOINTS },
-  ]);
-  let run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: unknown });
-  assert.equal(run.code, 1);
-  assert.match(
-    report(unknown).results[0]!.error!,
-    /^simulator "nobody" could not be loaded: could not find agent "nobody"/,
-  );
-
-  const cases = [{ id: 'order', input: 'Hi, I would like a coffee', checkpoints: ORDER_CHECKPOINTS }];
-  const bare = project(HAPPY, cases);
-  run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop'], { cwd: bare });
-  assert.equal(run.code, 2);
-  assert.match(
-    run.stderr,
-    /error\[INPUT_INVALID\]: cases\.jsonl:1: the case has "checkpoints" but no "simulator" — .* or pass --simulator <agent id>/,
-  );
-  run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '--simulator', 'agents:sim', '-o', 'out.json'], {
-    cwd: bare,
-  });
-  assert.equal(run.code, 0, run.stdout + run.stderr);
-  assert.equal(report(bare).results[0]!.details.dynamic.simulator, 'sim');
-});
-
-test('dynamic fields are checked at load with file:line: ids, after, cycles, max_turns, stray assert', async () => {
-  const base = { id: 'c', input: 'coffee', simulator: { use: 'sim' } };
-  const cases: [object, RegExp][] = [
-    [{ ...base, checkpoints: [{ id: 'a' }, { id: 'a' }] }, /checkpoints\[1\] repeats id "a"/],
-    [
-      { ...base, checkpoints: [{ id: 'a', after: ['greting'] }, { id: 'greeting' }] },
-      /waits for unknown checkpoint "greting" \(did you mean "greeting"\?\)/,
-    ],
-    [
-      {
-        ...base,
-        checkpoints: [
-          { id: 'a', after: ['b'] },
-          { id: 'b', after: ['a'] },
-        ],
-      },
-      /in a cycle: a → b → a/,
-    ],
-    [
-      { ...base, checkpoints: [{ id: 'a' }], max_turns: '10' },
-      /field "max_turns" must be a whole number of at least 1, got "10"/,
-    ],
-    [
-      { ...base, checkpoints: [{ id: 'a', assertion: { type: 'contains', value: 'x' } }] },
-      /unknown field "checkpoints\[0\]\.assertion" \(did you mean "assert"\?\)/,
-    ],
-    [{ ...base, checkpoints: [{ id: 'a', required: 'false' }] }, /"checkpoints\[0\]\.required" must be true or false/],
-    [
-      { ...base, checkpoints: [{ id: 'a' }], assert: { type: 'contains', value: 'x' } },
-      /field "assert" in a dynamic case/,
-    ],
-    [{ ...base, checkpoints: [] }, /field "checkpoints" must be a non-empty array/],
-    [{ id: 'c', input: 'coffee', simulator: { use: 'sim' } }, /field "simulator" without "checkpoints"/],
-    [
-      { ...base, checkpoints: [{ id: 'a', assert: { type: 'regexx', value: 'x' } }] },
-      /no plugin handles assertion type "regexx"/,
-    ],
-    [
-      {
-        ...base,
-        checkpoints: [
-          {
-            id: 'a',
-            assert: [
-              { type: 'contains', value: 'x' },
-              { type: 'regex', value: '(' },
-            ],
-          },
-        ],
-      },
-      /checkpoints\[0\]\.assert\[1\] \(regex\)/,
-    ],
-  ];
-  for (const [value, expected] of cases) {
-    const dir = project({}, [value]);
-    const run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop'], { cwd: dir });
-    assert.equal(run.code, 2, `${JSON.stringify(value)}\n${run.stdout}${run.stderr}`);
-    assert.match(run.stderr, /^error\[(INPUT_INVALID|NO_ASSERTION|ASSERTION_INVALID)\]: cases\.jsonl:1: /);
-    assert.match(run.stderr, expected);
-  }
-});
-
-test('without an input the simulator opens the conversation on turn 1', async () => {
-  const dir = project({ 1: '{"message": "Hi, I would like a coffee"}', ...HAPPY }, [
-    { id: 'sim-first', simulator: SIMULATOR, checkpoints: ORDER_CHECKPOINTS },
-  ]);
-  const run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: dir });
-  assert.equal(run.code, 0, run.stdout + run.stderr);
-  const dynamic = report(dir).results[0]!.details.dynamic;
-  assert.deepEqual(dynamic.turns[0].from, 'simulator');
-  assert.deepEqual(briefs(dir)[0]!.brief.conversation, []);
 });

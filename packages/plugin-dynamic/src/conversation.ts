@@ -186,13 +186,7 @@ async function askSimulator(
   }
 }
 
-function finish(
-  record: ConversationRecord,
-  entry: TurnRecord,
-  started: number,
-  end: EndReason,
-  error: string,
-): true {
+function finish(record: ConversationRecord, entry: TurnRecord, started: number, end: EndReason, error: string): true {
   entry.duration_ms = round(performance.now() - started);
   entry.error = error;
   record.end = end;

@@ -4,7 +4,7 @@ import type { ReadonlyResult } from './report.js';
 /** Why a simulated conversation stopped. */
 export type EndReason = 'completed' | 'goal_achieved' | 'max_turns' | 'simulator_error' | 'agent_error';
 
-/** One turn of a dynamic case: the user's message (the case input or the simulator's), the agent's reply, and their times. */
+/** One turn of a dynamic case: the user's message (the case input or the simulator's), the reply, their times. */
 export interface TurnRecord {
   turn: number;
   /** What the user said; null when the simulator failed before saying anything. */

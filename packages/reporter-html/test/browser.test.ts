@@ -210,39 +210,41 @@ test("a failed assertion shows a diff; a flaky case shows each run's output; a s
   assert.deepEqual(errors, []);
 });
 
+/** A dynamic case's conversation as the dynamic plugin records it: three turns, two checkpoints missed. */
+const CONVERSATION = {
+  simulator: 'sim',
+  max_turns: 3,
+  total_turns: 3,
+  end_reason: 'max_turns',
+  turns: [
+    {
+      turn: 1,
+      from: 'input',
+      input: 'Hi, a coffee',
+      output: 'Hello! What would you like?',
+      duration_ms: 12,
+      checkpoints_reached: ['greeting'],
+    },
+    {
+      turn: 2,
+      from: 'simulator',
+      input: 'A latte <b>please</b>',
+      output: 'What size?',
+      duration_ms: 20,
+      checkpoints_reached: ['ask_size'],
+    },
+    { turn: 3, from: 'simulator', input: 'Medium', output: 'Anything else?', duration_ms: 15 },
+  ],
+  checkpoints: [
+    { id: 'greeting', required: true, reached: true, reached_at_turn: 1 },
+    { id: 'ask_size', required: true, reached: true, reached_at_turn: 2 },
+    { id: 'confirm', required: true, reached: false, message: "output does not match pattern '(?i)confirm'" },
+    { id: 'upsell', required: false, reached: false, waiting_for: ['confirm'] },
+  ],
+  transcript: [],
+};
+
 test('a dynamic case shows its conversation as chat bubbles, each checkpoint marked under the reply that reached it', async () => {
-  const dynamic = {
-    simulator: 'sim',
-    max_turns: 3,
-    total_turns: 3,
-    end_reason: 'max_turns',
-    turns: [
-      {
-        turn: 1,
-        from: 'input',
-        input: 'Hi, a coffee',
-        output: 'Hello! What would you like?',
-        duration_ms: 12,
-        checkpoints_reached: ['greeting'],
-      },
-      {
-        turn: 2,
-        from: 'simulator',
-        input: 'A latte <b>please</b>',
-        output: 'What size?',
-        duration_ms: 20,
-        checkpoints_reached: ['ask_size'],
-      },
-      { turn: 3, from: 'simulator', input: 'Medium', output: 'Anything else?', duration_ms: 15 },
-    ],
-    checkpoints: [
-      { id: 'greeting', required: true, reached: true, reached_at_turn: 1 },
-      { id: 'ask_size', required: true, reached: true, reached_at_turn: 2 },
-      { id: 'confirm', required: true, reached: false, message: "output does not match pattern '(?i)confirm'" },
-      { id: 'upsell', required: false, reached: false, waiting_for: ['confirm'] },
-    ],
-    transcript: [],
-  };
   const { page, errors } = await open([
     {
       id: 'coffee',
@@ -251,7 +253,7 @@ test('a dynamic case shows its conversation as chat bubbles, each checkpoint mar
         status: 'failed',
         error: 'max turns (3) exceeded',
         output: 'Anything else?',
-        details: { dynamic },
+        details: { dynamic: CONVERSATION },
       }),
     },
   ]);
