@@ -5,6 +5,7 @@ import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
@@ -17,6 +18,7 @@ import { formatError } from './print-error.js';
 import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
+import { runsSetting } from './sequential-runs.js';
 import { watchSignals } from './signals.js';
 
 export interface CliIo {
@@ -41,6 +43,11 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
   const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
 
+  const history = await setupHistory(flags, config, plan, io, mode !== 'message');
+  if (history.nothingToRun) {
+    io.stdout.write(history.nothingToRun);
+    return 0;
+  }
   // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
   const kernel = await kernelFromConfig(config, {
     cwd,
@@ -54,7 +61,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     },
   });
   if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
-  const baseline = await setupBaseline(flags.baseline, io, {
+  const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
   });
@@ -84,7 +91,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel.use(...baseline.plugins, ...reporters.plugins);
+    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
@@ -118,12 +125,13 @@ async function prepareRun(
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
   const mode = detectInputMode(flags.input, cwd);
   const output = flags.outputs[0];
+  const { runs, runPolicy } = await runsSetting(flags, config);
   const plan = createRunPlan({
     input: flags.input,
     cwd,
     agent: flags.name,
     connector: flags.connector,
-    runs: flags.runs ?? config.test.runs,
+    runs,
     parallel: flags.parallel ?? config.test.parallel,
     timeout: flags.timeoutMs ?? config.test.timeoutMs,
     failFast: flags.failFast ?? config.test.failFast,
@@ -139,6 +147,7 @@ async function prepareRun(
     simulator: flags.simulator,
     options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
   });
+  if (runPolicy) plan.runPolicy = runPolicy;
   return { config, plan, mode };
 }
 

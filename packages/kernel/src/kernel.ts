@@ -17,7 +17,15 @@ import { collect, filtered, selects } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { CaseResult, Execution } from './types/result.js';
-import type { CaseStartEvent, RunEvent, RunOutcome, RunPlan, RunResultEvent, SummaryEvent } from './types/run.js';
+import type {
+  CaseStartEvent,
+  RunDecision,
+  RunEvent,
+  RunOutcome,
+  RunPlan,
+  RunResultEvent,
+  SummaryEvent,
+} from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
@@ -279,7 +287,7 @@ export class Kernel {
       const pending = this.emit({ type: 'result', ...result });
       if (pending) await pending;
     };
-    const source = filtered(suite, plan);
+    const source = plan.order ? await plan.order(await collect(suite, plan)) : filtered(suite, plan);
     try {
       await runPool(
         source,
@@ -397,12 +405,15 @@ export class Kernel {
         }
       }
       const runs: Execution[] = [];
-      for (let n = 1; n <= plan.runs; n++) {
+      let decision: RunDecision | undefined;
+      for (let n = 1; n <= plan.runs && !decision?.stop; n++) {
         if (abort.aborted) break;
         if (n > 1) run = this.renew(watch, run, timeoutMs);
         runs.push(await this.runOnce(runner, testCase, n, timeoutMs, run));
+        decision = plan.runPolicy?.(testCase, runs, plan.runs);
       }
       const result = aggregate(base, runs, plan.runs);
+      if (decision) result.run_policy = policyRecord(runs.length, plan.runs, decision);
       if (lifecycle?.after) {
         if (run.timedOut) run = this.renew(watch, run, timeoutMs);
         try {
@@ -501,6 +512,11 @@ interface CaseRunner {
   resolveHelper: (ref: AgentRef) => Promise<Agent>;
 }
 
+/** What a run policy's last answer leaves on its case. */
+function policyRecord(runs: number, max: number, { decision, reason }: RunDecision): CaseResult['run_policy'] {
+  return { runs, max, ...(decision ? { decision } : {}), ...(reason ? { reason } : {}) };
+}
+
 function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> | undefined): CaseResult {
   if (lines?.collected) result.hook_logs = lines.collected;
   return result;
@@ -509,7 +525,10 @@ function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> |
 const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
-/** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
+/**
+ * What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's
+ * fault.
+ */
 function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
   if (!tap.validate) return undefined;
   try {

@@ -40,6 +40,7 @@ export {
 } from './reporter-options.js';
 export { defineDocumentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
+export { formatUsd, haltNote, usageText } from './usage.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';
 export { terminalSafe } from './terminal/terminal-safe.js';
@@ -70,3 +71,4 @@ export {
   type EndReason,
   type TurnRecord,
 } from './dynamic.js';
+export { printFlaky } from './terminal/flaky-block.js';

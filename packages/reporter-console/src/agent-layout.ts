@@ -91,6 +91,8 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   const colour = s.stable ? 'green' : s.pass_rate >= 80 ? 'yellow' : 'red';
   const line = `[${safe(result.id)}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
   p.line(`  ${p.paint(colour, line)}${p.paint('dim', ` · 95% CI ${s.pass_rate_ci[0]}–${s.pass_rate_ci[1]}%`)}`);
+  const policy = result.run_policy;
+  if (policy) p.line(p.paint('dim', `  ${policy.runs} of at most ${policy.max} runs: ${safe(policy.reason ?? '')}`));
   if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
   if (verbose) printLogLines(p, caseLogs(result), '  ');
 }

@@ -1,7 +1,7 @@
 import type { AgentRef } from './agent.js';
 import type { ContextFile, Environment } from './context.js';
-import type { CaseResult, Execution, Status } from './result.js';
-import type { InputSpec } from './test-case.js';
+import type { CaseResult, Execution, Flakiness, Status } from './result.js';
+import type { InputSpec, TestCase } from './test-case.js';
 
 /** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
 export interface RunPlan {
@@ -34,6 +34,30 @@ export interface RunPlan {
   simulator?: string;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
+  /**
+   * Decides after each run of a case whether to run it again, up to `runs` (e.g. a sequential test
+   * that stops once the answer is clear). Without it every case runs `runs` times.
+   */
+  runPolicy?: RunPolicy;
+  /**
+   * Puts the selected cases in the order to run them (e.g. last failed first); the kernel then holds
+   * them all in memory.
+   */
+  order?: (cases: TestCase[]) => TestCase[] | Promise<TestCase[]>;
+}
+
+/**
+ * Asked after each run of a case, with the runs so far and the most it may get: `stop` ends the
+ * case early. The last answer is recorded on the case as `run_policy`, so reports can say why it stopped.
+ */
+export type RunPolicy = (testCase: TestCase, runs: readonly Execution[], max: number) => RunDecision;
+
+export interface RunDecision {
+  stop: boolean;
+  /** What the policy concluded (`accepted`, `flagged`, `undecided`), for reports. */
+  decision?: string;
+  /** Why, in words. */
+  reason?: string;
 }
 
 /** What `--run` needs of a pattern: its text for messages, and a match test on ids and names. */
@@ -83,6 +107,8 @@ export interface Summary {
   comparison?: BaselineComparison;
   /** With `--fuzz`: each case's verdict next to its perturbed variants' (set by the fuzz plugin before reporters hear the summary). */
   robustness?: CaseRobustness[];
+  /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
+  flaky?: FlakyCase[];
 }
 
 /** One case under `--fuzz`: its own verdict, the pass rate on its variants, and the variants that broke it. */
@@ -94,6 +120,12 @@ export interface CaseRobustness {
   /** Passed variants ÷ variants, 0–1. */
   pass_rate: number;
   broken?: { id: string; perturbation: string; input: unknown; status: Status; error?: string }[];
+}
+
+/** A flaky case in the summary: its id and how flaky it is. */
+export interface FlakyCase extends Flakiness {
+  id: string;
+  name?: string;
 }
 
 /** Tokens and cost of model calls (a case's, or the run's). `cost_usd` counts priced models only. */

@@ -10,6 +10,7 @@ import {
   getConsoleHooks,
   interruptedText,
   gradeOf,
+  printFlaky,
   representative,
   terminalSafe as safe,
   type ConsoleLayout,
@@ -88,6 +89,7 @@ export class KitLayout implements ConsoleLayout {
     this.p.line(formatStatusCounts(this.counts, this.colour));
     if (s.metrics || s.thresholds)
       this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
+    printFlaky(this.p, s);
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
     if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));
