@@ -32,6 +32,10 @@ export interface RawFlags {
   baseline?: string;
   allowOnly?: boolean;
   update?: boolean;
+  simulator?: string;
+  dryRun?: boolean;
+  fuzz?: string;
+  seed?: string;
   lastFailed?: boolean;
   order?: string;
   history?: boolean;
@@ -81,6 +85,14 @@ export interface Flags {
   allowOnly: boolean;
   /** `--update`: write snapshots that differ and remove obsolete ones (docs/snapshots.md). */
   updateSnapshots: boolean;
+  /** `--simulator <agent>`: who plays the user in dynamic cases that name no simulator. */
+  simulator?: string;
+  /** `--dry-run`: write the cases (generated ones included) as JSONL instead of running them. */
+  dryRun: boolean;
+  /** `--fuzz N`: N perturbed variants of each case's input, and robustness per case. */
+  fuzz?: number;
+  /** `--seed S`: fixes the `--fuzz` draws (default 0). */
+  seed?: number;
   /** `--last-failed`: only the cases that did not pass in the latest run of this input. */
   lastFailed: boolean;
   /** `--order failed-first`: last failed, then flaky, then longest first. */
@@ -134,6 +146,10 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
     updateSnapshots: raw.update === true,
+    ...optional('simulator', agentId('--simulator', raw.simulator)),
+    dryRun: raw.dryRun === true,
+    ...optional('fuzz', raw.fuzz === undefined ? undefined : positiveInt('--fuzz', raw.fuzz)),
+    ...optional('seed', raw.seed === undefined ? undefined : wholeNumber('--seed', raw.seed)),
     lastFailed: raw.lastFailed === true,
     ...optional('order', order(raw.order)),
     history: raw.history !== false,
@@ -177,6 +193,18 @@ function hookRef(flag: string, value: string | undefined): string | undefined {
       flag,
       'needs a hook function, e.g. env_test.BeforeAll (src/env_test.ts of the assistant, function BeforeAll)',
     );
+  return value.trim();
+}
+
+function wholeNumber(flag: string, value: string): number {
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw invalid(flag, `must be a whole number, got ${JSON.stringify(value)} (e.g. ${flag} 42)`);
+  return Number(value);
+}
+
+function agentId(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.trim()) throw invalid(flag, 'needs an agent id, e.g. --simulator tests.simulator-agent');
   return value.trim();
 }
 

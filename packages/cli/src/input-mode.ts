@@ -5,10 +5,12 @@ import { resolve } from 'node:path';
  * How the CLI reads `-i`, for its own decisions (where output goes, whether the reply is printed);
  * the load plugins decide what the input means. Yao's rules, plus directories and globs.
  */
-export type InputMode = 'script' | 'file' | 'directory' | 'glob' | 'message';
+export type InputMode = 'script' | 'file' | 'directory' | 'glob' | 'message' | 'generated';
 
 export function detectInputMode(input: string, cwd: string): InputMode {
   if (input.startsWith('scripts.')) return 'script';
+  // Cases a generator makes (Yao sends these to the agent as a message, W1).
+  if (input.startsWith('agents:') || input.startsWith('scripts:')) return 'generated';
   const kind = statKind(resolve(cwd, input));
   if (kind === 'directory') return 'directory';
   if (kind === 'file' || /\.jsonl?$/i.test(input)) return 'file';

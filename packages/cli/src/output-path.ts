@@ -21,5 +21,5 @@ export function outputStem(mode: InputMode, input: string, cwd: string, date: Da
 
 /** Modes whose default is a file; message and script runs print to the terminal unless `-o` is given. */
 export function writesDefaultFile(mode: InputMode): boolean {
-  return mode === 'file' || mode === 'directory' || mode === 'glob';
+  return mode === 'file' || mode === 'directory' || mode === 'glob' || mode === 'generated';
 }

@@ -17,6 +17,7 @@ export const DEFAULT_PLUGINS = [
   { key: 'agent', package: '@agentest/plugin-agent' },
   { key: 'yao', package: '@agentest/plugin-yao-resolver' },
   { key: 'assert', package: '@agentest/plugin-assert' },
+  { key: 'dynamic', package: '@agentest/plugin-dynamic' },
   { key: 'judge', package: '@agentest/judge' },
   { key: 'snapshot', package: '@agentest/snapshot' },
   { key: 'jsonl', package: '@agentest/plugin-jsonl' },

@@ -35,6 +35,8 @@ export interface RunPlanOptions {
   thresholdFlags?: readonly string[];
   /** A `test.only` is an error (the CLI: `CI` set, no `--allow-only`). */
   forbidOnly?: boolean;
+  /** `--simulator`: the default simulator of dynamic cases. */
+  simulator?: string;
   options?: Record<string, unknown>;
 }
 
@@ -72,6 +74,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
     ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),
     ...(o.forbidOnly ? { forbidOnly: true } : {}),
+    ...(o.simulator ? { simulator: o.simulator } : {}),
     ...(o.options ? { options: o.options } : {}),
   };
 }

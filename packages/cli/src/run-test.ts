@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { AgentestError, isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
@@ -12,6 +12,7 @@ import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { claimDefaultOutputs } from './default-outputs.js';
 import { detectInputMode, type InputMode } from './input-mode.js';
+import { dryRun } from './dry-run.js';
 import { messageOutput } from './message-output.js';
 import { outputStem, writesDefaultFile } from './output-path.js';
 import { formatError } from './print-error.js';
@@ -43,6 +44,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const cwd = io.cwd;
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
+  const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
 
   const history = await setupHistory(flags, config, plan, io, mode !== 'message');
   if (history.nothingToRun) {
@@ -52,7 +54,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
   const kernel = await kernelFromConfig(config, {
     cwd,
-    reporters: [],
+    reporters: fuzz,
     calls: {
       ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
       replayTiming: flags.replayTiming,
@@ -61,6 +63,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       env: io.env,
     },
   });
+  if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
   const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -97,6 +100,12 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   } finally {
     await claimed.release();
   }
+}
+
+/** `--fuzz`: the plugin that adds the variants and the robustness summary, loaded only when asked for. */
+async function fuzzPlugin(variants: number, seed: number): Promise<AgentestPlugin> {
+  const { default: fuzz } = await import('@agentest/plugin-fuzz');
+  return fuzz({ variants, seed });
 }
 
 /** The config (searched from the input), the `--ctx` file, and the plan they make with the flags. */
@@ -138,6 +147,7 @@ async function prepareRun(
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
     forbidOnly: isCi(env) && !flags.allowOnly,
+    simulator: flags.simulator,
     options: {
       mode,
       ...(output ? { output: resolve(cwd, output) } : {}),

@@ -124,6 +124,22 @@ function addRunnerOptions(command: Command): void {
       'compare this run with an earlier report (.jsonl or .json), or with the latest run of this input in the history (last), when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl or --baseline last)',
     )
     .option(
+      '--simulator <agent>',
+      'agent that plays the user in dynamic cases (checkpoints) whose case names no simulator, and in ctx.simulate (default: none; e.g. --simulator tests.simulator-agent)',
+    )
+    .option(
+      '--fuzz <n>',
+      "run n perturbed variants of each case's input too (typos, case, whitespace, punctuation, Unicode look-alikes) and report robustness per case (default: off; e.g. --fuzz 5)",
+    )
+    .option(
+      '--seed <n>',
+      'fixes the --fuzz perturbations; the same seed gives the same variants (default: 0; e.g. --seed 42)',
+    )
+    .option(
+      '--dry-run',
+      'load and check the cases (generated ones too: -i "agents:<id>?count=N", -i "scripts:<module>.<Function>") and write them as JSONL instead of running them: to stdout, or to -o <file>.jsonl (default: off)',
+    )
+    .option(
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
     )

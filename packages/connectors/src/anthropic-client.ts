@@ -64,8 +64,10 @@ export class AnthropicChatClient extends LlmClient<AnthropicModule, Anthropic> {
     signal: AbortSignal,
     recorder: Recorder,
   ): Promise<AgentReply> {
-    return this.withClient(this.url, signal, async (client) => {
-      const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, { signal });
+    return this.withClient(this.url, signal, async (client, callSignal) => {
+      const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, {
+        signal: callSignal,
+      });
       return stream
         ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
         : anthropicReply(recorder.body(response), this.url);

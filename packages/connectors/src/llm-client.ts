@@ -1,5 +1,6 @@
 import type { AgentReply } from '@agentest/kernel';
 import { callModel, type Recorded, type Recorder } from '@agentest/cassettes';
+import { withCallSignal } from './abort.js';
 import { toConnectorError, type SdkErrorClasses } from './classify-error.js';
 import { ConnectorError } from './connector-error.js';
 import { log, redactSecret } from './http-log.js';
@@ -46,11 +47,19 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
    * later call, concurrent ones included, shares that one client). What the request throws becomes a
    * ConnectorError that says whether another attempt may help, unless the caller aborted it.
    */
-  protected async withClient<T>(url: string, signal: AbortSignal, request: (client: Client) => Promise<T>): Promise<T> {
+  /**
+   * Runs one SDK call with the client (imported on first use) and a signal of the call's own (see
+   * `withCallSignal`), and turns the SDK's errors into connector errors.
+   */
+  protected async withClient<T>(
+    url: string,
+    signal: AbortSignal,
+    request: (client: Client, callSignal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     this.sdk ??= this.importSdk().then((module) => ({ module, client: this.createClient(module) }));
     const { module, client } = await this.sdk;
     try {
-      return await request(client);
+      return await withCallSignal(signal, (callSignal) => request(client, callSignal));
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, url, this.settings.timeoutMs);

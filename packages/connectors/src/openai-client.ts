@@ -64,9 +64,9 @@ export class OpenAIChatClient extends LlmClient<OpenAIModule, OpenAI> {
     signal: AbortSignal,
     recorder: Recorder,
   ): Promise<AgentReply> {
-    return this.withClient(this.url, signal, async (client) => {
+    return this.withClient(this.url, signal, async (client, callSignal) => {
       const response = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParams, {
-        signal,
+        signal: callSignal,
       });
       return stream
         ? await openaiStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)

@@ -57,6 +57,12 @@ export const ERROR_CATALOGUE = {
     trigger: 'A command-line flag has a value of the wrong form (e.g. `--runs 0`, `--timeout 5 minutes`).',
     fix: 'Use the form shown in `agentest test --help`.',
   },
+  GENERATOR_FAILED: {
+    exit: 3,
+    trigger:
+      'A case generator (`-i "agents:<id>?count=N"` or `-i "scripts:<module>.<Function>"`) could not be loaded, failed, timed out, or answered without JSON cases.',
+    fix: 'Check the generator named in the message (the message quotes its reply); `--dry-run` shows what it generates without running the cases.',
+  },
   INPUT_INVALID: {
     exit: 2,
     trigger:

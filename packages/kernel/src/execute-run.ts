@@ -34,6 +34,8 @@ export async function executeRun(
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
   } catch (error) {
     execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
+    if (ctx.partial?.details) execution.details = ctx.partial.details;
+    if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
     // Model calls made from here on are the judges', recorded and counted apart from the agent's.
@@ -51,6 +53,9 @@ export async function executeRun(
  */
 export class RunContext implements ExecuteContext {
   readonly #run: Watch;
+  readonly #hooks: KernelHooks;
+  readonly #testCase: TestCase;
+  partial?: Pick<Execution, 'output' | 'details'>;
 
   constructor(
     public plan: RunPlan,
@@ -62,12 +67,29 @@ export class RunContext implements ExecuteContext {
     public runs: number,
     watch: Watch,
     public resolveAgent: (ref: AgentRef) => Promise<Agent>,
+    hooks: KernelHooks,
+    testCase: TestCase,
   ) {
     this.#run = watch;
+    this.#hooks = hooks;
+    this.#testCase = testCase;
   }
 
   get signal(): AbortSignal {
     return this.#run.signal;
+  }
+
+  async assert(assertions: readonly Assertion[], output: unknown, execution: Execution): Promise<AssertionResult[]> {
+    const input = new RunAssertInput(
+      output,
+      this.#testCase,
+      execution,
+      this.plan,
+      this.agent,
+      this.#run,
+      this.resolveAgent,
+    );
+    return assertAll(this.#hooks, assertions, input);
   }
 }
 

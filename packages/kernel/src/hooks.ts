@@ -1,7 +1,7 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, HookMap } from 'tapable';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { TestContext } from './types/context.js';
-import type { AssertionOutcome, Execution } from './types/result.js';
+import type { AssertionOutcome, AssertionResult, Execution } from './types/result.js';
 import type { RunEvent, RunPlan } from './types/run.js';
 import type { Assertion, InputSpec, Suite, TestCase } from './types/test-case.js';
 
@@ -11,6 +11,8 @@ export interface ResolveContext {
 
 export interface LoadContext {
   plan: RunPlan;
+  /** Finds an agent through the `resolve` taps: loaders that ask an agent for cases (`-i agents:<id>`) use it. */
+  resolveAgent(ref: AgentRef): Promise<Agent>;
 }
 
 /** What a `suite` tap gets besides the suite the taps before it handed on. */
@@ -36,6 +38,16 @@ export interface ExecuteContext {
    * plugins that call a helper agent during a case: a judge, a simulated user.
    */
   resolveAgent(ref: AgentRef): Promise<Agent>;
+  /**
+   * Judges an output with assertions exactly as a case's own `assert` is judged (`negate`,
+   * `message`, unjudged assertions), under this run's signal: a dynamic case's checkpoints use it.
+   */
+  assert(assertions: readonly Assertion[], output: unknown, execution: Execution): Promise<AssertionResult[]>;
+  /**
+   * What the executor has so far (a conversation's turns): when the run times out or is stopped
+   * before the executor answers, the kernel keeps these on the execution it records instead.
+   */
+  partial?: Pick<Execution, 'output' | 'details'>;
 }
 
 /** What an assertion tap gets besides the assertion itself. */

@@ -29,6 +29,8 @@ export { parseDuration, formatDuration, goDuration, withoutUnit } from './durati
 export { caseLogs } from './logs.js';
 export { representativeRun } from './aggregate.js';
 export { isCi } from './ci.js';
+export { replyJson } from './reply-json.js';
+export { hashString, mulberry32, pickWeighted } from './prng.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify } from './safe-json.js';
 export { addJudgeUsage, judgeLine } from './judge-usage.js';
@@ -38,3 +40,4 @@ export { checkThresholdNames, formatMetric, isMaxMetric, metricKey, type FormatM
 export { registerSecret, redactText, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
+export { planContextOf } from './run-context.js';

@@ -92,6 +92,23 @@ export class Kernel {
     return outcome;
   }
 
+  /**
+   * Loads and checks the suite exactly as a run would (every case kind has an executor, every
+   * assertion a handler, `--run` selects something), and returns the selected cases without running
+   * any: `--dry-run`. Setup and teardown taps run as for a run.
+   */
+  async list(plan: RunPlan): Promise<TestCase[]> {
+    this.applyPlugins();
+    await this.hooks.setup.promise(plan);
+    try {
+      const suite = await this.load(plan);
+      await preflight(this.hooks, this.assertTypes, plan, suite);
+      return await collect(suite, plan);
+    } finally {
+      await this.teardown();
+    }
+  }
+
   /** Every teardown tap runs even when an earlier one fails, so one plugin cannot cost the reporters their files. */
   private async teardown(): Promise<void> {
     this.errors.push(...(await callEvery(this.hooks.teardown)));
@@ -110,7 +127,12 @@ export class Kernel {
 
   /** The first `load` tap that recognises the input makes the suite; the `suite` taps then add to it or filter it. */
   private async load(plan: RunPlan): Promise<Suite> {
-    const loaded = plan.suite ?? (await callBail<Suite>(this.hooks.load, plan.input, { plan }));
+    const loaded =
+      plan.suite ??
+      (await callBail<Suite>(this.hooks.load, plan.input, {
+        plan,
+        resolveAgent: (ref: AgentRef) => this.resolveAgent(ref, plan),
+      }));
     if (loaded) return callWaterfall(this.hooks.suite, loaded, { plan });
     const asked = [...new Set(this.hooks.load.taps.map((t) => t.name))];
     throw new AgentestError(

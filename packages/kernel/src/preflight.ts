@@ -31,30 +31,43 @@ export async function preflight(
         where: at(testCase),
       });
     }
-    (testCase.assert ?? []).forEach((assertion, i) => {
-      const taps = hooks.assert.get(assertion.type)?.taps;
-      if (!taps?.length) {
-        const known = [...knownAsserts].sort().join(', ');
-        throw new AgentestError(
-          'NO_ASSERTION',
-          `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
-          { where: at(testCase) },
-        );
-      }
-      const problem = validateWith(taps[0]!, assertion);
-      if (problem)
-        throw new AgentestError(
-          'ASSERTION_INVALID',
-          `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
-          { where: at(testCase) },
-        );
-    });
+    checkAssertions(hooks, testCase, testCase.assert ?? [], 'assert', knownAsserts);
+    for (const [c, checkpoint] of (testCase.checkpoints ?? []).entries())
+      checkAssertions(hooks, testCase, checkpoint.assert, `checkpoints[${c}].assert`, knownAsserts);
   }
   if (matched === 0) {
     const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
     throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
   }
   return selected;
+}
+
+/** Every assertion has a handler and is written the way its handler accepts; `label` names the list. */
+function checkAssertions(
+  hooks: KernelHooks,
+  testCase: TestCase,
+  assertions: readonly Assertion[],
+  label: string,
+  knownAsserts: ReadonlySet<string>,
+): void {
+  assertions.forEach((assertion, i) => {
+    const taps = hooks.assert.get(assertion.type)?.taps;
+    if (!taps?.length) {
+      const known = [...knownAsserts].sort().join(', ');
+      throw new AgentestError(
+        'NO_ASSERTION',
+        `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
+        { where: at(testCase) },
+      );
+    }
+    const problem = validateWith(taps[0]!, assertion);
+    if (problem)
+      throw new AgentestError(
+        'ASSERTION_INVALID',
+        `${at(testCase)}: ${label}[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
+        { where: at(testCase) },
+      );
+  });
 }
 
 /**

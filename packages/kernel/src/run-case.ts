@@ -127,7 +127,19 @@ async function runOnce(
   if (pending) await pending;
   const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
   const testContext = context(testCase, chatId);
-  const ctx = new RunContext(plan, suite, agent, testContext, timeoutMs, run, plan.runs, watch, resolveHelper);
+  const ctx = new RunContext(
+    plan,
+    suite,
+    agent,
+    testContext,
+    timeoutMs,
+    run,
+    plan.runs,
+    watch,
+    resolveHelper,
+    hooks,
+    testCase,
+  );
   // Call boundaries (connectors, cassettes, the usage meter) find the case run through the run's signal.
   watch.enterScope({
     plan,

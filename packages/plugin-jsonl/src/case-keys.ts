@@ -21,17 +21,12 @@ export const CASE_KEYS = [
   'timeout',
   'before',
   'after',
+  'simulator',
+  'checkpoints',
+  'max_turns',
 ] as const;
 
-/**
- * Keys of Yao's dynamic (simulator-driven) mode. agentest does not run that mode yet, and running
- * such a case as a static one would judge it without its checkpoints: refused unless listed in
- * `extraKeys`, which means "ignore them".
- */
-export const DYNAMIC_MODE_KEYS = ['simulator', 'checkpoints', 'max_turns'] as const;
-
 const KNOWN: ReadonlySet<string> = new Set(CASE_KEYS);
-const DYNAMIC: ReadonlySet<string> = new Set(DYNAMIC_MODE_KEYS);
 
 /** What is wrong with a key, and what to do, for the loader to report at `file:line`. */
 export interface KeyProblem {
@@ -46,12 +41,6 @@ export interface KeyProblem {
 export function unknownKey(value: Record<string, unknown>, extra: ReadonlySet<string>): KeyProblem | undefined {
   for (const key in value) {
     if (KNOWN.has(key) || extra.has(key)) continue;
-    if (DYNAMIC.has(key)) {
-      return {
-        problem: `field "${key}" belongs to Yao's dynamic (simulator-driven) mode, which is not supported yet`,
-        fix: `remove "simulator", "checkpoints" and "max_turns" to run it as a static case, or list them in the jsonl.extraKeys option to ignore them`,
-      };
-    }
     const known = [...CASE_KEYS, ...extra];
     return {
       problem: `unknown field "${key}"${didYouMean(key, known)}`,

@@ -9,6 +9,8 @@ export interface CaseRuleOptions {
   maxDepth?: number;
   /** Where `file://` parts may read from, besides the suite's folder and the app root, and how much. */
   files?: { allow?: readonly string[]; maxBytes?: number };
+  /** `--simulator`: the agent that plays the user in dynamic cases that name none. */
+  defaultSimulator?: string;
 }
 
 /** The same, resolved for one suite file: what each line is checked against. */
@@ -16,6 +18,7 @@ export interface CaseRules {
   extraKeys: ReadonlySet<string>;
   maxDepth: number;
   files: AttachmentPolicy;
+  defaultSimulator?: string;
 }
 
 /** The rules for a suite whose file is in `baseDir`. */
@@ -24,5 +27,6 @@ export function caseRules(baseDir: string, options: CaseRuleOptions = {}): CaseR
     extraKeys: new Set(options.extraKeys ?? []),
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     files: attachmentPolicy(baseDir, options.files?.allow, options.files?.maxBytes),
+    ...(options.defaultSimulator ? { defaultSimulator: options.defaultSimulator } : {}),
   };
 }

@@ -8,3 +8,6 @@ export { normaliseInput } from './normalise-input.js';
 export { normaliseContentPart } from './content-parts.js';
 export { InputShapeError } from './input-error.js';
 export { readLines, type Line } from './read-lines.js';
+export { generatedItems, generatedSuite, type GeneratedSuiteOptions } from './generated-suite.js';
+export { generatorKind, parseAgentSource, type AgentSource } from './generator-source.js';
+export { toJsonlCase } from './to-jsonl-case.js';

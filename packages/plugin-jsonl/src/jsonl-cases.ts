@@ -13,6 +13,8 @@ export interface CaseFile extends CaseRuleOptions {
   /** The file as messages and `source.file` name it. */
   file: string;
   maxLineBytes: number;
+  /** Where relative `file://` paths start (default: the file's folder). */
+  baseDir?: string;
 }
 
 /** What the passes over one suite's file share: the version of the file a complete pass vouched for. */
@@ -51,7 +53,7 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
     private readonly source: CaseFile,
     private readonly memory: PassMemory,
   ) {
-    this.baseDir = dirname(source.path);
+    this.baseDir = source.baseDir ?? dirname(source.path);
     this.rules = caseRules(this.baseDir, source);
   }
 

@@ -12,6 +12,8 @@ export interface JsonlSuiteOptions extends CaseRuleOptions {
   /** The file as messages and `source.file` name it. */
   file: string;
   maxLineBytes: number;
+  /** Where relative `file://` paths start (default: the file's folder). */
+  baseDir?: string;
 }
 
 /**

@@ -1,17 +1,11 @@
-import {
-  AgentestError,
-  carryExactText,
-  parseDuration,
-  parseJson,
-  withoutUnit,
-  type Assertion,
-  type TestCase,
-} from '@agentest/kernel';
-import type { z } from 'zod';
+import { AgentestError, parseDuration, parseJson, withoutUnit, type TestCase } from '@agentest/kernel';
 import { unknownKey } from './case-keys.js';
 import { caseRules, type CaseRules } from './case-rules.js';
-import { AssertionSchema, CaseSchema, FIELD_FIXES, isWellTypedAssertion, isWellTypedCase } from './case-schema.js';
+import { CaseSchema, FIELD_FIXES, isWellTypedCase } from './case-schema.js';
+import { DYNAMIC_MODE_KEYS, parseDynamicFields } from './dynamic-fields.js';
 import { InputShapeError, typeName } from './input-error.js';
+import { equalsAssertion, parseAssertions } from './parse-assertions.js';
+import { explainSchemaError, type Fail } from './schema-error.js';
 import { tooDeep } from './nesting-depth.js';
 import { normaliseInput } from './normalise-input.js';
 
@@ -57,9 +51,13 @@ export function parseCase(text: string, at: LineContext): TestCase {
   const value = raw as Record<string, unknown>;
   const id = value.id as string;
 
+  // A suite that lists a dynamic key in `extraKeys` asks for it to be ignored: its cases stay static.
+  const dynamic = ignoresDynamicMode(rules) ? undefined : parseDynamicFields(value, rules.defaultSimulator, fail);
   let messages;
   try {
-    messages = normaliseInput(value.input, rules.files);
+    // A dynamic case without an input lets the simulator open the conversation.
+    messages =
+      dynamic && (value.input === undefined || value.input === null) ? [] : normaliseInput(value.input, rules.files);
   } catch (error) {
     if (!(error instanceof InputShapeError)) throw error;
     fail(
@@ -70,8 +68,8 @@ export function parseCase(text: string, at: LineContext): TestCase {
 
   const testCase: TestCase = {
     id,
-    kind: 'agent',
-    input: value.input,
+    kind: dynamic ? 'dynamic' : 'agent',
+    input: value.input ?? null,
     messages: messages!,
     source: { file: at.file, line: at.line },
   };
@@ -84,6 +82,10 @@ export function parseCase(text: string, at: LineContext): TestCase {
   if (assertions) testCase.assert = assertions;
   else if (testCase.expected !== undefined) testCase.assert = [equalsAssertion(value)];
   copyOptionalFields(testCase, value, at, fail);
+  if (dynamic) {
+    testCase.data = { ...(testCase.data as Record<string, unknown> | undefined), dynamic: dynamic.data };
+    testCase.checkpoints = dynamic.checkpoints;
+  }
   return testCase;
 }
 
@@ -114,8 +116,6 @@ export function createCase(fields: unknown, where: Partial<LineContext> = {}): T
   return parseCase(text, at);
 }
 
-type Fail = (problem: string, fix: string) => never;
-
 function failAt(at: LineContext): Fail {
   return (problem, fix) => {
     const where = at.label ?? `${at.file}:${at.line}`;
@@ -136,6 +136,10 @@ function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, 
   let extra: Record<string, unknown> | undefined;
   for (const key of HOOK_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
   if (extra) testCase.data = extra;
+}
+
+function ignoresDynamicMode(rules: CaseRules): boolean {
+  return DYNAMIC_MODE_KEYS.some((key) => rules.extraKeys.has(key));
 }
 
 function caseTimeout(timeout: string, at: LineContext, fail: Fail): number {
@@ -172,76 +176,10 @@ function checkFields(raw: unknown, text: string, rules: CaseRules, fail: Fail): 
   const badKey = unknownKey(value, rules.extraKeys);
   if (badKey) fail(badKey.problem, badKey.fix);
   if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
-  if (value.input === undefined || value.input === null)
+  const dynamic = value.checkpoints !== undefined && value.checkpoints !== null && !ignoresDynamicMode(rules);
+  if (!dynamic && (value.input === undefined || value.input === null))
     fail(
       `case "${value.id as string}" is missing required field "input"`,
       'give the message to send, e.g. "input": "Hello"',
     );
-}
-
-/**
- * `assert` as a list: an object is one assertion, a string is `{type: <string>}`, an array holds
- * either. A missing or empty `type` means `equals`, as in Yao.
- */
-function parseAssertions(value: unknown, fail: Fail, checked: boolean): Assertion[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items.map((item, i) => {
-    if (checked) return typeof item === 'string' ? { type: item } : withType(item as Record<string, unknown>);
-    if (typeof item === 'string') {
-      if (!item) fail(`field "${labelOf(value, i)}" is an empty string`, 'name an assertion type, e.g. "contains"');
-      return { type: item };
-    }
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      fail(
-        `field "${labelOf(value, i)}" must be an assertion object or a type name, got ${typeName(item)}`,
-        FIELD_FIXES.assert!,
-      );
-    }
-    const assertion = item as Record<string, unknown>;
-    if (!isWellTypedAssertion(assertion))
-      explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${labelOf(value, i)}.`);
-    return withType(assertion);
-  });
-}
-
-/** The object is the parser's own, fresh from JSON.parse: only a missing type needs a copy. */
-function withType(assertion: Record<string, unknown>): Assertion {
-  if (typeof assertion.type === 'string' && assertion.type) return assertion as Assertion;
-  const copy = { ...assertion, type: 'equals' } as Assertion;
-  carryExactText(assertion, 'value', copy, 'value');
-  return copy;
-}
-
-/** `expected` without `assert`: an `equals` assertion of it (with the source text of a big integer). */
-function equalsAssertion(line: Record<string, unknown>): Assertion {
-  const assertion: Assertion = { type: 'equals', value: line.expected };
-  carryExactText(line, 'expected', assertion, 'value');
-  return assertion;
-}
-
-/** How messages name an assertion: `assert[i]` in a list, `assert` alone. Built only for a message. */
-function labelOf(value: unknown, i: number): string {
-  return Array.isArray(value) ? `assert[${i}]` : 'assert';
-}
-
-/** Turns the first schema issue into `field "x.y" must be <type>, got <value>`. */
-function explainSchemaError(
-  result: z.ZodSafeParseResult<unknown>,
-  value: Record<string, unknown>,
-  fail: Fail,
-  prefix = '',
-): void {
-  if (result.success) return;
-  const issue = result.error.issues[0]!;
-  const path = issue.path.map(String);
-  const field = prefix + path.join('.');
-  const got = path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
-  const fix = FIELD_FIXES[path[0] ?? ''] ?? (prefix ? FIELD_FIXES.assert! : 'correct the field, or remove it');
-  fail(`field "${field}" must be ${issue.message}, got ${describe(got)}`, fix);
-}
-
-function describe(value: unknown): string {
-  if (value === null || typeof value === 'object') return typeName(value);
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${typeName(value)} ${text.slice(0, 37)}...` : text;
 }

@@ -2,7 +2,10 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
 import { z } from 'zod';
+import { askGenerator } from './agent-generator.js';
 import { detectInput } from './detect-input.js';
+import { generatedItems, generatedSuite } from './generated-suite.js';
+import { generatorKind, parseAgentSource } from './generator-source.js';
 import { jsonlSuite } from './jsonl-suite.js';
 import { messageSuite } from './message-suite.js';
 
@@ -48,7 +51,27 @@ export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestP
       }
       const { maxLineBytes = DEFAULT_MAX_LINE_BYTES, extraKeys, maxDepth, files } = parsed.data;
 
-      hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }) => {
+      const generated: (() => Promise<void>)[] = [];
+      hooks.load.tapPromise(PLUGIN_NAME, async ({ input, cwd }, ctx) => {
+        const generator = generatorKind(input);
+        // `scripts:` generators run user code: the script plugin's.
+        if (generator === 'scripts') return undefined;
+        if (generator === 'agents') {
+          const source = parseAgentSource(input);
+          const items = generatedItems(await askGenerator(source, input, ctx), `generator "${source.id}"`);
+          const made = await generatedSuite(items, {
+            name: input,
+            cwd,
+            maxLineBytes,
+            requested: source.count,
+            ...(extraKeys ? { extraKeys } : {}),
+            ...(maxDepth ? { maxDepth } : {}),
+            ...(ctx.plan.simulator ? { defaultSimulator: ctx.plan.simulator } : {}),
+          });
+          generated.push(made.dispose);
+          return made.suite;
+        }
+        const plan = ctx.plan;
         if (!input.trim())
           throw new AgentestError('INPUT_INVALID', '-i is empty — pass a .jsonl file or a message', { where: '-i' });
         const detection = await detectInput(input, cwd);
@@ -75,7 +98,11 @@ export default function jsonlPlugin(options: JsonlPluginOptions = {}): AgentestP
           ...(extraKeys ? { extraKeys } : {}),
           ...(maxDepth ? { maxDepth } : {}),
           ...(files ? { files: { ...files, ...(allow ? { allow } : {}) } } : {}),
+          ...(plan.simulator ? { defaultSimulator: plan.simulator } : {}),
         });
+      });
+      hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
+        await Promise.all(generated.splice(0).map((dispose) => dispose()));
       });
     },
   };

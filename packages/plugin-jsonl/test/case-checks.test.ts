@@ -28,19 +28,32 @@ test('a misspelt key is an error at file:line with a did-you-mean, not a case th
   );
 });
 
-test("Yao's dynamic-mode keys are recognised and refused as not supported yet, not run as a static case", async () => {
-  for (const key of ['simulator', 'checkpoints', 'max_turns']) {
-    const value =
-      key === 'max_turns'
-        ? 3
-        : key === 'checkpoints'
-          ? [{ id: 'cp', assert: { type: 'contains', value: 'x' } }]
-          : { use: 'sim' };
+test("Yao's dynamic-mode keys make a dynamic case; simulator or max_turns without checkpoints is refused, not run as a static case", async () => {
+  const cases = await loadText(
+    JSON.stringify({
+      id: 'D1',
+      input: 'hi',
+      simulator: { use: 'agents:sim', options: { metadata: { persona: 'p' }, connector: 'c' } },
+      checkpoints: [
+        { id: 'cp', assert: { type: 'contains', value: 'x' } },
+        { id: 'end', after: ['cp'], required: false },
+      ],
+      max_turns: 3,
+    }),
+  );
+  assert.equal(cases[0]!.kind, 'dynamic');
+  assert.deepEqual(cases[0]!.checkpoints, [
+    { id: 'cp', assert: [{ type: 'contains', value: 'x' }], after: [], required: true },
+    { id: 'end', assert: [], after: ['cp'], required: false },
+  ]);
+  assert.deepEqual((cases[0]!.data as { dynamic: unknown }).dynamic, {
+    simulator: { use: 'sim', connector: 'c', metadata: { persona: 'p' } },
+    max_turns: 3,
+  });
+  for (const key of ['simulator', 'max_turns']) {
     await refused(
-      [JSON.stringify({ id: 'D1', input: 'hi', [key]: value })],
-      new RegExp(
-        `^cases\\.jsonl:1: field "${key}" belongs to Yao's dynamic \\(simulator-driven\\) mode, which is not supported yet`,
-      ),
+      [JSON.stringify({ id: 'D1', input: 'hi', [key]: key === 'max_turns' ? 3 : { use: 'sim' } })],
+      new RegExp(`^cases\\.jsonl:1: field "${key}" without "checkpoints"`),
     );
   }
 });

@@ -11,7 +11,10 @@ type LoadTap = (input: InputSpec, ctx: LoadContext) => Promise<Suite | undefined
 /** Runs the plugin's `load` tap alone, as the kernel would. */
 export async function load(input: string, cwd = FIXTURES, options?: JsonlPluginOptions): Promise<Suite | undefined> {
   let tap: LoadTap | undefined;
-  const hooks = { load: { tapPromise: (_name: string, fn: LoadTap) => void (tap = fn) } };
+  const hooks = {
+    load: { tapPromise: (_name: string, fn: LoadTap) => void (tap = fn) },
+    teardown: { tapPromise: () => {} },
+  };
   jsonlPlugin(options).apply({ hooks: hooks as never, reportError: () => {} });
   return tap!({ input, cwd }, { plan: {} as never });
 }

@@ -1,4 +1,5 @@
 import type { AgentReply, ExecuteContext, Message, TestCase } from '@agentest/kernel';
+import { Simulations } from './simulations.js';
 import type { RunInput, RunResult } from './types.js';
 
 /** One `ctx.run` call as reports show it. */
@@ -21,10 +22,15 @@ export class Conversation {
   lastResult?: RunResult;
   private readonly history: Message[] = [];
 
+  /** `ctx.simulate`'s conversations, on this thread. */
+  readonly simulations: Simulations;
+
   constructor(
     private readonly testCase: TestCase,
     private readonly ctx: ExecuteContext,
-  ) {}
+  ) {
+    this.simulations = new Simulations(testCase, ctx);
+  }
 
   async run(input: RunInput): Promise<RunResult> {
     const agent = this.ctx.agent;

@@ -10,6 +10,8 @@ import {
 } from '@agentest/kernel';
 import type { ScriptPool } from '@agentest/plugin-script';
 import { Conversation } from './conversation.js';
+import { simulateThrough, type SimulationHost } from './simulate-loop.js';
+import type { Simulations } from './simulations.js';
 import type { SpecData } from './kit-case.js';
 import { kitJudge, withKitJudge } from './kit-judge.js';
 import type { SandboxEntries } from './sandbox-entry.js';
@@ -70,11 +72,22 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
   if (conversation.lastResult !== undefined) execution.output = conversation.lastResult;
   if (conversation.lastReply) execution.reply = conversation.lastReply;
   if (ending.logs?.length) execution.logs = ending.logs;
+  // The last simulated conversation, drawn by reports as a dynamic case's.
+  if (conversation.simulations.last) execution.details!.dynamic = conversation.simulations.last;
   if (judges.length) {
     execution.details!.judges = judges;
     for (const record of judges) addJudgeUsage(execution, record);
   }
   return execution;
+}
+
+/** The host functions the sandbox's `ctx.simulate` calls, bound to this run's simulations. */
+function simulationHost(simulations: Simulations): SimulationHost {
+  return {
+    simulateStart: (options) => simulations.simulateStart(options),
+    simulateStep: (id) => simulations.simulateStep(id),
+    simulateFinish: (id, ended) => simulations.simulateFinish(id, ended),
+  };
 }
 
 async function runInSandbox(
@@ -96,6 +109,7 @@ async function runInSandbox(
       alias: sandbox.aliases(),
       host: {
         run: (input: RunInput) => conversation.run(input),
+        ...simulationHost(conversation.simulations),
         judge: judgeRunner,
         failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) =>
           void failures.push(assertionOf(details)),
@@ -133,6 +147,7 @@ async function runInProcess(
     agent,
     expect,
     run: (input) => conversation.run(input),
+    simulate: (options) => simulateThrough(conversation.simulations, options),
     log: (...args) => void logs.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
     metric: (name, value) => {
       if (

@@ -54,6 +54,38 @@ export interface TestFnContext {
   metric(name: string, value: number): void;
   /** The raw adapter, when the test runs in-process through `runSuite` (agentest-kit's `ctx.adapter`). */
   adapter?: unknown;
+  /**
+   * A simulated user talks to the agent: the simulator (`simulator`, else `--simulator`) plays
+   * `persona` towards `goal`, turn by turn, until `until(reply)` is true, the simulator says it is
+   * done, or `maxTurns` replies (default 10). Resolves with the transcript for `expect`.
+   */
+  simulate(options?: SimulateOptions): Promise<SimulationResult>;
+}
+
+export interface SimulateOptions {
+  persona?: string;
+  goal?: string;
+  /** Agent replies at most (default 10). */
+  maxTurns?: number;
+  /** Called after each agent reply with its text; true ends the conversation. */
+  until?: (reply: string, turn: number) => boolean | Promise<boolean>;
+  /** The agent that plays the user (default: `--simulator`). */
+  simulator?: string;
+  /** The user's first message; without it the simulator opens the conversation. */
+  input?: string;
+  /** Anything else the simulator is told (its brief's `extra`). */
+  extra?: Record<string, unknown>;
+}
+
+export interface SimulationResult {
+  /** Every message in order: the user's and the agent's. */
+  transcript: { role: string; content: unknown }[];
+  /** Turn by turn: what the user said, what the agent replied, and how long it took. */
+  turns: { turn: number; user: string | null; reply?: string; duration_ms: number }[];
+  /** `until` (your condition held), `goal_achieved` (the simulated user finished) or `max_turns`. */
+  ended: 'until' | 'goal_achieved' | 'max_turns';
+  /** The agent's last reply, as text. */
+  last: string;
 }
 
 export type TestFn = (ctx: TestFnContext) => unknown;

@@ -9,6 +9,7 @@ import { isScriptTestRef } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
 import { registerScriptLayout } from './script-layout.js';
+import { loadScriptGenerator } from './script-generator.js';
 import { loadScriptSuite } from './script-suite.js';
 
 export const PLUGIN_NAME = 'agentest:script';
@@ -39,7 +40,13 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
         },
       );
 
-      hooks.load.tapPromise(PLUGIN_NAME, async (input) => {
+      const generated: (() => Promise<void>)[] = [];
+      hooks.load.tapPromise(PLUGIN_NAME, async (input, ctx) => {
+        if (input.input.startsWith('scripts:')) {
+          const made = await loadScriptGenerator(input.input, ctx, pool, opts.root);
+          generated.push(made.dispose);
+          return made.suite;
+        }
         // `scripts.jsonl` is a file, not a script reference.
         if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
         const suite = await loadScriptSuite(input, opts.root);
@@ -68,6 +75,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       });
 
       hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
+        await Promise.all(generated.splice(0).map((dispose) => dispose()));
         const held = lease;
         lease = undefined;
         warming = undefined;

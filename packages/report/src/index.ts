@@ -64,4 +64,12 @@ export {
   lightRule,
   printLogLines,
 } from './terminal/yao-terminal.js';
+export {
+  conversationSummary,
+  dynamicOf,
+  type CheckpointResult,
+  type DynamicDetails,
+  type EndReason,
+  type TurnRecord,
+} from './dynamic.js';
 export { printFlaky } from './terminal/flaky-block.js';

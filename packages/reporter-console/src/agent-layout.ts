@@ -19,6 +19,7 @@ import {
   type LayoutContext,
   type LayoutPrinter as Printer,
 } from '@agentest/report';
+import { printConversation } from './conversation-lines.js';
 import { printSummary } from './summary-block.js';
 import { compact, heavyRule, inputText, lightRule, STATUS_COLOUR, STATUS_WORD, truncate } from './text.js';
 
@@ -79,6 +80,7 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
     const run = result.runs[0];
     p.line(`${head}  ${statusText(p, result.status, result.duration_ms, run)}`);
     printDetails(p, result.error, run?.output ?? result.output, verbose, '  ');
+    printConversation(p, result, verbose, '  ');
     if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
     if (verbose) printLogLines(p, caseLogs(result), '  ');
     return;

@@ -2,6 +2,7 @@ import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/
 import { formatBound, formatMetric, metricRows } from '@agentest/report';
 import type { LayoutPrinter as Printer } from '@agentest/report';
 import { haltNote, printFlaky, printLogLines, terminalSafe as safe, usageText } from '@agentest/report';
+import { printRobustness } from './conversation-lines.js';
 import { heavyRule, interruptedText, lightRule, metricLabel } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
@@ -29,6 +30,7 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
     printLogLines(p, s.hook_logs.after_all, '  ');
   }
   if (s.runs_per_case > 1) printStability(p, s);
+  printRobustness(p, s);
   printFlaky(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
   if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));

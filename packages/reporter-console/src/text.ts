@@ -12,6 +12,8 @@ export function truncate(text: string, max: number): string {
 /** The text a case's input shows as: the string, a message's text, or the last user turn of a conversation. */
 export function inputText(input: unknown): string {
   if (typeof input === 'string') return input;
+  // A dynamic case without an input: the simulated user opens the conversation.
+  if (input === null || input === undefined) return '';
   if (Array.isArray(input)) {
     if (input.every((m) => m && typeof m === 'object' && 'role' in m)) {
       const user = [...input].reverse().find((m) => (m as { role: string }).role === 'user') ?? input.at(-1);

@@ -114,6 +114,7 @@
     block(box, 'Input', row.input);
     block(box, 'Output', row.output);
     block(box, 'Expected', row.expected);
+    if (row.conversation) conversationBlock(box, row.conversation);
     if (row.assertions.length) {
       box.appendChild(el('h4', '', 'Assertions'));
       row.assertions.forEach(function (a) {
@@ -157,6 +158,49 @@
     td.appendChild(box);
     tr.appendChild(td);
     return tr;
+  }
+
+  // A dynamic case: the user's messages on the right, the agent's on the left, each checkpoint
+  // marked under the reply that reached it, then the checkpoints that were never reached.
+  function conversationBlock(box, c) {
+    box.appendChild(el('h4', '', 'Conversation'));
+    box.appendChild(el('div', 'muted', c.summary));
+    var chat = el('div', 'chat');
+    c.turns.forEach(function (t) {
+      if (t.user !== undefined) {
+        var user = el('div', 'bubble user' + (t.from === 'input' ? ' input' : ''));
+        user.appendChild(el('div', 'who', 'user · turn ' + t.turn + (t.from === 'input' ? ' (case input)' : '')));
+        user.appendChild(el('div', 'text', t.user));
+        chat.appendChild(user);
+      }
+      if (t.agent !== undefined) {
+        var agent = el('div', 'bubble agent');
+        agent.appendChild(el('div', 'who', 'agent · ' + t.duration));
+        agent.appendChild(el('div', 'text', t.agent));
+        chat.appendChild(agent);
+      }
+      if (t.error) chat.appendChild(el('div', 'bubble error', t.error));
+      t.reached.forEach(function (id) {
+        chat.appendChild(el('div', 'checkpoint reached', '✓ checkpoint ' + id + ' reached (turn ' + t.turn + ')'));
+      });
+    });
+    if (c.final !== undefined) {
+      var done = el('div', 'bubble user');
+      done.appendChild(el('div', 'who', 'user · done'));
+      done.appendChild(el('div', 'text', c.final));
+      chat.appendChild(done);
+    }
+    c.checkpoints.forEach(function (cp) {
+      if (!cp.reached)
+        chat.appendChild(
+          el(
+            'div',
+            'checkpoint missed' + (cp.required ? '' : ' optional'),
+            '✗ checkpoint ' + cp.id + (cp.required ? '' : ' (optional)') + ' not reached: ' + cp.detail,
+          ),
+        );
+    });
+    box.appendChild(chat);
   }
 
   function diffBlock(lines) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import ejs from 'ejs';
 import {
   capitalise,
+  displayValue,
   formatDuration,
   formatMetric,
   formatPercent,
@@ -10,6 +11,7 @@ import {
   usageText,
   metricRows as reportMetricRows,
   thresholdSign,
+  truncate,
   type Report,
 } from '@agentest/report';
 import { loadAssets } from './assets.js';
@@ -64,6 +66,10 @@ export function renderHtml(report: Report): string {
       status,
       count: report.results.filter((r) => r.status === status).length,
     })).filter((s) => s.count > 0),
+    robustness: (summary.robustness ?? []).map((r) => ({
+      ...r,
+      broken: (r.broken ?? []).map((b) => ({ ...b, input: truncate(displayValue(b.input), 200) })),
+    })),
     metadata: metadataRows(report),
     data: dataIsland(report),
   });

@@ -1,4 +1,5 @@
 import { caseLogs, judgeLine, safeStringify, varianceLine } from '@agentest/kernel';
+import { conversationData, type ConversationData } from './conversation-data.js';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
   caseLabel,
@@ -43,6 +44,8 @@ export interface RowData {
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
   runs: { run: number; status: string; duration: string; error?: string; output?: string }[];
   stability?: string;
+  /** A dynamic case: its conversation, drawn as chat bubbles. */
+  conversation?: ConversationData;
   /** From the run history: the latest outcomes, oldest first (this run's last), for the strip beside the status. */
   recent?: string[];
   /** From the run history: how flaky the case is, when its outcome flips. */
@@ -96,6 +99,8 @@ export function rowData(result: ReadonlyResult): RowData {
   if (error) row.error = truncate(error, FIELD_LIMIT);
   if (result.expected !== undefined) row.expected = cut(result.expected);
   if (result.output !== undefined) row.output = cut(result.output);
+  const conversation = conversationData(result, FIELD_LIMIT);
+  if (conversation) row.conversation = conversation;
   Object.assign(row, historyFields(result));
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;

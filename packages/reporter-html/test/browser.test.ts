@@ -213,3 +213,81 @@ test("a failed assertion shows a diff; a flaky case shows each run's output; a s
   );
   assert.deepEqual(errors, []);
 });
+
+/** A dynamic case's conversation as the dynamic plugin records it: three turns, two checkpoints missed. */
+const CONVERSATION = {
+  simulator: 'sim',
+  max_turns: 3,
+  total_turns: 3,
+  end_reason: 'max_turns',
+  turns: [
+    {
+      turn: 1,
+      from: 'input',
+      input: 'Hi, a coffee',
+      output: 'Hello! What would you like?',
+      duration_ms: 12,
+      checkpoints_reached: ['greeting'],
+    },
+    {
+      turn: 2,
+      from: 'simulator',
+      input: 'A latte <b>please</b>',
+      output: 'What size?',
+      duration_ms: 20,
+      checkpoints_reached: ['ask_size'],
+    },
+    { turn: 3, from: 'simulator', input: 'Medium', output: 'Anything else?', duration_ms: 15 },
+  ],
+  checkpoints: [
+    { id: 'greeting', required: true, reached: true, reached_at_turn: 1 },
+    { id: 'ask_size', required: true, reached: true, reached_at_turn: 2 },
+    { id: 'confirm', required: true, reached: false, message: "output does not match pattern '(?i)confirm'" },
+    { id: 'upsell', required: false, reached: false, waiting_for: ['confirm'] },
+  ],
+  transcript: [],
+};
+
+test('a dynamic case shows its conversation as chat bubbles, each checkpoint marked under the reply that reached it', async () => {
+  const { page, errors } = await open([
+    {
+      id: 'coffee',
+      kind: 'dynamic',
+      behaviour: () => ({
+        status: 'failed',
+        error: 'max turns (3) exceeded',
+        output: 'Anything else?',
+        details: { dynamic: CONVERSATION },
+      }),
+    },
+  ]);
+  await page.click('tr.case:has-text("coffee")');
+  const chat = await page.$$eval('tr.details .chat > div', (items) =>
+    items.map((item) => `${item.className}: ${item.querySelector('.text')?.textContent ?? item.textContent}`),
+  );
+  assert.deepEqual(chat, [
+    'bubble user input: Hi, a coffee',
+    'bubble agent: Hello! What would you like?',
+    'checkpoint reached: ✓ checkpoint greeting reached (turn 1)',
+    'bubble user: A latte <b>please</b>',
+    'bubble agent: What size?',
+    'checkpoint reached: ✓ checkpoint ask_size reached (turn 2)',
+    'bubble user: Medium',
+    'bubble agent: Anything else?',
+    "checkpoint missed: ✗ checkpoint confirm not reached: output does not match pattern '(?i)confirm'",
+    'checkpoint missed optional: ✗ checkpoint upsell (optional) not reached: waiting for confirm',
+  ]);
+  assert.match(
+    (await page.textContent('tr.details .details'))!,
+    /3 turns \(max 3\), max turns reached · checkpoints 2\/4: greeting@1 ask_size@2 confirm ✗ upsell \(optional\) –/,
+  );
+  // Users' bubbles are on the right, the agent's on the left.
+  const [user, agent] = await Promise.all(
+    ['.bubble.user', '.bubble.agent'].map((sel) =>
+      page.$eval(`tr.details ${sel}`, (e) => getComputedStyle(e).alignSelf),
+    ),
+  );
+  assert.deepEqual([user, agent], ['flex-end', 'flex-start']);
+  assert.equal(await page.$('tr.details .chat b'), null, 'what the user said is text, not markup');
+  assert.deepEqual(errors, []);
+});

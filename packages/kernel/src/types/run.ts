@@ -34,6 +34,8 @@ export interface RunPlan {
    * skips the rest. The CLI sets it when `CI` is set, unless `--allow-only` (Playwright's forbidOnly).
    */
   forbidOnly?: boolean;
+  /** `--simulator`: the agent that plays the user in dynamic cases that name none. */
+  simulator?: string;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
   /**
@@ -122,8 +124,21 @@ export interface Summary {
    * hear the summary).
    */
   comparison?: BaselineComparison;
+  /** With `--fuzz`: each case's verdict next to its perturbed variants' (set by the fuzz plugin before reporters hear the summary). */
+  robustness?: CaseRobustness[];
   /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
   flaky?: FlakyCase[];
+}
+
+/** One case under `--fuzz`: its own verdict, the pass rate on its variants, and the variants that broke it. */
+export interface CaseRobustness {
+  id: string;
+  original: Status;
+  variants: number;
+  passed: number;
+  /** Passed variants ÷ variants, 0–1. */
+  pass_rate: number;
+  broken?: { id: string; perturbation: string; input: unknown; status: Status; error?: string }[];
 }
 
 /** A flaky case in the summary: its id and how flaky it is. */

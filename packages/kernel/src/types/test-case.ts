@@ -13,6 +13,35 @@ export interface Assertion {
   [key: string]: unknown;
 }
 
+/**
+ * One checkpoint of a dynamic case: a milestone the conversation must reach. `assert` is judged on
+ * each agent turn until it passes; `after` names checkpoints that must be reached first.
+ */
+export interface Checkpoint {
+  id: string;
+  description?: string;
+  /** Empty: reached on the first turn it is evaluated (Yao's missing `assert`). */
+  assert: Assertion[];
+  after: string[];
+  /** Only required checkpoints decide the verdict (default true). */
+  required: boolean;
+}
+
+/** Who plays the user in a dynamic case. */
+export interface SimulatorSpec {
+  /** The agent id (`agents:` prefix removed): a config agent, a Yao assistant, a built-in. */
+  use: string;
+  connector?: string;
+  /** `persona` and `goal` (strings), and anything else the simulator is passed as `extra`. */
+  metadata: Record<string, unknown>;
+}
+
+/** What a dynamic case carries in `TestCase.data.dynamic` (loaders fill it); its checkpoints are `TestCase.checkpoints`. */
+export interface DynamicCaseData {
+  simulator: SimulatorSpec;
+  max_turns: number;
+}
+
 export interface SourceLocation {
   file: string;
   line?: number;
@@ -40,6 +69,8 @@ export interface TestCase {
   /** `true`, or the reason the case is skipped. */
   skip?: boolean | string;
   todo?: boolean;
+  /** A dynamic case's checkpoints; the kernel checks their assertions before the run as it checks `assert`. */
+  checkpoints?: Checkpoint[];
   /** Per-case timeout; wins over the plan's and the suite's default. */
   timeoutMs?: number;
   source: SourceLocation;

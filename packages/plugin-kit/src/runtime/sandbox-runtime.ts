@@ -7,9 +7,10 @@
  */
 import { expect, isAssertionError, setJudgeRunner, type SatisfyRequest, type SatisfyVerdict } from '@agentest/expect';
 import { createRegistry } from '../define-test.js';
+import { simulateThrough, type SimulationHost } from '../simulate-loop.js';
 import type { RunInput, RunResult, TestFnContext } from '../types.js';
 
-interface Host {
+interface Host extends SimulationHost {
   run(input: RunInput): Promise<RunResult>;
   judge(request: SatisfyRequest): Promise<SatisfyVerdict>;
   failed(details: { matcher: string; message: string; expected?: unknown; actual?: unknown }): Promise<void>;
@@ -48,6 +49,7 @@ sandbox.__agentest_kit_run = async (name: string, agent: TestFnContext['agent'])
     agent,
     expect,
     run: (input) => __host.run(input),
+    simulate: (options) => simulateThrough(__host, options),
     log: (...args) => console.log(...args),
     metric: (metric, value) => {
       // A name every object inherits (`constructor`, `__proto__`) cannot be told apart from no metric.

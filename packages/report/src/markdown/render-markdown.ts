@@ -18,6 +18,8 @@ import {
 } from '../text.js';
 import { haltNote, usageText } from '../usage.js';
 import { comparisonSection } from './comparison-section.js';
+import { conversationSection, robustnessSection } from './dynamic-section.js';
+import { dynamicOf } from '../dynamic.js';
 import { flakySection, sequentialSection } from './history-section.js';
 import { code, fence, inline, table } from './syntax.js';
 
@@ -45,6 +47,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    robustnessSection(report.summary),
     sequentialSection(report),
     flakySection(report),
     metricsSection(report),
@@ -161,6 +164,8 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
   const scriptAssertion = run?.details?.assertion;
   if (failing && scriptAssertion && !failed.length)
     lines.push(`**Assertion**\n\n${fence(excerpt(scriptAssertion, 1000), 'json')}`);
+  const dynamic = dynamicOf(result);
+  if (dynamic) lines.push(conversationSection(dynamic, verbose || failing ? 300 : 120));
   if (failing || verbose) {
     const size = verbose ? 2000 : 500;
     lines.push(`**Input**\n\n${fence(truncate(describeInput(result.input), size))}`);

@@ -1,0 +1,110 @@
+import {
+  errorMessage,
+  type Agent,
+  type DynamicCaseData,
+  type ExecuteContext,
+  type Execution,
+  type TestCase,
+} from '@agentest/kernel';
+import type { CheckpointResult, DynamicDetails } from '@agentest/report';
+import { CheckpointTracker } from './checkpoint-tracker.js';
+import { converse, type ConversationRecord } from './conversation.js';
+import { briefFromMetadata } from './simulator-request.js';
+
+/**
+ * The `dynamic` executor: a simulated user talks to the suite's agent until every required
+ * checkpoint is reached (passed), the user says its goal is achieved or `max_turns` agent replies
+ * are spent with a required checkpoint missing (failed), or a call fails (error). A required
+ * checkpoint that could not be judged (its assertion errored) makes an unfinished case an error,
+ * never a failure. The conversation so far is kept when the deadline stops it.
+ */
+export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext): Promise<Execution> {
+  const started = performance.now();
+  const data = (testCase.data as { dynamic?: DynamicCaseData } | undefined)?.dynamic;
+  if (!data || !testCase.checkpoints?.length)
+    return errored(ctx, started, `case "${testCase.id}" is not a dynamic case: it needs a simulator and checkpoints`);
+  if (!ctx.agent)
+    return errored(ctx, started, `case "${testCase.id}" needs an agent and none was resolved; pass -n <agent-id>`);
+  let simulator: Agent;
+  try {
+    simulator = await ctx.resolveAgent({
+      id: data.simulator.use,
+      ...(data.simulator.connector ? { connector: data.simulator.connector } : {}),
+    });
+  } catch (error) {
+    return errored(ctx, started, `simulator "${data.simulator.use}" could not be loaded: ${errorMessage(error)}`);
+  }
+  const tracker = new CheckpointTracker(testCase.checkpoints);
+  const record: ConversationRecord = { turns: [], transcript: [] };
+  const details: DynamicDetails = {
+    simulator: simulator.id,
+    max_turns: data.max_turns,
+    total_turns: 0,
+    turns: record.turns,
+    checkpoints: tracker.results,
+    transcript: record.transcript,
+  };
+  ctx.partial = { details: { dynamic: details } };
+  await converse({
+    agent: ctx.agent,
+    simulator,
+    brief: briefFromMetadata(data.simulator.metadata),
+    initial: testCase.messages,
+    maxTurns: data.max_turns,
+    context: ctx.context,
+    signal: ctx.signal,
+    call: { options: testCase.options, testCase },
+    record,
+    progress: () => tracker.progress(),
+    afterTurn: async (turn, reply, execution) => {
+      const reached = await tracker.evaluate(turn, reply.content, execution, (assertions, output, run) =>
+        ctx.assert(assertions, output, run),
+      );
+      return { complete: tracker.allRequiredReached(), reached };
+    },
+  });
+  details.end_reason = record.end!;
+  details.total_turns = record.turns.filter((t) => t.agent_ms !== undefined).length;
+  if (record.final_message) details.final_message = record.final_message;
+  const lastOutput = [...record.turns].reverse().find((t) => t.output !== undefined)?.output;
+  return {
+    run: ctx.run,
+    duration_ms: performance.now() - started,
+    ...(lastOutput !== undefined ? { output: lastOutput } : {}),
+    ...verdict(record, tracker),
+    assertions: tracker.results.flatMap((c) => c.assertions ?? []),
+    metrics: {},
+    details: { dynamic: details },
+  };
+}
+
+function verdict(record: ConversationRecord, tracker: CheckpointTracker): Pick<Execution, 'status' | 'error'> {
+  if (record.error) return { status: 'error', error: record.error };
+  if (record.end === 'completed') return { status: 'passed' };
+  const missing = tracker.missing();
+  const unjudged = missing.find((c) => c.error);
+  const pending = missing.map(describeMissing).join('; ');
+  const why =
+    record.end === 'goal_achieved'
+      ? `the simulated user ended the conversation at turn ${record.turns.length} (goal achieved) before every required checkpoint was reached`
+      : `max turns (${record.turns.length}) exceeded without reaching all checkpoints`;
+  if (unjudged) return { status: 'error', error: `${why}; "${unjudged.id}" could not be judged: ${unjudged.error}` };
+  return { status: 'failed', error: `${why}: ${pending}` };
+}
+
+function describeMissing(c: CheckpointResult): string {
+  if (c.waiting_for?.length)
+    return `"${c.id}" not reached (waiting for ${c.waiting_for.map((id) => `"${id}"`).join(', ')})`;
+  return c.message ? `"${c.id}" not reached (${c.message})` : `"${c.id}" not reached`;
+}
+
+function errored(ctx: ExecuteContext, started: number, error: string): Execution {
+  return {
+    run: ctx.run,
+    status: 'error',
+    duration_ms: performance.now() - started,
+    error,
+    assertions: [],
+    metrics: {},
+  };
+}

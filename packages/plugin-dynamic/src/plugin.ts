@@ -1,0 +1,14 @@
+import type { AgentestPlugin } from '@agentest/kernel';
+import { executeDynamicCase } from './execute-dynamic-case.js';
+
+export const PLUGIN_NAME = 'agentest:dynamic';
+
+/** Runs `dynamic` cases: a simulated user through ordered checkpoints (Yao's dynamic mode). */
+export default function dynamicPlugin(): AgentestPlugin {
+  return {
+    name: PLUGIN_NAME,
+    apply({ hooks }) {
+      hooks.execute.for('dynamic').tapPromise(PLUGIN_NAME, executeDynamicCase);
+    },
+  };
+}

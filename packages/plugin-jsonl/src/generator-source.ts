@@ -1,0 +1,78 @@
+import { AgentestError } from '@agentest/kernel';
+
+/** `-i "agents:<id>?count=N&focus=…&<key>=<value>"`, read. */
+export interface AgentSource {
+  id: string;
+  /** How many cases to ask for (default 5, as in Yao). */
+  count: number;
+  focus?: string;
+  /** Every other query parameter, typed as Yao types them (integer, number, boolean, else string). */
+  extra: Record<string, unknown>;
+}
+
+export const DEFAULT_GENERATED_COUNT = 5;
+
+/** Whether `-i` asks a generator for cases: `agents:<id>…` or `scripts:<module>.<Function>`. */
+export function generatorKind(input: string): 'agents' | 'scripts' | undefined {
+  if (input.startsWith('agents:')) return 'agents';
+  if (input.startsWith('scripts:')) return 'scripts';
+  return undefined;
+}
+
+/**
+ * Reads `agents:<id>?k=v&…`. Unlike Yao, a malformed query (a bad `%` escape, a `;`, a key without
+ * `=`) and a `count` that is not a whole number of at least 1 are errors naming `-i`, not silently
+ * dropped parameters (W14).
+ */
+export function parseAgentSource(input: string): AgentSource {
+  const rest = input.slice('agents:'.length);
+  const q = rest.indexOf('?');
+  const id = (q < 0 ? rest : rest.slice(0, q)).trim();
+  if (!id) throw invalid(input, 'names no generator agent', 'write -i "agents:<agent id>?count=5"');
+  const source: AgentSource = { id, count: DEFAULT_GENERATED_COUNT, extra: {} };
+  if (q < 0 || q === rest.length - 1) return source;
+  const seen = new Set<string>();
+  for (const pair of rest.slice(q + 1).split('&')) {
+    if (pair.includes(';') || !pair.includes('='))
+      throw invalid(
+        input,
+        `has a malformed query parameter ${JSON.stringify(pair)}`,
+        'write key=value pairs joined by &',
+      );
+    const [rawKey, ...rawValue] = pair.split('=');
+    const key = decode(input, rawKey!);
+    const text = decode(input, rawValue.join('='));
+    if (seen.has(key)) throw invalid(input, `repeats the query parameter "${key}"`, 'give each parameter once');
+    seen.add(key);
+    if (key === 'count') source.count = countOf(input, text);
+    else if (key === 'focus') source.focus = text;
+    else source.extra[key] = typed(text);
+  }
+  return source;
+}
+
+function countOf(input: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 10_000)
+    throw invalid(input, `has count=${text}`, 'count is a whole number from 1 to 10000, e.g. count=10');
+  return Number(text);
+}
+
+/** Yao's typing of query values: integer, then number, then boolean, else the string. */
+function typed(text: string): unknown {
+  if (/^[-+]?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  if (text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  return text;
+}
+
+function decode(input: string, text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    throw invalid(input, `has a bad %-escape in ${JSON.stringify(text)}`, 'escape % as %25');
+  }
+}
+
+function invalid(input: string, problem: string, fix: string): AgentestError {
+  return new AgentestError('INPUT_INVALID', `-i ${JSON.stringify(input)} ${problem} — ${fix}`, { where: '-i' });
+}
