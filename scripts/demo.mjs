@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The offline demo: the Yao keyword assistant (mock connector, no API key) with 3 runs per case,
+// answered from the cassettes committed beside the suite (tests/__cassettes__/, see docs/replay.md),
 // writing every report format; then the same suite run again against the first run as its baseline,
 // the two runs compared into an HTML page, and one flaky case shown over time from the run history;
 // then a suite of agent-judged assertions (samples: 3) with a scripted judge. The suites hold deliberate
@@ -12,7 +13,9 @@ const root = new URL('..', import.meta.url).pathname;
 const app = new URL('../examples/app/', import.meta.url).pathname;
 const tests = 'assistants/keyword/tests';
 const cli = ['--import', 'tsx', '--conditions=@agentest/source', `${root}packages/cli/src/bin.ts`];
-const extra = process.argv.slice(2);
+// Replayed from the committed cassettes, unless the demo is asked for another cassette mode.
+const asked = process.argv.slice(2);
+const extra = asked.some((a) => /^--(record|replay|cassettes)\b/.test(a)) ? asked : ['--replay', ...asked];
 const agentest = (args, stdout = 'inherit') =>
   spawnSync(process.execPath, [...cli, ...args], { cwd: app, stdio: ['inherit', stdout, 'inherit'] }).status ?? 1;
 const streams = () => new Set(readdirSync(`${app}${tests}`).filter((name) => /^output-\d+\.jsonl$/.test(name)));

@@ -32,6 +32,7 @@ export interface RawFlags {
   after?: string;
   baseline?: string;
   allowOnly?: boolean;
+  update?: boolean;
   lastFailed?: boolean;
   order?: string;
   history?: boolean;
@@ -81,6 +82,8 @@ export interface Flags {
   baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
+  /** `--update`: write snapshots that differ and remove obsolete ones (docs/snapshots.md). */
+  updateSnapshots: boolean;
   /** `--last-failed`: only the cases that did not pass in the latest run of this input. */
   lastFailed: boolean;
   /** `--order failed-first`: last failed, then flaky, then longest first. */
@@ -136,6 +139,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('afterAll', hookRef('--after', raw.after)),
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
+    updateSnapshots: raw.update === true,
     lastFailed: raw.lastFailed === true,
     ...optional('order', order(raw.order)),
     history: raw.history !== false,

@@ -104,23 +104,10 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
   )
     add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
 
-  const plugins: AgentestPlugin[] = [];
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
-  if (req.printReply) plugins.push(req.replyPrinter());
-  else {
-    const factory = consoleFactory ?? (await loadBuiltinReporter('console'));
-    const shown = outputs.map((path) => displayPath(path, req.cwd));
-    plugins.push(
-      factory({
-        stream: req.stdout,
-        ...(req.color ? {} : { color: false }),
-        verbose: req.verbose,
-        outputs: shown,
-        cwd: req.cwd,
-        ...consoleOptions,
-      }),
-    );
-  }
+  const plugins: AgentestPlugin[] = [
+    req.printReply ? req.replyPrinter() : await terminalReporter(req, outputs, consoleFactory, consoleOptions),
+  ];
   for (const file of files) {
     const factory = file.factory ?? (await loadBuiltinReporter(file.name));
     plugins.push(factory({ cwd: req.cwd, verbose: req.verbose, ...file.options, output: file.path }));
@@ -132,6 +119,24 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     if (github) plugins.push(github);
   }
   return { plugins, outputs, agents };
+}
+
+/** The console reporter (the config's, with its options, else the built-in), told which files the run writes. */
+async function terminalReporter(
+  req: ReporterRequest,
+  outputs: string[],
+  factory: ReporterFactory | undefined,
+  options: Record<string, unknown>,
+): Promise<AgentestPlugin> {
+  const create = factory ?? (await loadBuiltinReporter('console'));
+  return create({
+    stream: req.stdout,
+    ...(req.color ? {} : { color: false }),
+    verbose: req.verbose,
+    outputs: outputs.map((path) => displayPath(path, req.cwd)),
+    cwd: req.cwd,
+    ...options,
+  });
 }
 
 /**

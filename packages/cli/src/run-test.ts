@@ -137,7 +137,11 @@ async function prepareRun(
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
     forbidOnly: isCi(env) && !flags.allowOnly,
-    options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
+    options: {
+      mode,
+      ...(output ? { output: resolve(cwd, output) } : {}),
+      snapshots: { update: flags.updateSnapshots, ci: isCi(env) },
+    },
   });
   if (runPolicy) plan.runPolicy = runPolicy;
   const shard = chooseShard(flags, env);

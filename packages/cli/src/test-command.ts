@@ -135,6 +135,10 @@ function addRunnerOptions(command: Command): void {
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
     )
+    .option(
+      '--update',
+      'write snapshots that differ from the output and remove obsolete ones (docs/snapshots.md); without it a missing snapshot is written, or fails when CI is set',
+    )
     .option('--record', 'call the models and tools for real and record every call into cassettes (docs/replay.md)')
     .option('--replay', 'answer every model and tool call from the cassettes; a call with no recording fails its case')
     .option(

@@ -55,5 +55,5 @@ export {
 export { buildEnvironment, buildTestContext, DEFAULT_ENVIRONMENT } from './context.js';
 export { runPool } from './scheduler.js';
 export { registerSecret, redactSecrets, redactText, hasSecrets, findSecret, MIN_SECRET_LENGTH } from './secrets.js';
-export { runScopeOf, bindRunScope, type RunScope, type CallRole } from './run-scope.js';
+export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

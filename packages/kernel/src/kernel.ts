@@ -496,7 +496,10 @@ function withHookLogs(result: CaseResult, lines: HookLines<'before' | 'after'> |
 const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
 
-/** What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's fault. */
+/**
+ * What the tap that would judge an assertion says is wrong with how it is written; a throwing check is the plugin's
+ * fault.
+ */
 function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
   if (!tap.validate) return undefined;
   try {

@@ -50,15 +50,13 @@ test('an assertion its tap calls malformed (validate) is ASSERTION_INVALID befor
   const strict = {
     name: 'test:strict',
     apply: ({ hooks }: { hooks: import('../src/index.js').PublicHooks }) =>
-      hooks.assert
-        .for('strict')
-        .tap(
-          {
-            name: 'test:strict',
-            validate: (a) => (typeof a.value === 'string' ? undefined : 'needs a string "value"'),
-          },
-          () => ({ pass: true }),
-        ),
+      hooks.assert.for('strict').tap(
+        {
+          name: 'test:strict',
+          validate: (a) => (typeof a.value === 'string' ? undefined : 'needs a string "value"'),
+        },
+        () => ({ pass: true }),
+      ),
   };
   const cases = [
     testCase('a', { assert: [{ type: 'strict', value: 'ok' }] }),

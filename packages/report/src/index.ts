@@ -41,6 +41,7 @@ export {
 } from './reporter-options.js';
 export { defineDocumentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
+export { formatUsd, haltNote, usageText } from './usage.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';
 export { terminalSafe } from './terminal/terminal-safe.js';

@@ -6,6 +6,8 @@ import {
   formatMetric,
   formatPercent,
   interruptionNote,
+  haltNote,
+  usageText,
   metricRows as reportMetricRows,
   thresholdSign,
   type Report,
@@ -116,5 +118,9 @@ function metadataRows({ summary, metadata, environment }: Report): [string, stri
   if (environment.user_id)
     rows.push(['User', environment.user_id], ['Team', environment.team_id], ['Locale', environment.locale]);
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
+  const usage = usageText(summary.usage);
+  if (usage) rows.push(['Usage', usage]);
+  const halted = haltNote(summary);
+  if (halted) rows.push(['Stopped', halted]);
   return rows;
 }

@@ -9,6 +9,7 @@ import {
   truncate,
   type ReadonlyResult,
   type Report,
+  usageText,
 } from '@agentest/report';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
@@ -50,6 +51,8 @@ export interface RowData {
   sequential?: string;
   /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement. */
   variance?: string;
+  /** Tokens and cost of the case's model calls. */
+  usage?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -97,6 +100,8 @@ export function rowData(result: ReadonlyResult): RowData {
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
   if (result.variance) row.variance = varianceLine(result.variance);
+  const usage = usageText(result.usage);
+  if (usage) row.usage = usage;
   return row;
 }
 

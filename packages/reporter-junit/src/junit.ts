@@ -168,7 +168,10 @@ function systemOut(result: ReadonlyResult, run: DeepReadonly<Execution>, verbose
   return parts.length ? [`<system-out>${escapeText(truncate(parts.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [];
 }
 
-/** The stability block, the flakiness from the run history and the sequential test's stop, as properties; none without any. */
+/**
+ * The stability block, the flakiness from the run history and the sequential test's stop, as properties; none
+ * without any.
+ */
 function caseProperties(result: ReadonlyResult): string | undefined {
   const props: Record<string, string | number> = {};
   const s = result.stability;
@@ -212,6 +215,13 @@ function runProperties({ summary }: Report): string {
   for (const [name, value] of Object.entries(summary.metrics ?? {}))
     props.push([`metric.${name}`, formatMetric(name, value)]);
   if (summary.interrupted) props.push(['interrupted', 'true'], ['not_run', String(summary.not_run ?? 0)]);
+  if (summary.halted) props.push(['halted', summary.halted], ['not_run', String(summary.not_run ?? 0)]);
+  if (summary.usage)
+    props.push(
+      ['usage.calls', String(summary.usage.calls)],
+      ['usage.total_tokens', String(summary.usage.total_tokens)],
+      ['usage.cost_usd', String(summary.usage.cost_usd)],
+    );
   if (summary.verdict)
     props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
   if (summary.flaky?.length) props.push(['flaky', summary.flaky.map((f) => f.id).join(' ')]);
