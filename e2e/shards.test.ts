@@ -81,6 +81,18 @@ test('three shards chosen by the flag, GitLab and Kubernetes run disjoint parts 
   );
 });
 
+test('balanced shards packed by the durations of an earlier report are disjoint and make up the suite', async () => {
+  await run('earlier', []);
+  const halves = [
+    await run('balanced-1', ['--shard', '1/2', '--shard-mode', 'balanced', '--shard-durations', 'earlier.jsonl']),
+    await run('balanced-2', ['--shard', '2/2', '--shard-mode', 'balanced', '--shard-durations', 'earlier.jsonl']),
+  ];
+  const ids = halves.flatMap(({ events }) => [...resultsById(events).keys()]);
+  assert.deepEqual(ids.sort(), [...IDS].sort());
+  for (const { events } of halves)
+    assert.ok(resultsById(events).size >= IDS.length / 2 - 1, 'packing evens the halves');
+});
+
 test('a shard the hash leaves empty is a passing run of no case, not an error', async () => {
   // One case over two shards: one of them gets it, the other nothing.
   const halves = [

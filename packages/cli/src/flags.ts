@@ -2,6 +2,7 @@ import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilte
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 import { parseShardFlag } from './shard/shard-flag.js';
+import type { ShardMode } from './shard/shard-include.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -47,6 +48,8 @@ export interface RawFlags {
   maxTokens?: string;
   shard?: string;
   shardTotal?: string;
+  shardMode?: string;
+  shardDurations?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -109,6 +112,9 @@ export interface Flags {
   shard?: { index: number; total: number };
   /** `--shard-total <n>`: how many shards a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) splits into. */
   shardTotal?: number;
+  /** `--shard-mode balanced`: pack the cases by the durations of `--shard-durations <report>`, longest first. */
+  shardMode: ShardMode;
+  shardDurations?: string;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -159,6 +165,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('maxTokens', raw.maxTokens === undefined ? undefined : positiveInt('--max-tokens', raw.maxTokens)),
     ...optional('shard', raw.shard === undefined ? undefined : parseShardFlag(raw.shard)),
     ...optional('shardTotal', raw.shardTotal === undefined ? undefined : positiveInt('--shard-total', raw.shardTotal)),
+    ...shardSplit(raw),
   };
 }
 
@@ -214,6 +221,26 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 
 export function invalid(flag: string, problem: string): AgentestError {
   return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
+}
+
+/** `--shard-mode hash|balanced`; balanced needs the report whose durations it packs by. */
+function shardSplit(raw: RawFlags): Pick<Flags, 'shardMode' | 'shardDurations'> {
+  const mode = raw.shardMode?.trim() ?? 'hash';
+  if (mode !== 'hash' && mode !== 'balanced')
+    throw invalid(
+      '--shard-mode',
+      `must be hash or balanced, got ${JSON.stringify(raw.shardMode)} (e.g. --shard-mode balanced)`,
+    );
+  if (raw.shardDurations !== undefined && !raw.shardDurations.trim())
+    throw invalid('--shard-durations', 'is empty: give a report of an earlier run (e.g. --shard-durations run.jsonl)');
+  if (mode === 'balanced' && raw.shardDurations === undefined)
+    throw invalid(
+      '--shard-mode',
+      'balanced packs the cases by their durations in an earlier run: add --shard-durations <report> (e.g. --shard-durations run.jsonl)',
+    );
+  if (mode === 'hash' && raw.shardDurations !== undefined)
+    throw invalid('--shard-durations', 'is for --shard-mode balanced; add it, or leave the durations out');
+  return { shardMode: mode, ...optional('shardDurations', raw.shardDurations) };
 }
 
 /** `--order failed-first`; the file order is the default and needs no flag. */

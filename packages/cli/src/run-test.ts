@@ -20,8 +20,8 @@ import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
 import { runsSetting } from './sequential-runs.js';
-import { inShard } from './shard/assign-shard.js';
 import { chooseShard } from './shard/choose-shard.js';
+import { shardInclude } from './shard/shard-include.js';
 import { watchSignals } from './signals.js';
 
 export interface CliIo {
@@ -156,7 +156,10 @@ async function prepareRun(
   });
   if (runPolicy) plan.runPolicy = runPolicy;
   const shard = chooseShard(flags, env);
-  if (shard) Object.assign(plan, { shard, include: inShard(shard) });
+  if (shard) {
+    const split = { mode: flags.shardMode, ...(flags.shardDurations ? { durations: flags.shardDurations } : {}) };
+    Object.assign(plan, { shard, include: await shardInclude(shard, split, cwd) });
+  }
   return { config, plan, mode };
 }
 

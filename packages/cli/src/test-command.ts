@@ -99,6 +99,14 @@ function addRunOptions(command: Command): void {
       '--shard-total <n>',
       'how many shards a Kubernetes Indexed Job splits the suite into, with JOB_COMPLETION_INDEX as the index (default: AGENTEST_SHARD_TOTAL; e.g. --shard-total 4)',
     )
+    .option(
+      '--shard-mode <mode>',
+      'how cases are split: hash (by case id; adding cases moves no other) or balanced (packed by --shard-durations, longest first, so shards finish together) (default: hash; e.g. --shard-mode balanced)',
+    )
+    .option(
+      '--shard-durations <report>',
+      'a report of an earlier run (.jsonl or .json) whose case durations --shard-mode balanced packs by; every shard must read the same one (e.g. --shard-durations last-run.jsonl)',
+    )
     .option('-v, --verbose', "print each case's output (default: off)")
     .option('--fail-fast', 'stop starting cases after the first failure (default: off)')
     .option(

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { AgentestError } from '@agentest/kernel';
 import { parseFlags } from '../src/flags.js';
 import { inShard, shardOfCase } from '../src/shard/assign-shard.js';
+import { inBalancedShard, packByDuration } from '../src/shard/balanced-shards.js';
 import { chooseShard } from '../src/shard/choose-shard.js';
 
 function failsWith(run: () => unknown, code: string, where: string, message: RegExp): void {
@@ -175,4 +176,46 @@ test('adding cases moves no other case to another shard, and the assignment neve
     ['T001', 'T002', 'TestSystemReady', 'case-00'].map((id) => shardOfCase(id, 4)),
     [2, 2, 3, 4],
   );
+});
+
+test('balanced mode packs by duration, longest first, each case into the least loaded shard', () => {
+  const durations = new Map([
+    ['e', 1],
+    ['a', 10],
+    ['c', 8],
+    ['b', 9],
+    ['d', 1],
+  ]);
+  // a→1 (10), b→2 (9), c→2 (17), d→1 (11), e→1 (12): 12 against 17, where file order would give 19 against 9.
+  assert.deepEqual(Object.fromEntries(packByDuration(durations, 2)), { a: 1, b: 2, c: 2, d: 1, e: 1 });
+  const known = [...durations.keys(), 'new-1', 'new-2', 'new-3'];
+  const shards = [1, 2, 3].map((index) => {
+    const include = inBalancedShard({ index, total: 3 }, durations);
+    return known.filter((id) => include({ id, kind: 'agent', input: id }));
+  });
+  assert.deepEqual(shards.flat().sort(), [...known].sort(), 'disjoint and complete, cases the report lacks by hash');
+  for (const id of ['new-1', 'new-2', 'new-3']) assert.ok(shards[shardOfCase(id, 3) - 1]!.includes(id), id);
+});
+
+test('--shard-mode and --shard-durations go together, and name themselves when they do not', () => {
+  const flags = (extra: Record<string, string>) => parseFlags({ input: 'cases.jsonl', ...extra });
+  assert.equal(flags({}).shardMode, 'hash');
+  assert.deepEqual(
+    { ...flags({ shardMode: 'balanced', shardDurations: 'run.jsonl' }) },
+    { ...flags({}), shardMode: 'balanced', shardDurations: 'run.jsonl' },
+  );
+  failsWith(() => flags({ shardMode: 'fast' }), 'FLAG_INVALID', '--shard-mode', /must be hash or balanced, got "fast"/);
+  failsWith(() => flags({ shardMode: 'balanced' }), 'FLAG_INVALID', '--shard-mode', /add --shard-durations <report>/);
+  failsWith(
+    () => flags({ shardDurations: 'run.jsonl' }),
+    'FLAG_INVALID',
+    '--shard-durations',
+    /is for --shard-mode balanced/,
+  );
+});
+
+test('balanced mode spreads cases of no recorded time by count', () => {
+  const zero = new Map(ids(9).map((id) => [id, 0]));
+  const counts = [1, 2, 3].map((index) => [...packByDuration(zero, 3).values()].filter((s) => s === index).length);
+  assert.deepEqual(counts, [3, 3, 3]);
 });
