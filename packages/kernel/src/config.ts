@@ -3,7 +3,7 @@ import type { Agent } from './types/agent.js';
 import type { Reporter } from './reporter.js';
 
 /** agentest-kit's adapter contract: `call` the system, `evaluate` the reply (may be async). */
-export interface Adapter<Input = any, CallResult = any, Evaluation = any> {
+export interface Adapter<Input = unknown, CallResult = unknown, Evaluation = unknown> {
   call(input: Input): Promise<CallResult> | CallResult;
   evaluate?(callResult: CallResult, input: Input): Promise<Evaluation> | Evaluation;
 }

@@ -32,7 +32,7 @@ export async function executeRun(
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
   } catch (error) {
-    execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
+    execution = stopped(run, ctx, caseError(error), started);
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
     // Model calls made from here on are the judges', recorded and counted apart from the agent's.
@@ -179,6 +179,15 @@ export function stopped(
     };
   }
   return { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error), assertions: [], metrics: {} };
+}
+
+/**
+ * What a throw from an execute tap says on its case. Executors return an agent's failures as data, so
+ * a throw is the plugin's own fault, and the case names it (`plugin "x" failed in hook "execute:agent": …`).
+ */
+function caseError(error: unknown): unknown {
+  if (error instanceof AgentestError && error.code !== 'PLUGIN_ERROR' && error.cause) return error.cause;
+  return error;
 }
 
 /** Go's duration format, as Yao prints timeouts: `5m0s`, `30s`, `1.5s`, `250ms`. */

@@ -3,7 +3,6 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   AgentestError,
-  assertPlugin,
   didYouMean,
   parseDuration,
   withoutUnit,
@@ -12,6 +11,7 @@ import {
   type ConnectorConfig,
 } from '@agentest/kernel';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
+import { normalisePlugins } from './plugin-specs.js';
 
 /** One suite of `test.suites`: the `-i` input and the `-n` agent it runs with. */
 export interface SuiteEntry {
@@ -207,16 +207,6 @@ function jsonlOptions(config: z.infer<typeof configShape>, dir: string): { jsonl
     ...(config.files.allow ? { allow: config.files.allow.map((path) => resolve(dir, path)) } : {}),
   };
   return { jsonl: { ...config.jsonl, ...(files ? { files } : {}) } };
-}
-
-function normalisePlugins(entries: readonly unknown[], label: string): AgentestPlugin[] {
-  const plugins: AgentestPlugin[] = [];
-  entries.flat(Infinity).forEach((entry, i) => {
-    if (!entry) return;
-    assertPlugin(entry, `${label}: plugins[${i}]`);
-    plugins.push(entry);
-  });
-  return plugins;
 }
 
 function projectDir(path: string, dir: string, where: string): string {
