@@ -66,74 +66,10 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    await writeFile(
-      join(dir, 'agentest.config.json'),
-      JSON.stringify({
-        agents: { bot: { connector: 'fake' } },
-        connectors: {
-          fake: {
-            type: 'openai',
-            model: 'fake-model',
-            host: llm.url,
-            retries: 2,
-            backoff_ms: 5,
-            concurrency: PARALLEL,
-          },
-        },
-      }),
-    );
-    const lines: string[] = [];
-    for (let i = 1; i <= CASES; i++)
-      lines.push(
-        JSON.stringify({ id: `S${i}`, input: `soak message ${i}`, assert: { type: 'contains', value: `${i}` } }),
-      );
-    await writeFile(join(dir, 'cases.jsonl'), `${lines.join('\n')}\n`);
-    lines.length = 0;
+    await writeSuite(dir, llm.url);
 
     const out = join(dir, 'out.jsonl');
-    const started = Date.now();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        import.meta.resolve('tsx'),
-        '--conditions=@agentest/source',
-        BIN,
-        'test',
-        '-i',
-        'cases.jsonl',
-        '-n',
-        'bot',
-        '-o',
-        'out.jsonl',
-        '--parallel',
-        String(PARALLEL),
-      ],
-      {
-        cwd: dir,
-        env: { ...process.env, NO_COLOR: '1', DEBUG: '' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-
-    const samples: Sample[] = [];
-    const done = resultCounter(out);
-    const timer = setInterval(() => {
-      const rss = rssMb(child.pid!);
-      if (rss === undefined) return;
-      samples.push({ atMs: Date.now() - started, rssMb: rss, done: done() });
-      const last = samples.at(-1)!;
-      if (samples.length % 20 === 0)
-        process.stderr.write(
-          `  ${(last.atMs / 1000).toFixed(0)}s: ${last.done}/${CASES} cases, RSS ${last.rssMb.toFixed(0)} MB\n`,
-        );
-    }, SAMPLE_MS);
-    const code = await exited;
-    clearInterval(timer);
-    const wallMs = Date.now() - started;
+    const { code, wallMs, samples, stderr } = await runSampled(dir, out);
 
     const tally = await account(out);
     const figures = { code, wallMs, samples, tally };
@@ -144,6 +80,81 @@ async function main(): Promise<void> {
     await llm.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The suite in `dir`: a config whose agent talks to the fake server at `url`, and CASES echo cases. */
+async function writeSuite(dir: string, url: string): Promise<void> {
+  await writeFile(
+    join(dir, 'agentest.config.json'),
+    JSON.stringify({
+      agents: { bot: { connector: 'fake' } },
+      connectors: {
+        fake: {
+          type: 'openai',
+          model: 'fake-model',
+          host: url,
+          retries: 2,
+          backoff_ms: 5,
+          concurrency: PARALLEL,
+        },
+      },
+    }),
+  );
+  const lines: string[] = [];
+  for (let i = 1; i <= CASES; i++)
+    lines.push(
+      JSON.stringify({ id: `S${i}`, input: `soak message ${i}`, assert: { type: 'contains', value: `${i}` } }),
+    );
+  await writeFile(join(dir, 'cases.jsonl'), `${lines.join('\n')}\n`);
+  lines.length = 0;
+}
+
+/** Runs the CLI on the suite in `dir`, sampling its RSS and the results written so far every SAMPLE_MS. */
+async function runSampled(dir: string, out: string) {
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      import.meta.resolve('tsx'),
+      '--conditions=@agentest/source',
+      BIN,
+      'test',
+      '-i',
+      'cases.jsonl',
+      '-n',
+      'bot',
+      '-o',
+      'out.jsonl',
+      '--parallel',
+      String(PARALLEL),
+    ],
+    {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', DEBUG: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+
+  const samples: Sample[] = [];
+  const done = resultCounter(out);
+  const timer = setInterval(() => {
+    const rss = rssMb(child.pid!);
+    if (rss === undefined) return;
+    samples.push({ atMs: Date.now() - started, rssMb: rss, done: done() });
+    const last = samples.at(-1)!;
+    if (samples.length % 20 === 0)
+      process.stderr.write(
+        `  ${(last.atMs / 1000).toFixed(0)}s: ${last.done}/${CASES} cases, RSS ${last.rssMb.toFixed(0)} MB\n`,
+      );
+  }, SAMPLE_MS);
+  const code = await exited;
+  clearInterval(timer);
+  const wallMs = Date.now() - started;
+  return { code, wallMs, samples, stderr };
 }
 
 interface Tally {

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { startFakeLlm, type MatchInput } from '@agentest/fake-llm';
 import { runCli } from './helpers/cli.js';
 import { readEvents, type Event } from './helpers/events.js';
-import { workspace } from './helpers/workspace.js';
+import { connectorConfig, workspace, writeCases, writeJson } from './helpers/workspace.js';
 
 /**
  * The proof of record and replay on the example app: its keyword suite (hooks, JSON answers) and its
@@ -111,5 +111,45 @@ describe('record and replay the example app', () => {
     const { events } = await agentest(dir, suite, ['--replay', '--runs', '3', '--run', 'T002']);
     const runs = events.filter((e) => e.type === 'run_result').map((e) => (e.execution as { output: unknown }).output);
     assert.deepEqual(runs, ['answer 1', 'answer 2', 'answer 3']);
+  });
+
+  it("an LLM judge's samples are recorded as judge calls apart from the agent's, and replay to the same verdict", async () => {
+    const llm = await startFakeLlm({
+      rules: [
+        { match: /criteria/, reply: '{"passed": true, "reason": "polite"}' },
+        { reply: 'Hello! How can I help?' },
+      ],
+    });
+    const dir = workspace('cassettes-judge');
+    writeJson(dir, 'agentest.config.json', connectorConfig(llm.url));
+    writeCases(dir, 'cases.jsonl', [
+      { id: 'greet', input: 'hi', assert: { type: 'agent', use: 'connector:fake', value: 'is polite', samples: 3 } },
+    ]);
+    const args = ['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'run.jsonl', '--config', 'agentest.config.json'];
+    try {
+      const recorded = await runCli([...args, '--record'], { cwd: dir, env: { CI: '' } });
+      assert.equal(recorded.code, 0, recorded.stderr + recorded.stdout);
+    } finally {
+      await llm.close();
+    }
+    const entries = readFileSync(join(dir, '__cassettes__/cases/greet.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { role: string });
+    assert.deepEqual(entries.map((e) => e.role).sort(), ['agent', 'judge', 'judge', 'judge']);
+    const reports = ['-o', 'report.md', '-o', 'summary.txt', '-o', 'junit.xml', '-o', 'report.html'];
+    const replayed = await runCli([...args, ...reports, '--replay'], { cwd: dir, env: { CI: '' } });
+    assert.equal(replayed.code, 0, replayed.stderr + replayed.stdout);
+    // Tokens and cost in every report: the total, and per case where a report lists cases.
+    const usage =
+      /4 model calls \(4 replayed\) · [\d,]+ tokens \([\d,]+ in, [\d,]+ out\) · \$0\.\d{4} \(no price for fake-model\)/;
+    assert.match(readFileSync(join(dir, 'report.md'), 'utf8'), new RegExp(`Usage \\| ${usage.source}`));
+    assert.match(readFileSync(join(dir, 'report.md'), 'utf8'), new RegExp(`\\*\\*Usage:\\*\\* ${usage.source}`));
+    assert.match(readFileSync(join(dir, 'summary.txt'), 'utf8'), usage);
+    assert.match(readFileSync(join(dir, 'report.html'), 'utf8'), usage);
+    assert.match(readFileSync(join(dir, 'junit.xml'), 'utf8'), /<property name="usage\.calls" value="4"\/>/);
+    const result = readEvents(join(dir, 'run.jsonl')).find((e) => e.type === 'result')!;
+    assert.equal(result.status, 'passed');
+    assert.equal((result.usage as { replayed: number }).replayed, 4);
   });
 });

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The offline demo: the Yao keyword assistant (mock connector, no API key) with 3 runs per case,
+// answered from the cassettes committed beside the suite (tests/__cassettes__/, see docs/replay.md),
 // writing every report format; then the same suite run again against the first run as its baseline,
-// and the two runs compared into an HTML page; then a suite of agent-judged assertions (samples: 3)
-// with a scripted judge. The suites hold deliberate failures and flaky cases,
+// the two runs compared into an HTML page, and one flaky case shown over time from the run history;
+// then a suite of agent-judged assertions (samples: 3) with a scripted judge. The suites hold deliberate
+// failures and flaky cases,
 // so the CLI exits 1; the demo reports that and exits 0 when the runs themselves worked.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -11,7 +13,9 @@ const root = new URL('..', import.meta.url).pathname;
 const app = new URL('../examples/app/', import.meta.url).pathname;
 const tests = 'assistants/keyword/tests';
 const cli = ['--import', 'tsx', '--conditions=@agentest/source', `${root}packages/cli/src/bin.ts`];
-const extra = process.argv.slice(2);
+// Replayed from the committed cassettes, unless the demo is asked for another cassette mode.
+const asked = process.argv.slice(2);
+const extra = asked.some((a) => /^--(record|replay|cassettes)\b/.test(a)) ? asked : ['--replay', ...asked];
 const agentest = (args, stdout = 'inherit') =>
   spawnSync(process.execPath, [...cli, ...args], { cwd: app, stdio: ['inherit', stdout, 'inherit'] }).status ?? 1;
 const streams = () => new Set(readdirSync(`${app}${tests}`).filter((name) => /^output-\d+\.jsonl$/.test(name)));
@@ -51,6 +55,9 @@ const compared = agentest(
   'ignore',
 );
 if (compared === 2) process.exit(2);
+// Both runs went into the history (.agentest/history/ in examples/app): one flaky case over time.
+console.log('\nOne flaky case over every demo run so far (agentest history T014):\n');
+agentest(['history', 'T014', '-i', `${tests}/inputs.jsonl`]);
 // Judged assertions: a scripted judge (connectors/mock/judge.conn.yao, and the `judge` assistant)
 // asked three times per assertion; each case shows agent variance apart from judge variance.
 console.log('\nAgent-judged assertions (samples: 3), judged offline by a scripted judge:');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lint`: Prettier's check, then ESLint (rules in eslint.config.js). Exits non-zero on any finding
-// and says how to fix it. ESLint's cache (node_modules/.cache) keys on file contents, so a second run only
-// lints what changed.
+// and says how to fix it. Both cache by file contents (node_modules/.cache), so a second run only checks what
+// changed.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -16,7 +16,14 @@ function run(label, command, args) {
   return result.status === 0;
 }
 
-const formatted = run('prettier', bin('prettier'), ['--check', '--log-level=warn', '.']);
+const formatted = run('prettier', bin('prettier'), [
+  '--check',
+  '--log-level=warn',
+  '--cache',
+  '--cache-strategy=content',
+  '--cache-location=node_modules/.cache/prettier/cache.json',
+  '.',
+]);
 const linted = run('eslint', bin('eslint'), [
   '--cache',
   '--cache-strategy=content',

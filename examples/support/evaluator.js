@@ -14,7 +14,7 @@ import {
   printSummary,
   printMetrics,
   printShipVerdict,
-} from '@agentest/test';
+} from '@agentest/test/kit';
 import { createMockAdapter } from './adapters/mock-adapter.js';
 
 const __dirname = fileURLToPath(new URL('.', import.meta.url));

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { AgentestError, findSecret, type RunScope } from '@agentest/kernel';
 import { caseFile, hasCassettes, readCassette, suiteCassetteDir, writeCassette } from './cassette-file.js';
 import { samePosition, type CallKind, type CallPosition, type CassetteEntry } from './entry.js';
@@ -36,6 +37,8 @@ interface CaseTape {
   mode: SuiteMode;
   stored?: Promise<CassetteEntry[]>;
   recorded: CassetteEntry[];
+  /** Stored entries already replayed in this run. */
+  used: Set<CassetteEntry>;
   counters: Map<string, number>;
   /** Why nothing of this case may be written (a secret was seen). */
   poisoned?: string;
@@ -72,10 +75,20 @@ export class CassetteSession {
     return { kind, role, run: scope.run, turn: scope.turn, call };
   }
 
-  /** The stored call at this position with this request, if there is one. */
+  /**
+   * The stored call for this one: the entry at its position with its request; else the first unused
+   * entry with its request in the same run, turn and role, so calls made concurrently (judge samples,
+   * parallel tools) replay whatever order they start in. Each entry answers once.
+   */
   async find(scope: RunScope, position: CallPosition, sha: string): Promise<CassetteEntry | undefined> {
     const stored = await this.storedOf(scope);
-    return stored.find((entry) => entry.sha === sha && samePosition(entry, position));
+    const used = this.tapeOf(scope).used;
+    const free = (entry: CassetteEntry) => entry.sha === sha && !used.has(entry);
+    const found =
+      stored.find((entry) => free(entry) && samePosition(entry, position)) ??
+      stored.find((entry) => free(entry) && samePosition(entry, { ...position, call: entry.call }));
+    if (found) used.add(found);
+    return found;
   }
 
   /**
@@ -101,7 +114,7 @@ export class CassetteSession {
       scope,
       position,
       request,
-      path: tape.path,
+      path: this.shown(tape.path),
       why: tape.mode.why,
       stored: await this.storedOf(scope),
     });
@@ -125,8 +138,8 @@ export class CassetteSession {
       tape.poisoned = `its ${entry.role} ${entry.kind} call ${entry.call} of run ${entry.run} (${entry.source}) carries a configured secret in its ${JSON.stringify(line.request).includes(secret) ? 'request' : 'reply'}`;
       throw new AgentestError(
         'CASSETTE_SECRET',
-        `case "${scope.caseId}": ${tape.poisoned}, so the case is not recorded and nothing of it is written to ${tape.path}; keep keys out of prompts and tool data`,
-        { where: tape.path },
+        `case "${scope.caseId}": ${tape.poisoned}, so the case is not recorded and nothing of it is written to ${this.shown(tape.path)}; keep keys out of prompts and tool data`,
+        { where: this.shown(tape.path) },
       );
     }
     tape.recorded.push(line);
@@ -162,6 +175,11 @@ export class CassetteSession {
     await writeCassette(tape.path, clock ? lines.map((line) => ({ ...line, clock })) : lines);
   }
 
+  /** A cassette's path as messages show it: relative to the working directory. */
+  private shown(path: string): string {
+    return relative(this.options.cwd, path) || path;
+  }
+
   private storedOf(scope: RunScope): Promise<CassetteEntry[]> {
     const tape = this.tapeOf(scope);
     return (tape.stored ??= readCassette(tape.path));
@@ -171,7 +189,7 @@ export class CassetteSession {
     let tape = this.cases.get(scope.caseId);
     if (!tape) {
       const mode = this.suiteMode(scope.file);
-      tape = { path: caseFile(mode.dir, scope.caseId), mode, recorded: [], counters: new Map() };
+      tape = { path: caseFile(mode.dir, scope.caseId), mode, recorded: [], used: new Set(), counters: new Map() };
       this.cases.set(scope.caseId, tape);
     }
     return tape;

@@ -1,5 +1,5 @@
 import type { AgentestPlugin, SummaryEvent } from '@agentest/kernel';
-import type { Comparison } from '@agentest/compare';
+import type { Comparison, ComparisonInput } from '@agentest/compare';
 import type { CliIo } from './run-test.js';
 
 export interface BaselineSetup {
@@ -12,9 +12,10 @@ export interface BaselineSetup {
 /**
  * `--baseline <report>`: the report is read now, so a missing or unreadable one is an error (exit 2)
  * before the first case; the comparison is made when the run ends and printed after its summary.
+ * `--baseline last` arrives here already read from the history.
  */
 export async function setupBaseline(
-  path: string | undefined,
+  path: string | ComparisonInput | undefined,
   io: CliIo,
   options: { color: boolean; quiet: boolean },
 ): Promise<BaselineSetup> {
@@ -22,7 +23,7 @@ export async function setupBaseline(
   const compare = await import('@agentest/compare');
   const { colourWanted } = await import('@agentest/report');
   const colour = options.color && colourWanted(io.stdout as { isTTY?: boolean }, io.env);
-  const baseline = await compare.readReport(path, io.cwd);
+  const baseline = typeof path === 'string' ? await compare.readReport(path, io.cwd) : path;
   let comparison: Comparison | undefined;
   return {
     plugins: [compare.baselinePlugin({ baseline, onComparison: (c) => (comparison = c) })],

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { createKernel, type AgentestConfig, type AgentestPlugin, type Kernel } from '@agentest/kernel';
+import { createKernel, type AgentestPlugin, type Kernel } from '@agentest/kernel';
+import type { AgentestConfig } from './config/define-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import type { ReporterSpec } from './config/reporter-specs.js';
 import { DEFAULT_PLUGINS, loadDefaultPlugin, type DefaultPluginKey } from './plugin-registry.js';

@@ -1,6 +1,7 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
+import { parseShardFlag } from './shard/shard-flag.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
 export interface RawFlags {
@@ -30,12 +31,18 @@ export interface RawFlags {
   after?: string;
   baseline?: string;
   allowOnly?: boolean;
+  update?: boolean;
+  lastFailed?: boolean;
+  order?: string;
+  history?: boolean;
   record?: boolean;
   replay?: boolean;
   cassettes?: string;
   replayTiming?: boolean;
   maxCost?: string;
   maxTokens?: string;
+  shard?: string;
+  shardTotal?: string;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
@@ -52,7 +59,10 @@ export interface Flags {
   reporterAgent?: string;
   /** `--reporter`: built-in names or paths; replaces the config's `reporters`. */
   reporters?: string[];
-  runs?: number;
+  /** `--runs <n>`, or `auto` for a sequential test per case (`--runs auto[:max]`). */
+  runs?: number | 'auto';
+  /** `--runs auto:<max>`: the most runs a case may get. */
+  autoMax?: number;
   filter?: CaseFilter;
   timeoutMs?: number;
   parallel?: number;
@@ -69,12 +79,24 @@ export interface Flags {
   baseline?: string;
   /** `--allow-only`: a `test.only` left in a file is allowed even when `CI` is set. */
   allowOnly: boolean;
+  /** `--update`: write snapshots that differ and remove obsolete ones (docs/snapshots.md). */
+  updateSnapshots: boolean;
+  /** `--last-failed`: only the cases that did not pass in the latest run of this input. */
+  lastFailed: boolean;
+  /** `--order failed-first`: last failed, then flaky, then longest first. */
+  order?: 'failed-first';
+  /** False with `--no-history`: this run is not recorded. */
+  history: boolean;
   /** `--record`, `--replay` or `--cassettes <mode>`. */
   cassetteMode?: CassetteMode;
   /** `--replay-timing`: replayed calls take as long as they did when recorded. */
   replayTiming: boolean;
   maxCost?: number;
   maxTokens?: number;
+  /** `--shard 2/4`: run only the second of four parts of the suite. */
+  shard?: { index: number; total: number };
+  /** `--shard-total <n>`: how many shards a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) splits into. */
+  shardTotal?: number;
 }
 
 /** Checks every flag value and says which flag is wrong and what form it takes. */
@@ -97,7 +119,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('ctx', raw.ctx),
     ...optional('reporterAgent', raw.r),
     ...(raw.reporter?.length ? { reporters: raw.reporter } : {}),
-    ...optional('runs', raw.runs === undefined ? undefined : positiveInt('--runs', raw.runs)),
+    ...runs(raw.runs),
     ...optional('parallel', raw.parallel === undefined ? undefined : positiveInt('--parallel', raw.parallel)),
     ...optional('timeoutMs', raw.timeout === undefined ? undefined : duration(raw.timeout)),
     ...optional('filter', raw.run === undefined ? undefined : goRegex('--run', raw.run)),
@@ -111,10 +133,16 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('afterAll', hookRef('--after', raw.after)),
     ...optional('baseline', raw.baseline),
     allowOnly: raw.allowOnly === true,
+    updateSnapshots: raw.update === true,
+    lastFailed: raw.lastFailed === true,
+    ...optional('order', order(raw.order)),
+    history: raw.history !== false,
     ...optional('cassetteMode', cassetteMode(raw)),
     replayTiming: raw.replayTiming === true,
     ...optional('maxCost', raw.maxCost === undefined ? undefined : positiveNumber('--max-cost', raw.maxCost, '0.50')),
     ...optional('maxTokens', raw.maxTokens === undefined ? undefined : positiveInt('--max-tokens', raw.maxTokens)),
+    ...optional('shard', raw.shard === undefined ? undefined : parseShardFlag(raw.shard)),
+    ...optional('shardTotal', raw.shardTotal === undefined ? undefined : positiveInt('--shard-total', raw.shardTotal)),
   };
 }
 
@@ -158,6 +186,33 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 
 export function invalid(flag: string, problem: string): AgentestError {
   return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
+}
+
+/** `--order failed-first`; the file order is the default and needs no flag. */
+function order(value: string | undefined): 'failed-first' | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'failed-first') return 'failed-first';
+  throw invalid('--order', `must be failed-first, got ${JSON.stringify(value)} (e.g. --order failed-first)`);
+}
+
+/** `--runs 5`, `--runs auto` or `--runs auto:20`. */
+function runs(value: string | undefined): Pick<Flags, 'runs' | 'autoMax'> {
+  if (value === undefined) return {};
+  const auto = /^\s*auto(?::(.*))?\s*$/i.exec(value);
+  if (!auto) {
+    if (/^\s*\d+\s*$/.test(value) && Number(value) >= 1) return { runs: Number(value) };
+    throw invalid(
+      '--runs',
+      `must be a whole number of at least 1 or auto[:max], got ${JSON.stringify(value)} (e.g. --runs 5 or --runs auto:20)`,
+    );
+  }
+  if (auto[1] === undefined) return { runs: 'auto' };
+  if (!/^\d+$/.test(auto[1].trim()) || Number(auto[1]) < 1)
+    throw invalid(
+      '--runs',
+      `auto:<max> needs a whole number of runs of at least 1, got ${JSON.stringify(value)} (e.g. --runs auto:20)`,
+    );
+  return { runs: 'auto', autoMax: Number(auto[1]) };
 }
 
 function positiveInt(flag: string, value: string): number {

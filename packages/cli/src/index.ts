@@ -1,6 +1,8 @@
 export { runCli, createProgram } from './program.js';
 export { createDefaultKernel, kernelFromConfig, type DefaultKernelOptions } from './default-kernel.js';
 export { createRunPlan, type RunPlanOptions } from './run-plan.js';
+export { outcomeExitCode } from './exit-code.js';
+export { defineConfig, type AgentestConfig, type ReporterEntry } from './config/define-config.js';
 export { loadConfig, SEARCH_PLACES, type LoadedConfig } from './config/load-config.js';
 export { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 export type { ReporterSpec } from './config/reporter-specs.js';

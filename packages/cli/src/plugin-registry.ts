@@ -18,6 +18,7 @@ export const DEFAULT_PLUGINS = [
   { key: 'yao', package: '@agentest/plugin-yao-resolver' },
   { key: 'assert', package: '@agentest/plugin-assert' },
   { key: 'judge', package: '@agentest/judge' },
+  { key: 'snapshot', package: '@agentest/snapshot' },
   { key: 'jsonl', package: '@agentest/plugin-jsonl' },
 ] as const;
 

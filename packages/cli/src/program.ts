@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { AgentestError } from '@agentest/kernel';
 import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
+import { addHistoryCommand } from './history-command.js';
 import { acceptGoFlags } from './go-flags.js';
 import { addTestCommand } from './test-command.js';
 import { exitCodeOf, formatError } from './print-error.js';
@@ -23,6 +24,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
 
   addTestCommand(program, io, onRun);
   addCompareCommand(program, io, onRun);
+  addHistoryCommand(program, io, onRun);
   return program;
 }
 

@@ -99,9 +99,10 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
   )
     add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {}, where: 'the default JSONL report' });
 
-  const plugins: AgentestPlugin[] = [];
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
-  plugins.push(req.printReply ? req.replyPrinter() : await consoleReporter(req, consoleSpec, outputs));
+  const plugins: AgentestPlugin[] = [
+    req.printReply ? req.replyPrinter() : await consoleReporter(req, consoleSpec, outputs),
+  ];
   for (const file of files) {
     const factory = file.factory ?? (await loadBuiltinReporter(file.name));
     plugins.push(instantiateReporter(factory, { ...injected(req, file.options), output: file.path }, file.where));

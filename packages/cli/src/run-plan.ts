@@ -1,11 +1,18 @@
 import { resolve } from 'node:path';
-import { parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
+import { AgentestError, parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
+import { yaoPlanContext } from '@agentest/plugin-agent';
+import { memorySuite, MEMORY_SUITE_NAME } from '@agentest/plugin-jsonl';
 import { goRegex } from './flags.js';
 
 /** What a run is asked to do, in plain values; `createRunPlan` fills the defaults. */
 export interface RunPlanOptions {
   /** `-i`: a JSONL file, a message, `scripts.<assistant>.<module>`, a directory or a glob. */
-  input: string;
+  input?: string;
+  /**
+   * Instead of `input`: cases held in memory, each written as a JSONL line would be
+   * (`{ id, input, expected?, assert?, … }`). They run with no loader plugin.
+   */
+  cases?: readonly unknown[];
   cwd?: string;
   /** `-n`: the agent id; absent means auto-detect from the input's path. */
   agent?: string;
@@ -34,21 +41,33 @@ export interface RunPlanOptions {
 /** Builds a kernel `RunPlan`: one run per case, one case at a time, the suite's timeout, unless told otherwise. */
 export function createRunPlan(o: RunPlanOptions): RunPlan {
   const cwd = resolve(o.cwd ?? process.cwd());
+  if ((o.input === undefined) === (o.cases === undefined))
+    throw new AgentestError(
+      'INPUT_INVALID',
+      'createRunPlan: give `input` (what -i takes) or `cases`, exactly one of them',
+      {
+        where: 'createRunPlan',
+      },
+    );
   const agent = { ...(o.agent ? { id: o.agent } : {}), ...(o.connector ? { connector: o.connector } : {}) };
+  const env = {
+    ...(o.user ? { user: o.user } : {}),
+    ...(o.team ? { team: o.team } : {}),
+    ...(o.ctx ? { ctx: o.ctx } : {}),
+    ...(o.ctxFile ? { ctxFile: o.ctxFile } : {}),
+  };
   return {
-    input: { input: o.input, cwd },
+    input: { input: o.input ?? MEMORY_SUITE_NAME, cwd },
+    ...(o.cases ? { suite: memorySuite(o.cases, cwd) } : {}),
     ...(Object.keys(agent).length ? { agent } : {}),
     runs: o.runs ?? 1,
     parallel: o.parallel ?? 1,
     ...(o.timeout !== undefined ? { timeoutMs: parseDuration(o.timeout, 'timeout') } : {}),
     failFast: o.failFast ?? false,
     ...(o.filter !== undefined ? { filter: typeof o.filter === 'string' ? goRegex('--run', o.filter) : o.filter } : {}),
-    env: {
-      ...(o.user ? { user: o.user } : {}),
-      ...(o.team ? { team: o.team } : {}),
-      ...(o.ctx ? { ctx: o.ctx } : {}),
-      ...(o.ctxFile ? { ctxFile: o.ctxFile } : {}),
-    },
+    env,
+    // The identity defaults and the `-u`/`-t`/`--ctx` priority are Yao's, owned by the agent plugin.
+    context: yaoPlanContext(env),
     verbose: o.verbose ?? false,
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
     ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),

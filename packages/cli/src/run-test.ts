@@ -1,11 +1,13 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AgentestError, isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { isCi, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
+import { outcomeExitCode } from './exit-code.js';
 import { kernelFromConfig } from './default-kernel.js';
 import { parseFlags, type Flags, type RawFlags } from './flags.js';
 import { claimDefaultOutputs } from './default-outputs.js';
@@ -16,6 +18,9 @@ import { formatError } from './print-error.js';
 import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
+import { runsSetting } from './sequential-runs.js';
+import { inShard } from './shard/assign-shard.js';
+import { chooseShard } from './shard/choose-shard.js';
 import { watchSignals } from './signals.js';
 
 export interface CliIo {
@@ -39,6 +44,11 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
 
+  const history = await setupHistory(flags, config, plan, io, mode !== 'message');
+  if (history.nothingToRun) {
+    io.stdout.write(history.nothingToRun);
+    return 0;
+  }
   // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
   const kernel = await kernelFromConfig(config, {
     cwd,
@@ -51,7 +61,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       env: io.env,
     },
   });
-  const baseline = await setupBaseline(flags.baseline, io, {
+  const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
   });
@@ -81,7 +91,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel.use(...baseline.plugins, ...reporters.plugins);
+    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
@@ -109,12 +119,13 @@ async function prepareRun(
   const ctx = ctxPath ? await readContextFile(ctxPath, cwd) : undefined;
   const mode = detectInputMode(flags.input, cwd);
   const output = flags.outputs[0];
+  const { runs, runPolicy } = await runsSetting(flags, config);
   const plan = createRunPlan({
     input: flags.input,
     cwd,
     agent: flags.name,
     connector: flags.connector,
-    runs: flags.runs ?? config.test.runs,
+    runs,
     parallel: flags.parallel ?? config.test.parallel,
     timeout: flags.timeoutMs ?? config.test.timeoutMs,
     failFast: flags.failFast ?? config.test.failFast,
@@ -127,8 +138,15 @@ async function prepareRun(
     thresholds: { ...config.thresholds, ...flags.thresholds },
     thresholdFlags: Object.keys(flags.thresholds),
     forbidOnly: isCi(env) && !flags.allowOnly,
-    options: { mode, ...(output ? { output: resolve(cwd, output) } : {}) },
+    options: {
+      mode,
+      ...(output ? { output: resolve(cwd, output) } : {}),
+      snapshots: { update: flags.updateSnapshots, ci: isCi(env) },
+    },
   });
+  if (runPolicy) plan.runPolicy = runPolicy;
+  const shard = chooseShard(flags, env);
+  if (shard) Object.assign(plan, { shard, include: inShard(shard) });
   return { config, plan, mode };
 }
 
@@ -149,9 +167,7 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
   const { halted, not_run: notRun = 0 } = outcome.summary;
   if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
-  if (outcome.exitCode === 3 && !outcome.errors.length)
-    throw new AgentestError('INTERNAL', 'the run ended with exit code 3 but reported no error');
-  return outcome.exitCode;
+  return outcomeExitCode(outcome);
 }
 
 /** The input's directory when `-i` names an existing file or directory, else the working directory. */

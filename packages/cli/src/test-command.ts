@@ -27,6 +27,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addSuiteOptions(command);
   addRunOptions(command);
   addRunnerOptions(command);
+  addHistoryOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');
@@ -77,7 +78,10 @@ function addSuiteOptions(command: Command): void {
 /** How the cases run: repetitions, selection, limits, verbosity, thresholds and Yao's global hooks. */
 function addRunOptions(command: Command): void {
   command
-    .option('--runs <n>', 'runs per case for stability analysis (default: 1; e.g. --runs 5)')
+    .option(
+      '--runs <n>',
+      'runs per case for stability analysis, or auto[:max] for a sequential test (SPRT) per case that stops when the answer is clear (default: 1; e.g. --runs 5 or --runs auto:20)',
+    )
     .option(
       '--run <regex>',
       'only run cases whose id or name matches this RE2 regex, as in go test -run (default: all; e.g. --run "T00[1-3]" or --run "TestSystem.*")',
@@ -87,6 +91,14 @@ function addRunOptions(command: Command): void {
       'timeout per case (default: 5m for agent cases, 30s for scripts; e.g. --timeout 2m30s)',
     )
     .option('--parallel <n>', 'cases run at once (default: 1; e.g. --parallel 4)')
+    .option(
+      '--shard <index/total>',
+      "run one part of the suite split across machines, counted from 1; a case goes to one shard with all its runs, by a hash of its id (default: the CI's parallel-job variables when set, else the whole suite; e.g. --shard 2/4)",
+    )
+    .option(
+      '--shard-total <n>',
+      'how many shards a Kubernetes Indexed Job splits the suite into, with JOB_COMPLETION_INDEX as the index (default: AGENTEST_SHARD_TOTAL; e.g. --shard-total 4)',
+    )
     .option('-v, --verbose', "print each case's output (default: off)")
     .option('--fail-fast', 'stop starting cases after the first failure (default: off)')
     .option(
@@ -109,11 +121,15 @@ function addRunnerOptions(command: Command): void {
   command
     .option(
       '--baseline <report>',
-      'compare this run with an earlier report (.jsonl or .json) when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl)',
+      'compare this run with an earlier report (.jsonl or .json), or with the latest run of this input in the history (last), when it ends; the comparison goes into every report (default: none; e.g. --baseline runs/main.jsonl or --baseline last)',
     )
     .option(
       '--allow-only',
       'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
+    )
+    .option(
+      '--update',
+      'write snapshots that differ from the output and remove obsolete ones (docs/snapshots.md); without it a missing snapshot is written, or fails when CI is set',
     )
     .option('--record', 'call the models and tools for real and record every call into cassettes (docs/replay.md)')
     .option('--replay', 'answer every model and tool call from the cassettes; a call with no recording fails its case')
@@ -133,4 +149,21 @@ function addRunnerOptions(command: Command): void {
     )
     .option('--no-jsonl', 'do not write the JSONL event stream by default')
     .option('--no-color', 'plain output without colours (also: NO_COLOR=1)');
+}
+
+/** What the run history offers a run: the likely failures first, only the last failures, or leaving a run out. */
+function addHistoryOptions(command: Command): void {
+  command
+    .option(
+      '--order <order>',
+      'run order: failed-first runs the cases that failed last time first, then flaky ones, then the longest first (default: file order; e.g. --order failed-first)',
+    )
+    .option(
+      '--last-failed',
+      'run only the cases that failed (or errored, or timed out) in the latest run of this input, from the history (default: off)',
+    )
+    .option(
+      '--no-history',
+      'leave this run out of the history (.agentest/history/ in the project root); flaky flags still come from the earlier runs',
+    );
 }

@@ -15,7 +15,7 @@ test('exit 0 when every case passes, 1 when one fails', async () => {
 test('flag errors exit 2 with error[FLAG_INVALID] naming the flag, and no stack trace', async () => {
   const dir = fixture({ 'ok.jsonl': PASSING });
   const cases: [string[], RegExp][] = [
-    [['--runs', '0'], /--runs must be a whole number of at least 1, got "0"/],
+    [['--runs', '0'], /--runs must be a whole number of at least 1 or auto\[:max\], got "0"/],
     [['--parallel', 'x'], /--parallel must be a whole number/],
     [['--timeout', '5 minutes'], /--timeout must be a duration like 30s/],
     [['--run', '(['], /--run is not a valid regular expression/],

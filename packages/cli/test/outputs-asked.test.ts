@@ -7,7 +7,11 @@ import { claimDefaultOutputs } from '../src/default-outputs.js';
 import { fixture, MIXED, readJsonl } from './helpers.js';
 import { agentestInProcess as agentest } from './in-process.js';
 
-const files = (dir: string) => readdirSync(dir).sort();
+/** What a run left in a folder, besides the run history it records in `.agentest/` by design. */
+const files = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name !== '.agentest')
+    .sort();
 
 test('-o writes only the file asked for: no default JSONL beside the suite', async () => {
   const dir = fixture({ 'tests/inputs.jsonl': MIXED });

@@ -39,6 +39,27 @@ test('file mode writes {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl: the event stre
   assert.ok(!JSON.stringify(events).includes('"reply"'), 'full replies stay out of the file');
 });
 
+/** Yao's field names, in Yao's order where the order is part of the format. */
+const STABILITY_FIELDS = [
+  'id',
+  'input',
+  'runs',
+  'passed',
+  'failed',
+  'pass_rate',
+  'consistency',
+  'stable',
+  'stability_class',
+  'avg_duration_ms',
+  'min_duration_ms',
+  'max_duration_ms',
+  'std_deviation_ms',
+  'pass_hat_k',
+  'pass_rate_ci',
+  'run_details',
+];
+const METADATA_FIELDS = ['started_at', 'completed_at', 'version', 'input_file', 'output_file', 'options'];
+
 test('.json is the full report with Yao field names; --runs adds stability_results', async () => {
   const dir = fixture({ 'inputs.jsonl': MIXED });
   const run = await agentest(
@@ -63,36 +84,10 @@ test('.json is the full report with Yao field names; --runs adds stability_resul
   ]);
   assert.equal(report.results[0].expected, null);
   const stability = report.stability_results.find((s: { id: string }) => s.id === 'T3');
-  for (const key of [
-    'id',
-    'input',
-    'runs',
-    'passed',
-    'failed',
-    'pass_rate',
-    'consistency',
-    'stable',
-    'stability_class',
-    'avg_duration_ms',
-    'min_duration_ms',
-    'max_duration_ms',
-    'std_deviation_ms',
-    'pass_hat_k',
-    'pass_rate_ci',
-    'run_details',
-  ]) {
-    assert.ok(key in stability, `stability_results has ${key}`);
-  }
+  for (const key of STABILITY_FIELDS) assert.ok(key in stability, `stability_results has ${key}`);
   assert.equal(stability.stability_class, 'highly_unstable');
   assert.deepEqual(Object.keys(stability.run_details[0]), ['run', 'status', 'duration_ms', 'output', 'error']);
-  assert.deepEqual(Object.keys(report.metadata), [
-    'started_at',
-    'completed_at',
-    'version',
-    'input_file',
-    'output_file',
-    'options',
-  ]);
+  assert.deepEqual(Object.keys(report.metadata), METADATA_FIELDS);
   assert.equal(report.metadata.input_file, 'inputs.jsonl');
   assert.equal(report.metadata.output_file, join(dir, 'out/report.json'));
   assert.deepEqual(

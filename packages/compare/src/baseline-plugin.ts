@@ -15,6 +15,8 @@ export interface BaselineOptions extends CompareOptions {
 /** Runs before every reporter, so that each of them hears the summary with its `comparison`. */
 const BEFORE_REPORTERS = -100;
 
+export const PLUGIN_NAME = 'agentest:baseline';
+
 /**
  * `agentest test --baseline <report>`: collects this run's cases as they finish and, when the
  * summary comes, compares them with the baseline and sets `summary.comparison`, before any reporter
@@ -25,9 +27,9 @@ const BEFORE_REPORTERS = -100;
 export function baselinePlugin(options: BaselineOptions): AgentestPlugin {
   let current: ComparisonInput | undefined;
   return {
-    name: 'agentest:baseline',
+    name: PLUGIN_NAME,
     apply(kernel) {
-      kernel.hooks.report.tap({ name: 'agentest:baseline', stage: BEFORE_REPORTERS }, (event: RunEvent) => {
+      kernel.hooks.report.tap({ name: PLUGIN_NAME, stage: BEFORE_REPORTERS }, (event: RunEvent) => {
         if (event.type === 'start') current = inputFromStart(event as unknown as Loose, 'this run');
         else if (event.type === 'result' && current)
           current.cases.set(

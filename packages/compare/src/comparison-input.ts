@@ -28,7 +28,7 @@ export interface CaseRecord {
 export interface ComparisonInput {
   /** The report file as the user named it. */
   file: string;
-  format: 'jsonl' | 'json';
+  format: 'jsonl' | 'json' | 'history';
   /** What was run: the `-i` input (a file, a directory, a script id). */
   suite: string;
   /** `agent` or `script`. */

@@ -96,7 +96,7 @@ export interface Detection {
 /** A report as the comparison describes it. */
 export interface SideInfo {
   file: string;
-  format: 'jsonl' | 'json';
+  format: 'jsonl' | 'json' | 'history';
   suite: string;
   kind: string;
   agent?: string;

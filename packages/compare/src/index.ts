@@ -6,3 +6,4 @@ export * from './comparison.js';
 export { formatP, points } from './suite-verdict.js';
 export * from './render/index.js';
 export { baselinePlugin, type BaselineOptions } from './baseline-plugin.js';
+export { sprtRunPolicy, SEQUENTIAL_DEFAULTS } from './sprt-policy.js';

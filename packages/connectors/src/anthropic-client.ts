@@ -1,7 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentReply } from '@agentest/kernel';
 import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
-import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
 import { LlmClient, passThrough } from './llm-client.js';
@@ -16,36 +15,35 @@ type AnthropicModule = typeof import('@anthropic-ai/sdk');
 const DEFAULT_MAX_TOKENS = 4096;
 
 /** Anthropic's messages API through the official SDK, imported on the first call. */
-export class AnthropicChatClient extends LlmClient {
+export class AnthropicChatClient extends LlmClient<AnthropicModule, Anthropic> {
   readonly type = 'anthropic';
   private readonly url: string;
-  private sdk?: Promise<{ module: AnthropicModule; client: Anthropic }>;
 
   constructor(settings: LlmSettings) {
     super(settings);
     this.url = buildApiUrl(settings.host, '/messages');
   }
 
-  private load(): Promise<{ module: AnthropicModule; client: Anthropic }> {
-    this.sdk ??= import('@anthropic-ai/sdk').then((module) => {
-      const { key, headers, timeoutMs, host } = this.settings;
-      // The SDK always requests `<baseURL>/v1/messages`. A host with a trailing `/` is verbatim under
-      // Yao's rule, which the SDK cannot express, so that one URL is redirected in our fetch.
-      const baseURL = host.replace(/\/+$/, '');
-      const rewrite = host.endsWith('/') ? { from: `${baseURL}/v1/messages`, to: this.url } : undefined;
-      const client = new module.Anthropic({
-        // A key passed in code stops the SDK from reading ANTHROPIC_* variables or credential files.
-        apiKey: key ?? 'no-key',
-        baseURL,
-        maxRetries: 0,
-        ...(timeoutMs ? { timeout: timeoutMs } : {}),
-        logLevel: 'off',
-        fetch: connectorFetch(this.id, { rewrite, secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
-        defaultHeaders: { ...headers, ...(key ? {} : { 'x-api-key': null, authorization: null }) },
-      });
-      return { module, client };
+  protected importSdk(): Promise<AnthropicModule> {
+    return import('@anthropic-ai/sdk');
+  }
+
+  protected createClient(module: AnthropicModule): Anthropic {
+    const { key, headers, timeoutMs, host } = this.settings;
+    // The SDK always requests `<baseURL>/v1/messages`. A host with a trailing `/` is verbatim under
+    // Yao's rule, which the SDK cannot express, so that one URL is redirected in our fetch.
+    const baseURL = host.replace(/\/+$/, '');
+    const rewrite = host.endsWith('/') ? { from: `${baseURL}/v1/messages`, to: this.url } : undefined;
+    return new module.Anthropic({
+      // A key passed in code stops the SDK from reading ANTHROPIC_* variables or credential files.
+      apiKey: key ?? 'no-key',
+      baseURL,
+      maxRetries: 0,
+      ...(timeoutMs ? { timeout: timeoutMs } : {}),
+      logLevel: 'off',
+      fetch: connectorFetch(this.id, { rewrite, secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
+      defaultHeaders: { ...headers, ...(key ? {} : { 'x-api-key': null, authorization: null }) },
     });
-    return this.sdk;
   }
 
   protected wireBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
@@ -66,16 +64,12 @@ export class AnthropicChatClient extends LlmClient {
     signal: AbortSignal,
     recorder: Recorder,
   ): Promise<AgentReply> {
-    const { module, client } = await this.load();
-    try {
+    return this.withClient(this.url, signal, async (client) => {
       const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, { signal });
       return stream
         ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
         : anthropicReply(recorder.body(response), this.url);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
-    }
+    });
   }
 
   protected async replayed(recorded: Recorded, pace: boolean): Promise<AgentReply> {

@@ -1,4 +1,5 @@
-import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import type { ConnectorConfig } from './types.js';
 import { AnthropicChatClient } from './anthropic-client.js';
 import { MockChatClient } from './mock-client.js';
 import { OpenAIChatClient } from './openai-client.js';

@@ -3,7 +3,10 @@ import { ConnectorError } from './connector-error.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 
 /** `DEBUG=agentest:connector` shows every request and retry, with credentials redacted. */
-export const log = createDebug('agentest:connector');
+// Typed here rather than as debug's `Debugger`, so that the package's declarations need no `@types/debug`
+// in a project that installs it and type-checks its dependencies.
+export const log: { (formatter: string, ...args: unknown[]): void; readonly enabled: boolean } =
+  createDebug('agentest:connector');
 
 /** Headers that carry credentials: their values are never logged and are redacted from reports. */
 export const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'proxy-authorization', 'cookie']);

@@ -1,4 +1,4 @@
-export type { ChatClient, ChatRequest } from './types.js';
+export type { ChatClient, ChatRequest, ConnectorConfig } from './types.js';
 export { createChatClient, CONNECTOR_TYPES } from './create.js';
 export { connectorAgent } from './agent.js';
 export { buildApiUrl, expandEnv } from './env.js';

@@ -1,5 +1,6 @@
 import type { AgentReply } from '@agentest/kernel';
 import { callModel, type Recorded, type Recorder } from '@agentest/cassettes';
+import { toConnectorError, type SdkErrorClasses } from './classify-error.js';
 import { ConnectorError } from './connector-error.js';
 import { log, redactSecret } from './http-log.js';
 import { withRetries } from './retry.js';
@@ -8,15 +9,18 @@ import type { LlmSettings } from './settings.js';
 import type { ChatClient, ChatRequest } from './types.js';
 
 /**
- * What the OpenAI and Anthropic clients share: the per-connector concurrency limit, the retry loop
- * (the SDKs' own retries are off, so `trace.retries` counts every retry), abort handling, key
- * redaction, and the cassette boundary: the wire body is the request a cassette keys and stores, the
- * wire reply (whole, or chunk by chunk) what it replays. Subclasses build the body, make one attempt
- * and read a reply.
+ * What the OpenAI and Anthropic clients share: the SDK, imported on the first call so that runs
+ * without this connector never load it; the per-connector concurrency limit; the retry loop (the
+ * SDKs' own retries are off, so `trace.retries` counts every retry); abort handling, the reading of
+ * the SDK's errors, key redaction, and the cassette boundary: the wire body is the request a
+ * cassette keys and stores, the wire reply (whole, or chunk by chunk) what it replays. Subclasses
+ * build the body, make one attempt and read a reply; they say how to import their SDK and build its
+ * client.
  */
-export abstract class LlmClient implements ChatClient {
+export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, Client = unknown> implements ChatClient {
   abstract readonly type: 'openai' | 'anthropic';
   private readonly semaphore: Semaphore;
+  private sdk?: Promise<{ module: Sdk; client: Client }>;
 
   constructor(protected readonly settings: LlmSettings) {
     this.semaphore = connectorSemaphore(settings.id, settings.concurrency);
@@ -31,6 +35,28 @@ export abstract class LlmClient implements ChatClient {
   }
 
   /** The request body as the API receives it. */
+  /** Imports the SDK package (a dynamic `import()`, so that loading it waits for the first call). */
+  protected abstract importSdk(): Promise<Sdk>;
+
+  /** Builds the SDK's client from the connector's settings; called once, after the import. */
+  protected abstract createClient(sdk: Sdk): Client;
+
+  /**
+   * Makes one request through the SDK's client, importing and building it on the first call (every
+   * later call, concurrent ones included, shares that one client). What the request throws becomes a
+   * ConnectorError that says whether another attempt may help, unless the caller aborted it.
+   */
+  protected async withClient<T>(url: string, signal: AbortSignal, request: (client: Client) => Promise<T>): Promise<T> {
+    this.sdk ??= this.importSdk().then((module) => ({ module, client: this.createClient(module) }));
+    const { module, client } = await this.sdk;
+    try {
+      return await request(client);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw toConnectorError(error, module, url, this.settings.timeoutMs);
+    }
+  }
+
   protected abstract wireBody(request: ChatRequest, stream: boolean): Record<string, unknown>;
 
   /** One attempt with that body; its wire reply goes through `recorder`. Throws a ConnectorError when it can. */

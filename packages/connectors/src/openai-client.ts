@@ -1,7 +1,6 @@
 import type { AgentReply } from '@agentest/kernel';
 import { replayChunks, type Recorded, type Recorder } from '@agentest/cassettes';
 import type OpenAI from 'openai';
-import { toConnectorError } from './classify-error.js';
 import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
 import { LlmClient, passThrough } from './llm-client.js';
@@ -15,10 +14,9 @@ type OpenAIModule = typeof import('openai');
  * Any OpenAI-compatible server (OpenAI, DeepSeek, Ollama, vLLM, llama.cpp) through the official SDK,
  * imported on the first call so runs without this connector never load it.
  */
-export class OpenAIChatClient extends LlmClient {
+export class OpenAIChatClient extends LlmClient<OpenAIModule, OpenAI> {
   readonly type = 'openai';
   private readonly baseURL: string;
-  private sdk?: Promise<{ module: OpenAIModule; client: OpenAI }>;
 
   constructor(settings: LlmSettings) {
     super(settings);
@@ -29,24 +27,24 @@ export class OpenAIChatClient extends LlmClient {
     return `${this.baseURL.replace(/\/$/, '')}/chat/completions`;
   }
 
-  private load(): Promise<{ module: OpenAIModule; client: OpenAI }> {
-    this.sdk ??= import('openai').then((module) => {
-      const { key, headers, timeoutMs } = this.settings;
-      const client = new module.OpenAI({
-        // The SDK insists on a key; without one the Authorization header is removed below.
-        apiKey: key ?? 'no-key',
-        baseURL: this.baseURL,
-        organization: null,
-        project: null,
-        maxRetries: 0,
-        ...(timeoutMs ? { timeout: timeoutMs } : {}),
-        logLevel: 'off',
-        fetch: connectorFetch(this.id, { secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
-        defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
-      });
-      return { module, client };
+  protected importSdk(): Promise<OpenAIModule> {
+    return import('openai');
+  }
+
+  protected createClient(module: OpenAIModule): OpenAI {
+    const { key, headers, timeoutMs } = this.settings;
+    return new module.OpenAI({
+      // The SDK insists on a key; without one the Authorization header is removed below.
+      apiKey: key ?? 'no-key',
+      baseURL: this.baseURL,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      ...(timeoutMs ? { timeout: timeoutMs } : {}),
+      logLevel: 'off',
+      fetch: connectorFetch(this.id, { secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
+      defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
     });
-    return this.sdk;
   }
 
   protected wireBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
@@ -66,18 +64,14 @@ export class OpenAIChatClient extends LlmClient {
     signal: AbortSignal,
     recorder: Recorder,
   ): Promise<AgentReply> {
-    const { module, client } = await this.load();
-    try {
+    return this.withClient(this.url, signal, async (client) => {
       const response = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParams, {
         signal,
       });
       return stream
         ? await openaiStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
         : openaiReply(recorder.body(response), this.url);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw toConnectorError(error, module, this.url, this.settings.timeoutMs);
-    }
+    });
   }
 
   protected async replayed(recorded: Recorded, pace: boolean): Promise<AgentReply> {

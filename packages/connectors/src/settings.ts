@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AgentestError, parseDuration, registerSecret, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError, parseDuration, registerSecret } from '@agentest/kernel';
+import type { ConnectorConfig } from './types.js';
 import { SECRET_HEADERS } from './http-log.js';
 import { buildApiUrl, envName, expandEnv } from './env.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';

@@ -22,3 +22,12 @@ export interface ChatClient {
   readonly model?: string;
   chat(request: ChatRequest, signal: AbortSignal): Promise<AgentReply>;
 }
+
+/** A connector definition, as in `connectors/*.conn.yao` or the config's `connectors`. */
+export interface ConnectorConfig {
+  type: 'openai' | 'anthropic' | 'mock' | (string & {});
+  name?: string;
+  label?: string;
+  options?: Record<string, unknown>;
+  [key: string]: unknown;
+}

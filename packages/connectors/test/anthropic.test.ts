@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createChatClient } from '../src/index.js';
+import { createChatClient, type ChatRequest } from '../src/index.js';
 import { anthropicConfig, never, user, withFake } from './helpers.js';
 
 const script = {
@@ -13,6 +13,62 @@ const script = {
     { match: /ponder/i, reply: { text: 'Yes.', reasoning: 'Considering it.' } },
   ],
 };
+
+/** A request in OpenAI's shape: a system prompt, a tool call and its result, an image, OpenAI-style options. */
+const OPENAI_STYLE_REQUEST: ChatRequest = {
+  messages: [
+    { role: 'system', content: 'You are a support bot.' },
+    { role: 'user', content: 'refund A1' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'toolu_1', type: 'function', function: { name: 'issue_refund', arguments: '{"order":"A1"}' } },
+      ],
+    },
+    { role: 'tool', tool_call_id: 'toolu_1', content: 'refunded' },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'thanks' },
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+      ],
+    },
+  ],
+  options: {
+    max_completion_tokens: 300,
+    stop: 'END',
+    seed: 7,
+    tools: [
+      {
+        type: 'function',
+        function: {
+          name: 'issue_refund',
+          description: 'Refund an order',
+          parameters: { type: 'object', properties: { order: { type: 'string' } } },
+        },
+      },
+    ],
+    tool_choice: 'required',
+  },
+};
+
+/** The same conversation as Anthropic's messages API takes it. */
+const ANTHROPIC_MESSAGES = [
+  { role: 'user', content: [{ type: 'text', text: 'refund A1' }] },
+  {
+    role: 'assistant',
+    content: [{ type: 'tool_use', id: 'toolu_1', name: 'issue_refund', input: { order: 'A1' } }],
+  },
+  {
+    role: 'user',
+    content: [
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: 'refunded' },
+      { type: 'text', text: 'thanks' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+    ],
+  },
+];
 
 describe('anthropic connector', () => {
   for (const stream of [false, true]) {
@@ -64,46 +120,7 @@ describe('anthropic connector', () => {
   it('maps system prompts, tool calls, tool results and OpenAI-style options', async () => {
     await withFake(script, async (llm) => {
       const client = createChatClient('claude', anthropicConfig(llm, { temperature: 0.5 }), {});
-      await client.chat(
-        {
-          messages: [
-            { role: 'system', content: 'You are a support bot.' },
-            { role: 'user', content: 'refund A1' },
-            {
-              role: 'assistant',
-              content: null,
-              tool_calls: [
-                { id: 'toolu_1', type: 'function', function: { name: 'issue_refund', arguments: '{"order":"A1"}' } },
-              ],
-            },
-            { role: 'tool', tool_call_id: 'toolu_1', content: 'refunded' },
-            {
-              role: 'user',
-              content: [
-                { type: 'text', text: 'thanks' },
-                { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
-              ],
-            },
-          ],
-          options: {
-            max_completion_tokens: 300,
-            stop: 'END',
-            seed: 7,
-            tools: [
-              {
-                type: 'function',
-                function: {
-                  name: 'issue_refund',
-                  description: 'Refund an order',
-                  parameters: { type: 'object', properties: { order: { type: 'string' } } },
-                },
-              },
-            ],
-            tool_choice: 'required',
-          },
-        },
-        never(),
-      );
+      await client.chat(OPENAI_STYLE_REQUEST, never());
       const body = llm.requests[0].body as Record<string, any>;
       assert.equal(body.system, 'You are a support bot.');
       assert.equal(body.max_tokens, 300);
@@ -118,21 +135,7 @@ describe('anthropic connector', () => {
         },
       ]);
       assert.deepEqual(body.tool_choice, { type: 'any' });
-      assert.deepEqual(body.messages, [
-        { role: 'user', content: [{ type: 'text', text: 'refund A1' }] },
-        {
-          role: 'assistant',
-          content: [{ type: 'tool_use', id: 'toolu_1', name: 'issue_refund', input: { order: 'A1' } }],
-        },
-        {
-          role: 'user',
-          content: [
-            { type: 'tool_result', tool_use_id: 'toolu_1', content: 'refunded' },
-            { type: 'text', text: 'thanks' },
-            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
-          ],
-        },
-      ]);
+      assert.deepEqual(body.messages, ANTHROPIC_MESSAGES);
     });
   });
 

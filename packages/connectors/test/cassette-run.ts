@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import {
   createKernel,
   type AgentestPlugin,
+  type AgentReply,
+  type Message,
   type Assertion,
   type CaseResult,
   type RunPlan,
@@ -21,7 +23,6 @@ export function suiteDir(): string {
 export interface CassetteRun {
   results: CaseResult[];
   summary: SummaryEvent;
-  exitCode: number;
 }
 
 /**
@@ -33,25 +34,26 @@ export async function runCases(
   client: ChatClient,
   dir: string,
   cases: { id: string; text: string; judge?: boolean }[],
-  options: { cassettes: Omit<CassetteOptions, 'cwd'>; usage?: UsageOptions; runs?: number; parallel?: number },
+  options: {
+    cassettes: Omit<CassetteOptions, 'cwd'>;
+    usage?: UsageOptions;
+    runs?: number;
+    parallel?: number;
+    /** The agent's calls, when one call per case is not the point. */
+    agent?: (client: ChatClient, messages: Message[], signal: AbortSignal) => Promise<AgentReply>;
+  },
 ): Promise<CassetteRun> {
   const results: CaseResult[] = [];
   const file = join(dir, 'suite.jsonl');
-  const testCases: TestCase[] = cases.map((c, i) => ({
-    id: c.id,
-    kind: 'agent',
-    input: c.text,
-    messages: [{ role: 'user', content: c.text }],
-    source: { file, line: i + 1 },
-    ...(c.judge ? { assert: [{ type: 'judge' } as Assertion] } : {}),
-  }));
+  const testCases = toCases(file, cases);
   const inline: AgentestPlugin = {
     name: 'test:inline',
     apply({ hooks }) {
       hooks.load.tapPromise('test:inline', async () => ({ name: 'suite', needsAgent: true, cases: () => testCases }));
       hooks.resolve.tapPromise('test:inline', async () => ({
         id: 'model',
-        run: (messages, _ctx, signal) => client.chat({ messages }, signal),
+        run: (messages, _ctx, signal) =>
+          options.agent ? options.agent(client, messages, signal) : client.chat({ messages }, signal),
       }));
       hooks.execute.for('agent').tapPromise('test:inline', async (c, ctx) => {
         const reply = await ctx.agent!.run(c.messages, ctx.context, ctx.signal);
@@ -81,5 +83,16 @@ export async function runCases(
     plugins: [inline, cassettesPlugin({ ...options.cassettes, cwd: dir }), usagePlugin(options.usage)],
   });
   const outcome = await kernel.run(plan);
-  return { results, summary: outcome.summary, exitCode: outcome.exitCode };
+  return { results, summary: outcome.summary };
+}
+
+function toCases(file: string, cases: { id: string; text: string; judge?: boolean }[]): TestCase[] {
+  return cases.map((c, i) => ({
+    id: c.id,
+    kind: 'agent',
+    input: c.text,
+    messages: [{ role: 'user', content: c.text }],
+    source: { file, line: i + 1 },
+    ...(c.judge ? { assert: [{ type: 'judge' } as Assertion] } : {}),
+  }));
 }

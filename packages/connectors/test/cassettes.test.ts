@@ -108,7 +108,7 @@ describe('cassettes at the connector boundary', () => {
           result.error!,
           /request \$\.messages\[0\]\.content: "What is the weather\?" → "What is the weather in Rome\?"/,
         );
-        assert.equal(run.exitCode, 1);
+        assert.equal(run.summary.errors, run.summary.total);
       }
       assert.equal(llm.requests.length, before, 'lockdown never calls the model');
     } finally {
@@ -154,6 +154,29 @@ describe('cassettes at the connector boundary', () => {
     } finally {
       await llm.close();
     }
+  });
+
+  it('concurrent calls replay whatever order they start in', async () => {
+    const dir = suiteDir();
+    const llm = await startFakeLlm({ rules: [{ reply: ({ text }) => `echo ${text}` }] });
+    const client = createChatClient('fake', openaiConfig(llm), {});
+    const both = (first: string, second: string) => async (c: typeof client, _m: unknown, signal: AbortSignal) => {
+      const replies = await Promise.all(
+        [first, second].map((text) => c.chat({ messages: [{ role: 'user', content: text }] }, signal)),
+      );
+      return { content: replies.map((r) => r.text).sort(), text: '' };
+    };
+    const cases = [{ id: 'pair', text: 'x' }];
+    try {
+      await runCases(client, dir, cases, { cassettes: { mode: 'record', ci: false }, agent: both('one', 'two') });
+    } finally {
+      await llm.close();
+    }
+    const run = await runCases(client, dir, cases, {
+      cassettes: { mode: 'replay', ci: false },
+      agent: both('two', 'one'),
+    });
+    assert.deepEqual(outputs(run), [['pair', 'passed', ['echo one', 'echo two']]]);
   });
 
   it("judge calls are keyed apart from the agent's", async () => {

@@ -1,4 +1,5 @@
-import type { ConnectorConfig, Message } from '@agentest/kernel';
+import type { Message } from '@agentest/kernel';
+import type { ConnectorConfig } from '../src/types.js';
 import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
 
 export const user = (text: string): Message[] => [{ role: 'user', content: text }];

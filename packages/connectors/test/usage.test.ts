@@ -64,7 +64,6 @@ describe('usage, cost and budgets', () => {
         }
         assert.match(run.summary.halted!, /^budget/);
         assert.equal(run.summary.not_run, 4);
-        assert.equal(run.exitCode, 1);
       } finally {
         await llm.close();
       }

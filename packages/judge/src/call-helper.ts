@@ -1,6 +1,5 @@
 import {
   bindRunScope,
-  buildTestContext,
   runScopeOf,
   errorMessage,
   type Agent,
@@ -9,6 +8,7 @@ import {
   type Message,
   type TokenUsage,
 } from '@agentest/kernel';
+import { buildTestContext } from '@agentest/plugin-agent';
 import { resolverId, type HelperRef } from './helper-ref.js';
 
 /** One call of a helper agent: what to send, under which deadline, with which model parameters. */

@@ -3,10 +3,11 @@ import {
   type AgentestPlugin,
   type Assertion,
   type CaseResult,
-  type ConnectorConfig,
+  type RunOutcome,
   type RunPlan,
   type TestCase,
 } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
 import { agents } from '@agentest/plugin-agent';
 import { startFakeLlm, type FakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
 import judgePlugin from '../src/index.js';
@@ -38,7 +39,7 @@ export async function runJudged(
     runs?: number;
     plugins?: AgentestPlugin[];
   },
-): Promise<{ results: Map<string, CaseResult>; exitCode: number }> {
+): Promise<{ results: Map<string, CaseResult>; summary: RunOutcome['summary'] }> {
   const results = new Map<string, CaseResult>();
   const outputs = new Map(cases.map((c) => [c.id, c.output]));
   const testCases: TestCase[] = cases.map((c, i) => ({
@@ -82,7 +83,7 @@ export async function runJudged(
     ],
   });
   const outcome = await kernel.run(plan);
-  return { results, exitCode: outcome.exitCode };
+  return { results, summary: outcome.summary };
 }
 
 /** The JSON payload the judge received in a recorded request (its last user message). */

@@ -147,6 +147,12 @@ export const ERROR_CATALOGUE = {
     trigger: 'A connector needs an API key whose environment variable is not set.',
     fix: 'Export the variable named in the message, or point the connector at the `mock` type.',
   },
+  SHARD_ENV_INVALID: {
+    exit: 2,
+    trigger:
+      "A CI's parallel-job variables do not name a shard: an index without its total (`CI_NODE_INDEX` without `CI_NODE_TOTAL`, a Kubernetes `JOB_COMPLETION_INDEX` without `--shard-total` or `AGENTEST_SHARD_TOTAL`), a value that is not a number, or an index beyond the total.",
+    fix: 'Correct the variable named in the message, give a Kubernetes Indexed Job its total (`--shard-total <completions>`), or choose the shard with `--shard <index>/<total>` (`--shard 1/1` runs the whole suite).',
+  },
 } as const satisfies Record<string, { exit: 2 | 3; trigger: string; fix: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

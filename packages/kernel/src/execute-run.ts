@@ -8,6 +8,7 @@ import type { AssertionResult, Execution } from './types/result.js';
 import type { RunPlan } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
+import { goDuration } from './duration.js';
 import type { Watch } from './run-watch.js';
 
 /**
@@ -188,15 +189,4 @@ export function stopped(
 function caseError(error: unknown): unknown {
   if (error instanceof AgentestError && error.code !== 'PLUGIN_ERROR' && error.cause) return error.cause;
   return error;
-}
-
-/** Go's duration format, as Yao prints timeouts: `5m0s`, `30s`, `1.5s`, `250ms`. */
-export function goDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = (ms % 60_000) / 1000;
-  if (h) return `${h}h${m}m${s}s`;
-  if (m) return `${m}m${s}s`;
-  return `${s}s`;
 }

@@ -136,13 +136,16 @@ export function publicHooks(hooks: KernelHooks): PublicHooks {
   return Object.freeze(view) as PublicHooks;
 }
 
+/** Any function: tapable's methods differ per hook class, and only their presence matters here. */
+type AnyFunction = (...args: never[]) => unknown;
+
 interface Tappable {
   name: string | undefined;
-  tap: Function;
-  tapAsync: Function;
-  tapPromise: Function;
-  intercept: Function;
-  isUsed: Function;
+  tap: AnyFunction;
+  tapAsync: AnyFunction;
+  tapPromise: AnyFunction;
+  intercept: AnyFunction;
+  isUsed: AnyFunction;
 }
 
 function tapOnly<H extends Tappable>(hook: H): PublicHook<H> {

@@ -27,8 +27,8 @@ export function definePlugin<T extends AgentestPlugin>(plugin: T): T {
   return plugin;
 }
 
-/** Checks that a value is a plugin, with a message that says what to do when it is not. */
-export function assertPlugin(value: unknown, where: string): asserts value is AgentestPlugin {
+/** Checks that a value has a plugin's shape, with a message that says what to do when it has not. */
+export function checkPluginShape(value: unknown, where: string): asserts value is AgentestPlugin {
   const v = value as Partial<AgentestPlugin> | null;
   if (!v || typeof v !== 'object' || typeof v.name !== 'string' || typeof v.apply !== 'function') {
     const hint = typeof value === 'function' ? ' It is a function: call the plugin factory, e.g. `myPlugin()`.' : '';

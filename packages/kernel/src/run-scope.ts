@@ -38,3 +38,14 @@ export function bindRunScope(signal: AbortSignal, scope: RunScope | undefined): 
   if (scope) scopes.set(signal, scope);
   else scopes.delete(signal);
 }
+
+/**
+ * A signal made from the run's (`AbortSignal.any([signal, timeout])`) stands for the same case run, so
+ * calls made with it are still recorded and counted for the case; with `role`, as that role's calls
+ * (a simulated user's, say). Returns `derived`.
+ */
+export function inheritRunScope(derived: AbortSignal, from: AbortSignal, role?: CallRole): AbortSignal {
+  const scope = scopes.get(from);
+  if (scope) scopes.set(derived, role && role !== scope.role ? { ...scope, role } : scope);
+  return derived;
+}

@@ -14,7 +14,10 @@ export interface Watch {
   readonly scope: RunScope | undefined;
   /** Sets or clears that scope; call boundaries find it through the run's signal. */
   enterScope(scope: RunScope | undefined): void;
-  /** Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or hard stop. */
+  /**
+   * Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or
+   * hard stop.
+   */
   race<T>(pending: PromiseLike<T>): Promise<T>;
 }
 

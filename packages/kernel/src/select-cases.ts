@@ -1,17 +1,22 @@
 import type { RunPlan } from './types/run.js';
 import type { Suite, TestCase } from './types/test-case.js';
 
-/** Whether `--run` selects a case: its id or its name matches. */
+/** Whether the run selects a case: `--run` matches its id or name, and the plan's `include` takes it. */
 export function selects(plan: RunPlan, testCase: TestCase): boolean {
+  return matches(plan, testCase) && (!plan.include || plan.include(testCase));
+}
+
+/** Whether `--run` selects a case: its id or its name matches. */
+export function matches(plan: RunPlan, testCase: TestCase): boolean {
   if (!plan.filter) return true;
   // A global RegExp keeps state between test() calls; start each case afresh.
   if (plan.filter instanceof RegExp) plan.filter.lastIndex = 0;
   return plan.filter.test(testCase.id) || (testCase.name !== undefined && plan.filter.test(testCase.name));
 }
 
-/** The cases `--run` selects; without a filter, the suite's own stream (one generator fewer per case). */
+/** The cases the run selects; without a selection, the suite's own stream (one generator fewer per case). */
 export function filtered(suite: Suite, plan: RunPlan): AsyncIterable<TestCase> | Iterable<TestCase> {
-  return plan.filter ? selected(suite, plan) : suite.cases();
+  return plan.filter || plan.include ? selected(suite, plan) : suite.cases();
 }
 
 async function* selected(suite: Suite, plan: RunPlan): AsyncGenerator<TestCase> {

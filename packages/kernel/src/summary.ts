@@ -23,7 +23,8 @@ export class SummaryBuilder {
       this.runsTotal++;
       if (run.status === 'passed') this.runsPassed++;
     }
-    if (result.stability) result.stability.stable ? this.stable++ : this.unstable++;
+    if (result.stability?.stable) this.stable++;
+    else if (result.stability) this.unstable++;
     for (const [name, value] of Object.entries(result.metrics)) {
       if (!Number.isFinite(value)) continue;
       const entry = this.metricSums.get(name) ?? { sum: 0, n: 0 };
@@ -105,7 +106,10 @@ function describe(name: string, limit: number, isMax: boolean) {
   return `${isMax ? '≤' : '≥'}${formatMetric(name, limit)}`;
 }
 
-/** `keyword_hit_rate` → `Keyword Hit Rate`; a unit suffix is left to the value (`latency_ms` → `Latency`, shown `812ms`). */
+/**
+ * `keyword_hit_rate` → `Keyword Hit Rate`; a unit suffix is left to the value (`latency_ms` → `Latency`, shown
+ * `812ms`).
+ */
 function label(name: string): string {
   return name
     .replace(/_ms$/, '')

@@ -1,13 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  AgentestError,
-  createKernel,
-  isAgentestError,
-  PluginError,
-  type AgentestPlugin,
-  type CaseResult,
-} from '../src/index.js';
+import { AgentestError, createKernel, isAgentestError, type AgentestPlugin, type CaseResult } from '../src/index.js';
+import { PluginError } from '../src/errors.js';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 test('an AgentestError from another installed copy of the package is recognised, with its code and exit', async () => {
@@ -90,5 +84,6 @@ test("a throw inside an execute or an assert tap names the plugin on the case's 
     judged.assertions[0]!.message!,
     /plugin "faulty-tools" failed in hook "assert.*": trace index out of range/,
   );
-  assert.equal(outcome.exitCode, 1);
+  assert.deepEqual(outcome.errors, [], 'a case error, not a run error');
+  assert.equal(outcome.summary.errors, 2);
 });

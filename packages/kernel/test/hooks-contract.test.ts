@@ -133,7 +133,7 @@ test('load: register, call, tap, result and error interceptors fire', async () =
 });
 
 test('suite: register, call, tap, result and error interceptors fire, and a tap hands on its own suite', async () => {
-  let ran: string[] = [];
+  const ran: string[] = [];
   const { ok, failed } = await intercepted(
     (h) => h.suite,
     (h, fail) => {

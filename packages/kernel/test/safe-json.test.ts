@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_SERIALISED_DEPTH, safeStringify } from '../src/index.js';
+import { MAX_SERIALISED_DEPTH, safeStringify } from '../src/safe-json.js';
 
 function nested(levels: number): unknown {
   let value: unknown = 'bottom';

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import createDebug from 'debug';
-import { createKernel, hasSecrets, redactSecrets, redactText, registerSecret } from '../src/index.js';
+import { createKernel } from '../src/index.js';
+import { hasSecrets, redactSecrets, redactText, registerSecret } from '../src/secrets.js';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 // One registry per process: this file's tests register their own values and never rely on an empty one.

@@ -55,7 +55,6 @@ test('an assertion that could not be evaluated is an error, negated or not', asy
   assert.match(results[8]!.error!, /answered \{"pass":"yes"\} instead of \{pass: boolean\}/);
   assert.equal(outcome.summary.errors, types.length * 2);
   assert.equal(outcome.summary.passed, 0);
-  assert.equal(outcome.exitCode, 1);
 });
 
 test('an error among failures makes the run an error; the failures stay in its text', async () => {

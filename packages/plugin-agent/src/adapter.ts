@@ -1,7 +1,13 @@
-import type { Adapter, Agent, AgentReply } from '@agentest/kernel';
+import type { Agent, AgentReply } from '@agentest/kernel';
 import { adapterInput } from './adapter-input.js';
 import { gradeEvaluation, type StandardResult } from './grade.js';
 import { describe } from './shapes.js';
+
+/** agentest-kit's adapter contract: `call` the system, `evaluate` the reply (may be async). */
+export interface Adapter<Input = unknown, CallResult = unknown, Evaluation = unknown> {
+  call(input: Input): Promise<CallResult> | CallResult;
+  evaluate?(callResult: CallResult, input: Input): Promise<Evaluation> | Evaluation;
+}
 
 /**
  * Turns an agentest-kit adapter into an agent. One run: `call(input)` with every field of the case,

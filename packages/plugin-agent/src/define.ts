@@ -1,4 +1,5 @@
-import { AgentestError, type Adapter, type Agent } from '@agentest/kernel';
+import { AgentestError, type Agent } from '@agentest/kernel';
+import type { Adapter } from './adapter.js';
 import type { AdapterInput } from './adapter-input.js';
 import type { StandardResult } from './grade.js';
 import { adapterShape, agentShape, describe, formatIssues } from './shapes.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AgentestError, type Adapter, type AgentConfig, type ConnectorConfig, type Message } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
+import { AgentestError, type Agent, type Message } from '@agentest/kernel';
+import type { Adapter } from './adapter.js';
 import type { AgentDefinition } from './define.js';
 import {
   adapterShape,
@@ -10,6 +12,12 @@ import {
   shapeOf,
   SHAPES_HINT,
 } from './shapes.js';
+
+/** A config agent: an agentest-kit adapter, an agent, or a connector with prompts. */
+export type AgentConfig =
+  | Adapter
+  | (Pick<Agent, 'run'> & Partial<Agent>)
+  | { connector: string; prompts?: { role: string; content: string }[]; options?: Record<string, unknown> };
 
 export interface AgentsPluginOptions {
   /** Config agents by id: adapters, agents, or connector agents. */

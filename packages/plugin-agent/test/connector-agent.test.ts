@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
-import type { AgentestError, ConnectorConfig } from '@agentest/kernel';
+import type { AgentestError } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
 import agents from '../src/index.js';
 import { run, testCase } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import type { Assertion, AssertInput, AssertionOutcome } from '@agentest/kernel';
+import type { AgentestPlugin, Assertion, AssertInput, AssertionOutcome } from '@agentest/kernel';
 import { stableStringify } from './json/stable-stringify.js';
 
 /**
@@ -21,9 +21,30 @@ export interface AssertionDefinition {
   check(assertion: Assertion, input: AssertInput): AssertionOutcome;
 }
 
-/** Only adds types. */
-export function defineAssertion(definition: AssertionDefinition): AssertionDefinition {
-  return definition;
+/** An assertion type that is also a plugin: put it in the config's `plugins` and cases can use its `type`. */
+export type AssertionPlugin = AssertionDefinition & AgentestPlugin;
+
+/**
+ * Defines an assertion type (`description` defaults to the type). The result is its own plugin,
+ * named `assert:<type>`: it taps `hooks.assert.for(type)` with `validate`, so the kernel refuses a
+ * malformed assertion before the run, and runs `check` on each output.
+ */
+export function defineAssertion(
+  definition: Omit<AssertionDefinition, 'description'> & { description?: string },
+): AssertionPlugin {
+  const full: AssertionDefinition = { description: definition.type, ...definition };
+  const name = `assert:${full.type}`;
+  return {
+    ...full,
+    name,
+    apply({ hooks }) {
+      hooks.assert
+        .for(full.type)
+        .tap({ name, validate: (assertion: Assertion) => full.validate?.(assertion) }, (assertion, input) =>
+          runAssertion(full, assertion, input),
+        );
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 export { default, PLUGIN_NAME } from './plugin.js';
-export { defineAssertion, runAssertion, type AssertionDefinition } from './definition.js';
+export { defineAssertion, runAssertion, type AssertionDefinition, type AssertionPlugin } from './definition.js';
 export { validateAssertion, builtinAssertion } from './validate.js';
 export {
   builtinAssertions,

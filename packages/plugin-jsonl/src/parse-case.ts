@@ -28,6 +28,8 @@ export interface LineContext {
   checked?: boolean;
   /** The suite's rules (extra keys, nesting limit, attachment policy); the defaults for `baseDir` when absent. */
   rules?: CaseRules;
+  /** How messages name the case's place when it is no file line (`cases[2]`); `<file>:<line>` by default. */
+  label?: string;
 }
 
 /** Yao's per-case hook fields, kept for the executor that runs them. */
@@ -39,11 +41,7 @@ const HOOK_FIELDS = ['before', 'after'] as const;
  * the checks that already passed on it.
  */
 export function parseCase(text: string, at: LineContext): TestCase {
-  const fail: Fail = (problem, fix) => {
-    const where = `${at.file}:${at.line}`;
-    throw new AgentestError('INPUT_INVALID', `${where}: ${problem} — ${fix}`, { where });
-  };
-
+  const fail: Fail = failAt(at);
   let raw: unknown;
   try {
     // Integers beyond 2^53 keep their source text, so that `expected` and assertion values compare exactly.
@@ -89,7 +87,41 @@ export function parseCase(text: string, at: LineContext): TestCase {
   return testCase;
 }
 
+/**
+ * One case object, as a loader of another format (CSV, a database, code) holds it, → one `TestCase`,
+ * with the checks and the input normalisation a JSONL line gets, and the same errors, naming
+ * `where.label` or `<file>:<line>` (the source the case records). Relative `file://` paths start
+ * at `where.baseDir` (default: the working directory).
+ */
+export function createCase(fields: unknown, where: Partial<LineContext> = {}): TestCase {
+  const at: LineContext = {
+    file: where.file ?? '<case>',
+    line: where.line ?? 1,
+    baseDir: where.baseDir ?? process.cwd(),
+    ...(where.rules ? { rules: where.rules } : {}),
+    label: where.label ?? (where.line === undefined ? (where.file ?? '<case>') : undefined),
+  };
+  const fail: Fail = failAt(at);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(fields);
+  } catch (error) {
+    fail(`the case is not plain data (${(error as Error).message})`, 'give objects, arrays, strings and numbers');
+  }
+  if (text === undefined)
+    fail(`expected a case object, got ${typeName(fields)}`, 'e.g. { id: "T001", input: "Hello" }');
+  // The round trip gives the case its own copy of every value, as a line read from a file has.
+  return parseCase(text, at);
+}
+
 type Fail = (problem: string, fix: string) => never;
+
+function failAt(at: LineContext): Fail {
+  return (problem, fix) => {
+    const where = at.label ?? `${at.file}:${at.line}`;
+    throw new AgentestError('INPUT_INVALID', `${where}: ${problem} — ${fix}`, { where });
+  };
+}
 
 /** The fields a case may leave out: names, the user and team, metadata, skip/todo, its timeout, Yao's hooks. */
 function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, at: LineContext, fail: Fail): void {
@@ -108,7 +140,7 @@ function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, 
 
 function caseTimeout(timeout: string, at: LineContext, fail: Fail): number {
   try {
-    return parseDuration(timeout, `${at.file}:${at.line}: field "timeout"`);
+    return parseDuration(timeout, `${at.label ?? `${at.file}:${at.line}`}: field "timeout"`);
   } catch {
     const unitless = withoutUnit(timeout);
     if (unitless) fail(`field "timeout" has no unit: ${JSON.stringify(timeout)}`, unitless);

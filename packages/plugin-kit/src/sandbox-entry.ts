@@ -10,14 +10,15 @@ const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const RUNTIME = fileURLToPath(new URL(`./runtime/sandbox-runtime${EXTENSION}`, import.meta.url));
 
 /**
- * Module aliases for test-file bundles: `@agentest/test` (and `agentest-kit`, so agentest-kit test
- * files run unchanged) is the sandbox runtime; `@agentest/expect` is pinned to the file this process
+ * Module aliases for test-file bundles: `@agentest/test`, `@agentest/test/kit` (and `agentest-kit`, so
+ * agentest-kit test files run unchanged) are the sandbox runtime; `@agentest/expect` is pinned to the file this process
  * resolves; jsonpath-plus is its browser build, which needs no Node built-ins.
  */
 export function sandboxAliases(): Record<string, string> {
   const jsonPath = require.resolve('jsonpath-plus', { paths: [dirname(require.resolve('@agentest/expect'))] });
   return {
     '@agentest/test': RUNTIME,
+    '@agentest/test/kit': RUNTIME,
     'agentest-kit': RUNTIME,
     '@agentest/expect': require.resolve('@agentest/expect'),
     'jsonpath-plus': join(dirname(jsonPath), 'index-browser-esm.js'),

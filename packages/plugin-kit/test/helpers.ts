@@ -1,13 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import {
-  createKernel,
-  type Adapter,
-  type AgentestPlugin,
-  type CaseResult,
-  type RunOutcome,
-  type RunPlan,
-} from '@agentest/kernel';
-import { agents } from '@agentest/plugin-agent';
+import { createKernel, type AgentestPlugin, type CaseResult, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { agents, type Adapter } from '@agentest/plugin-agent';
 import { kit, type KitOptions } from '../src/index.js';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

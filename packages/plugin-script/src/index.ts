@@ -1,5 +1,5 @@
 export { default } from './plugin.js';
-export { default as script } from './plugin.js';
+export { default as script, PLUGIN_NAME } from './plugin.js';
 export type { ScriptOptions, ScriptHookRefs, SandboxOptions } from './options.js';
 export { sandboxOptions, sandboxOptionsSchema } from './options.js';
 export { DEFAULT_SANDBOX_ENV } from './pool/sandbox-env.js';

@@ -11,7 +11,7 @@ import { withScriptHooks } from './script-hooks.js';
 import { registerScriptLayout } from './script-layout.js';
 import { loadScriptSuite } from './script-suite.js';
 
-const NAME = 'agentest:script';
+export const PLUGIN_NAME = 'agentest:script';
 
 /**
  * Yao script tests (`-i scripts.<assistant>.<module>`), the `script` assertion type, and the shared
@@ -19,11 +19,11 @@ const NAME = 'agentest:script';
  */
 export default function script(options?: ScriptOptions): AgentestPlugin {
   return {
-    name: NAME,
+    name: PLUGIN_NAME,
     apply({ hooks }) {
       const opts = parseScriptOptions(options);
-      registerScriptLayout({ hooks }, NAME);
-      const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${NAME} assertionTimeout`);
+      registerScriptLayout({ hooks }, PLUGIN_NAME);
+      const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${PLUGIN_NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
       const executor = new ScriptExecutor(pool, opts.processes);
@@ -33,24 +33,24 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       let warming: Promise<void> | undefined;
       const warm = () => void (warming ??= pool().warm());
       hooks.report.tapPromise(
-        { name: NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) },
+        { name: PLUGIN_NAME, deliver: (event: RunEvent) => (event.type === 'start' ? warming : undefined) },
         async (event) => {
           if (event.type === 'start') await warming;
         },
       );
 
-      hooks.load.tapPromise(NAME, async (input) => {
+      hooks.load.tapPromise(PLUGIN_NAME, async (input) => {
         // `scripts.jsonl` is a file, not a script reference.
         if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
         const suite = await loadScriptSuite(input, opts.root);
         warm();
         return suite;
       });
-      hooks.execute.for('script').tapPromise(NAME, (testCase, ctx) => executor.execute(testCase, ctx));
+      hooks.execute.for('script').tapPromise(PLUGIN_NAME, (testCase, ctx) => executor.execute(testCase, ctx));
       hooks.assert
         .for('script')
         .tapPromise(
-          { name: NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) },
+          { name: PLUGIN_NAME, validate: (assertion: Assertion) => (warm(), scriptAssertionProblem(assertion)) },
           (assertion, input) =>
             runScriptAssertion(pool(), assertion, input, { root: opts.root, timeoutMs: assertionTimeoutMs }),
         );
@@ -59,7 +59,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       // case names itself (`"before": "env_test.Before"` on a JSONL line). A suite that brings its own
       // lifecycle keeps it.
       const hookRefs = opts.hooks ?? {};
-      hooks.suite.tap(NAME, (suite, { plan }) => {
+      hooks.suite.tap(PLUGIN_NAME, (suite, { plan }) => {
         if (!suite.needsAgent || suite.lifecycle) return undefined;
         if (Object.values(hookRefs).some(Boolean)) warm();
         // Hooks get the run's case timeout (a case's own `timeout` wins inside withScriptHooks).
@@ -67,7 +67,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
         return withScriptHooks(suite, hookRefs, pool, { env: plan.env, ...(timeoutMs ? { timeoutMs } : {}) });
       });
 
-      hooks.teardown.tapPromise(NAME, async () => {
+      hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
         const held = lease;
         lease = undefined;
         warming = undefined;

@@ -16,6 +16,7 @@ import {
   printLogLines,
   representative,
   scriptSuiteInfo,
+  shardNote,
   STATUS_COLOUR,
   STATUS_WORD,
   terminalSafe as safe,
@@ -61,6 +62,8 @@ export function printScriptHeader(p: Printer, start: DeepReadonly<StartEvent>): 
   ]);
   if (path) p.line(`  Script: ${safe(path)}`);
   p.line(`  Tests: ${start.total_cases} function${start.total_cases === 1 ? '' : 's'}`);
+  const shard = shardNote(start);
+  if (shard) p.line(`  Shard: ${safe(shard)}`);
   p.line(`  User: ${safe(start.environment.user_id)}`);
   p.line(`  Team: ${safe(start.environment.team_id)}`);
   p.lines([lightRule, '  Running Tests', lightRule].map((t) => p.paint('dim', t)));

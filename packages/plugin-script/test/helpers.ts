@@ -4,9 +4,11 @@ import {
   type AgentestPlugin,
   type Execution,
   type ResultEvent,
+  type RunOutcome,
   type RunPlan,
   type StartEvent,
 } from '@agentest/kernel';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import script, { type ScriptOptions } from '../src/index.js';
 
 export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
@@ -19,15 +21,18 @@ export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
 export const HANG_MS = 60_000;
 export const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import.meta.url));
 
+/** A plan as `createRunPlan` builds it: Yao's context from `env` (the identity defaults, `-u`/`-t`, `--ctx`). */
 export function plan(input: string, cwd: string, overrides: Partial<RunPlan> = {}): RunPlan {
-  return { input: { input, cwd }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...overrides };
+  const built = { input: { input, cwd }, runs: 1, parallel: 1, failFast: false, env: {}, verbose: false, ...overrides };
+  return { context: yaoPlanContext(built.env), ...built };
 }
 
 export interface Collected {
   start: StartEvent;
   results: ResultEvent[];
   runs: Map<string, Execution>;
-  exitCode: number;
+  /** The run's summary, as the kernel's outcome carries it. */
+  summary: RunOutcome['summary'];
 }
 
 /** Runs a kernel with the script plugin (small pool) and collects its events. */
@@ -51,6 +56,6 @@ export async function runKernel(
     start: events.find((e) => e.type === 'start') as unknown as StartEvent,
     results: events.filter((e) => e.type === 'result') as unknown as ResultEvent[],
     runs,
-    exitCode: outcome.exitCode,
+    summary: outcome.summary,
   };
 }

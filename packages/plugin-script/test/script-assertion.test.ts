@@ -69,7 +69,7 @@ describe('script assertion', () => {
     const hanging = await runKernel(plan('inline', APP), { assertionTimeout: '300ms' }, [
       inline([{ id: 'hangs', input: 'x', assert: [script('Hangs')] }]),
     ]);
-    const { results, exitCode } = await runKernel(plan('inline', APP), {}, [
+    const { results, summary } = await runKernel(plan('inline', APP), {}, [
       inline([
         { id: 'throws', input: 'x', assert: [script('Throws')] },
         { id: 'weird', input: 'x', assert: [script('Weird')] },
@@ -80,8 +80,8 @@ describe('script assertion', () => {
         { id: 'negated-missing', input: 'x', assert: [script('Nope', { negate: true })] },
       ]),
     ]);
-    assert.equal(exitCode, 1);
-    assert.equal(hanging.exitCode, 1);
+    assert.equal(summary.errors, 7);
+    assert.equal(hanging.summary.errors, 1);
     const all = [...results, ...hanging.results];
     for (const result of all) assert.equal(result.status, 'error', `${result.id}: ${result.error}`);
     const errors = Object.fromEntries(

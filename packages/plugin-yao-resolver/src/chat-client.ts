@@ -1,4 +1,5 @@
-import type { AgentReply, ConnectorConfig, Message } from '@agentest/kernel';
+import type { AgentReply, Message } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
 
 /** The slice of `@agentest/connectors`' client that an assistant needs. */
 export interface ChatClient {

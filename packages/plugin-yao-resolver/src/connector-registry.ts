@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
 import { readJsonc } from './jsonc.js';
 
 /** A connector definition and where it came from, for messages. */

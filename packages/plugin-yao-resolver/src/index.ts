@@ -2,7 +2,7 @@ import type { AgentestPlugin } from '@agentest/kernel';
 import { validateOptions, type YaoResolverOptions } from './options.js';
 import { YaoResolver } from './yao-resolver.js';
 
-const NAME = 'agentest:yao';
+export const PLUGIN_NAME = 'agentest:yao';
 
 /**
  * Resolves Yao assistants (`assistants/**\/package.yao`) and their connectors (`connectors/**\/*.conn.yao`)
@@ -13,12 +13,14 @@ const NAME = 'agentest:yao';
  */
 export default function yaoResolver(options?: YaoResolverOptions): AgentestPlugin {
   return {
-    name: NAME,
+    name: PLUGIN_NAME,
     apply({ hooks }) {
       const resolver = new YaoResolver(validateOptions(options));
-      hooks.resolve.tapPromise(NAME, (ref, { plan }) => resolver.resolve(ref, plan.input.cwd));
-      hooks.resolve.tapPromise({ name: NAME, stage: 100 }, (ref, { plan }) => resolver.notFound(ref, plan.input.cwd));
-      hooks.teardown.tapPromise(NAME, () => resolver.close());
+      hooks.resolve.tapPromise(PLUGIN_NAME, (ref, { plan }) => resolver.resolve(ref, plan.input.cwd));
+      hooks.resolve.tapPromise({ name: PLUGIN_NAME, stage: 100 }, (ref, { plan }) =>
+        resolver.notFound(ref, plan.input.cwd),
+      );
+      hooks.teardown.tapPromise(PLUGIN_NAME, () => resolver.close());
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
 import {
   sandboxOptions,
   sandboxOptionsSchema,

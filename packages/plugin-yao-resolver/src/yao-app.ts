@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AgentestError, type ConnectorConfig } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
 import { AgentSettings } from './agent-settings.js';
 import { loadAssistant, type AssistantDefinition } from './assistant-definition.js';
 import type { ChatClient, ChatClientFactory } from './chat-client.js';

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
 import {
-  buildTestContext,
   createHooks,
   type Agent,
   type AgentestPlugin,
@@ -15,6 +14,7 @@ import {
   type RunPlan,
   type TestCase,
 } from '@agentest/kernel';
+import { buildTestContext } from '@agentest/plugin-agent';
 import yaoResolver, { type YaoResolverOptions } from '../src/index.js';
 
 /** Writes a file tree under a fresh temporary directory (removed after the test file) and returns its path. */

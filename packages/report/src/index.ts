@@ -28,6 +28,7 @@ export {
   interruptionNote,
   isFailure,
   oneLine,
+  shardNote,
   statusIcon,
   truncate,
 } from './text.js';
@@ -40,6 +41,7 @@ export {
 } from './reporter-options.js';
 export { defineDocumentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
+export { formatUsd, haltNote, usageText } from './usage.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';
 export { terminalSafe } from './terminal/terminal-safe.js';
@@ -62,3 +64,4 @@ export {
   lightRule,
   printLogLines,
 } from './terminal/yao-terminal.js';
+export { printFlaky } from './terminal/flaky-block.js';

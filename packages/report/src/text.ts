@@ -4,6 +4,7 @@ import {
   type AssertionResult,
   type CaseResult,
   type DeepReadonly,
+  type ShardLabel,
   type Status,
 } from '@agentest/kernel';
 
@@ -121,6 +122,12 @@ export function interruptionNote(summary: { interrupted?: boolean; not_run?: num
   if (!summary.interrupted) return undefined;
   const count = summary.not_run ?? 0;
   return `run interrupted: ${count} case${count === 1 ? '' : 's'} not run`;
+}
+
+/** `2/4 (chosen by GitLab CI_NODE_INDEX/CI_NODE_TOTAL)` for a run that is one shard of a suite, else undefined. */
+export function shardNote(start: { shard?: DeepReadonly<ShardLabel> }): string | undefined {
+  const shard = start.shard;
+  return shard ? `${shard.index}/${shard.total} (chosen by ${shard.source})` : undefined;
 }
 
 export function capitalise(text: string): string {

@@ -13,6 +13,7 @@ import {
 import {
   printLogLines,
   runGrade,
+  shardNote,
   terminalSafe as safe,
   type ConsoleLayout,
   type LayoutContext,
@@ -52,6 +53,8 @@ export function printAgentHeader(p: Printer, start: DeepReadonly<StartEvent>, pl
     info(`Input: ${safe(start.suite)}`);
     info(`Filter: "${safe(plan.filter.source)}" (${cases} match)`);
   } else info(`Input: ${safe(start.suite)} (${cases})`);
+  const shard = shardNote(start);
+  if (shard) info(`Shard: ${safe(shard)}`);
   if (plan?.env.ctxFile) info(`Context: ${safe(plan.env.ctxFile)}`);
   if (start.runs_per_case > 1) info(`Runs: ${start.runs_per_case} per test case (stability analysis)`);
   info(`Timeout: ${plan?.timeoutMs ? goDuration(plan.timeoutMs) : '5m0s'}`);
@@ -89,6 +92,8 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   const colour = s.stable ? 'green' : s.pass_rate >= 80 ? 'yellow' : 'red';
   const line = `[${safe(result.id)}] ${Math.round(s.pass_rate)}% (${s.passed}/${s.runs}) ${className(s.stability_class)} avg:${formatDuration(s.avg_duration_ms)}`;
   p.line(`  ${p.paint(colour, line)}${p.paint('dim', ` · 95% CI ${s.pass_rate_ci[0]}–${s.pass_rate_ci[1]}%`)}`);
+  const policy = result.run_policy;
+  if (policy) p.line(p.paint('dim', `  ${policy.runs} of at most ${policy.max} runs: ${safe(policy.reason ?? '')}`));
   if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
   if (verbose) printLogLines(p, caseLogs(result), '  ');
 }

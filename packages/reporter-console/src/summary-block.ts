@@ -1,7 +1,7 @@
 import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
 import { formatBound, formatMetric, metricRows } from '@agentest/report';
 import type { LayoutPrinter as Printer } from '@agentest/report';
-import { printLogLines, terminalSafe as safe } from '@agentest/report';
+import { haltNote, printFlaky, printLogLines, terminalSafe as safe, usageText } from '@agentest/report';
 import { heavyRule, interruptedText, lightRule, metricLabel } from './text.js';
 
 type Summary = DeepReadonly<SummaryEvent>;
@@ -22,13 +22,18 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   if (s.timeouts) row('Timeouts', p.paint('yellow', String(s.timeouts)));
   row(s.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate', `${s.overall_pass_rate.toFixed(1)}%`);
   row('Duration', formatDuration(s.duration_ms));
+  const usage = usageText(s.usage);
+  if (usage) row('Usage', usage);
   if (s.hook_logs?.after_all?.length) {
     p.line('  AfterAll output:');
     printLogLines(p, s.hook_logs.after_all, '  ');
   }
   if (s.runs_per_case > 1) printStability(p, s);
+  printFlaky(p, s);
   if (hasMetrics(s)) printMetrics(p, s);
   if (s.interrupted) p.line(p.paint('yellow', interruptedText(s)));
+  const halted = haltNote(s);
+  if (halted) p.line(p.paint('yellow', `  ⚠ ${halted[0]!.toUpperCase()}${halted.slice(1)}`));
   for (const output of outputs) p.line(`  Output: ${safe(output)}`);
   printBanner(p, s);
 }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import consoleReporter from '../src/index.js';
 
 function plan(overrides: Partial<RunPlan> = {}): RunPlan {
@@ -11,6 +12,8 @@ function plan(overrides: Partial<RunPlan> = {}): RunPlan {
     parallel: 1,
     failFast: false,
     env: {},
+    // The run's identity as the CLI gives it (User: test-user in the script header).
+    context: yaoPlanContext({}),
     verbose: false,
     ...overrides,
   };

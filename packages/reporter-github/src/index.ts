@@ -20,7 +20,10 @@ import { annotation } from './workflow-commands.js';
 export const PLUGIN_NAME = 'agentest:github';
 
 const optionsSchema = reporterOptionsSchema.extend({
-  /** The environment to read `GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY` and `GITHUB_WORKSPACE` from (default: the process's). */
+  /**
+   * The environment to read `GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY` and `GITHUB_WORKSPACE` from (default: the
+   * process's).
+   */
   env: z.record(z.string(), z.string().optional()).optional(),
   /** Where workflow commands go (default: standard output, where the runner reads them). */
   write: z.custom<(line: string) => void>((v) => typeof v === 'function', 'must be a function').optional(),

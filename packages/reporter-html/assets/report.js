@@ -2,28 +2,28 @@
 // whatever an agent wrote is shown as text and never parsed as markup.
 (function () {
   'use strict';
-  var PAGE_SIZE = 100;
-  var data = JSON.parse(document.getElementById('report-data').textContent);
-  var rows = data.rows;
+  const PAGE_SIZE = 100;
+  const data = JSON.parse(document.getElementById('report-data').textContent);
+  const rows = data.rows;
   rows.forEach(function (row, index) {
     row.index = index;
   });
 
-  var state = {
+  const state = {
     status: '',
     query: '',
     sort: 0 /* 0 file order, -1 slowest first, 1 fastest first */,
     page: 0,
     open: new Set(),
   };
-  var visible = rows;
-  var tbody = document.getElementById('rows');
-  var pageInfo = document.getElementById('page-info');
-  var prev = document.getElementById('prev');
-  var next = document.getElementById('next');
+  let visible = rows;
+  const tbody = document.getElementById('rows');
+  const pageInfo = document.getElementById('page-info');
+  const prev = document.getElementById('prev');
+  const next = document.getElementById('next');
 
   function el(tag, className, text) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     if (className) node.className = className;
     if (text !== undefined) node.textContent = text;
     return node;
@@ -36,12 +36,12 @@
   }
 
   function recompute() {
-    var query = state.query.toLowerCase();
+    const query = state.query.toLowerCase();
     visible = rows.filter(function (row) {
       return (!state.status || row.status === state.status) && (!query || haystack(row).indexOf(query) !== -1);
     });
     if (state.sort) {
-      var sign = state.sort;
+      const sign = state.sort;
       visible = visible.slice().sort(function (a, b) {
         return sign * (a.duration_ms - b.duration_ms) || a.index - b.index;
       });
@@ -51,11 +51,11 @@
   }
 
   function render() {
-    var pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
+    const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
     if (state.page >= pages) state.page = pages - 1;
-    var start = state.page * PAGE_SIZE;
-    var slice = visible.slice(start, start + PAGE_SIZE);
-    var fragment = document.createDocumentFragment();
+    const start = state.page * PAGE_SIZE;
+    const slice = visible.slice(start, start + PAGE_SIZE);
+    const fragment = document.createDocumentFragment();
     slice.forEach(function (row) {
       fragment.appendChild(caseRow(row));
       if (state.open.has(row.index)) fragment.appendChild(detailsRow(row));
@@ -76,13 +76,26 @@
   }
 
   function caseRow(row) {
-    var tr = el('tr', 'case' + (state.open.has(row.index) ? ' open' : ''));
+    const tr = el('tr', 'case' + (state.open.has(row.index) ? ' open' : ''));
     tr.dataset.index = String(row.index);
     tr.appendChild(el('td', 'id', row.label));
-    tr.appendChild(el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : '')));
+    const status = el('td', 'status ' + row.status, row.status + (row.grade ? ' · ' + row.grade : ''));
+    if (row.recent) status.appendChild(strip(row.recent, row.flaky));
+    tr.appendChild(status);
     tr.appendChild(el('td', 'duration', row.duration));
     tr.appendChild(el('td', 'error', row.error || ''));
     return tr;
+  }
+
+  // The case's latest outcomes from the run history, oldest first, one small bar each; a flaky case says so.
+  function strip(recent, flaky) {
+    const box = el('span', 'strip');
+    box.title = 'Recent outcomes, oldest first: ' + recent.join(', ');
+    recent.forEach(function (outcome) {
+      box.appendChild(el('span', 'o ' + outcome));
+    });
+    if (flaky) box.appendChild(el('span', 'flaky-badge', 'flaky'));
+    return box;
   }
 
   function block(parent, title, text) {
@@ -92,10 +105,10 @@
   }
 
   function detailsRow(row) {
-    var tr = el('tr', 'details');
-    var td = el('td');
+    const tr = el('tr', 'details');
+    const td = el('td');
     td.colSpan = 4;
-    var box = el('div', 'details');
+    const box = el('div', 'details');
     box.appendChild(el('div', 'muted', 'Source: ' + row.source));
     block(box, 'Error', row.error);
     block(box, 'Input', row.input);
@@ -104,7 +117,7 @@
     if (row.assertions.length) {
       box.appendChild(el('h4', '', 'Assertions'));
       row.assertions.forEach(function (a) {
-        var item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
+        const item = el('div', 'assertion ' + (a.pass ? 'pass' : 'fail'));
         item.appendChild(el('div', '', (a.pass ? '✓ ' : '✗ ') + a.type + (a.message ? ': ' + a.message : '')));
         if (a.judge) item.appendChild(el('div', 'muted', a.judge));
         if (a.expected !== undefined) {
@@ -123,7 +136,10 @@
       });
     }
     if (row.stability) block(box, 'Stability', row.stability);
+    if (row.sequential) block(box, 'Sequential runs', row.sequential);
+    if (row.flaky) block(box, 'Flaky', row.flaky);
     if (row.variance) block(box, 'Agent and judge variance', row.variance);
+    if (row.usage) block(box, 'Usage', row.usage);
     if (row.runs.length) {
       box.appendChild(el('h4', '', 'Runs'));
       row.runs.forEach(function (r) {
@@ -144,7 +160,7 @@
   }
 
   function diffBlock(lines) {
-    var pre = el('pre', 'diff');
+    const pre = el('pre', 'diff');
     lines.forEach(function (line) {
       pre.appendChild(el('span', line[0] === '+' ? 'ins' : line[0] === '-' ? 'del' : 'same', line[0] + ' ' + line[1]));
     });
@@ -152,9 +168,9 @@
   }
 
   tbody.addEventListener('click', function (event) {
-    var tr = event.target.closest('tr.case');
+    const tr = event.target.closest('tr.case');
     if (!tr) return;
-    var index = Number(tr.dataset.index);
+    const index = Number(tr.dataset.index);
     if (state.open.has(index)) state.open.delete(index);
     else state.open.add(index);
     render();
@@ -167,7 +183,7 @@
     state.query = event.target.value;
     recompute();
   });
-  var sortHeader = document.getElementById('sort-duration');
+  const sortHeader = document.getElementById('sort-duration');
   function cycleSort() {
     state.sort = state.sort === 0 ? -1 : state.sort === -1 ? 1 : 0;
     recompute();
@@ -203,17 +219,19 @@
         expected: row.expected,
         assertions: row.assertions,
         stability: row.stability,
+        flaky: row.flaky,
+        sequential: row.sequential,
         variance: row.variance,
       };
     });
   }
   function csvCell(value) {
-    var text = value === undefined || value === null ? '' : String(value);
+    let text = value === undefined || value === null ? '' : String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = "'" + text; // keep spreadsheets from running it as a formula
     return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
   }
   function download(name, type, content) {
-    var link = el('a');
+    const link = el('a');
     link.href = URL.createObjectURL(new Blob([content], { type: type }));
     link.download = name;
     document.body.appendChild(link);
@@ -227,8 +245,8 @@
     download('agentest-results.json', 'application/json', JSON.stringify(exported(), null, 2));
   });
   document.getElementById('export-csv').addEventListener('click', function () {
-    var columns = ['id', 'status', 'grade', 'duration_ms', 'source', 'error'];
-    var lines = [columns.join(',')].concat(
+    const columns = ['id', 'status', 'grade', 'duration_ms', 'source', 'error'];
+    const lines = [columns.join(',')].concat(
       exported().map(function (row) {
         return columns
           .map(function (c) {

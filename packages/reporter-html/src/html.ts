@@ -6,6 +6,8 @@ import {
   formatMetric,
   formatPercent,
   interruptionNote,
+  haltNote,
+  usageText,
   metricRows as reportMetricRows,
   thresholdSign,
   type Report,
@@ -76,6 +78,7 @@ function cards({ summary }: Report): { label: string; value: string; tone: strin
   if (summary.errors) list.push({ label: 'Errors', value: String(summary.errors), tone: 'fail' });
   if (summary.timeouts) list.push({ label: 'Timeouts', value: String(summary.timeouts), tone: 'warn' });
   if (summary.skipped) list.push({ label: 'Skipped', value: String(summary.skipped), tone: '' });
+  if (summary.flaky?.length) list.push({ label: 'Flaky', value: String(summary.flaky.length), tone: 'warn' });
   // With --runs > 1 this is the share of passing runs; the `pass_rate` metric counts whole cases.
   list.push({
     label: summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate',
@@ -115,5 +118,9 @@ function metadataRows({ summary, metadata, environment }: Report): [string, stri
   if (environment.user_id)
     rows.push(['User', environment.user_id], ['Team', environment.team_id], ['Locale', environment.locale]);
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
+  const usage = usageText(summary.usage);
+  if (usage) rows.push(['Usage', usage]);
+  const halted = haltNote(summary);
+  if (halted) rows.push(['Stopped', halted]);
   return rows;
 }

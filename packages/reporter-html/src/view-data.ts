@@ -9,6 +9,7 @@ import {
   truncate,
   type ReadonlyResult,
   type Report,
+  usageText,
 } from '@agentest/report';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */
@@ -42,8 +43,16 @@ export interface RowData {
   /** With several runs; each run's output too when the runs disagree (a flaky case). */
   runs: { run: number; status: string; duration: string; error?: string; output?: string }[];
   stability?: string;
+  /** From the run history: the latest outcomes, oldest first (this run's last), for the strip beside the status. */
+  recent?: string[];
+  /** From the run history: how flaky the case is, when its outcome flips. */
+  flaky?: string;
+  /** With `--runs auto`: how many runs the case needed and why it stopped. */
+  sequential?: string;
   /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement. */
   variance?: string;
+  /** Tokens and cost of the case's model calls. */
+  usage?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -87,10 +96,30 @@ export function rowData(result: ReadonlyResult): RowData {
   if (error) row.error = truncate(error, FIELD_LIMIT);
   if (result.expected !== undefined) row.expected = cut(result.expected);
   if (result.output !== undefined) row.output = cut(result.output);
+  Object.assign(row, historyFields(result));
   if (s)
     row.stability = `${s.passed}/${s.runs} runs passed (${s.pass_rate.toFixed(1)}%), ${s.stability_class}, avg ${formatDuration(s.avg_duration_ms)} ± ${formatDuration(s.std_deviation_ms)}`;
   if (result.variance) row.variance = varianceLine(result.variance);
+  const usage = usageText(result.usage);
+  if (usage) row.usage = usage;
   return row;
+}
+
+/** The run history's strip and flakiness, and the sequential test's stop, as the page shows them. */
+function historyFields(result: ReadonlyResult): Pick<RowData, 'recent' | 'flaky' | 'sequential'> {
+  const fields: Pick<RowData, 'recent' | 'flaky' | 'sequential'> = {};
+  if (result.history?.recent.length) fields.recent = [...result.history.recent];
+  const flips = result.history?.flaky;
+  if (flips)
+    fields.flaky = `flipped ${flips.flips} of ${flips.transitions} times between consecutive runs (flip rate ${percent(flips.flip_rate)}, 95% CI ${percent(flips.flip_rate_ci[0])}–${percent(flips.flip_rate_ci[1])})`;
+  const policy = result.run_policy;
+  if (policy)
+    fields.sequential = `${policy.runs} of at most ${policy.max} runs${policy.decision ? `: ${policy.decision}` : ''}${policy.reason ? ` (${policy.reason})` : ''}`;
+  return fields;
+}
+
+function percent(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
 }
 
 /** An assertion as the page shows it; a failed one with both values gets a diff of expected against actual. */

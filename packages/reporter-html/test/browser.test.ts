@@ -9,7 +9,9 @@ import htmlReporter from '../src/index.js';
 import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '../../report/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
-/** Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report. */
+/**
+ * Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report.
+ */
 const PAGE_HANG_MS = 120_000;
 let browser: Browser;
 
@@ -53,23 +55,25 @@ async function open(cases: ScenarioCase[], options: ScenarioOptions = {}): Promi
 
 const ids = (page: Page) => page.$$eval('tr.case td.id', (cells) => cells.map((c) => c.textContent));
 
+/** A fast pass, a failed assertion with logs, a slow pass and an error. */
+const FOUR_CASES: ScenarioCase[] = [
+  { id: 'fast', behaviour: () => ({ output: 'quick answer', duration_ms: 5 }) },
+  {
+    id: 'wrong',
+    input: [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Which cloud?' },
+    ],
+    expected: undefined,
+    assert: [{ type: 'contains', value: 'cloud' }],
+    behaviour: () => ({ output: 'sunny weather', duration_ms: 300, logs: ['called weather tool'] }),
+  },
+  { id: 'slow', behaviour: () => ({ output: 'took a while', duration_ms: 900 }) },
+  { id: 'crash', behaviour: () => ({ status: 'error' as const, error: 'agent exploded', duration_ms: 50 }) },
+];
+
 test('filter by status and text, sort by duration, expand a row, export the visible rows', async () => {
-  const cases: ScenarioCase[] = [
-    { id: 'fast', behaviour: () => ({ output: 'quick answer', duration_ms: 5 }) },
-    {
-      id: 'wrong',
-      input: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Which cloud?' },
-      ],
-      expected: undefined,
-      assert: [{ type: 'contains', value: 'cloud' }],
-      behaviour: () => ({ output: 'sunny weather', duration_ms: 300, logs: ['called weather tool'] }),
-    },
-    { id: 'slow', behaviour: () => ({ output: 'took a while', duration_ms: 900 }) },
-    { id: 'crash', behaviour: () => ({ status: 'error' as const, error: 'agent exploded', duration_ms: 50 }) },
-  ];
-  const { page, errors } = await open(cases);
+  const { page, errors } = await open(FOUR_CASES);
   assert.deepEqual(await ids(page), ['fast', 'wrong', 'slow', 'crash']);
   assert.equal(await page.textContent('#page-info'), 'Showing 1–4 of 4');
 

@@ -28,21 +28,19 @@ function scripted(
           })),
       }));
       hooks.resolve.tap('test:scripted', () => ({ id: 'bot', run: async () => ({ content: '', text: '' }) }));
-      hooks.execute
-        .for(kind)
-        .tap(
-          'test:scripted',
-          (tc, ctx) =>
-            ({
-              run: ctx.run,
-              status: 'passed',
-              duration_ms: 5,
-              output: { id: tc.id },
-              assertions: [],
-              metrics: {},
-              ...runs[tc.id],
-            }) as Execution,
-        );
+      hooks.execute.for(kind).tap(
+        'test:scripted',
+        (tc, ctx) =>
+          ({
+            run: ctx.run,
+            status: 'passed',
+            duration_ms: 5,
+            output: { id: tc.id },
+            assertions: [],
+            metrics: {},
+            ...runs[tc.id],
+          }) as Execution,
+      );
     },
   };
 }

@@ -81,7 +81,7 @@ function entries(result: ReadonlyResult, runsPerCase: number, options: JUnitOpti
       },
     ];
   }
-  const stability = result.stability ? stabilityProperties(result) : undefined;
+  const stability = caseProperties(result);
   const perRun = runsPerCase > 1;
   return result.runs.map((run) => {
     const name = perRun ? `${result.id} [run ${run.run}]` : result.id;
@@ -168,16 +168,39 @@ function systemOut(result: ReadonlyResult, run: DeepReadonly<Execution>, verbose
   return parts.length ? [`<system-out>${escapeText(truncate(parts.join('\n'), OUTPUT_LIMIT))}</system-out>`] : [];
 }
 
-function stabilityProperties(result: ReadonlyResult): string {
-  const s = result.stability!;
-  const props = {
-    'stability.pass_rate': s.pass_rate.toFixed(1),
-    'stability.runs': s.runs,
-    'stability.passed': s.passed,
-    'stability.class': s.stability_class,
-    'stability.pass_hat_k': s.pass_hat_k.toFixed(4),
-    'stability.avg_duration_ms': Math.round(s.avg_duration_ms),
-  };
+/**
+ * The stability block, the flakiness from the run history and the sequential test's stop, as properties; none
+ * without any.
+ */
+function caseProperties(result: ReadonlyResult): string | undefined {
+  const props: Record<string, string | number> = {};
+  const s = result.stability;
+  if (s)
+    Object.assign(props, {
+      'stability.pass_rate': s.pass_rate.toFixed(1),
+      'stability.runs': s.runs,
+      'stability.passed': s.passed,
+      'stability.class': s.stability_class,
+      'stability.pass_hat_k': s.pass_hat_k.toFixed(4),
+      'stability.avg_duration_ms': Math.round(s.avg_duration_ms),
+    });
+  const flaky = result.history?.flaky;
+  if (flaky)
+    Object.assign(props, {
+      flaky: 'true',
+      'flaky.flips': `${flaky.flips}/${flaky.transitions}`,
+      'flaky.flip_rate': flaky.flip_rate,
+      'flaky.flip_rate_ci': flaky.flip_rate_ci.join('-'),
+    });
+  if (result.history?.recent.length) props['history.recent'] = result.history.recent.join(' ');
+  const policy = result.run_policy;
+  if (policy)
+    Object.assign(props, {
+      'sequential.runs': `${policy.runs}/${policy.max}`,
+      ...(policy.decision ? { 'sequential.decision': policy.decision } : {}),
+      ...(policy.reason ? { 'sequential.reason': policy.reason } : {}),
+    });
+  if (!Object.keys(props).length) return undefined;
   return `<properties>${Object.entries(props)
     .map(([name, value]) => element('property', { name, value }))
     .join('')}</properties>`;
@@ -192,8 +215,16 @@ function runProperties({ summary }: Report): string {
   for (const [name, value] of Object.entries(summary.metrics ?? {}))
     props.push([`metric.${name}`, formatMetric(name, value)]);
   if (summary.interrupted) props.push(['interrupted', 'true'], ['not_run', String(summary.not_run ?? 0)]);
+  if (summary.halted) props.push(['halted', summary.halted], ['not_run', String(summary.not_run ?? 0)]);
+  if (summary.usage)
+    props.push(
+      ['usage.calls', String(summary.usage.calls)],
+      ['usage.total_tokens', String(summary.usage.total_tokens)],
+      ['usage.cost_usd', String(summary.usage.cost_usd)],
+    );
   if (summary.verdict)
     props.push(['verdict', summary.verdict.can_ship ? 'SHIP IT' : `DO NOT SHIP: ${summary.verdict.issues.join('; ')}`]);
+  if (summary.flaky?.length) props.push(['flaky', summary.flaky.map((f) => f.id).join(' ')]);
   if (summary.comparison) {
     const { baseline, verdict, reason, regressed = [], fixed = [] } = summary.comparison;
     props.push(

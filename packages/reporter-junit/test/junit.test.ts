@@ -13,10 +13,15 @@ async function junit(cases: Parameters<typeof runScenario>[0], options: Paramete
   return { xml, root: parseXml(xml) };
 }
 
-test('one testcase per case with failures, errors, skips, classname from the source file and seconds', async () => {
+/** The mixed suite, plus a case from a second file. */
+function mixedJunit() {
   const cases = mixedCases();
   cases.push({ id: 'other-file', source: { file: 'tests/more.jsonl', line: 9 } });
-  const { xml, root } = await junit(cases);
+  return junit(cases);
+}
+
+test('one testsuite per source file, one testcase per case, with counts, classname, line and seconds', async () => {
+  const { xml, root } = await mixedJunit();
   assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
   assert.equal(root.name, 'testsuites');
   assert.deepEqual(
@@ -46,6 +51,19 @@ test('one testcase per case with failures, errors, skips, classname from the sou
     time: '0.101',
   });
   assert.equal(byName.T001!.children.length, 0);
+  const props = Object.fromEntries(findAll(root.children[0]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
+  assert.deepEqual(props, {
+    agent: 'keyword',
+    connector: 'deepseek.v3',
+    runs_per_case: '1',
+    'metric.keyword_hit_rate': '50.0%',
+    'metric.pass_rate': '50.0%',
+  });
+});
+
+test('failures, timeouts, errors and skips as JUnit elements with their messages and output', async () => {
+  const { root } = await mixedJunit();
+  const byName = Object.fromEntries(findAll(root, 'testcase').map((tc) => [tc.attrs.name, tc]));
   const failure = byName.T002!.children.find((c) => c.name === 'failure')!;
   assert.equal(failure.attrs.message, "output does not contain 'cloud'");
   assert.equal(failure.attrs.type, 'contains');
@@ -68,14 +86,6 @@ test('one testcase per case with failures, errors, skips, classname from the sou
     [byName.T005!.children[0]!.name, byName.T005!.children[0]!.attrs.message],
     ['skipped', 'needs network'],
   );
-  const props = Object.fromEntries(findAll(root.children[0]!, 'property').map((p) => [p.attrs.name, p.attrs.value]));
-  assert.deepEqual(props, {
-    agent: 'keyword',
-    connector: 'deepseek.v3',
-    runs_per_case: '1',
-    'metric.keyword_hit_rate': '50.0%',
-    'metric.pass_rate': '50.0%',
-  });
 });
 
 test('runs > 1: one testcase per run named "id [run N]" with stability properties', async () => {

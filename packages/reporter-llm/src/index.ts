@@ -1,12 +1,12 @@
 import {
   AgentestError,
-  buildTestContext,
   defineReporter,
   errorMessage,
   redactText,
   type Agent,
   type AgentestPlugin,
 } from '@agentest/kernel';
+import { buildTestContext } from '@agentest/plugin-agent';
 import {
   ReportCollector,
   parseReporterOptions,

@@ -22,7 +22,9 @@ before(async () => {
 });
 after(() => browser?.close());
 
-/** What a reporter agent might write when it quotes a hostile case output verbatim, in every place a script can hide. */
+/**
+ * What a reporter agent might write when it quotes a hostile case output verbatim, in every place a script can hide.
+ */
 const HOSTILE_REPLIES: Record<string, string> = {
   'a whole document':
     '<!DOCTYPE html>\n<html><head><title>Report</title></head><body><h1>Report</h1><p>T001 said: <img src=x onerror="window.pwned=1;alert(1)"></p><script>window.pwned=2;alert(2)</script></body></html>',

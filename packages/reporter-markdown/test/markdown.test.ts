@@ -9,7 +9,7 @@ import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js'
 test('writes the seed layout: summary, environment, one heading per case with failure details, metadata', async () => {
   const dir = await tempDir();
   const outcome = await runScenario(mixedCases(), [markdownReporter({ output: 'nested/deeper/report.md', cwd: dir })]);
-  assert.equal(outcome.exitCode, 1);
+  assert.ok(outcome.summary.failed > 0);
   const md = await readFile(join(dir, 'nested/deeper/report.md'), 'utf8');
   assert.match(md, /^# Agent Test Report\n\n## Summary\n\n\| Metric \| Value \|/);
   assert.match(

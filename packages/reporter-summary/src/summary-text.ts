@@ -2,6 +2,8 @@ import {
   caseLabel,
   failureMessage,
   interruptionNote,
+  haltNote,
+  usageText,
   formatDuration,
   formatPercent,
   isFailure,
@@ -39,11 +41,20 @@ export function renderSummaryText(report: Report): string {
   const nonZero = counts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`);
   const interrupted = interruptionNote(summary);
   if (interrupted) nonZero.push(interrupted);
+  const halted = haltNote(summary);
+  if (halted) nonZero.push(halted);
   if (nonZero.length) lines.push(`${' '.repeat(11)}${nonZero.join(' · ')}`);
+  const usage = usageText(summary.usage);
+  if (usage) field('Usage', usage);
   if (summary.runs_per_case > 1)
     field(
       'Stability',
       `${summary.stable_cases ?? 0} stable, ${summary.unstable_cases ?? 0} unstable (${summary.runs_per_case} runs per case)`,
+    );
+  if (summary.flaky?.length)
+    field(
+      'Flaky',
+      `${summary.flaky.length} (${truncate(summary.flaky.map((f) => `${f.id} ${Math.round(f.flip_rate * 100)}% flips`).join(', '), 200)})`,
     );
   if (summary.verdict) {
     field('Verdict', summary.verdict.can_ship ? 'SHIP IT' : 'DO NOT SHIP');
@@ -58,6 +69,13 @@ export function renderSummaryText(report: Report): string {
       );
   }
 
+  lines.push(...hookOutput(summary), ...failureLines(report), ...unstableLines(report));
+  return `${lines.join('\n')}\n`;
+}
+
+/** What the global BeforeAll and AfterAll hooks printed, the first lines of each. */
+function hookOutput(summary: Report['summary']): string[] {
+  const lines: string[] = [];
   for (const [title, output] of [
     ['BeforeAll output', summary.hook_logs?.before_all],
     ['AfterAll output', summary.hook_logs?.after_all],
@@ -66,7 +84,12 @@ export function renderSummaryText(report: Report): string {
     lines.push('', `${title}:`, ...output.slice(0, LISTED).map((line) => `  ${line}`));
     if (output.length > LISTED) lines.push(`  … and ${output.length - LISTED} more lines`);
   }
+  return lines;
+}
 
+/** The failing cases, one line each: label, status and the reason. */
+function failureLines(report: Report): string[] {
+  const lines: string[] = [];
   const failures = report.results.filter((r) => isFailure(r.status));
   if (failures.length) {
     lines.push('', `Failures (${failures.length}):`);
@@ -78,6 +101,12 @@ export function renderSummaryText(report: Report): string {
     }
     if (failures.length > LISTED) lines.push(`  … and ${failures.length - LISTED} more`);
   }
+  return lines;
+}
+
+/** The cases whose runs disagreed, with their pass rate. */
+function unstableLines(report: Report): string[] {
+  const lines: string[] = [];
   const unstable = report.results.filter((r) => r.stability && !r.stability.stable);
   if (unstable.length) {
     lines.push('', `Unstable cases (${unstable.length}):`);
@@ -89,7 +118,7 @@ export function renderSummaryText(report: Report): string {
     }
     if (unstable.length > LISTED) lines.push(`  … and ${unstable.length - LISTED} more`);
   }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }
 
 function outcome({ summary }: Report): string {

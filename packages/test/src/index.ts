@@ -1,67 +1,37 @@
 /**
- * @agentest/test: the package users install. Config helpers, the kernel for embedding, the CLI entry and
- * the types; `agentest test` is its binary.
+ * @agentest/test: the package users install; `agentest` is its binary. The config and test-file
+ * API, one define helper per concept, and one way to build a kernel for embedding. agentest-kit's
+ * programmatic API (`runSuite`, the print functions, the metrics) is on `@agentest/test/kit`.
  */
 
-// Config and extension points.
+// The config file and `test()` files.
+export { defineConfig, type AgentestConfig, type ReporterEntry } from '@agentest/cli';
+export { test, skip, todo } from '@agentest/plugin-kit';
+export { expect, AssertionError } from '@agentest/expect';
+
+// One define helper per concept: agents, plugins, reporters, resolvers, loaders, assertion types, cases.
+export { defineAdapter, defineAgent, type Adapter, type AgentConfig } from '@agentest/plugin-agent';
 export {
-  defineConfig,
   definePlugin,
   defineReporter,
-  createKernel,
+  defineResolver,
+  defineLoader,
   AgentestError,
   ERROR_CATALOGUE,
 } from '@agentest/kernel';
-export { defineAdapter, defineAgent } from '@agentest/plugin-agent';
+export { defineAssertion, type AssertionDefinition, type AssertionPlugin } from '@agentest/plugin-assert';
+export { createCase } from '@agentest/plugin-jsonl';
+export type { ConnectorConfig } from '@agentest/connectors';
 
-// Embedding: the default plugin set, run plans, the CLI itself.
+// Embedding: the kernel with the default plugins, run plans (cases held in memory too), the exit
+// code the CLI gives an outcome, and the CLI itself.
 export {
   createDefaultKernel,
   createRunPlan,
+  outcomeExitCode,
   runCli,
   type DefaultKernelOptions,
   type RunPlanOptions,
 } from '@agentest/cli';
-
-// agentest-kit mode: `test()` files, `expect`, and the programmatic API of agentest-kit, so that an
-// `evaluator.js` written for agentest-kit runs with only its import changed to `@agentest/test`.
-export {
-  test,
-  skip,
-  todo,
-  getRegistered,
-  clearRegistered,
-  runSuite,
-  fromJsonCases,
-  fromRegistered,
-  calcMetrics,
-  judgeShipability,
-  getTestStatus,
-  printSummary,
-  printMetrics,
-  printShipVerdict,
-  printSuiteHeader,
-  printSuiteFooter,
-  printCaseLine,
-  printCaseDetail,
-  colorStatus,
-  writeProgress,
-  kitIdWidth,
-} from '@agentest/plugin-kit';
-export type {
-  TestResult,
-  TestStatus,
-  Metrics,
-  Thresholds,
-  ShipabilityVerdict,
-  SuiteOptions,
-  KitTestCase,
-  JsonCase,
-  RegisteredTest,
-  TestFnContext,
-  RunInput,
-  RunResult,
-} from '@agentest/plugin-kit';
-export { expect, AssertionError } from '@agentest/expect';
 
 export type * from '@agentest/kernel';

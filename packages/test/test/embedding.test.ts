@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDefaultKernel, createRunPlan, defineAgent, defineConfig, runCli } from '../src/index.js';
+import {
+  createDefaultKernel,
+  createRunPlan,
+  defineAgent,
+  defineConfig,
+  outcomeExitCode,
+  runCli,
+} from '../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentest-embed-'));
 writeFileSync(
@@ -23,7 +30,7 @@ test('the README embedding: a config agent, the default plugins, a JSON report',
     }),
   );
   const outcome = await kernel.run(createRunPlan({ input: join(dir, 'inputs.jsonl'), agent: 'shout', parallel: 4 }));
-  assert.equal(outcome.exitCode, 0);
+  assert.equal(outcomeExitCode(outcome), 0);
   assert.equal(outcome.summary.passed, 2);
   assert.equal(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.passed, 2);
 });

@@ -1,17 +1,19 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  AgentestError,
-  didYouMean,
-  parseDuration,
-  withoutUnit,
-  type AgentConfig,
-  type AgentestPlugin,
-  type ConnectorConfig,
-} from '@agentest/kernel';
+import { AgentestError, didYouMean, parseDuration, withoutUnit, type AgentestPlugin } from '@agentest/kernel';
+import type { ConnectorConfig } from '@agentest/connectors';
+import type { AgentConfig } from '@agentest/plugin-agent';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
 import { normalisePlugins } from './plugin-specs.js';
+import {
+  HISTORY_KEYS,
+  SEQUENTIAL_KEYS,
+  historyShape,
+  sequentialShape,
+  type HistorySettings,
+  type SequentialSettings,
+} from './history-settings.js';
 
 /** One suite of `test.suites`: the `-i` input and the `-n` agent it runs with. */
 export interface SuiteEntry {
@@ -36,7 +38,10 @@ export interface NormalisedConfig {
     suites?: SuiteEntry[];
     parallel?: number;
     timeoutMs?: number;
-    runs?: number;
+    /** A fixed number of runs per case, or `auto` for the sequential test. */
+    runs?: number | 'auto';
+    /** `--runs auto`'s SPRT settings and maximum. */
+    sequential?: SequentialSettings;
     user?: string;
     team?: string;
     ctx?: string;
@@ -44,6 +49,8 @@ export interface NormalisedConfig {
     include?: string[];
   };
   thresholds: Record<string, number>;
+  /** Where the run history goes and how much of it is kept. */
+  history: HistorySettings;
   /**
    * Options for the default plugins, keyed as in the config (`script`, `yao`, `kit`); `jsonl` holds
    * the config's `jsonl` and `files` sections, with `files.allow` made absolute.
@@ -72,11 +79,23 @@ const TOP_LEVEL = [
   'kit',
   'jsonl',
   'files',
+  'history',
   'cassettes',
   'prices',
   'budget',
 ] as const;
-const TEST_KEYS = ['suites', 'parallel', 'timeout', 'runs', 'user', 'team', 'ctx', 'failFast', 'include'] as const;
+const TEST_KEYS = [
+  'suites',
+  'parallel',
+  'timeout',
+  'runs',
+  'sequential',
+  'user',
+  'team',
+  'ctx',
+  'failFast',
+  'include',
+] as const;
 const JSONL_KEYS = ['extraKeys', 'maxDepth', 'maxLineBytes'] as const;
 const FILES_KEYS = ['allow', 'maxBytes'] as const;
 const CASSETTES_KEYS = ['mode', 'dir'] as const;
@@ -102,7 +121,8 @@ const configShape = z.object({
         .optional(),
       parallel: positiveInt.optional(),
       timeout: z.union([z.string(), z.number()]).optional(),
-      runs: positiveInt.optional(),
+      runs: z.union([positiveInt, z.literal('auto')]).optional(),
+      sequential: sequentialShape.optional(),
       user: z.string().min(1).optional(),
       team: z.string().min(1).optional(),
       ctx: z.string().min(1).optional(),
@@ -127,6 +147,7 @@ const configShape = z.object({
       maxBytes: positiveInt.optional(),
     })
     .optional(),
+  history: historyShape.optional(),
   cassettes: z
     .object({ mode: z.enum(['off', 'record', 'replay', 'auto']).optional(), dir: z.string().min(1).optional() })
     .optional(),
@@ -153,18 +174,7 @@ export async function normaliseConfig(
     );
   }
   checkKeys(label, '', raw as Record<string, unknown>, TOP_LEVEL);
-  const sections = [
-    ['test', TEST_KEYS],
-    ['jsonl', JSONL_KEYS],
-    ['files', FILES_KEYS],
-    ['cassettes', CASSETTES_KEYS],
-    ['budget', BUDGET_KEYS],
-  ] as const;
-  for (const [name, keys] of sections) {
-    const section = (raw as Record<string, unknown>)[name];
-    if (section && typeof section === 'object' && !Array.isArray(section))
-      checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
-  }
+  checkSections(label, raw as Record<string, unknown>);
   const parsed = configShape.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -183,12 +193,13 @@ export async function normaliseConfig(
       ...(config.test?.suites
         ? { suites: config.test.suites.map((entry) => (typeof entry === 'string' ? { input: entry } : entry)) }
         : {}),
-      ...pick(config.test, ['parallel', 'runs', 'user', 'team', 'failFast']),
+      ...pick(config.test, ['parallel', 'runs', 'sequential', 'user', 'team', 'failFast']),
       ...(config.test?.timeout !== undefined ? { timeoutMs: duration(config.test.timeout, label) } : {}),
       ...(config.test?.ctx ? { ctx: resolve(dir, config.test.ctx) } : {}),
       ...(config.test?.include ? { include: [config.test.include].flat() } : {}),
     },
     thresholds: config.thresholds ?? {},
+    history: { ...config.history, ...(config.history?.dir ? { dir: resolve(dir, config.history.dir) } : {}) },
     cassettes: {
       ...(config.cassettes?.mode ? { mode: config.cassettes.mode } : {}),
       ...(config.cassettes?.dir ? { dir: resolve(dir, config.cassettes.dir) } : {}),
@@ -214,6 +225,23 @@ function projectDir(path: string, dir: string, where: string): string {
   if (!existsSync(folder) || !statSync(folder).isDirectory())
     throw new AgentestError('CONFIG_INVALID', `${where}: "${path}" is not a folder (looked at ${folder})`, { where });
   return folder;
+}
+
+/** Unknown keys in each section, `test.sequential` included, with a "did you mean". */
+function checkSections(label: string, raw: Record<string, unknown>): void {
+  const test = raw.test as Record<string, unknown> | undefined;
+  const sections = [
+    ['test', raw.test, TEST_KEYS],
+    ['test.sequential', typeof test === 'object' ? test?.sequential : undefined, SEQUENTIAL_KEYS],
+    ['jsonl', raw.jsonl, JSONL_KEYS],
+    ['files', raw.files, FILES_KEYS],
+    ['history', raw.history, HISTORY_KEYS],
+    ['cassettes', raw.cassettes, CASSETTES_KEYS],
+    ['budget', raw.budget, BUDGET_KEYS],
+  ] as const;
+  for (const [name, section, keys] of sections)
+    if (section && typeof section === 'object' && !Array.isArray(section))
+      checkKeys(label, `${name}.`, section as Record<string, unknown>, keys);
 }
 
 function checkKeys(label: string, prefix: string, value: Record<string, unknown>, known: readonly string[]): void {

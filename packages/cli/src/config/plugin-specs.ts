@@ -1,4 +1,4 @@
-import { AgentestError, assertPlugin, errorMessage, type AgentestPlugin, type KernelApi } from '@agentest/kernel';
+import { AgentestError, checkPluginShape, errorMessage, type AgentestPlugin, type KernelApi } from '@agentest/kernel';
 
 /**
  * The config's `plugins`, checked, flattened (a preset may be an array of plugins) and labelled: a
@@ -9,7 +9,7 @@ export function normalisePlugins(entries: readonly unknown[], label: string): Ag
   entries.flat(Infinity).forEach((entry, i) => {
     if (!entry) return;
     const where = `${label}: plugins[${i}]`;
-    assertPlugin(entry, where);
+    checkPluginShape(entry, where);
     plugins.push(labelled(entry, where));
   });
   return plugins;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import {
   AgentestError,
-  assertPlugin,
+  checkPluginShape,
   didYouMean,
   defineReporter,
   errorMessage,
@@ -56,7 +56,7 @@ async function normaliseReporter(entry: unknown, dir: string, where: string): Pr
   if (entry && typeof entry === 'object') {
     const value = entry as Partial<AgentestPlugin & Reporter>;
     if (typeof value.apply === 'function') {
-      assertPlugin(value, where);
+      checkPluginShape(value, where);
       return { kind: 'plugin', name: value.name!, plugin: value as AgentestPlugin };
     }
     if (typeof value.name === 'string')

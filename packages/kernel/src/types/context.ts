@@ -53,3 +53,14 @@ export interface Environment {
   referer: string;
   accept: string;
 }
+
+/**
+ * Who a run acts as, carried by the plan (`plan.context`): the report's environment and the context
+ * each run hands its agent. The kernel applies no defaults of its own; `createRunPlan` builds Yao's.
+ */
+export interface PlanContext {
+  /** The start event's `environment`. */
+  readonly environment: Environment;
+  /** The contexts of a run's cases, for the agent it resolved (`''` when none): a fresh object per call. */
+  forAgent(assistantId: string): (testCase: { user?: string; team?: string }, chatId: string) => TestContext;
+}

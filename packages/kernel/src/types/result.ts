@@ -146,6 +146,28 @@ export interface CaseResult {
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
   hook_logs?: { before?: string[]; after?: string[] };
+  /**
+   * From the run history: this case's latest outcomes (oldest first, this run's included) and, when
+   * they flip, how flaky it is.
+   */
+  history?: CaseHistory;
+  /** With a run policy (`--runs auto`): how many runs the case needed of the most it could get, and why it stopped. */
+  run_policy?: { runs: number; max: number; decision?: string; reason?: string };
   /** Tokens and cost of the case's model calls (all runs, judges included), when a usage meter is on. */
   usage?: UsageTotals;
+}
+
+/** How often a case's outcome flipped between consecutive runs of the same agent, config and model. */
+export interface Flakiness {
+  flips: number;
+  transitions: number;
+  flip_rate: number;
+  /** 95% Wilson interval of the flip rate, as fractions. */
+  flip_rate_ci: [number, number];
+}
+
+/** A case's outcomes over its recent runs, from the history (one status per run, oldest first). */
+export interface CaseHistory {
+  recent: Status[];
+  flaky?: Flakiness;
 }

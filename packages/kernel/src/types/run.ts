@@ -1,11 +1,13 @@
 import type { AgentRef } from './agent.js';
-import type { ContextFile, Environment } from './context.js';
-import type { CaseResult, Execution, Status } from './result.js';
-import type { InputSpec } from './test-case.js';
+import type { ContextFile, Environment, PlanContext } from './context.js';
+import type { CaseResult, Execution, Flakiness, Status } from './result.js';
+import type { InputSpec, Suite, TestCase } from './test-case.js';
 
 /** Everything one run needs, built by the CLI (or an embedding program) from flags and config. */
 export interface RunPlan {
   input: InputSpec;
+  /** Cases held in memory (`createRunPlan({ cases })`): the kernel runs this suite without asking the `load` taps. */
+  suite?: Suite;
   agent?: AgentRef;
   /** Runs per case (`--runs`), ≥ 1. */
   runs: number;
@@ -16,8 +18,10 @@ export interface RunPlan {
   failFast: boolean;
   /** `--run`: only cases whose id (or name) matches. A `RegExp` fits; the CLI passes an RE2 matcher. */
   filter?: CaseFilter;
-  /** `-u`, `-t` and the `--ctx` file. */
+  /** `-u`, `-t` and the `--ctx` file, as given. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
+  /** Who the run acts as (the report's environment, each run's context); `createRunPlan` builds it from `env`. */
+  context?: PlanContext;
   verbose: boolean;
   /**
    * Metric name → minimum value (maximum for `_ms`); judged at the end of the run. Unknown names are refused before it.
@@ -32,6 +36,45 @@ export interface RunPlan {
   forbidOnly?: boolean;
   /** Free-form options for plugins (output path, reporter ids). */
   options?: Record<string, unknown>;
+  /**
+   * Decides after each run of a case whether to run it again, up to `runs` (e.g. a sequential test
+   * that stops once the answer is clear). Without it every case runs `runs` times.
+   */
+  runPolicy?: RunPolicy;
+  /**
+   * Puts the selected cases in the order to run them (e.g. last failed first); the kernel then holds
+   * them all in memory.
+   */
+  order?: (cases: TestCase[]) => TestCase[] | Promise<TestCase[]>;
+  /**
+   * A further selection after `--run`, decided outside the kernel (e.g. this machine's shard of the
+   * suite). It sees the whole case, not only its id or name. Unlike `--run`, selecting nothing is not
+   * an error: a part of a suite split across machines may hold no case.
+   */
+  include?: (testCase: TestCase) => boolean;
+  /** Which part of a suite split across machines this run is; recorded on the start event. */
+  shard?: ShardLabel;
+}
+
+/** Shard `index` of `total` (1-based), and what chose it (`--shard`, or a CI's variables). */
+export interface ShardLabel {
+  index: number;
+  total: number;
+  source: string;
+}
+
+/**
+ * Asked after each run of a case, with the runs so far and the most it may get: `stop` ends the
+ * case early. The last answer is recorded on the case as `run_policy`, so reports can say why it stopped.
+ */
+export type RunPolicy = (testCase: TestCase, runs: readonly Execution[], max: number) => RunDecision;
+
+export interface RunDecision {
+  stop: boolean;
+  /** What the policy concluded (`accepted`, `flagged`, `undecided`), for reports. */
+  decision?: string;
+  /** Why, in words. */
+  reason?: string;
 }
 
 /** What `--run` needs of a pattern: its text for messages, and a match test on ids and names. */
@@ -79,6 +122,14 @@ export interface Summary {
    * hear the summary).
    */
   comparison?: BaselineComparison;
+  /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
+  flaky?: FlakyCase[];
+}
+
+/** A flaky case in the summary: its id and how flaky it is. */
+export interface FlakyCase extends Flakiness {
+  id: string;
+  name?: string;
 }
 
 /** Tokens and cost of model calls (a case's, or the run's). `cost_usd` counts priced models only. */
@@ -119,6 +170,8 @@ export interface StartEvent {
   parallel: number;
   environment: Environment;
   meta?: Record<string, unknown>;
+  /** When the suite is split across machines: which part this run is, and what chose it. */
+  shard?: ShardLabel;
   /** What the suite's BeforeAll hook printed; it runs before this event. */
   hook_logs?: { before_all: string[] };
 }
@@ -148,12 +201,14 @@ export interface SummaryEvent extends Summary {
 /** One vocabulary everywhere: the `.jsonl` output is exactly these events, one per line. */
 export type RunEvent = StartEvent | CaseStartEvent | RunResultEvent | ResultEvent | SummaryEvent;
 
-/** What `kernel.run()` resolves with. */
+/**
+ * What `kernel.run()` resolves with: facts, not a policy. The CLI's `outcomeExitCode` turns them into
+ * its exit code (130 interrupted, 3 an error below, 1 a failure or DO NOT SHIP, 0 otherwise).
+ */
 export interface RunOutcome {
+  /** The summary reporters heard: the counts, `verdict` when thresholds were judged, `interrupted`. */
   summary: SummaryEvent;
-  /** 0 passed, 1 failures or DO NOT SHIP, 3 a reporter or plugin failed at the end, 130 interrupted. */
-  exitCode: number;
-  /** Errors raised by reporters or teardown taps; the run's verdicts stand. */
+  /** Errors raised by reporters, teardown taps or `reportError`; the run's verdicts stand. */
   errors: Error[];
 }
 

@@ -1,14 +1,14 @@
 import {
   createKernel,
   isCi,
-  type Adapter,
   type Agent,
   type AgentestPlugin,
   type CaseResult,
+  type RunEvent,
   type Suite,
   type TestCase,
 } from '@agentest/kernel';
-import { adapterToAgent, defineAdapter, executeAgentCase } from '@agentest/plugin-agent';
+import { adapterToAgent, defineAdapter, executeAgentCase, yaoPlanContext, type Adapter } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
 import { forbidFocus, NOT_FOCUSED } from '../focus.js';
 import { agentCase, specCase } from '../kit-case.js';
@@ -25,7 +25,7 @@ import {
 } from './print.js';
 import type { KitTestCase, SuiteOptions, TestResult } from './types.js';
 
-const NAME = 'agentest:kit-run-suite';
+const PLUGIN_NAME = 'agentest:kit-run-suite';
 
 /**
  * agentest-kit's `runSuite`, on the kernel: data cases go through the adapter (every field of the
@@ -44,12 +44,7 @@ export async function runSuite(
   const { label = 'run', apiUrl = '', parallel = 1, timeoutMs, print = true, allowOnly = !isCi() } = options;
   const focused = tests.some((tc) => tc.only);
   if (focused && !allowOnly) forbidFocus(tests, process.cwd());
-  const byId = new Map<string, KitTestCase>();
-  const cases = tests.map((tc) => {
-    if (byId.has(tc.id)) throw new TypeError(`runSuite: two cases have the id "${tc.id}"`);
-    byId.set(tc.id, tc);
-    return toKernelCase(tc, focused && !tc.only && tc.status === 'active' ? NOT_FOCUSED : undefined);
-  });
+  const { cases, byId } = kernelCases(tests, focused);
   const agent: Agent & { adapter: Adapter } = { ...adapterToAgent('adapter', adapter), adapter };
   const results = new Map<string, TestResult>();
   let printed = 0;
@@ -60,8 +55,54 @@ export async function runSuite(
     return [];
   }
 
-  const plugin: AgentestPlugin = {
-    name: NAME,
+  const plugin = suitePlugin(label, cases, agent, (event) => {
+    if (event.type === 'case_start' && print) writeProgress(`running ${event.id}...`);
+    if (event.type !== 'result') return;
+    const tc = byId.get(event.id)!;
+    results.set(event.id, toTestResult(event, tc));
+    // Lines appear in input order even when cases finish out of order.
+    while (print && printed < tests.length && results.has(tests[printed]!.id)) {
+      const next = tests[printed++]!;
+      const result = results.get(next.id)!;
+      const status = getTestStatus(result);
+      printCaseLine(result, next, status, idWidth);
+      if (status === 'PARTIAL' || status === 'FAIL') printCaseDetail(result, next);
+    }
+  });
+  await createKernel({ plugins: [plugin] }).run({
+    input: { input: label, cwd: process.cwd() },
+    runs: 1,
+    parallel: Math.max(1, Math.floor(parallel)),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    failFast: false,
+    env: {},
+    context: yaoPlanContext({}),
+    verbose: false,
+  });
+  if (print) printSuiteFooter();
+  return tests.map((tc) => results.get(tc.id)!);
+}
+
+/** The kernel's cases, in input order; a case that another's `.only` leaves out is skipped saying so. */
+function kernelCases(tests: readonly KitTestCase[], focused: boolean) {
+  const byId = new Map<string, KitTestCase>();
+  const cases = tests.map((tc) => {
+    if (byId.has(tc.id)) throw new TypeError(`runSuite: two cases have the id "${tc.id}"`);
+    byId.set(tc.id, tc);
+    return toKernelCase(tc, focused && !tc.only && tc.status === 'active' ? NOT_FOCUSED : undefined);
+  });
+  return { cases, byId };
+}
+
+/** The suite as one plugin: its cases, the adapter's agent, both executors, and `onEvent` for what it reports. */
+function suitePlugin(
+  label: string,
+  cases: TestCase[],
+  agent: Agent,
+  onEvent: (event: RunEvent) => void,
+): AgentestPlugin {
+  return {
+    name: PLUGIN_NAME,
     apply({ hooks }) {
       const suite: Suite = { name: label, needsAgent: true, cases: () => cases, measure: measureKitRun };
       const noSandbox: SpecSandbox = {
@@ -71,37 +112,13 @@ export async function runSuite(
         entries: new SandboxEntries(),
         aliases: () => ({}),
       };
-      hooks.load.tapPromise(NAME, async () => suite);
-      hooks.resolve.tapPromise(NAME, async () => agent);
-      hooks.execute.for('agent').tapPromise(NAME, executeAgentCase);
-      hooks.execute.for('spec').tapPromise(NAME, (testCase, ctx) => executeSpec(testCase, ctx, noSandbox));
-      hooks.report.tapPromise(NAME, async (event) => {
-        if (event.type === 'case_start' && print) writeProgress(`running ${event.id}...`);
-        if (event.type !== 'result') return;
-        const tc = byId.get(event.id)!;
-        results.set(event.id, toTestResult(event, tc));
-        // Lines appear in input order even when cases finish out of order.
-        while (print && printed < tests.length && results.has(tests[printed]!.id)) {
-          const next = tests[printed++]!;
-          const result = results.get(next.id)!;
-          const status = getTestStatus(result);
-          printCaseLine(result, next, status, idWidth);
-          if (status === 'PARTIAL' || status === 'FAIL') printCaseDetail(result, next);
-        }
-      });
+      hooks.load.tapPromise(PLUGIN_NAME, async () => suite);
+      hooks.resolve.tapPromise(PLUGIN_NAME, async () => agent);
+      hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
+      hooks.execute.for('spec').tapPromise(PLUGIN_NAME, (testCase, ctx) => executeSpec(testCase, ctx, noSandbox));
+      hooks.report.tapPromise(PLUGIN_NAME, async (event) => onEvent(event));
     },
   };
-  await createKernel({ plugins: [plugin] }).run({
-    input: { input: label, cwd: process.cwd() },
-    runs: 1,
-    parallel: Math.max(1, Math.floor(parallel)),
-    ...(timeoutMs ? { timeoutMs } : {}),
-    failFast: false,
-    env: {},
-    verbose: false,
-  });
-  if (print) printSuiteFooter();
-  return tests.map((tc) => results.get(tc.id)!);
 }
 
 /** `unfocused`: the reason this case does not run because another is marked `.only`. */

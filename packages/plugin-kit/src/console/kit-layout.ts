@@ -10,7 +10,9 @@ import {
   getConsoleHooks,
   interruptedText,
   gradeOf,
+  printFlaky,
   representative,
+  shardNote,
   terminalSafe as safe,
   type ConsoleLayout,
   type LayoutContext,
@@ -69,6 +71,8 @@ export class KitLayout implements ConsoleLayout {
     const width = start.meta?.idWidth;
     if (typeof width === 'number') this.idWidth = width;
     this.p.line(formatSuiteHeader(start.agent_id || start.suite, start.connector, this.colour));
+    const shard = shardNote(start);
+    if (shard) this.p.line(this.p.paint('dim', `shard ${safe(shard)}`));
   }
 
   result(result: Result): void {
@@ -88,6 +92,7 @@ export class KitLayout implements ConsoleLayout {
     this.p.line(formatStatusCounts(this.counts, this.colour));
     if (s.metrics || s.thresholds)
       this.p.lines(formatMetrics(kitMetrics(s, this.active()), s.thresholds ?? {}, '', this.colour));
+    printFlaky(this.p, s);
     if (s.verdict) this.p.lines(formatShipVerdict(s.verdict, this.colour));
     else this.p.line();
     if (s.interrupted) this.p.line(this.p.paint('yellow', interruptedText(s)));

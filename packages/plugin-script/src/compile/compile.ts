@@ -23,8 +23,8 @@ export interface CompiledModule {
   functions: DeclaredFunction[];
   /**
    * Whether the bundle's code can reach what answers on the main thread during a call (`Process`,
-   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`, a test's `t.assert.Agent`): only then does a call get a
-   * process channel, which costs about as much as a small test.
+   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`, a test's `t.assert.Agent`): only then
+   * does a call get a process channel, which costs about as much as a small test.
    */
   usesHostRuntime: boolean;
   /** The user-source position (`file:line:col`, relative to `cwd`) of the first user frame of a stack. */

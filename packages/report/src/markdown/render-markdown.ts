@@ -16,7 +16,9 @@ import {
   statusIcon,
   truncate,
 } from '../text.js';
+import { haltNote, usageText } from '../usage.js';
 import { comparisonSection } from './comparison-section.js';
+import { flakySection, sequentialSection } from './history-section.js';
 import { code, fence, inline, table } from './syntax.js';
 
 export interface MarkdownOptions {
@@ -43,6 +45,8 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     environmentSection(report),
     resultsSection(report, options),
     stabilitySection(report),
+    sequentialSection(report),
+    flakySection(report),
     metricsSection(report),
     metadataSection(report),
   ];
@@ -70,6 +74,10 @@ function summarySection({ summary, metadata }: Report): string {
     ['Duration', formatDuration(summary.duration_ms)],
   );
   if (summary.interrupted) rows.push(['Interrupted', `yes: ${summary.not_run ?? 0} not run`]);
+  const usage = usageText(summary.usage);
+  if (usage) rows.push(['Usage', usage]);
+  const halted = haltNote(summary);
+  if (halted) rows.push(['Stopped', halted]);
   return `## Summary\n\n${table(['Metric', 'Value'], rows)}`;
 }
 
@@ -133,6 +141,8 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
       `**Runs:** ${result.stability.passed}/${result.stability.runs} passed (${formatPercent(result.stability.pass_rate)}, ${result.stability.stability_class})`,
     );
   if (result.variance) lines.push(`**Variance:** ${inline(varianceLine(result.variance))}`);
+  const usage = usageText(result.usage);
+  if (usage) lines.push(`**Usage:** ${usage}`);
   if (result.error)
     lines.push(
       result.error.includes('\n') ? `**Error:**\n\n${fence(result.error)}` : `**Error:** ${inline(result.error)}`,

@@ -1,26 +1,6 @@
-import type { AgentestPlugin } from './plugin.js';
-import type { Agent } from './types/agent.js';
-import type { Reporter } from './reporter.js';
-
-/** agentest-kit's adapter contract: `call` the system, `evaluate` the reply (may be async). */
-export interface Adapter<Input = unknown, CallResult = unknown, Evaluation = unknown> {
-  call(input: Input): Promise<CallResult> | CallResult;
-  evaluate?(callResult: CallResult, input: Input): Promise<Evaluation> | Evaluation;
-}
-
-/** A connector definition, as in `connectors/*.conn.yao` or the config's `connectors`. */
-export interface ConnectorConfig {
-  type: 'openai' | 'anthropic' | 'mock' | (string & {});
-  name?: string;
-  label?: string;
-  options?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export type AgentConfig =
-  | Adapter
-  | (Pick<Agent, 'run'> & Partial<Agent>)
-  | { connector: string; prompts?: { role: string; content: string }[]; options?: Record<string, unknown> };
+import type { ConnectorConfig } from '@agentest/connectors';
+import type { AgentestPlugin, Reporter } from '@agentest/kernel';
+import type { AgentConfig } from '@agentest/plugin-agent';
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
 
@@ -44,7 +24,10 @@ export interface AgentestConfig {
     parallel?: number;
     /** A Go duration with a unit: `"30s"`, `"2m30s"` (a bare number is an error). */
     timeout?: string;
-    runs?: number;
+    /** Runs per case, or `'auto'`: Wald's sequential test per case, up to `sequential.max` runs. */
+    runs?: number | 'auto';
+    /** `--runs auto`: healthy pass rate p0 (0.9), degraded p1 (0.6), alpha (0.05), beta (0.2), max runs (10). */
+    sequential?: { p0?: number; p1?: number; alpha?: number; beta?: number; max?: number };
     user?: string;
     team?: string;
     ctx?: string;
@@ -57,6 +40,11 @@ export interface AgentestConfig {
   jsonl?: { extraKeys?: string[]; maxDepth?: number; maxLineBytes?: number };
   /** `file://` content parts: folders they may read besides the suite's and the app root (relative to the config), and the size cap in bytes. */
   files?: { allow?: string[]; maxBytes?: number };
+  /**
+   * The run history (`.agentest/history/` beside the config): off with `enabled: false`, another folder
+   * with `dir`, and how much is kept: the newest `maxRuns` runs (200) within `maxBytes` (20 MB).
+   */
+  history?: { enabled?: boolean; dir?: string; maxRuns?: number; maxBytes?: number };
   /**
    * Cassettes (docs/replay.md): the mode when no flag says (`off`, `record`, `replay`, `auto`), and a
    * folder for them all instead of `__cassettes__/` beside each suite.

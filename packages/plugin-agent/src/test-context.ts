@@ -1,4 +1,10 @@
-import type { ContextFile, Environment, TestContext } from './types/context.js';
+import type { ContextFile, Environment, PlanContext, RunPlan, TestContext } from '@agentest/kernel';
+
+/*
+ * Yao's context policy: who a run acts as. The kernel hands each run the context its plan carries
+ * (`plan.context`) and knows none of these defaults; `createRunPlan` builds this one from `-u`, `-t`
+ * and the `--ctx` file.
+ */
 
 export const DEFAULT_ENVIRONMENT: Environment = {
   user_id: 'test-user',
@@ -97,5 +103,17 @@ export function testContextFactory(
       metadata: { ...shared.metadata },
       authorized: { ...shared.authorized },
     };
+  };
+}
+
+/**
+ * The plan's `context` by Yao's rules: the report's environment, and for the run's agent a fresh
+ * context per run, built from `-u`/`-t`, the case's `user`/`team` and the `--ctx` file.
+ */
+export function yaoPlanContext(env: Pick<RunPlan['env'], 'user' | 'team' | 'ctx'>): PlanContext {
+  const flags = { user: env.user, team: env.team };
+  return {
+    environment: buildEnvironment({ flags, file: env.ctx }),
+    forAgent: (assistantId) => testContextFactory({ flags, file: env.ctx, assistantId }),
   };
 }

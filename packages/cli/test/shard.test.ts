@@ -1,0 +1,178 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AgentestError } from '@agentest/kernel';
+import { parseFlags } from '../src/flags.js';
+import { inShard, shardOfCase } from '../src/shard/assign-shard.js';
+import { chooseShard } from '../src/shard/choose-shard.js';
+
+function failsWith(run: () => unknown, code: string, where: string, message: RegExp): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof AgentestError, String(error));
+    assert.equal(error.code, code);
+    assert.equal(error.where, where);
+    assert.match(error.message, message);
+    return true;
+  });
+}
+
+const shardFlag = (value: string) => parseFlags({ input: 'cases.jsonl', shard: value }).shard;
+
+test('--shard i/N is 1-based; a malformed or out-of-range value names the flag and the right form', () => {
+  assert.deepEqual(shardFlag('2/4'), { index: 2, total: 4 });
+  assert.deepEqual(shardFlag(' 1 / 1 '), { index: 1, total: 1 });
+  failsWith(() => shardFlag('0/4'), 'FLAG_INVALID', '--shard', /^--shard 0\/4: shards count from 1.*--shard 1\/4$/);
+  failsWith(
+    () => shardFlag('5/4'),
+    'FLAG_INVALID',
+    '--shard',
+    /^--shard 5\/4: the index is above the total.*1\/4 to 4\/4/,
+  );
+  failsWith(
+    () => shardFlag('x'),
+    'FLAG_INVALID',
+    '--shard',
+    /^--shard must be <index>\/<total>, got "x" \(e\.g\. --shard 2\/4/,
+  );
+  failsWith(() => shardFlag('1/0'), 'FLAG_INVALID', '--shard', /the total must be at least 1/);
+  failsWith(() => shardFlag('-1/4'), 'FLAG_INVALID', '--shard', /must be <index>\/<total>/);
+  failsWith(() => parseFlags({ input: 'cases.jsonl', shardTotal: '0' }), 'FLAG_INVALID', '--shard-total', /at least 1/);
+});
+
+test('the flag wins over the CI variables, and names itself as the source', () => {
+  assert.deepEqual(chooseShard({ shard: { index: 3, total: 5 } }, { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '2' }), {
+    index: 3,
+    total: 5,
+    source: '--shard',
+  });
+  assert.equal(chooseShard({}, {}), undefined);
+});
+
+test("each CI's parallel-job variables choose the shard, converted to 1-based", () => {
+  const cases: [NodeJS.ProcessEnv, number, number, string][] = [
+    [{ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '4' }, 1, 4, 'GitLab CI_NODE_INDEX/CI_NODE_TOTAL'],
+    [{ CI_NODE_INDEX: '4', CI_NODE_TOTAL: '4' }, 4, 4, 'GitLab CI_NODE_INDEX/CI_NODE_TOTAL'],
+    [
+      { BUILDKITE_PARALLEL_JOB: '0', BUILDKITE_PARALLEL_JOB_COUNT: '3' },
+      1,
+      3,
+      'Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT',
+    ],
+    [
+      { BUILDKITE_PARALLEL_JOB: '2', BUILDKITE_PARALLEL_JOB_COUNT: '3' },
+      3,
+      3,
+      'Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT',
+    ],
+    [{ CIRCLE_NODE_INDEX: '0', CIRCLE_NODE_TOTAL: '2' }, 1, 2, 'CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL'],
+    [{ CIRCLE_NODE_INDEX: '1', CIRCLE_NODE_TOTAL: '2' }, 2, 2, 'CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL'],
+    [
+      { JOB_COMPLETION_INDEX: '0', AGENTEST_SHARD_TOTAL: '5' },
+      1,
+      5,
+      'Kubernetes JOB_COMPLETION_INDEX, AGENTEST_SHARD_TOTAL',
+    ],
+    [
+      { JOB_COMPLETION_INDEX: '4', AGENTEST_SHARD_TOTAL: '5' },
+      5,
+      5,
+      'Kubernetes JOB_COMPLETION_INDEX, AGENTEST_SHARD_TOTAL',
+    ],
+  ];
+  for (const [env, index, total, source] of cases)
+    assert.deepEqual(chooseShard({}, env), { index, total, source }, JSON.stringify(env));
+  assert.deepEqual(chooseShard({ shardTotal: 3 }, { JOB_COMPLETION_INDEX: '2', AGENTEST_SHARD_TOTAL: '9' }), {
+    index: 3,
+    total: 3,
+    source: 'Kubernetes JOB_COMPLETION_INDEX, --shard-total',
+  });
+});
+
+test('a CI running a single job splits nothing, and a blank variable counts as unset', () => {
+  // CircleCI sets its variables on every job, 0 of 1 without parallelism; GitLab sets CI_NODE_TOTAL=1.
+  assert.equal(chooseShard({}, { CIRCLE_NODE_INDEX: '0', CIRCLE_NODE_TOTAL: '1' }), undefined);
+  assert.equal(chooseShard({}, { CI_NODE_INDEX: '', CI_NODE_TOTAL: '1' }), undefined);
+  assert.equal(chooseShard({}, { JOB_COMPLETION_INDEX: '0', AGENTEST_SHARD_TOTAL: '1' }), undefined);
+});
+
+test('incomplete or out-of-range CI variables are an error naming the variable and the way out', () => {
+  failsWith(
+    () => chooseShard({}, { CI_NODE_INDEX: '2' }),
+    'SHARD_ENV_INVALID',
+    'CI_NODE_TOTAL',
+    /CI_NODE_INDEX=2 is set but CI_NODE_TOTAL is not.*--shard <index>\/<total>/,
+  );
+  failsWith(
+    () => chooseShard({}, { CI_NODE_INDEX: '0', CI_NODE_TOTAL: '4' }),
+    'SHARD_ENV_INVALID',
+    'CI_NODE_INDEX',
+    /CI_NODE_INDEX must be a whole number of at least 1, got "0"/,
+  );
+  failsWith(
+    () => chooseShard({}, { BUILDKITE_PARALLEL_JOB: '3', BUILDKITE_PARALLEL_JOB_COUNT: '3' }),
+    'SHARD_ENV_INVALID',
+    'BUILDKITE_PARALLEL_JOB',
+    /BUILDKITE_PARALLEL_JOB=3 is beyond BUILDKITE_PARALLEL_JOB_COUNT=3 \(Buildkite counts from 0\)/,
+  );
+  failsWith(
+    () => chooseShard({}, { CIRCLE_NODE_INDEX: 'one', CIRCLE_NODE_TOTAL: '2' }),
+    'SHARD_ENV_INVALID',
+    'CIRCLE_NODE_INDEX',
+    /got "one"/,
+  );
+  failsWith(
+    () => chooseShard({}, { JOB_COMPLETION_INDEX: '1' }),
+    'SHARD_ENV_INVALID',
+    'JOB_COMPLETION_INDEX',
+    /pass --shard-total <completions> or set AGENTEST_SHARD_TOTAL; --shard 1\/1 runs the whole suite/,
+  );
+  failsWith(
+    () => chooseShard({ shardTotal: 2 }, { JOB_COMPLETION_INDEX: '2' }),
+    'SHARD_ENV_INVALID',
+    'JOB_COMPLETION_INDEX',
+    /JOB_COMPLETION_INDEX=2 is beyond --shard-total 2/,
+  );
+});
+
+test('--shard-total belongs to a Kubernetes Indexed Job: with --shard, another CI or no index it is refused', () => {
+  failsWith(
+    () => chooseShard({ shard: { index: 1, total: 2 }, shardTotal: 2 }, {}),
+    'FLAG_INVALID',
+    '--shard-total',
+    /give one of them/,
+  );
+  failsWith(
+    () => chooseShard({ shardTotal: 2 }, { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '2' }),
+    'FLAG_INVALID',
+    '--shard-total',
+    /GitLab gives the total in CI_NODE_TOTAL/,
+  );
+  failsWith(() => chooseShard({ shardTotal: 2 }, {}), 'FLAG_INVALID', '--shard-total', /needs JOB_COMPLETION_INDEX/);
+});
+
+const ids = (count: number, prefix = 'case') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+test('the hash assignment puts every case in exactly one of N shards, spread evenly', () => {
+  for (const total of [1, 2, 3, 4, 7]) {
+    const suite = ids(1000);
+    const shards = Array.from({ length: total }, (_, i) => {
+      const include = inShard({ index: i + 1, total });
+      return suite.filter((id) => include({ id, kind: 'agent', input: id }));
+    });
+    const union = shards.flat();
+    assert.equal(union.length, suite.length, `disjoint over ${total} shards`);
+    assert.deepEqual(new Set(union), new Set(suite), `complete over ${total} shards`);
+    for (const shard of shards)
+      assert.ok(Math.abs(shard.length - 1000 / total) < 0.2 * (1000 / total), `even: ${shard.length}`);
+  }
+});
+
+test('adding cases moves no other case to another shard, and the assignment never changes', () => {
+  const before = new Map(ids(500).map((id) => [id, shardOfCase(id, 4)]));
+  const grown = [...ids(500), ...ids(200, 'added')];
+  for (const id of grown) if (before.has(id)) assert.equal(shardOfCase(id, 4), before.get(id), id);
+  // Fixed values, so that a change of hash (which would reshuffle every team's shards) is noticed.
+  assert.deepEqual(
+    ['T001', 'T002', 'TestSystemReady', 'case-00'].map((id) => shardOfCase(id, 4)),
+    [2, 2, 3, 4],
+  );
+});

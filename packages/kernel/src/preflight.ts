@@ -1,0 +1,75 @@
+import type { StoredTap } from './call-taps.js';
+import { didYouMean } from './did-you-mean.js';
+import { AgentestError, PluginError } from './errors.js';
+import type { AssertTapOptions, KernelHooks } from './hooks.js';
+import { matches } from './select-cases.js';
+import type { RunPlan } from './types/run.js';
+import type { Assertion, Suite, TestCase } from './types/test-case.js';
+
+/**
+ * Reads the suite once before any agent is called: every case kind has an executor, every assertion
+ * type has a handler, and the `--run` filter selects something (the plan's `include` may then take
+ * none of it). Only the count is kept.
+ */
+export async function preflight(
+  hooks: KernelHooks,
+  assertTypes: readonly string[],
+  plan: RunPlan,
+  suite: Suite,
+): Promise<number> {
+  // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
+  const knownAsserts = new Set(assertTypes.filter((type) => type !== '' && hooks.assert.get(type)?.isUsed()));
+  let matched = 0;
+  let selected = 0;
+  for await (const testCase of suite.cases()) {
+    if (!matches(plan, testCase)) continue;
+    matched++;
+    if (plan.include && !plan.include(testCase)) continue;
+    selected++;
+    if (!hooks.execute.get(testCase.kind)?.isUsed()) {
+      throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
+        where: at(testCase),
+      });
+    }
+    (testCase.assert ?? []).forEach((assertion, i) => {
+      const taps = hooks.assert.get(assertion.type)?.taps;
+      if (!taps?.length) {
+        const known = [...knownAsserts].sort().join(', ');
+        throw new AgentestError(
+          'NO_ASSERTION',
+          `${at(testCase)}: no plugin handles assertion type "${assertion.type}"${didYouMean(assertion.type, [...knownAsserts])} (known: ${known})`,
+          { where: at(testCase) },
+        );
+      }
+      const problem = validateWith(taps[0]!, assertion);
+      if (problem)
+        throw new AgentestError(
+          'ASSERTION_INVALID',
+          `${at(testCase)}: assert[${i}] (${assertion.type || 'equals'}): ${problem} — correct the assertion; see "Assertions" in the docs`,
+          { where: at(testCase) },
+        );
+    });
+  }
+  if (matched === 0) {
+    const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
+    throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
+  }
+  return selected;
+}
+
+/**
+ * What the tap that would judge an assertion says is wrong with how it is written; a throwing check
+ * is the plugin's fault.
+ */
+function validateWith(tap: StoredTap & AssertTapOptions, assertion: Assertion): string | undefined {
+  if (!tap.validate) return undefined;
+  try {
+    return tap.validate(assertion);
+  } catch (error) {
+    throw new PluginError(tap.name, `assert:${assertion.type} (validate)`, error);
+  }
+}
+
+function at(testCase: TestCase): string {
+  return testCase.source.line ? `${testCase.source.file}:${testCase.source.line}` : testCase.source.file;
+}

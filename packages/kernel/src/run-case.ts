@@ -1,0 +1,217 @@
+import createDebug from 'debug';
+import { aggregate, type CaseBase } from './aggregate.js';
+import { isThenable } from './call-taps.js';
+import { errorMessage } from './errors.js';
+import { executeRun, RunContext, stopped } from './execute-run.js';
+import type { KernelHooks } from './hooks.js';
+import { HookLines } from './logs.js';
+import { filtered } from './select-cases.js';
+import type { RunWatch, Watch } from './run-watch.js';
+import type { Agent, AgentRef } from './types/agent.js';
+import type { PlanContext } from './types/context.js';
+import type { CaseResult, Execution } from './types/result.js';
+import type { CaseStartEvent, RunDecision, RunEvent, RunPlan, RunResultEvent } from './types/run.js';
+import type { Suite, TestCase } from './types/test-case.js';
+
+const debug = createDebug('agentest:kernel');
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+/** What `runCase` needs besides the case: the run's settings and its shared machinery. */
+export interface CaseRunner {
+  hooks: KernelHooks;
+  /** Hands an event to the reporters; a promise only when one of them has to wait. */
+  emit: (event: RunEvent) => void | Promise<void>;
+  plan: RunPlan;
+  suite: Suite;
+  agent: Agent | undefined;
+  abort: AbortSignal;
+  watch: RunWatch;
+  context: ReturnType<PlanContext['forAgent']>;
+  /** `ExecuteContext.resolveAgent`: one function for the whole run. */
+  resolveHelper: (ref: AgentRef) => Promise<Agent>;
+}
+
+type Logs = HookLines<'before' | 'after'>;
+
+/**
+ * Runs one case: its Before hook, its runs, its After hook. Each run has one deadline (the case's
+ * timeout) for everything it does: the first run's deadline also covers the Before hook, the last
+ * run's the After hook. An After hook still runs after a timed-out run, as cleanup, under a deadline
+ * of its own.
+ */
+export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<CaseResult> {
+  const { plan, suite, abort, watch } = runner;
+  const base = caseBase(testCase);
+  if (testCase.skip || testCase.todo) return skipped(base, testCase);
+  const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const lifecycle = suite.lifecycle;
+  const hookLogs = lifecycle?.before || lifecycle?.after ? new HookLines<'before' | 'after'>() : undefined;
+  let run = watch.begin(timeoutMs);
+  try {
+    let beforeData: unknown;
+    if (lifecycle?.before) {
+      try {
+        const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
+        beforeData = isThenable(answer) ? await run.race(answer) : answer;
+      } catch (error) {
+        return withHookLogs(beforeFailed(base, run, timeoutMs, error), hookLogs);
+      }
+    }
+    const runs: Execution[] = [];
+    let decision: RunDecision | undefined;
+    for (let n = 1; n <= plan.runs && !decision?.stop; n++) {
+      if (abort.aborted) break;
+      if (n > 1) run = renew(watch, run, timeoutMs);
+      runs.push(await runOnce(runner, testCase, n, timeoutMs, run));
+      decision = plan.runPolicy?.(testCase, runs, plan.runs);
+    }
+    const result = aggregate(base, runs, plan.runs);
+    if (decision) result.run_policy = policyRecord(runs.length, plan.runs, decision);
+    if (lifecycle?.after) {
+      if (run.timedOut) run = renew(watch, run, timeoutMs);
+      await runAfter(runner, testCase, result, beforeData, run, hookLogs);
+    }
+    return withHookLogs(result, hookLogs);
+  } finally {
+    watch.stop(run);
+  }
+}
+
+/**
+ * A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at the
+ * deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
+ */
+function beforeFailed(base: CaseBase, run: Watch, timeoutMs: number, error: unknown): CaseResult {
+  const reason = `before hook failed: ${errorMessage(error)}`;
+  const failed = stopped(run, { run: 1, timeoutMs }, reason, run.started, 'in the before hook');
+  if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
+  return aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1);
+}
+
+/** A failed After does not change the verdict (Yao only logs it), but it is kept on the case as a warning. */
+async function runAfter(
+  { suite, agent }: CaseRunner,
+  testCase: TestCase,
+  result: CaseResult,
+  beforeData: unknown,
+  run: Watch,
+  hookLogs: Logs | undefined,
+): Promise<void> {
+  try {
+    const answer = suite.lifecycle!.after!(testCase, result, beforeData, agent, run.signal, hookLogs?.to('after'));
+    if (isThenable(answer)) await run.race(answer);
+  } catch (error) {
+    debug('after hook failed: %s', errorMessage(error));
+    result.warnings = [...(result.warnings ?? []), `after hook failed: ${errorMessage(error)}`];
+  }
+}
+
+/** Ends one watch and begins the next, for the next run of the same case. */
+function renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
+  watch.stop(run);
+  return watch.begin(timeoutMs);
+}
+
+/** One run: its `case_start` event, the executor and the assertions, its `run_result` event. */
+async function runOnce(
+  { hooks, emit, plan, suite, agent, context, resolveHelper }: CaseRunner,
+  testCase: TestCase,
+  run: number,
+  timeoutMs: number,
+  watch: Watch,
+): Promise<Execution> {
+  const started: CaseStartEvent = testCase.name
+    ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
+    : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
+  let pending = emit(started);
+  if (pending) await pending;
+  const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
+  const testContext = context(testCase, chatId);
+  const ctx = new RunContext(plan, suite, agent, testContext, timeoutMs, run, plan.runs, watch, resolveHelper);
+  // Call boundaries (connectors, cassettes, the usage meter) find the case run through the run's signal.
+  watch.enterScope({
+    plan,
+    suite: suite.name,
+    caseId: testCase.id,
+    file: testCase.source.file,
+    run,
+    runs: plan.runs,
+    role: 'agent',
+    turn: 0,
+  });
+  let execution: Execution;
+  try {
+    execution = await executeRun(hooks, testCase, ctx, watch);
+  } finally {
+    watch.enterScope(undefined);
+  }
+  if (suite.measure) execution.metrics = suite.measure(execution, testCase);
+  const finished: RunResultEvent = testCase.name
+    ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
+    : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
+  pending = emit(finished);
+  if (pending) await pending;
+  return execution;
+}
+
+/**
+ * The selected cases after the first `started` ones (those the pool pulled before a plugin halted the
+ * run), each a skipped result saying why it did not run, so every report lists them.
+ */
+export async function notRunResults(
+  suite: Suite,
+  plan: RunPlan,
+  started: number,
+  reason: string,
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  let seen = 0;
+  for await (const testCase of filtered(suite, plan)) {
+    if (seen++ < started) continue;
+    results.push({
+      ...caseBase(testCase),
+      status: 'skipped',
+      skip_reason: `not run: ${reason}`,
+      duration_ms: 0,
+      assertions: [],
+      metrics: {},
+      runs: [],
+    });
+  }
+  return results;
+}
+
+function skipped(base: CaseBase, testCase: TestCase): CaseResult {
+  const reason = typeof testCase.skip === 'string' ? { skip_reason: testCase.skip } : {};
+  return {
+    ...base,
+    status: 'skipped',
+    duration_ms: 0,
+    assertions: [],
+    metrics: {},
+    runs: [],
+    ...reason,
+    ...(testCase.todo ? { todo: true } : {}),
+  };
+}
+
+/** What a run policy's last answer leaves on its case. */
+function policyRecord(runs: number, max: number, { decision, reason }: RunDecision): CaseResult['run_policy'] {
+  return { runs, max, ...(decision ? { decision } : {}), ...(reason ? { reason } : {}) };
+}
+
+function withHookLogs(result: CaseResult, lines: Logs | undefined): CaseResult {
+  if (lines?.collected) result.hook_logs = lines.collected;
+  return result;
+}
+
+/** The fields of a case's result that come from the case itself. */
+function caseBase(testCase: TestCase): CaseBase {
+  const base: CaseBase = { id: testCase.id, kind: testCase.kind } as CaseBase;
+  if (testCase.name) base.name = testCase.name;
+  base.input = testCase.input;
+  if (testCase.expected !== undefined) base.expected = testCase.expected;
+  base.source = testCase.source;
+  if (testCase.metadata) base.metadata = testCase.metadata;
+  return base;
+}

@@ -1,0 +1,26 @@
+import type { DeepReadonly, UsageTotals } from '@agentest/kernel';
+
+/**
+ * Tokens and cost as every report says them: `12 model calls (12 replayed) · 1,639 tokens (1,552 in,
+ * 87 out) · $0.0003`, with the models that had no price named.
+ */
+export function usageText(usage: DeepReadonly<UsageTotals> | undefined): string | undefined {
+  if (!usage || !usage.calls) return undefined;
+  const calls = `${usage.calls} model call${usage.calls === 1 ? '' : 's'}${usage.replayed ? ` (${usage.replayed} replayed)` : ''}`;
+  const tokens = `${usage.total_tokens.toLocaleString('en')} tokens (${usage.prompt_tokens.toLocaleString('en')} in, ${usage.completion_tokens.toLocaleString('en')} out)`;
+  const unpriced = usage.unpriced?.filter(Boolean) ?? [];
+  const cost = `${formatUsd(usage.cost_usd)}${unpriced.length ? ` (no price for ${unpriced.join(', ')})` : ''}`;
+  return `${calls} · ${tokens} · ${cost}`;
+}
+
+/** `$0.0123`, `$1.50`: small costs keep four decimals so that they do not read as nothing. */
+export function formatUsd(usd: number): string {
+  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+}
+
+/** `stopped early: budget (…); 4 cases not run` for a halted run's summary, else undefined. */
+export function haltNote(summary: { halted?: string; not_run?: number }): string | undefined {
+  if (!summary.halted) return undefined;
+  const count = summary.not_run ?? 0;
+  return `stopped early: ${summary.halted}; ${count} case${count === 1 ? '' : 's'} not run`;
+}
