@@ -4,7 +4,7 @@ import type { AgentestConfig } from './config/define-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import type { ReporterSpec } from './config/reporter-specs.js';
 import { DEFAULT_PLUGINS, loadDefaultPlugin, type DefaultPluginKey } from './plugin-registry.js';
-import { BUILTIN_REPORTERS } from './reporter-registry.js';
+import { BUILTIN_REPORTERS, instantiateReporter } from './reporter-registry.js';
 import { callPlugins, type CallOptions } from './call-plugins.js';
 
 export interface DefaultKernelOptions {
@@ -101,5 +101,5 @@ function instantiate(spec: ReporterSpec, cwd: string): AgentestPlugin {
         ),
       }
     : {};
-  return spec.factory({ cwd, ...output, ...spec.options });
+  return instantiateReporter(spec.factory, { cwd, ...output, ...spec.options }, spec.where);
 }

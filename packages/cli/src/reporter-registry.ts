@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { AgentestError, errorMessage, type AgentestPlugin } from '@agentest/kernel';
 import { importPackage } from './import-module.js';
 
 export type ReporterFactory = (options: Record<string, unknown>) => AgentestPlugin;
@@ -130,6 +130,26 @@ async function load(name: BuiltinReporterName): Promise<ReporterFactory> {
       { where: name },
     );
   return factory as ReporterFactory;
+}
+
+/**
+ * Calls a reporter's factory. A factory that throws was given options it cannot use (or is broken):
+ * a configuration error naming the entry (`reporters[1]`, `-o`), not an invariant of agentest.
+ */
+export function instantiateReporter(
+  factory: ReporterFactory,
+  options: Record<string, unknown>,
+  where: string,
+): AgentestPlugin {
+  try {
+    return factory(options);
+  } catch (error) {
+    if (error instanceof AgentestError) throw error;
+    throw new AgentestError('REPORTER_INVALID', `${where}: the reporter failed to start: ${errorMessage(error)}`, {
+      where,
+      cause: error,
+    });
+  }
 }
 
 export function builtinList(): string {

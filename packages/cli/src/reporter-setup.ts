@@ -6,6 +6,7 @@ import {
   BUILTIN_REPORT_IDS,
   BUILTIN_REPORTERS,
   knownExtensions,
+  instantiateReporter,
   loadBuiltinReporter,
   reporterForPath,
   type BuiltinReporterName,
@@ -56,6 +57,8 @@ interface FileOutput {
   path: string;
   options: Record<string, unknown>;
   factory?: ReporterFactory;
+  /** The config entry or flag that asked for it, for a factory that throws. */
+  where: string;
 }
 
 /**
@@ -73,28 +76,20 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
   const llm = requestedFiles(req, add);
   if (llm) agents.push({ id: llm.id, where: '-r' });
 
-  let consoleOptions: Record<string, unknown> = {};
-  let consoleFactory: ReporterFactory | undefined;
+  let consoleSpec: Extract<ReporterSpec, { kind: 'builtin' }> | undefined;
   let githubListed = false;
   for (const spec of req.specs) {
     if (spec.kind === 'plugin') others.push(spec.plugin);
-    else if (spec.kind === 'module') others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
-    else if (spec.name === 'console') [consoleOptions, consoleFactory] = [spec.options, spec.factory];
+    else if (spec.kind === 'module')
+      others.push(instantiateReporter(spec.factory, injected(req, spec.options), spec.where));
+    else if (spec.name === 'console') consoleSpec = spec;
     else if (spec.name === 'llm') {
       if (typeof spec.options.output === 'string' || req.defaultFiles)
         others.push(await llmFromConfig(spec, req, agents));
     } else if (!BUILTIN_REPORTERS[spec.name].writesFile) {
       githubListed ||= spec.name === 'github';
-      others.push(spec.factory({ cwd: req.cwd, verbose: req.verbose, ...spec.options }));
-    } else {
-      const explicit = typeof spec.options.output === 'string' ? resolve(req.cwd, spec.options.output) : undefined;
-      const asked = files.find((f) => f.name === spec.name)?.path;
-      if (!explicit && !asked && !req.defaultFiles) continue;
-      const path = explicit ?? asked ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
-      const existing = files.find((f) => f.path === path);
-      if (existing) existing.options = { ...existing.options, ...spec.options, output: path };
-      else add({ name: spec.name, path, options: { ...spec.options, output: path }, factory: spec.factory });
-    }
+      others.push(instantiateReporter(spec.factory, injected(req, spec.options), spec.where));
+    } else fileFromConfig(spec, req, files, add);
   }
   if (
     req.defaultJsonl &&
@@ -102,15 +97,15 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     !llm?.path.endsWith('.jsonl') &&
     !files.some((f) => f.name === 'jsonl')
   )
-    add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {} });
+    add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {}, where: 'the default JSONL report' });
 
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
   const plugins: AgentestPlugin[] = [
-    req.printReply ? req.replyPrinter() : await terminalReporter(req, outputs, consoleFactory, consoleOptions),
+    req.printReply ? req.replyPrinter() : await consoleReporter(req, consoleSpec, outputs),
   ];
   for (const file of files) {
     const factory = file.factory ?? (await loadBuiltinReporter(file.name));
-    plugins.push(factory({ cwd: req.cwd, verbose: req.verbose, ...file.options, output: file.path }));
+    plugins.push(instantiateReporter(factory, { ...injected(req, file.options), output: file.path }, file.where));
   }
   if (llm) plugins.push(await llmReporter(llm.id, llm.path, req));
   plugins.push(...others);
@@ -121,22 +116,39 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
   return { plugins, outputs, agents };
 }
 
-/** The console reporter (the config's, with its options, else the built-in), told which files the run writes. */
-async function terminalReporter(
+/** A config file reporter: written at its own `output`, where `-o` writes that format, or at the default path. */
+function fileFromConfig(
+  spec: Extract<ReporterSpec, { kind: 'builtin' }>,
   req: ReporterRequest,
+  files: FileOutput[],
+  add: (file: FileOutput) => void,
+): void {
+  const explicit = typeof spec.options.output === 'string' ? resolve(req.cwd, spec.options.output) : undefined;
+  const asked = files.find((f) => f.name === spec.name)?.path;
+  if (!explicit && !asked && !req.defaultFiles) return;
+  const path = explicit ?? asked ?? `${req.stem}${BUILTIN_REPORTERS[spec.name].extensions[0]}`;
+  const existing = files.find((f) => f.path === path);
+  if (existing) existing.options = { ...existing.options, ...spec.options, output: path };
+  else
+    add({
+      name: spec.name,
+      path,
+      options: { ...spec.options, output: path },
+      factory: spec.factory,
+      where: spec.where,
+    });
+}
+
+/** The terminal layout, with the config's `console` options when it lists one, and the files the run writes. */
+async function consoleReporter(
+  req: ReporterRequest,
+  spec: Extract<ReporterSpec, { kind: 'builtin' }> | undefined,
   outputs: string[],
-  factory: ReporterFactory | undefined,
-  options: Record<string, unknown>,
 ): Promise<AgentestPlugin> {
-  const create = factory ?? (await loadBuiltinReporter('console'));
-  return create({
-    stream: req.stdout,
-    ...(req.color ? {} : { color: false }),
-    verbose: req.verbose,
-    outputs: outputs.map((path) => displayPath(path, req.cwd)),
-    cwd: req.cwd,
-    ...options,
-  });
+  const factory = spec?.factory ?? (await loadBuiltinReporter('console'));
+  const shown = outputs.map((path) => displayPath(path, req.cwd));
+  const options = { stream: req.stdout, outputs: shown, ...injected(req, spec?.options ?? {}) };
+  return instantiateReporter(factory, options, spec?.where ?? 'the console reporter');
 }
 
 /**
@@ -153,7 +165,12 @@ function requestedFiles(
   let llm: { id: string; path: string } | undefined;
   if (req.reporterAgent && !asBuiltin) llm = { id: req.reporterAgent, path: first ?? `${req.stem}.md` };
   else if (asBuiltin)
-    add({ name: asBuiltin, path: first ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`, options: {} });
+    add({
+      name: asBuiltin,
+      path: first ?? `${req.stem}${BUILTIN_REPORTERS[asBuiltin].extensions[0]}`,
+      options: {},
+      where: '-r',
+    });
   for (const output of req.reporterAgent ? rest : req.outputs) {
     const name = reporterForPath(output);
     if (!name)
@@ -161,7 +178,7 @@ function requestedFiles(
         '-o, --output',
         `has an extension agentest cannot write (${extname(output) || 'none'}); use one of ${knownExtensions().join(', ')}`,
       );
-    add({ name, path: output, options: {} });
+    add({ name, path: output, options: {}, where: `-o ${output}` });
   }
   return llm;
 }
@@ -224,12 +241,17 @@ async function llmFromConfig(
 /** Reporters switched on by the environment must not break a run when their package is missing. */
 async function optionalReporter(name: BuiltinReporterName, req: ReporterRequest): Promise<AgentestPlugin | undefined> {
   try {
-    return (await loadBuiltinReporter(name))({ cwd: req.cwd, verbose: req.verbose });
+    return instantiateReporter(await loadBuiltinReporter(name), injected(req, {}), `the ${name} reporter`);
   } catch (error) {
     if (!isAgentestError(error) || error.code !== 'REPORTER_NOT_FOUND') throw error;
     req.stderr.write(`warning: ${error.message}\n`);
     return undefined;
   }
+}
+
+/** What every reporter is given, whatever form asked for it (a name, a path, a package); its own options win. */
+function injected(req: ReporterRequest, options: Record<string, unknown>): Record<string, unknown> {
+  return { cwd: req.cwd, verbose: req.verbose, ...(req.color ? {} : { color: false }), ...options };
 }
 
 /** Paths under the working directory are shown relative to it. */

@@ -1,5 +1,5 @@
 import { callBail, isThenable } from './call-taps.js';
-import { AgentestError, errorMessage } from './errors.js';
+import { errorMessage } from './errors.js';
 import type { AssertInput, KernelHooks } from './hooks.js';
 import type { AssertionOutcome, AssertionResult } from './types/result.js';
 import type { Assertion } from './types/test-case.js';
@@ -62,10 +62,9 @@ async function finishAsync(
   return results;
 }
 
+/** A throwing assert tap: the assertion is unjudged, its reason naming the plugin (`plugin "x" failed in hook …`). */
 function crashed(assertion: Assertion, error: unknown): AssertionResult {
-  const reason =
-    error instanceof AgentestError && error.code === 'PLUGIN_ERROR' ? errorMessage(error.cause) : errorMessage(error);
-  return unjudged(assertion, reason);
+  return unjudged(assertion, errorMessage(error));
 }
 
 function judged(assertion: Assertion, outcome: AssertionOutcome | undefined): AssertionResult {

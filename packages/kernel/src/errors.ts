@@ -34,7 +34,7 @@ export const ERROR_CATALOGUE = {
   CONFIG_LOAD_FAILED: {
     exit: 2,
     trigger: 'The config file could not be read or evaluated (syntax error, failing import).',
-    fix: 'Run the config file on its own (`node agentest.config.mjs`) to see the underlying error.',
+    fix: 'Run the config file on its own to see the underlying error: `npx tsx agentest.config.ts` for TypeScript, `node agentest.config.mjs` for JavaScript; for JSON or YAML, correct the syntax at the position in the message.',
   },
   CONNECTOR_INVALID: {
     exit: 2,
@@ -120,6 +120,12 @@ export const ERROR_CATALOGUE = {
     trigger: 'A reporter threw or timed out while writing its output.',
     fix: "Verdicts are unaffected and the other outputs were written; see the reporter's message.",
   },
+  REPORTER_INVALID: {
+    exit: 2,
+    trigger:
+      "A reporter's factory threw: its options are wrong or it cannot start (a folder it cannot write, a missing setting).",
+    fix: "Correct the `reporters` entry or flag named in the message; see that reporter's docs for its options.",
+  },
   REPORTER_NOT_FOUND: {
     exit: 2,
     trigger: 'A reporter name or path in `reporters`/`-r` cannot be loaded.',
@@ -157,17 +163,34 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+/**
+ * The brand every AgentestError carries. A project can hold two installed copies of `@agentest/kernel`
+ * (a plugin that bundles its own); `Symbol.for` is shared across them where a class is not, so an
+ * error thrown by one copy keeps its code and exit in the other.
+ */
+const BRAND = Symbol.for('agentest.error');
+
 /** Every error agentest raises on purpose. `message` names the file, line or flag at fault. */
 export class AgentestError extends Error {
   override readonly name: string = 'AgentestError';
   readonly code: ErrorCode;
   /** Where the fault is, when it has a place: `file:line`, a flag, a config key. */
   readonly where?: string;
+  /** A fix more precise than the catalogue's, when the thrower knows one (the kind of config file). */
+  private readonly ownHint?: string;
 
-  constructor(code: ErrorCode, message: string, options: { cause?: unknown; where?: string } = {}) {
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; where?: string; hint?: string } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.where = options.where;
+    if (options.hint) this.ownHint = options.hint;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** `instanceof AgentestError` holds for an error of any installed copy; a subclass checks its own chain. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== AgentestError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
   get exitCode(): 2 | 3 {
@@ -176,7 +199,7 @@ export class AgentestError extends Error {
 
   /** The fix from the catalogue, for printing under the message. */
   get hint(): string {
-    return ERROR_CATALOGUE[this.code].fix;
+    return this.ownHint ?? ERROR_CATALOGUE[this.code].fix;
   }
 }
 

@@ -33,7 +33,7 @@ export async function executeRun(
     if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
     execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
   } catch (error) {
-    execution = stopped(run, ctx, error instanceof AgentestError && error.cause ? error.cause : error, started);
+    execution = stopped(run, ctx, caseError(error), started);
     if (ctx.partial?.details) execution.details = ctx.partial.details;
     if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
   }
@@ -202,4 +202,13 @@ export function stopped(
     };
   }
   return { run: ctx.run, status: 'error', duration_ms, error: errorMessage(error), assertions: [], metrics: {} };
+}
+
+/**
+ * What a throw from an execute tap says on its case. Executors return an agent's failures as data, so
+ * a throw is the plugin's own fault, and the case names it (`plugin "x" failed in hook "execute:agent": …`).
+ */
+function caseError(error: unknown): unknown {
+  if (error instanceof AgentestError && error.code !== 'PLUGIN_ERROR' && error.cause) return error.cause;
+  return error;
 }

@@ -122,7 +122,7 @@ export class Kernel {
       reportError: (error) => this.errors.push(error),
       halt: (reason) => void (this.halted ??= reason),
     };
-    for (const plugin of orderPlugins(this.plugins)) plugin.apply(api);
+    for (const plugin of orderPlugins(this.plugins)) applyPlugin(plugin, api);
   }
 
   /** The first `load` tap that recognises the input makes the suite; the `suite` taps then add to it or filter it. */
@@ -320,6 +320,22 @@ function startEvent(
 
 const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
+
+/**
+ * A plugin whose `apply` throws is set up wrong (bad options, a missing dependency): a configuration
+ * error naming it, not an invariant of agentest. An AgentestError it throws keeps its own code.
+ */
+function applyPlugin(plugin: AgentestPlugin, api: KernelApi): void {
+  try {
+    plugin.apply(api);
+  } catch (error) {
+    if (error instanceof AgentestError) throw error;
+    throw new AgentestError('PLUGIN_INVALID', `plugin "${plugin.name}" failed to apply: ${errorMessage(error)}`, {
+      where: plugin.name,
+      cause: error,
+    });
+  }
+}
 
 /** Creates a kernel with the given plugins: the entry point for embedding agentest. */
 export function createKernel(

@@ -122,7 +122,10 @@ test('an executor throw is an error result and the run goes on', async () => {
   }).run(plan());
   assert.equal(outcome.summary.errors, 1);
   assert.equal(outcome.summary.passed, 1);
-  assert.equal(c.events.find((e) => e.id === 'x' && e.type === 'result')!.error, 'agent exploded');
+  assert.equal(
+    c.events.find((e) => e.id === 'x' && e.type === 'result')!.error,
+    'plugin "test:execute" failed in hook "execute:agent": agent exploded',
+  );
 });
 
 test('--runs computes the stability block and summary counts', async () => {

@@ -44,8 +44,14 @@ test('an assertion that could not be evaluated is an error, negated or not', asy
     assert.match(result.error!, new RegExp(`^${assertion!.type} assertion could not be evaluated: `));
   }
   assert.match(results[0]!.error!, /could not be evaluated: output is not JSON$/);
-  assert.match(results[4]!.error!, /could not be evaluated: boom$/);
-  assert.match(results[6]!.error!, /could not be evaluated: async boom$/);
+  assert.match(
+    results[4]!.error!,
+    /could not be evaluated: plugin "test:unjudging" failed in hook "assert:throws": boom$/,
+  );
+  assert.match(
+    results[6]!.error!,
+    /could not be evaluated: plugin "test:unjudging" failed in hook "assert:rejects": async boom$/,
+  );
   assert.match(results[8]!.error!, /answered \{"pass":"yes"\} instead of \{pass: boolean\}/);
   assert.equal(outcome.summary.errors, types.length * 2);
   assert.equal(outcome.summary.passed, 0);

@@ -4,7 +4,7 @@ import { gradeEvaluation, type StandardResult } from './grade.js';
 import { describe } from './shapes.js';
 
 /** agentest-kit's adapter contract: `call` the system, `evaluate` the reply (may be async). */
-export interface Adapter<Input = any, CallResult = any, Evaluation = any> {
+export interface Adapter<Input = unknown, CallResult = unknown, Evaluation = unknown> {
   call(input: Input): Promise<CallResult> | CallResult;
   evaluate?(callResult: CallResult, input: Input): Promise<Evaluation> | Evaluation;
 }

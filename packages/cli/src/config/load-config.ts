@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
 import type { Loader } from 'cosmiconfig';
 import { importUserModule } from '../import-module.js';
@@ -71,7 +71,7 @@ async function evaluate<T>(where: string, load: () => Promise<T>): Promise<T> {
     throw new AgentestError(
       'CONFIG_LOAD_FAILED',
       `${file}: the config could not be loaded: ${firstLine(errorMessage(error))}`,
-      { where: file, cause: error },
+      { where: file, cause: error, hint: loadHint(file) },
     );
   }
 }
@@ -86,11 +86,22 @@ const loadTs: Loader = async (filepath) => {
     throw new AgentestError(
       'CONFIG_LOAD_FAILED',
       `${filepath}: evaluating the config failed: ${firstLine(errorMessage(error))}`,
-      { where: filepath, cause: error },
+      { where: filepath, cause: error, hint: loadHint(filepath) },
     );
   }
   return mod.default ?? mod;
 };
+
+/** How to see the underlying error for this kind of config file: a TypeScript file is not run with `node`. */
+function loadHint(file: string): string {
+  const name = basename(file);
+  const ext = extname(file);
+  if (/^\.[cm]?ts$/.test(ext)) return `Run the config on its own (\`npx tsx ${name}\`) to see the underlying error.`;
+  if (/^\.[cm]?js$/.test(ext)) return `Run the config on its own (\`node ${name}\`) to see the underlying error.`;
+  if (name === 'package.json') return 'Correct the JSON of package.json (its "agentest" key holds the config).';
+  if (ext === '.json') return `Correct the JSON syntax of ${name} at the position in the message.`;
+  return `Correct the YAML (or JSON) syntax of ${name} at the line in the message.`;
+}
 
 function firstLine(text: string): string {
   return text.split('\n').find((l) => l.trim()) ?? text;

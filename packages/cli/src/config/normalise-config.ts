@@ -1,17 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  AgentestError,
-  checkPluginShape,
-  didYouMean,
-  parseDuration,
-  withoutUnit,
-  type AgentestPlugin,
-} from '@agentest/kernel';
+import { AgentestError, didYouMean, parseDuration, withoutUnit, type AgentestPlugin } from '@agentest/kernel';
 import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentConfig } from '@agentest/plugin-agent';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
+import { normalisePlugins } from './plugin-specs.js';
 import {
   HISTORY_KEYS,
   SEQUENTIAL_KEYS,
@@ -224,16 +218,6 @@ function jsonlOptions(config: z.infer<typeof configShape>, dir: string): { jsonl
     ...(config.files.allow ? { allow: config.files.allow.map((path) => resolve(dir, path)) } : {}),
   };
   return { jsonl: { ...config.jsonl, ...(files ? { files } : {}) } };
-}
-
-function normalisePlugins(entries: readonly unknown[], label: string): AgentestPlugin[] {
-  const plugins: AgentestPlugin[] = [];
-  entries.flat(Infinity).forEach((entry, i) => {
-    if (!entry) return;
-    checkPluginShape(entry, `${label}: plugins[${i}]`);
-    plugins.push(entry);
-  });
-  return plugins;
 }
 
 function projectDir(path: string, dir: string, where: string): string {

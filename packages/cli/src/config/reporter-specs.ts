@@ -23,8 +23,14 @@ import {
 
 /** A reporter the config (or `--reporter`) asked for, loaded and ready to be instantiated. */
 export type ReporterSpec =
-  | { kind: 'builtin'; name: BuiltinReporterName; options: Record<string, unknown>; factory: ReporterFactory }
-  | { kind: 'module'; name: string; options: Record<string, unknown>; factory: ReporterFactory }
+  | {
+      kind: 'builtin';
+      name: BuiltinReporterName;
+      options: Record<string, unknown>;
+      factory: ReporterFactory;
+      where: string;
+    }
+  | { kind: 'module'; name: string; options: Record<string, unknown>; factory: ReporterFactory; where: string }
   | { kind: 'plugin'; name: string; plugin: AgentestPlugin };
 
 /** Resolves `--reporter` values the same way as config entries, relative to the working directory. */
@@ -71,7 +77,7 @@ async function reporterByName(
   const options = typeof given.output === 'string' ? { ...given, output: resolve(dir, given.output) } : given;
   const builtin = BUILTIN_REPORT_IDS[name] ?? name;
   if (isBuiltinReporter(builtin))
-    return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin) };
+    return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin), where };
   const file = reporterFile(name, dir, where);
   let mod: Record<string, unknown>;
   try {
@@ -85,7 +91,8 @@ async function reporterByName(
     );
   }
   const exported = mod.default ?? mod;
-  if (typeof exported === 'function') return { kind: 'module', name, options, factory: exported as ReporterFactory };
+  if (typeof exported === 'function')
+    return { kind: 'module', name, options, factory: exported as ReporterFactory, where };
   const spec = await normaliseReporter(exported, dir, `${where} (${name})`).catch((error: unknown) => {
     throw isAgentestError(error) && error.code === 'REPORTER_NOT_FOUND'
       ? new AgentestError(
