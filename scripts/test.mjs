@@ -8,6 +8,13 @@ import { ensureChromium } from './ensure-chromium.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
 
+// The whole suite starts with the formatter and the linter (npm run lint): a finding fails `npm test`
+// before any test runs. A run of chosen files (`node scripts/test.mjs <substring>`) skips them.
+if (only.length === 0) {
+  const lint = spawnSync(process.execPath, [join(root, 'scripts/lint.mjs')], { cwd: root, stdio: 'inherit' });
+  if (lint.status !== 0) process.exit(lint.status ?? 1);
+}
+
 function find(dir, out = []) {
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AgentestError, isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';

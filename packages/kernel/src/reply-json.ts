@@ -1,7 +1,7 @@
 /**
- * The JSON value in a helper agent's reply (a judge, a simulator, a generator): the whole text when it is a JSON object or array, else
- * the first fenced block (```json or a bare ```) that parses. Prose is not data: `Sure: a latte`
- * stays text (Yao reads such a first line as YAML and then rejects the reply, W6).
+ * The JSON value in a helper agent's reply (a judge, a simulator, a generator): the whole text when it
+ * is a JSON object or array, else the first fenced block (```json or a bare ```) that parses. Prose is
+ * not data: `Sure: a latte` stays text (Yao reads such a first line as YAML and then rejects the reply, W6).
  */
 export function replyJson(text: string): unknown {
   const trimmed = text.trim();

@@ -165,16 +165,16 @@
   function conversationBlock(box, c) {
     box.appendChild(el('h4', '', 'Conversation'));
     box.appendChild(el('div', 'muted', c.summary));
-    var chat = el('div', 'chat');
+    const chat = el('div', 'chat');
     c.turns.forEach(function (t) {
       if (t.user !== undefined) {
-        var user = el('div', 'bubble user' + (t.from === 'input' ? ' input' : ''));
+        const user = el('div', 'bubble user' + (t.from === 'input' ? ' input' : ''));
         user.appendChild(el('div', 'who', 'user · turn ' + t.turn + (t.from === 'input' ? ' (case input)' : '')));
         user.appendChild(el('div', 'text', t.user));
         chat.appendChild(user);
       }
       if (t.agent !== undefined) {
-        var agent = el('div', 'bubble agent');
+        const agent = el('div', 'bubble agent');
         agent.appendChild(el('div', 'who', 'agent · ' + t.duration));
         agent.appendChild(el('div', 'text', t.agent));
         chat.appendChild(agent);
@@ -185,7 +185,7 @@
       });
     });
     if (c.final !== undefined) {
-      var done = el('div', 'bubble user');
+      const done = el('div', 'bubble user');
       done.appendChild(el('div', 'who', 'user · done'));
       done.appendChild(el('div', 'text', c.final));
       chat.appendChild(done);

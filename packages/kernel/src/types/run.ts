@@ -124,7 +124,10 @@ export interface Summary {
    * hear the summary).
    */
   comparison?: BaselineComparison;
-  /** With `--fuzz`: each case's verdict next to its perturbed variants' (set by the fuzz plugin before reporters hear the summary). */
+  /**
+   * With `--fuzz`: each case's verdict next to its perturbed variants' (set by the fuzz plugin before
+   * reporters hear the summary).
+   */
   robustness?: CaseRobustness[];
   /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
   flaky?: FlakyCase[];

@@ -36,7 +36,10 @@ export interface SimulatorSpec {
   metadata: Record<string, unknown>;
 }
 
-/** What a dynamic case carries in `TestCase.data.dynamic` (loaders fill it); its checkpoints are `TestCase.checkpoints`. */
+/**
+ * What a dynamic case carries in `TestCase.data.dynamic` (loaders fill it); its checkpoints are
+ * `TestCase.checkpoints`.
+ */
 export interface DynamicCaseData {
   simulator: SimulatorSpec;
   max_turns: number;

@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AgentestError, createKernel } from '../src/index.js';
+import { inlinePlugins, plan, testCase } from './helpers.js';
+
+test('thresholds produce a verdict; a miss does not ship', async () => {
+  const cases = [testCase('a'), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const outcome = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { pass_rate: 0.9 } }));
+  assert.equal(outcome.summary.verdict!.can_ship, false);
+  assert.match(outcome.summary.verdict!.issues[0]!, /Pass Rate 50.0% < threshold 90.0%/);
+});
+
+test('with thresholds, failed cases count against the verdict unless pass_rate is set', async () => {
+  const cases = [testCase('a', { metadata: {} }), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const strict = await createKernel({ plugins: inlinePlugins(cases) }).run(
+    plan({ thresholds: { latency_ms: 10_000 } }),
+  );
+  assert.equal(strict.summary.verdict!.can_ship, false);
+  assert.ok(strict.summary.verdict!.issues.some((i) => /Pass Rate 50.0% < threshold 100.0%/.test(i)));
+  const lenient = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ thresholds: { pass_rate: 0.5 } }));
+  assert.equal(lenient.summary.verdict!.can_ship, true);
+});
+
+test('a threshold on an unknown name is refused before the first case, with a did-you-mean', async () => {
+  for (const [name, code, message] of [
+    [
+      'pass_rat',
+      'CONFIG_INVALID',
+      /thresholds\.pass_rat: no metric is named "pass_rat" \(did you mean "pass_rate"\?\)/,
+    ],
+    ['constructor', 'CONFIG_INVALID', /no metric is named "constructor"/],
+    ['__proto__', 'FLAG_INVALID', /--threshold: no metric is named "__proto__"/],
+    ['made_up', 'CONFIG_INVALID', /"made_up" .*this suite reports no metrics of its own/],
+  ] as const) {
+    let executed = 0;
+    const kernel = createKernel({
+      plugins: inlinePlugins([testCase('a')], async () => (executed++, { status: 'passed' })),
+    });
+    const thresholds: Record<string, number> = Object.create(null);
+    thresholds[name] = 0.5;
+    await assert.rejects(
+      kernel.run(plan({ thresholds, ...(code === 'FLAG_INVALID' ? { thresholdFlags: [name] } : {}) })),
+      (error: AgentestError) => error.code === code && message.test(error.message),
+    );
+    assert.equal(executed, 0, `${name}: no case ran`);
+  }
+});
+
+test('a known metric no case measured is not judged; a custom name no case reported is', async () => {
+  const cases = [testCase('a')];
+  const unmeasured = await createKernel({ plugins: inlinePlugins(cases) }).run(
+    plan({ thresholds: { keyword_hit_rate: 0.9, avg_latency_ms: 10 } }),
+  );
+  assert.deepEqual(unmeasured.summary.verdict, { can_ship: true, issues: [] });
+  const custom = createKernel({
+    plugins: [
+      ...inlinePlugins(cases),
+      {
+        name: 'custom',
+        apply: ({ hooks }) =>
+          hooks.load.tap({ name: 'custom', stage: -1 }, () => ({
+            name: 's',
+            needsAgent: true,
+            customMetrics: true,
+            cases: () => cases,
+          })),
+      },
+    ],
+  });
+  const missing = await custom.run(plan({ thresholds: { my_score: 0.5 } }));
+  assert.deepEqual(missing.summary.verdict?.issues, ['no case reported a metric named "my_score" (threshold ≥0.5)']);
+});
