@@ -4,6 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentest, fixture, jsonl, MIXED, readJsonl } from './helpers.js';
 
+/** What a run left in the project, apart from its run history (`.agentest/`, kept by every run of a suite). */
+function reportFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => name !== '.agentest')
+    .sort();
+}
+
 test('file mode writes {input_dir}/output-{YYYYMMDDHHMMSS}.jsonl: the event stream, start to summary', async () => {
   const dir = fixture({ 'tests/inputs.jsonl': MIXED });
   const before = new Date();
@@ -91,7 +98,7 @@ test('.json is the full report with Yao field names; --runs adds stability_resul
   assert.equal(report.metadata.input_file, 'inputs.jsonl');
   assert.equal(report.metadata.output_file, join(dir, 'out/report.json'));
   assert.deepEqual(
-    readdirSync(dir).sort(),
+    reportFiles(dir),
     ['inputs.jsonl', 'out', 'package.json'],
     'with -o, only the files asked for: no default JSONL beside the input',
   );
@@ -104,7 +111,7 @@ test('--no-jsonl writes only what -o asks; -r report.json picks the built-in JSO
     { cwd: dir },
   );
   assert.equal(run.code, 1, run.stderr);
-  assert.deepEqual(readdirSync(dir).sort(), ['custom.out', 'inputs.jsonl', 'package.json']);
+  assert.deepEqual(reportFiles(dir), ['custom.out', 'inputs.jsonl', 'package.json']);
   assert.equal(JSON.parse(readFileSync(join(dir, 'custom.out'), 'utf8')).summary.total, 3);
 });
 
