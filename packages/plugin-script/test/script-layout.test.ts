@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type TestCase } from '@agentest/kernel';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import consoleReporter from '@agentest/reporter-console';
 import { registerScriptLayout } from '../src/script-layout.js';
 
@@ -47,6 +48,8 @@ async function render(plugin: AgentestPlugin): Promise<string> {
     failFast: false,
     env: {},
     verbose: true,
+    // Who the run acts as, as the CLI's plan gives it (Yao's test-user / test-team by default).
+    context: yaoPlanContext({}),
   };
   await createKernel({ plugins: [plugin, consoleReporter({ stream, outputs: ['out.jsonl'] })] }).run(plan);
   return text;
