@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 import {
   createKernel,
   type AgentestPlugin,
@@ -94,6 +95,8 @@ export async function runScenario(
     failFast: false,
     env: {},
     verbose: false,
+    // Who the run acts as, as the CLI's plan gives it (Yao's test-user / test-team by default).
+    context: yaoPlanContext({}),
     ...(options.thresholds ? { thresholds: options.thresholds } : {}),
   };
   return createKernel({ plugins: [inline, ...reporters] }).run(plan, options.signals);
