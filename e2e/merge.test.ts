@@ -203,6 +203,9 @@ test('a shard killed with SIGKILL mid-run is resumed: only its unfinished cases 
   assert.match(early.stderr, /error\[MERGE_INCOMPLETE\].*shard 2\/2 .* has no result for \d+ of its \d+ cases/);
   assert.match(early.stderr, /--resume blobs\/cases-jsonl\.r1\.shard-2-of-2\.jsonl/);
 
+  await refusedResumes(slow, args);
+  assert.equal(countResultLines(blob), before, 'a refused resume adds nothing to the blob');
+
   const resumed = await runCli([...args, '--shard', '2/2', '--resume', 'blobs/cases-jsonl.r1.shard-2-of-2.jsonl'], {
     cwd: slow,
     env: NO_CI,
@@ -233,3 +236,19 @@ test('a shard killed with SIGKILL mid-run is resumed: only its unfinished cases 
     IDS.map((id) => [id, expectedOutcome(id, 2).status]),
   );
 });
+
+/** A resume is the shard's own command: another shard or other flags are refused before any case runs. */
+async function refusedResumes(cwd: string, args: readonly string[]): Promise<void> {
+  for (const [other, says] of [
+    [['--shard', '1/2'], /holds shard 2\/2, but this run is shard 1\/2/],
+    [['--shard', '2/2', '--runs', '3'], /was written with another config file or other flags/],
+  ] as const) {
+    const refused = await runCli([...args, ...other, '--resume', 'blobs/cases-jsonl.r1.shard-2-of-2.jsonl'], {
+      cwd,
+      env: NO_CI,
+    });
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /error\[BLOB_MISMATCH\]: --resume blobs\/cases-jsonl\.r1\.shard-2-of-2\.jsonl /);
+    assert.match(refused.stderr, says);
+  }
+}

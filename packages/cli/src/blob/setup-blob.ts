@@ -1,6 +1,6 @@
 import { readFile, truncate } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin, type RunPlan, type ShardLabel } from '@agentest/kernel';
 import type { Flags } from '../flags.js';
 import type { CliIo } from '../run-test.js';
@@ -37,7 +37,8 @@ export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo,
   plan.include = census.wrap(plan.include);
   const runId = chooseRunId(flags.runId, io.env);
   const shard: ShardLabel = plan.shard ?? { index: 1, total: 1, source: 'not split' };
-  const path = resolve(io.cwd, flags.blobDir ?? DEFAULT_BLOB_DIR, blobFileName(run.flags.input, runId?.run_id, shard));
+  const name = blobFileName(inputLabel(run.flags.input, io.cwd), runId?.run_id, shard);
+  const path = resolve(io.cwd, flags.blobDir ?? DEFAULT_BLOB_DIR, name);
   const config_hash = await configHash(run.configFile, run.flags, plan);
   const header = (): BlobHeader => ({
     type: 'blob',
@@ -104,6 +105,12 @@ export function blobFileName(
 ): string {
   const parts = [slug(input), ...(runId ? [slug(runId)] : []), `shard-${shard.index}-of-${shard.total}`];
   return `${parts.join('.')}.jsonl`;
+}
+
+/** The input as a path under the working directory when it is one, else its last part (or the text given). */
+function inputLabel(input: string, cwd: string): string {
+  const path = relative(cwd, resolve(cwd, input));
+  return path.startsWith('..') || isAbsolute(path) ? basename(input) : path;
 }
 
 function slug(text: string): string {
