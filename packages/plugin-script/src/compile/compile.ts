@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { AgentestError } from '@agentest/kernel';
 import { topLevelFunctions, unexportedDeclarations, type DeclaredFunction } from './discover.js';
 import { yaoRuntimeModule } from './yao-runtime-module.js';
@@ -62,7 +62,9 @@ export async function compileModule(
   const outfile = `${entry}.agentest-bundle.js`;
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
-    result = await esbuild.build({
+    // esbuild loads with the first script to compile: a run without scripts never pays for it.
+    const { build } = await import('esbuild');
+    result = await build({
       entryPoints: [entry],
       inject: siblings,
       bundle: true,
