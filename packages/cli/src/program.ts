@@ -3,6 +3,8 @@ import { AgentestError } from '@agentest/kernel';
 import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
 import { addHistoryCommand } from './history-command.js';
+import { addInitCommand } from './init/init-command.js';
+import { addShowReportCommand } from './show-report/show-report-command.js';
 import { acceptGoFlags } from './go-flags.js';
 import { addTestCommand } from './test-command.js';
 import { exitCodeOf, formatError } from './print-error.js';
@@ -25,6 +27,8 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
   addTestCommand(program, io, onRun);
   addCompareCommand(program, io, onRun);
   addHistoryCommand(program, io, onRun);
+  addInitCommand(program, io, onRun);
+  addShowReportCommand(program, io, onRun);
   return program;
 }
 
