@@ -79,11 +79,11 @@ function rebase(config: Record<string, unknown>, dir: string): Record<string, un
   const modulePath = (value: unknown) =>
     typeof value === 'string' && /^\.{1,2}[\\/]/.test(value) ? path(value) : value;
   const out: Record<string, unknown> = { ...config };
-  if (Array.isArray(config.reporters))
-    out.reporters = config.reporters.map((entry) =>
-      Array.isArray(entry) ? [modulePath(entry[0]), ...entry.slice(1)] : modulePath(entry),
-    );
-  if (Array.isArray(config.plugins)) out.plugins = config.plugins.map(modulePath);
+  // Reporters (and plugins, where named by a string) given by path, alone or as `[path, options]`.
+  const moduleEntry = (value: unknown) =>
+    Array.isArray(value) ? [modulePath(value[0]), ...value.slice(1)] : modulePath(value);
+  for (const key of ['reporters', 'plugins'] as const)
+    if (Array.isArray(config[key])) out[key] = (config[key] as unknown[]).map(moduleEntry);
   if (Array.isArray(config.projects)) out.projects = config.projects.map(path);
   if (isPlainObject(config.test)) {
     const test = { ...config.test };
