@@ -9,7 +9,7 @@ import { agentestInProcess } from './in-process.js';
 
 const TEST_PACKAGE = fileURLToPath(new URL('../../test', import.meta.url));
 const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import.meta.url));
-const SCAFFOLD = ['agentest.config.ts', 'tests/agent.ts', 'tests/inputs.jsonl', '.github/workflows/agentest.yml'];
+const SCAFFOLD = ['agentest.config.ts', 'tests/inputs.jsonl', 'tests/agent.ts', '.github/workflows/agentest.yml'];
 
 /** What `npm install` would do for the scaffold: `@agentest/test` resolvable from the project. */
 function installAgentest(dir: string): void {
@@ -65,6 +65,7 @@ test('init never overwrites a file without --force, and lists what it skipped', 
   assert.equal(again.code, 0, again.stderr);
   for (const path of SCAFFOLD) assert.match(again.stdout, new RegExp(`skipped +${path.replace(/\./g, '\\.')} `));
   assert.doesNotMatch(again.stdout, /created|added/);
+  assert.match(again.stdout, /Next:\n {2}npx agentest test\n$/, "the kept config is init's own");
   assert.equal(readFileSync(join(dir, 'package.json'), 'utf8'), manifest, 'the dependency is added once');
   assert.equal(readFileSync(join(dir, '.gitignore'), 'utf8'), ignored);
 
@@ -148,4 +149,21 @@ test("inside an assistant's folder, init writes that assistant's suite there", a
   assert.match(init.stdout, /A suite for the Yao assistant "shop":/);
   assert.ok(existsSync(join(app, 'assistants/shop/tests/inputs.jsonl')));
   assert.ok(existsSync(join(app, 'assistants/shop/agentest.config.ts')));
+});
+
+test('when a config of its own is kept, the next command names the new suite', async () => {
+  const app = yaoApp();
+  writeFileSync(join(app, 'agentest.config.ts'), 'export default {};\n');
+  const yao = await agentestInProcess(['init'], { cwd: app });
+  assert.equal(yao.code, 0, yao.stderr);
+  assert.match(
+    yao.stdout,
+    /Next:\n {2}npm install\n {2}npx agentest test -i assistants\/casewriter\/tests\/inputs\.jsonl\n$/,
+  );
+
+  const plain = fixture({ 'agentest.config.ts': 'export default {};\n' });
+  const init = await agentestInProcess(['init'], { cwd: plain });
+  assert.equal(init.code, 0, init.stderr);
+  assert.match(init.stdout, /# agentest\.config\.ts was kept: add agents: \{ 'example\.agent': exampleAgent \}/);
+  assert.match(init.stdout, /npx agentest test -i tests\/inputs\.jsonl -n example\.agent\n$/);
 });

@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from '../run-test.js';
 import type { InitResult } from './scaffold.js';
+import { EXAMPLE_AGENT } from './templates.js';
 
 const EXAMPLES = `
 Examples:
@@ -71,6 +72,20 @@ function describe(result: InitResult, cwd: string): string {
   if (where) lines.push(`  cd ${/\s/.test(where) ? JSON.stringify(where) : where}`);
   if (dependency.kind === 'added') lines.push('  npm install');
   if (dependency.kind === 'none') lines.push('  npm i -D @agentest/test');
-  lines.push('  npx agentest test', '');
+  lines.push(...nextRun(result).map((line) => `  ${line}`));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The run to try: the config's suites, or, when a config of the user's was kept that does not name the new
+ * suite, that suite by name
+ * (a Yao assistant is found from the suite's path; the example adapter is registered only by init's config).
+ */
+function nextRun(result: InitResult): string[] {
+  if (result.configRunsSuite) return ['npx agentest test'];
+  if (result.yao) return [`npx agentest test -i ${result.suite}`];
+  return [
+    `# agentest.config.ts was kept: add agents: { '${EXAMPLE_AGENT}': exampleAgent } (from ./tests/agent.ts) to it`,
+    `npx agentest test -i ${result.suite} -n ${EXAMPLE_AGENT}`,
+  ];
 }

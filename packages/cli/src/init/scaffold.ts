@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ignoreRunOutputs } from './gitignore.js';
 import { addDevDependency, type DependencyChange } from './package-json.js';
@@ -21,6 +21,10 @@ export interface InitResult {
   /** The folder the config went into. */
   root: string;
   yao?: YaoTarget;
+  /** The suite's path relative to `root`, with `/`. */
+  suite: string;
+  /** Whether `npx agentest test` runs the suite: the config is init's, or a kept one names the suite. */
+  configRunsSuite: boolean;
   /** Paths relative to `root` (the workflow may be `../…` when the repository root is higher up). */
   created: string[];
   overwritten: string[];
@@ -47,29 +51,51 @@ export async function scaffold(options: InitOptions): Promise<InitResult> {
   const root = yao?.root ?? options.dir;
   // Read package.json before writing anything, so a broken one stops init with nothing half done.
   const dependency = await addDevDependency(root, '@agentest/test', `^${options.version}`);
-  const files = [...(yao ? yaoFiles(yao) : adapterFiles()), workflowFile(root)];
-  const result: InitResult = { root, ...(yao ? { yao } : {}), created: [], overwritten: [], skipped: [], dependency };
+  // The config first, the suite second: what the summary and the next command refer to.
+  const [config, suite, ...rest] = yao ? yaoFiles(yao) : adapterFiles();
+  const written = await writeFiles(root, [config!, suite!, ...rest, workflowFile(root)], options.force);
+  const suitePath = suite!.path.split(sep).join('/');
+  const configRunsSuite =
+    !written.skipped.includes(config!.path) || (await readFile(join(root, config!.path), 'utf8')).includes(suitePath);
+  await dependency.write();
+  const gitignore = await ignoreRunOutputs(root);
+  return {
+    root,
+    ...(yao ? { yao } : {}),
+    suite: suitePath,
+    configRunsSuite,
+    ...written,
+    dependency,
+    ...(gitignore ? { gitignore } : {}),
+  };
+}
+
+/** Writes each file that does not exist yet (every file with `force`), and says which were written how. */
+async function writeFiles(
+  root: string,
+  files: readonly PlannedFile[],
+  force: boolean,
+): Promise<Pick<InitResult, 'created' | 'overwritten' | 'skipped'>> {
+  const out = { created: [] as string[], overwritten: [] as string[], skipped: [] as string[] };
   for (const file of files) {
     const path = join(root, file.path);
     const exists = existsSync(path);
-    if (exists && !options.force) {
-      result.skipped.push(file.path);
+    if (exists && !force) {
+      out.skipped.push(file.path);
       continue;
     }
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, file.text);
-    (exists ? result.overwritten : result.created).push(file.path);
+    (exists ? out.overwritten : out.created).push(file.path);
   }
-  await dependency.write();
-  const gitignore = await ignoreRunOutputs(root);
-  return { ...result, ...(gitignore ? { gitignore } : {}) };
+  return out;
 }
 
 function adapterFiles(): PlannedFile[] {
   return [
     { path: 'agentest.config.ts', text: templates.adapterConfig() },
-    { path: join('tests', 'agent.ts'), text: templates.exampleAdapter() },
     { path: join('tests', 'inputs.jsonl'), text: templates.adapterCases() },
+    { path: join('tests', 'agent.ts'), text: templates.exampleAdapter() },
   ];
 }
 
