@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { agentest, fixture } from './helpers.js';
 import { agentestInProcess } from './in-process.js';
 
@@ -166,4 +167,29 @@ test('when a config of its own is kept, the next command names the new suite', a
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /# agentest\.config\.ts was kept: add agents: \{ 'example\.agent': exampleAgent \}/);
   assert.match(init.stdout, /npx agentest test -i tests\/inputs\.jsonl -n example\.agent\n$/);
+});
+
+test('the workflow goes to the repository root and runs in the project folder; it is valid YAML', async () => {
+  const repository = mkdtempSync(join(tmpdir(), 'agentest-init-repo-'));
+  mkdirSync(join(repository, '.git'));
+  writeFileSync(join(repository, 'package-lock.json'), '{}');
+  const project = join(repository, 'packages', 'bot');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'package.json'), '{"name": "bot"}');
+  const init = await agentestInProcess(['init', 'packages/bot'], { cwd: repository });
+  assert.equal(init.code, 0, init.stderr);
+  assert.match(init.stdout, /created +\.\.\/\.\.\/\.github\/workflows\/agentest\.yml/);
+  const workflow = parseYaml(readFileSync(join(repository, '.github/workflows/agentest.yml'), 'utf8'));
+  const job = workflow.jobs.agentest;
+  assert.deepEqual(job.defaults, { run: { 'working-directory': 'packages/bot' } });
+  const steps = job.steps.map((step: { run?: string; uses?: string }) => step.run ?? step.uses);
+  assert.deepEqual(steps, [
+    'actions/checkout@v4',
+    'actions/setup-node@v4',
+    'npm ci',
+    'npx agentest test',
+    'actions/upload-artifact@v4',
+  ]);
+  assert.equal(job.steps.at(-1).with.path, 'packages/bot/agentest-report/');
+  assert.match(init.stdout, /Next:\n {2}cd packages\/bot\n {2}npm install\n {2}npx agentest test\n$/);
 });
