@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel/errors';
 import type { CliIo } from '../run-test.js';
 
 const EXAMPLES = `
