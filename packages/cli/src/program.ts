@@ -3,6 +3,7 @@ import { AgentestError } from '@agentest/kernel/errors';
 import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
 import { addHistoryCommand } from './history-command.js';
+import { addMergeCommand } from './merge-command.js';
 import { acceptGoFlags } from './go-flags.js';
 import { cliVersion } from './version.js';
 import { addTestCommand } from './test-command.js';
@@ -25,6 +26,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
   addTestCommand(program, io, onRun);
   addCompareCommand(program, io, onRun);
   addHistoryCommand(program, io, onRun);
+  addMergeCommand(program, io, onRun);
   return program;
 }
 

@@ -5,6 +5,7 @@ import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupBlob } from './blob/setup-blob.js';
 import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
 import { outcomeExitCode } from './exit-code.js';
@@ -71,7 +72,6 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const specs = flags.reporters
     ? await normaliseReporters(flags.reporters, cwd, '--reporter')
     : (config.reporters ?? []);
-  const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
   const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
       outputs,
@@ -80,7 +80,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       stem,
       defaultJsonl: flags.jsonl && writesDefaultFile(mode),
       defaultFiles: writesDefaultFile(mode),
-      printReply,
+      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
       verbose: flags.verbose,
       color: flags.color,
       cwd,
@@ -94,7 +94,8 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins);
+    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
+    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins, ...blob);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
 import type { CliIo } from './run-test.js';
 
@@ -28,6 +29,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addBlobOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');

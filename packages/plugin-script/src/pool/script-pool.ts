@@ -6,11 +6,13 @@ import createDebug from 'debug';
 import { errorMessage } from '@agentest/kernel';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
+import { countCoverage, handOverCoverage, takeThreadCoverage } from './coverage-pool.js';
 import { Limiter } from './limiter.js';
 import { openProcessChannel } from './process-channel.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { TaskDeadline } from './task-deadline.js';
 import type { WorkerResult, WorkerTask } from './protocol.js';
+import type { ScriptCoverage } from '../coverage/coverage-protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
 
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
@@ -103,7 +105,14 @@ export class WorkerScriptPool implements ScriptPool {
     await Promise.all([this.started?.catch(() => undefined), ...bundles]);
   }
 
+  /** The coverage the threads counted since the last take (see `coverage-pool.ts`). */
+  async takeCoverage(): Promise<ScriptCoverage[]> {
+    await this.started?.catch(() => undefined);
+    return this.piscina ? takeThreadCoverage(this.piscina, this.threads) : [];
+  }
+
   async close(): Promise<void> {
+    await handOverCoverage(this);
     this.closed = true;
     const piscina = this.piscina;
     this.piscina = undefined;
@@ -139,6 +148,7 @@ export class WorkerScriptPool implements ScriptPool {
       return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: 0 };
     const deadline = new TaskDeadline(request.timeoutMs, signal);
     task.started = deadline.started;
+    countCoverage(task, this);
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
     const processes =
