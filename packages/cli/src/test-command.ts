@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { RawFlags } from './flags.js';
+import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -28,6 +29,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addCoverageOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');
