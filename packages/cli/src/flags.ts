@@ -1,11 +1,12 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
+import type { RawBlobFlags } from './blob/blob-flags.js';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
-export interface RawFlags {
+export interface RawFlags extends RawBlobFlags {
   input?: string;
   /** `-o` (repeatable). */
   output?: string[];

@@ -5,6 +5,7 @@ import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupBlob } from './blob/setup-blob.js';
 import { setupHistory } from './history-setup.js';
 import { setupCoverage, type CoverageSetup } from './coverage/coverage-setup.js';
 import { readContextFile } from './context-file.js';
@@ -72,7 +73,6 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const specs = flags.reporters
     ? await normaliseReporters(flags.reporters, cwd, '--reporter')
     : (config.reporters ?? []);
-  const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
   const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
       outputs,
@@ -81,7 +81,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       stem,
       defaultJsonl: flags.jsonl && writesDefaultFile(mode),
       defaultFiles: writesDefaultFile(mode),
-      printReply,
+      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
       verbose: flags.verbose,
       color: flags.color,
       cwd,
@@ -95,8 +95,9 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
+    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
     const coverage = await setupCoverage(raw.coverage, config, plan, io);
-    kernel.use(...history.plugins, ...baseline.plugins, ...coverage.plugins, ...reporters.plugins);
+    kernel.use(...history.plugins, ...baseline.plugins, ...coverage.plugins, ...reporters.plugins, ...blob);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline, coverage);
   } finally {

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
 import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
@@ -29,6 +30,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addBlobOptions(command);
   addCoverageOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { AgentestError } from '@agentest/kernel';
 import { activeCoverage } from '../coverage/coverage-session.js';
 import { topLevelFunctions, unexportedDeclarations, type DeclaredFunction } from './discover.js';
@@ -67,7 +67,9 @@ export async function compileModule(
   const outfile = `${entry}.agentest-bundle.js`;
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
-    result = await esbuild.build({
+    // esbuild loads with the first script to compile: a run without scripts never pays for it.
+    const { build } = await import('esbuild');
+    result = await build({
       entryPoints: [entry],
       inject: siblings,
       bundle: true,
