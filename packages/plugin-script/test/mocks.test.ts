@@ -102,6 +102,7 @@ export function TestTime(t: any) {
 }
 
 export function TestStepClock(t: any) {
+  t.mock.time(0);
   t.mock.time(1000, { step: 10 });
   return [Date.now(), Date.now(), new Date().getTime()];
 }
