@@ -1,5 +1,5 @@
 import type { HttpReply } from '../pool/protocol.js';
-import { formatValue } from './describe.js';
+import { quotedValue } from './describe.js';
 import { CallLog, type RecordedCall } from './mock-calls.js';
 import { installMockDate, MockClock } from './mock-clock.js';
 import { httpMatcher, mockedReply, mockedRequest, parsedBody, type HttpMatcher } from './mock-http.js';
@@ -182,7 +182,7 @@ function answerOf(where: string, value: unknown): Answer {
   try {
     return { value: value === undefined ? undefined : structuredClone(value) };
   } catch {
-    throw new TypeError(`${where}: the answer must be a function or plain data, got ${formatValue(value)}`);
+    throw new TypeError(`${where}: the answer must be a function or plain data, got ${quotedValue(value)}`);
   }
 }
 
