@@ -155,6 +155,12 @@ export const ERROR_CATALOGUE = {
       '`agentest compare` was given two reports that cannot be compared: different suites or suite kinds, or no case id in common.',
     fix: 'Compare two runs of the same suite; the message says what differs.',
   },
+  REPORT_NOT_FOUND: {
+    exit: 2,
+    trigger:
+      '`agentest show-report` found no HTML report: the file it was given does not exist or is not an agentest HTML report, or the project holds none yet.',
+    fix: 'Write one with `agentest test -i tests/inputs.jsonl -o report.html` (or an `html` reporter in the config), then run `agentest show-report` again.',
+  },
   REPORT_UNREADABLE: {
     exit: 2,
     trigger:
