@@ -51,6 +51,8 @@ export interface RawFlags extends RawBlobFlags {
   shardTotal?: string;
   shardMode?: string;
   shardDurations?: string;
+  /** `--coverage` / `--no-coverage` (read by `coverage/coverage-setup.ts`). */
+  coverage?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */

@@ -7,6 +7,7 @@ import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupBlob } from './blob/setup-blob.js';
 import { setupHistory } from './history-setup.js';
+import { setupCoverage, type CoverageSetup } from './coverage/coverage-setup.js';
 import { readContextFile } from './context-file.js';
 import { outcomeExitCode } from './exit-code.js';
 import { kernelFromConfig } from './default-kernel.js';
@@ -95,9 +96,10 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
     const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
-    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins, ...blob);
+    const coverage = await setupCoverage(raw.coverage, config, plan, io);
+    kernel.use(...history.plugins, ...baseline.plugins, ...coverage.plugins, ...reporters.plugins, ...blob);
     await checkReporterAgents(kernel, reporters.agents, plan);
-    return await runWithSignals(kernel, plan, io, baseline);
+    return await runWithSignals(kernel, plan, io, baseline, coverage);
   } finally {
     await claimed.release();
   }
@@ -160,7 +162,13 @@ async function prepareRun(
 }
 
 /** One kernel run with the process signals wired to it; its errors printed, its exit code returned. */
-async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline: BaselineSetup): Promise<number> {
+async function runWithSignals(
+  kernel: Kernel,
+  plan: RunPlan,
+  io: CliIo,
+  baseline: BaselineSetup,
+  coverage: CoverageSetup,
+): Promise<number> {
   const signals = watchSignals({
     onInterrupt: () =>
       io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
@@ -173,6 +181,7 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
     signals.dispose();
   }
   baseline.print(outcome.summary);
+  coverage.finish(outcome.summary);
   const { halted, not_run: notRun = 0 } = outcome.summary;
   if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
+import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -37,6 +38,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunnerOptions(command);
   addHistoryOptions(command);
   addBlobOptions(command);
+  addCoverageOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');

@@ -1,6 +1,7 @@
 import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentestPlugin, Reporter } from '@agentest/kernel';
 import type { AgentConfig } from '@agentest/plugin-agent';
+import type { CoverageConfig } from '@agentest/plugin-script/coverage-options';
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
 
@@ -62,6 +63,11 @@ export interface AgentestConfig {
    * (`--max-cost`, `--max-tokens` win).
    */
   budget?: { maxCost?: number; maxTokens?: number };
+  /**
+   * Coverage of the app's scripts and hooks (docs/coverage.md): on for every run with `enabled` (`--coverage`
+   * turns it on for one), the files counted, the reports and their folder, and minimum percentages.
+   */
+  coverage?: CoverageConfig;
   /** Options for plugins keyed by plugin name; free-form. */
   [key: string]: unknown;
 }
