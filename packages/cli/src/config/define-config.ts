@@ -7,6 +7,11 @@ export type ReporterEntry = string | [string, Record<string, unknown>] | Reporte
 
 /** `agentest.config.ts`. Every key is optional; flags override what is set here. */
 export interface AgentestConfig {
+  /**
+   * Configs this one builds on (a path relative to this file, a package name, or a list, applied in order):
+   * objects merge deeply, `plugins` and `reporters` add up, other values and lists are replaced; see docs/cli.md.
+   */
+  extends?: string | string[];
   plugins?: (AgentestPlugin | false | null | undefined | (AgentestPlugin | false | null | undefined)[])[];
   reporters?: ReporterEntry[];
   agents?: Record<string, AgentConfig>;
