@@ -1,7 +1,7 @@
 // Coverage overhead: the script sandbox benchmark's 1,000 test functions with and without `--coverage`.
 // Prints one Markdown section (run with `npm run bench -- coverage`).
 import { rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createKernel, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
 import script, { acquireScriptPool, coveragePlugin, type CoverageOutcome } from '@agentest/plugin-script';
@@ -52,6 +52,7 @@ async function runAll(coverage: boolean): Promise<{ ms: number; passed: number; 
 
 // A lease held for the whole benchmark keeps one warm pool across the kernels, as in one CLI process.
 const lease = acquireScriptPool(options);
+const loadBefore = loadavg()[0]!;
 await runAll(false);
 await runAll(true);
 const off: number[] = [];
@@ -68,6 +69,7 @@ for (let round = 0; round < ROUNDS; round++) {
   passedOn = covered.passed;
   sample = covered.last;
 }
+const loadAfter = loadavg()[0]!;
 await lease.release();
 rmSync(app, { recursive: true, force: true });
 
@@ -82,6 +84,8 @@ The script sandbox benchmark's app: ${FILES} test files × ${TESTS_PER_FILE} fun
 threads, run from TypeScript sources. Each file is one kernel run (as one \`agentest test -i scripts.…\`), the ${FILES} one
 after another on a warm pool; with coverage each run also takes the threads' counts, maps them through the source maps
 and writes \`lcov.info\` and the text table. ${ROUNDS} rounds, without and with coverage alternating, after one warm-up of each.
+Load average (1 min) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after on ${THREADS} cores: on a busy machine the times
+are long, and the ratio is the number to read.
 
 | | runs | median | per test |
 |---|---|---|---|
