@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { AgentestPlugin, Suite, TestCase } from '@agentest/kernel';
-import { coveragePlugin, type CoverageOutcome } from '../src/index.js';
+import { acquireScriptPool, coveragePlugin, type CoverageOutcome } from '../src/index.js';
 import { plan, runKernel } from './helpers.js';
 
 const APP = fileURLToPath(new URL('./fixtures/coverage-app', import.meta.url));
@@ -41,14 +41,56 @@ describe('coverage of script tests', () => {
     assert.match(lcov, /^FNDA:0,neverCalled$/m);
     assert.match(lcov, /^FNDA:[1-9]\d*,add$/m);
     assert.doesNotMatch(lcov, /calc_test\.ts/, 'the tests themselves are not measured');
+    assert.match(outcome!.text, /calc\.ts\s*\|\s*58\.82 \|/, 'the text table is handed over, not printed');
+    assert.deepEqual(run.summary.coverage?.reports, [join(dir, 'lcov.info')], 'a folder outside cwd is named in full');
   });
 
-  it('counts what the Before/After hooks of an agent suite run', async () => {
-    const plugin = coveragePlugin({ cwd: APP, dir: join(dir, 'hooks') });
+  it('counts what the Before/After hooks of an agent suite run; the reports of runs into one folder add up', async () => {
+    let outcome: CoverageOutcome | undefined;
+    const plugin = coveragePlugin({ cwd: APP, dir, onCoverage: (o) => (outcome = o) });
     await runKernel(plan('x.jsonl', APP), { hooks: { before: 'env_test.Before' } }, [plugin, echoSuite()]);
-    const lcov = await readFile(join(dir, 'hooks', 'lcov.info'), 'utf8');
+    const lcov = await readFile(join(dir, 'lcov.info'), 'utf8');
     assert.match(lcov, /^FNDA:1,prepare$/m, 'prepare() ran once, from the hook');
     assert.ok(lcovLines(lcov, 'assistants/calc/src/prepare.ts').get(3)! > 0);
+    assert.match(lcov, /^FNDA:1,add$/m, 'the first run (script tests) into this folder is still in its lcov');
+    assert.deepEqual(
+      outcome!.summary.files.map((file) => file.file),
+      ['assistants/calc/src/prepare.ts'],
+      "this run's own summary: the hook file's bundle used only prepare.ts",
+    );
+  });
+
+  it('a long run does not run out of memory: a thread that fills up is replaced, and its counts are kept', async () => {
+    // Under coverage V8 keeps every task's context alive; 32 MB holds far fewer than 300 of them.
+    const runs = 150;
+    const plugin = coveragePlugin({ cwd: APP, dir: join(dir, 'long') });
+    const run = await runKernel(
+      plan('scripts.calc.calc', APP, { runs }),
+      { root: APP, maxThreads: 1, memoryLimitMb: 32 },
+      [plugin],
+    );
+    assert.deepEqual([run.summary.passed, run.summary.errors], [2, 0]);
+    const lcov = await readFile(join(dir, 'long', 'lcov.info'), 'utf8');
+    assert.match(
+      lcov,
+      new RegExp(`^FNDA:${runs},add$`, 'm'),
+      'every call of add() counted, across the replaced threads',
+    );
+  });
+
+  it('on a pool that outlives the runs, a run without coverage counts nothing toward the next that collects', async () => {
+    const lease = acquireScriptPool({ maxThreads: 2, memoryLimitMb: 64 });
+    try {
+      const covered = (name: string) => coveragePlugin({ cwd: APP, dir: join(dir, name), include: [CALC] });
+      await runKernel(plan('scripts.calc.calc', APP), { root: APP }, [covered('first')]);
+      await runKernel(plan('scripts.calc.calc', APP, { runs: 5 }), { root: APP });
+      await runKernel(plan('scripts.calc.calc', APP), { root: APP }, [covered('third')]);
+      const lcov = await readFile(join(dir, 'third', 'lcov.info'), 'utf8');
+      assert.match(lcov, /^FNDA:1,add$/m, "only the third run's one call of add()");
+      assert.match(lcov, /^FNDA:0,neverCalled$/m);
+    } finally {
+      await lease.release();
+    }
   });
 
   it('holds the run to coverage thresholds: below one, the verdict is DO NOT SHIP and says which', async () => {
