@@ -73,7 +73,7 @@ test('-a naming no folder stops the run before any case with exit 2, naming -a',
   assert.match(result.stderr, /-a nowhere: .*nowhere is not a folder/);
 });
 
-test('-a is the app where assistants resolve: the example app\'s assistant answers from another folder', async () => {
+test("-a is the app where assistants resolve: the example app's assistant answers from another folder", async () => {
   const exampleApp = join(import.meta.dirname, '..', 'examples', 'app');
   const ask = (args: string[]) => runCli(['test', '-i', 'find the keywords', '-n', 'keyword', ...args], { cwd: dir });
   const without = await ask([]);

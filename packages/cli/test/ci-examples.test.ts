@@ -84,8 +84,7 @@ function commandsIn(value: unknown, github: Record<string, string>): string[][] 
     const words = value.filter((v) => typeof v === 'string');
     const at = words.indexOf('agentest');
     const isCommand = at >= 0 && at < words.length - 1 && words.slice(0, at).every((w) => LEADERS.has(w));
-    if (words.length === value.length && isCommand)
-      return [words.slice(at + 1)];
+    if (words.length === value.length && isCommand) return [words.slice(at + 1)];
     return value.flatMap((v) => commandsIn(v, github));
   }
   if (value && typeof value === 'object') return Object.values(value).flatMap((v) => commandsIn(v, github));
