@@ -3,9 +3,10 @@ import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
+import { parseWatchFlags, type WatchFlags, type WatchRawFlags } from './watch/watch-flags.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
-export interface RawFlags {
+export interface RawFlags extends WatchRawFlags {
   input?: string;
   /** `-o` (repeatable). */
   output?: string[];
@@ -53,7 +54,7 @@ export interface RawFlags {
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
-export interface Flags {
+export interface Flags extends WatchFlags {
   input: string;
   /** Every `-o`, as given: each writes the format its extension names. */
   outputs: string[];
@@ -166,6 +167,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('shard', raw.shard === undefined ? undefined : parseShardFlag(raw.shard)),
     ...optional('shardTotal', raw.shardTotal === undefined ? undefined : positiveInt('--shard-total', raw.shardTotal)),
     ...shardSplit(raw),
+    ...parseWatchFlags(raw),
   };
 }
 

@@ -64,6 +64,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     },
   });
   if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
+  if (flags.list) return (await import('./list-cases.js')).listCases(kernel, plan, flags.listJson, io);
   const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
@@ -139,6 +140,7 @@ async function prepareRun(
     timeout: flags.timeoutMs ?? config.test.timeoutMs,
     failFast: flags.failFast ?? config.test.failFast,
     filter: flags.filter,
+    tags: flags.tags,
     user: flags.user ?? config.test.user,
     team: flags.team ?? config.test.team,
     ctx: ctx?.ctx,

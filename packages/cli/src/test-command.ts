@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { RawFlags } from './flags.js';
 import type { CliIo } from './run-test.js';
+import { addWatchOptions } from './watch/watch-flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -28,6 +29,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addWatchOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');
