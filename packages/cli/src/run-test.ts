@@ -23,6 +23,7 @@ import { runsSetting } from './sequential-runs.js';
 import { chooseShard } from './shard/choose-shard.js';
 import { shardInclude } from './shard/shard-include.js';
 import { watchSignals } from './signals.js';
+import type { WatchServer } from './watch/watch-session.js';
 
 export interface CliIo {
   cwd: string;
@@ -39,8 +40,9 @@ const ABORT_GRACE_MS = 5_000;
  * run with SIGINT/SIGTERM/SIGHUP wired to it. Returns the exit code; throws only AgentestErrors
  * raised before the run (exit 2) for the caller to print.
  */
-export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
+export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): Promise<number> {
   const flags = parseFlags(raw);
+  if (flags.watch && !watcher) return (await import('./watch/watch-test.js')).watchTest(raw, io);
   const cwd = io.cwd;
   const { config, plan, mode } = await prepareRun(flags, io);
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
@@ -95,8 +97,16 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins);
+    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins, ...(watcher?.plugins ?? []));
     await checkReporterAgents(kernel, reporters.agents, plan);
+    if (watcher)
+      return await watcher.serve({
+        kernel,
+        plan,
+        config,
+        outputs: reporters.outputs,
+        report: (o) => report(o, io, baseline),
+      });
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
     await claimed.release();
@@ -178,6 +188,11 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
   } finally {
     signals.dispose();
   }
+  return report(outcome, io, baseline);
+}
+
+/** Prints what the run's outcome adds to its reports (the baseline comparison, an early stop, errors); its exit code. */
+function report(outcome: RunOutcome, io: CliIo, baseline: BaselineSetup): number {
   baseline.print(outcome.summary);
   const { halted, not_run: notRun = 0 } = outcome.summary;
   if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);

@@ -49,7 +49,10 @@ export function parseWatchFlags(raw: WatchRawFlags & { dryRun?: boolean }): Watc
   if (raw.list && raw.dryRun)
     throw invalid('--list', 'and --dry-run both print the cases instead of running them: choose one');
   if (raw.watch && (raw.list || raw.dryRun))
-    throw invalid('--watch', `runs the cases again and again; ${raw.list ? '--list' : '--dry-run'} runs none: choose one`);
+    throw invalid(
+      '--watch',
+      `runs the cases again and again; ${raw.list ? '--list' : '--dry-run'} runs none: choose one`,
+    );
   if (raw.tag?.length) parseTagFilter(raw.tag);
   return {
     ...(raw.tag?.length ? { tags: raw.tag } : {}),
