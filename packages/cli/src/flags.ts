@@ -113,7 +113,7 @@ export interface Flags extends WatchFlags {
   shard?: { index: number; total: number };
   /** `--shard-total <n>`: how many shards a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) splits into. */
   shardTotal?: number;
-  /** `--shard-mode balanced`: pack the cases by the durations of `--shard-durations <report>`, longest first. */
+  /** `--shard-mode balanced`: pack the cases by their durations (`--shard-durations <report>`, else the history), longest first. */
   shardMode: ShardMode;
   shardDurations?: string;
 }
@@ -225,7 +225,7 @@ export function invalid(flag: string, problem: string): AgentestError {
   return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
 }
 
-/** `--shard-mode hash|balanced`; balanced needs the report whose durations it packs by. */
+/** `--shard-mode hash|balanced`; `--shard-durations` names the report balanced packs by (else the history). */
 function shardSplit(raw: RawFlags): Pick<Flags, 'shardMode' | 'shardDurations'> {
   const mode = raw.shardMode?.trim() ?? 'hash';
   if (mode !== 'hash' && mode !== 'balanced')
@@ -235,11 +235,6 @@ function shardSplit(raw: RawFlags): Pick<Flags, 'shardMode' | 'shardDurations'> 
     );
   if (raw.shardDurations !== undefined && !raw.shardDurations.trim())
     throw invalid('--shard-durations', 'is empty: give a report of an earlier run (e.g. --shard-durations run.jsonl)');
-  if (mode === 'balanced' && raw.shardDurations === undefined)
-    throw invalid(
-      '--shard-mode',
-      'balanced packs the cases by their durations in an earlier run: add --shard-durations <report> (e.g. --shard-durations run.jsonl)',
-    );
   if (mode === 'hash' && raw.shardDurations !== undefined)
     throw invalid('--shard-durations', 'is for --shard-mode balanced; add it, or leave the durations out');
   return { shardMode: mode, ...optional('shardDurations', raw.shardDurations) };

@@ -20,8 +20,7 @@ import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
 import { runsSetting } from './sequential-runs.js';
-import { chooseShard } from './shard/choose-shard.js';
-import { shardInclude } from './shard/shard-include.js';
+import { setupShard } from './shard/shard-include.js';
 import { watchSignals } from './signals.js';
 import type { WatchServer } from './watch/watch-session.js';
 
@@ -45,6 +44,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   if (flags.watch && !watcher) return (await import('./watch/watch-test.js')).watchTest(raw, io);
   const cwd = io.cwd;
   const { config, plan, mode } = await prepareRun(flags, io);
+  const shard = await setupShard(flags, io.env, plan, { config, input: flags.input, cwd });
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
   const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
 
@@ -56,7 +56,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
   const kernel = await kernelFromConfig(config, {
     cwd,
-    reporters: fuzz,
+    reporters: [...fuzz, ...shard],
     calls: {
       ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
       replayTiming: flags.replayTiming,
@@ -167,11 +167,6 @@ async function prepareRun(
     },
   });
   if (runPolicy) plan.runPolicy = runPolicy;
-  const shard = chooseShard(flags, env);
-  if (shard) {
-    const split = { mode: flags.shardMode, ...(flags.shardDurations ? { durations: flags.shardDurations } : {}) };
-    Object.assign(plan, { shard, include: await shardInclude(shard, split, cwd) });
-  }
   return { config, plan, mode };
 }
 

@@ -30,6 +30,7 @@ export { parseDuration, formatDuration, goDuration, withoutUnit } from './durati
 export { caseLogs } from './logs.js';
 export { representativeRun } from './aggregate.js';
 export { isCi } from './ci.js';
+export { matches as matchesRunFilter } from './select-cases.js';
 export { replyJson } from './reply-json.js';
 export { hashString, mulberry32, pickWeighted } from './prng.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
-import { AgentestError, PluginError, errorMessage } from './errors.js';
+import { AgentestError, PluginError, errorMessage, isAgentestError } from './errors.js';
 import { goDuration } from './duration.js';
 import { createHooks, publicHooks, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
@@ -67,7 +67,19 @@ export class Kernel {
     return orderPlugins(this.plugins).map((p) => p.name);
   }
 
+  /**
+   * Runs a plan. Resolves with the outcome once cases were scheduled (failures, reporter errors and
+   * interruptions included); rejects only with an `AgentestError` when the run cannot go on (docs/embedding.md).
+   */
   async run(plan: RunPlan, signals: RunSignals = {}): Promise<RunOutcome> {
+    try {
+      return await this.runPlan(plan, signals);
+    } catch (error) {
+      throw stoppedBy(error);
+    }
+  }
+
+  private async runPlan(plan: RunPlan, signals: RunSignals): Promise<RunOutcome> {
     this.applyPlugins();
     this.errors = [];
     this.halted = undefined;
@@ -320,6 +332,15 @@ function startEvent(
 
 const deliverOf = (tap: StoredTap) =>
   (tap as StoredTap & ReportTapOptions).deliver as ((event: unknown) => unknown) | undefined;
+
+/**
+ * What a run that cannot go on rejects with: always an `AgentestError`. A plain throw that reaches here
+ * came from plugin code the kernel calls outside a tap (a suite's `cases()`, a plan's `order`).
+ */
+function stoppedBy(error: unknown): AgentestError {
+  if (isAgentestError(error)) return error;
+  return new AgentestError('PLUGIN_ERROR', `the run stopped: ${errorMessage(error)}`, { cause: error });
+}
 
 /**
  * A plugin whose `apply` throws is set up wrong (bad options, a missing dependency): a configuration

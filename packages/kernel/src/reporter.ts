@@ -38,7 +38,8 @@ const HANDLERS = {
 
 /**
  * Adapts a reporter into a plugin. A reporter that throws or hangs is reported (exit code 3) and
- * silenced for the rest of the run; the other reporters keep writing.
+ * silenced for the rest of the run; the other reporters keep writing. Each run of a reused kernel
+ * starts with the reporter active again: one bad event must not silence every later run.
  */
 export function defineReporter(reporter: Reporter): AgentestPlugin {
   let failed = false;
@@ -74,6 +75,9 @@ export function defineReporter(reporter: Reporter): AgentestPlugin {
         const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
         return withTimeout(Promise.resolve(answer), limit).catch((error: unknown) => fail(method, error));
       };
+      kernel.hooks.setup.tap(reporter.name, () => {
+        failed = false;
+      });
       kernel.hooks.report.tapPromise({ name: reporter.name, deliver }, async (event: RunEvent) => deliver(event));
       kernel.hooks.teardown.tapPromise(reporter.name, async () => {
         if (!reporter.close) return;

@@ -17,6 +17,7 @@ export {
   defineResolver,
   defineLoader,
   AgentestError,
+  isAgentestError,
   ERROR_CATALOGUE,
 } from '@agentest/kernel';
 export { defineAssertion, type AssertionDefinition, type AssertionPlugin } from '@agentest/plugin-assert';

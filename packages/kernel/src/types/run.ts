@@ -65,6 +65,8 @@ export interface ShardLabel {
   index: number;
   total: number;
   source: string;
+  /** How the cases were split when not by the hash of their ids (`balanced by the durations in …`). */
+  split?: string;
 }
 
 /**

@@ -23,7 +23,8 @@ export interface CompiledModule {
   functions: DeclaredFunction[];
   /**
    * Whether the bundle's code can reach what answers on the main thread during a call (`Process`,
-   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`, a test's `t.assert.Agent`): only then
+   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`, a test's `t.assert.Agent` or
+   * `t.assert.MatchSnapshot`): only then
    * does a call get a process channel, which costs about as much as a small test.
    */
   usesHostRuntime: boolean;
@@ -31,7 +32,7 @@ export interface CompiledModule {
   locate(stack: string | undefined, cwd?: string): string | undefined;
 }
 
-const HOST_RUNTIME_WORDS = /\b(?:Process|http)\b|\.(?:agent|Agent|memory|mcp|search|llm)\b/;
+const HOST_RUNTIME_WORDS = /\b(?:Process|http)\b|\.(?:agent|Agent|memory|mcp|search|llm|MatchSnapshot)\b/;
 const SCRIPT_EXTENSIONS = new Set(['.ts', '.js', '.mts', '.mjs', '.cts', '.cjs']);
 const GLOBAL_NAME = '__agentest_module';
 const cache = new Map<string, { module: CompiledModule; stamps: Map<string, number> }>();

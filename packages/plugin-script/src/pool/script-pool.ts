@@ -141,7 +141,7 @@ export class WorkerScriptPool implements ScriptPool {
     if (channel) task.host = { names: channel.names, port: channel.port };
     const processes =
       request.yao?.processes && compiled.usesHostRuntime
-        ? openProcessChannel(request.yao.processes, request.yao.judge)
+        ? openProcessChannel(request.yao.processes, request.yao.judge, request.yao.snapshot)
         : undefined;
     if (request.yao)
       task.yao = {
