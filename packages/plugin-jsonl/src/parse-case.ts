@@ -123,7 +123,7 @@ function failAt(at: LineContext): Fail {
   };
 }
 
-/** The fields a case may leave out: names, the user and team, metadata, skip/todo, its timeout and tags, Yao's hooks. */
+/** The fields a case may leave out: names, user and team, metadata, skip/todo, timeout and tags, Yao's hooks. */
 function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, at: LineContext, fail: Fail): void {
   if (typeof value.name === 'string') testCase.name = value.name;
   if (typeof value.user === 'string') testCase.user = value.user;
