@@ -14,6 +14,8 @@ Examples:
   $ agentest test -i scripts.expense.setup -v                # Yao script tests
   $ agentest test -i scripts.expense.setup -run TestSystemReady   # Go-style single-dash long flags work too
   $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
+  $ agentest test -i tests/inputs.jsonl --list --tag '!slow'  # the cases without the slow tag, listed, not run
+  $ agentest test -i tests/inputs.jsonl --watch              # run, then rerun the affected cases on every change (q quits)
   $ agentest test                                            # the suites the config lists (test.suites, projects)
 
 Exit codes: 0 all passed · 1 failures or DO NOT SHIP · 2 configuration or input error · 3 runtime error · 130 interrupted`;
