@@ -128,3 +128,40 @@ test('--watch needs one suite (-i)', async () => {
   assert.equal(run.code, 2);
   assert.match(run.stderr, /--watch follows one suite: choose it with -i/);
 });
+
+/** A config whose one agent, `bot`, answers `reply`. */
+const config = (reply: string) =>
+  `export default { agents: { bot: { async run() { return { content: ${JSON.stringify(reply)}, text: ${JSON.stringify(reply)} }; } } } };\n`;
+
+test('--watch sets the run up again when the config changes, and waits out a config that does not load', async () => {
+  const dir = fixture({ 'agentest.config.mjs': config('hello A'), 'inputs.jsonl': jsonl(CASES.slice(0, 2)) });
+  let child!: ChildProcess;
+  let stderr = '';
+  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
+    cwd: dir,
+    onSpawn: (spawned) => {
+      child = spawned;
+      child.stderr!.on('data', (data) => (stderr += data));
+    },
+  });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+  assert.match(out.text(), /Passed: +2\b/);
+
+  writeFileSync(join(dir, 'agentest.config.mjs'), config('bye'));
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /↻ agentest\.config\.mjs changed/);
+  assert.match(after(out.text(), 1), /Failed: +2\b/, 'the new config’s agent answered');
+
+  writeFileSync(join(dir, 'agentest.config.mjs'), 'export default {\n');
+  await out.until('Watching for changes', 3);
+  assert.match(stderr, /error\[CONFIG_LOAD_FAILED\]/);
+
+  writeFileSync(join(dir, 'agentest.config.mjs'), config('hello again'));
+  await out.until('Watching for changes', 4);
+  assert.match(after(out.text(), 3), /Passed: +2\b/);
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 0, stderr);
+});

@@ -35,6 +35,12 @@ export class AffectedCases {
     this.statuses.set(id, status);
   }
 
+  /** Whether cases of the last run come from this file (absolute). */
+  isCaseFile(file: string): boolean {
+    for (const seen of this.seen.values()) if (seen.file === file) return true;
+    return false;
+  }
+
   failedIds(): string[] {
     return [...this.statuses].filter(([, status]) => isFailure(status)).map(([id]) => id);
   }

@@ -1,4 +1,4 @@
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { defineReporter, isAgentestError, type TestCase } from '@agentest/kernel';
 import { outcomeExitCode } from '../exit-code.js';
 import type { RawFlags } from '../flags.js';
@@ -9,16 +9,14 @@ import { FileChanges } from './file-changes.js';
 import { KEY_HELP, listenForCommands, readsKeys, type WatchCommand } from './watch-keys.js';
 import type { WatchSession } from './watch-session.js';
 
-/** A config file by its name: a change to it (or to a config it extends) sets the run up again. */
-const CONFIG_NAME = /^agentest\.config\.[cm]?[jt]s$/;
-
-/** What the loop does next: run a selection, set up again (the config changed), or stop. */
-type Next = Rerun | { kind: 'restart' } | { kind: 'quit' };
+/** What the loop does next: run a selection, set up again (a file cases do not come from changed), or stop. */
+type Next = Rerun | { kind: 'restart'; files: ReadonlySet<string> } | { kind: 'quit' };
 
 /**
- * `agentest test --watch`: runs the suite, then waits. A changed file reruns the cases it affects (see
- * `AffectedCases`); a changed config sets the run up again; keys rerun all, the failed cases or the
- * last selection. The kernel, its reporters and the sandbox's threads stay up between runs. `q`,
+ * `agentest test --watch`: runs the suite, then waits. A changed case file reruns the cases it affects
+ * (see `AffectedCases`). Any other change (the config, an adapter, a script, a prompt) sets the run up
+ * again, so that code the config bundles is loaded afresh, and runs every case. Keys rerun all, the
+ * failed cases or the last selection. The kernel, its reporters and the sandbox's threads stay up between runs. `q`,
  * Ctrl-C or SIGINT quits with the last run's exit code; one that interrupts a run exits 130.
  */
 export async function watchTest(raw: RawFlags, io: CliIo): Promise<number> {
@@ -43,6 +41,8 @@ class WatchLoop {
   private quitting = false;
   private runs = 0;
   private lastCode = 0;
+  /** The files whose change set the run up again, for the first run of the new set-up. */
+  private restartedBy?: ReadonlySet<string>;
   private readonly stopListening: () => void;
 
   constructor(private readonly io: CliIo) {
@@ -56,20 +56,26 @@ class WatchLoop {
       onResult: (event) => this.affected.record(event.id, event.status),
     });
     for (;;) {
+      // Setting up writes files of its own (a TypeScript config's bundle beside it): nothing is watched then.
+      this.files?.close();
+      this.files = undefined;
       let code: number;
       try {
         code = await runTest(raw, this.io, { plugins: [recorder], serve: (session) => this.serve(session) });
+        if (this.quitting) return code;
+        continue;
       } catch (error) {
         // A config or suite that cannot be set up yet is shown, and the next change tries again.
         if (!isAgentestError(error)) throw error;
         this.io.stderr.write(`${formatError(error, this.io.env)}\n`);
         code = exitCodeOf(error);
-        this.files ??= new FileChanges([this.io.cwd], (changed) => this.changed(changed, new Set()));
-        if (!this.quitting) this.hint();
-        if ((await this.next()).kind === 'quit') return code;
-        continue;
       }
       if (this.quitting) return code;
+      this.files = new FileChanges([this.io.cwd], (files) => this.queue({ kind: 'restart', files }));
+      this.hint();
+      const next = await this.next();
+      if (next.kind === 'quit') return code;
+      this.restartedBy = next.kind === 'restart' ? next.files : undefined;
     }
   }
 
@@ -80,17 +86,20 @@ class WatchLoop {
 
   /** Runs one set-up until the user quits or its config changes. */
   private async serve(session: WatchSession): Promise<number> {
-    const configs = new Set(session.config.file ? [resolve(session.config.file)] : []);
-    this.files?.close();
-    this.files = new FileChanges(watchedFolders(session, this.io.cwd), (changed) => this.changed(changed, configs));
+    this.files = new FileChanges(watchedFolders(session, this.io.cwd), (files) => this.changed(files));
     this.files.ignore(session.outputs);
-    let rerun: Rerun = { kind: 'all' };
+    let rerun: Rerun = this.restartedBy ? { kind: 'changed', files: this.restartedBy } : { kind: 'all' };
+    this.restartedBy = undefined;
     for (;;) {
       const code = await this.runOnce(session, rerun);
       if (this.quitting) return code;
       this.hint();
       const next = await this.next();
-      if (next.kind === 'quit' || next.kind === 'restart') return code;
+      if (next.kind === 'quit') return code;
+      if (next.kind === 'restart') {
+        this.restartedBy = next.files;
+        return code;
+      }
       rerun = next;
     }
   }
@@ -129,9 +138,10 @@ class WatchLoop {
     this.io.stdout.write(`\nWatching for changes: ${keys}.\n`);
   }
 
-  private changed(files: ReadonlySet<string>, configs: ReadonlySet<string>): void {
-    const config = [...files].some((file) => configs.has(file) || CONFIG_NAME.test(basename(file)));
-    this.queue(config ? { kind: 'restart' } : { kind: 'changed', files });
+  /** Case files rerun their affected cases in this set-up; anything else needs a new one. */
+  private changed(files: ReadonlySet<string>): void {
+    const onlyCases = [...files].every((file) => this.affected.isCaseFile(file));
+    this.queue(onlyCases ? { kind: 'changed', files } : { kind: 'restart', files });
   }
 
   private command(command: WatchCommand): void {
@@ -173,8 +183,15 @@ class WatchLoop {
 const RANK: Record<Next['kind'], number> = { quit: 5, restart: 4, all: 3, changed: 2, failed: 1, again: 0 };
 
 function merge(queued: Next | undefined, next: Next): Next {
-  if (queued?.kind === 'changed' && next.kind === 'changed')
-    return { kind: 'changed', files: new Set([...queued.files, ...next.files]) };
+  const files = (n: Next | undefined) => (n?.kind === 'changed' || n?.kind === 'restart' ? [...n.files] : []);
+  if (
+    (queued?.kind === 'changed' || queued?.kind === 'restart') &&
+    (next.kind === 'changed' || next.kind === 'restart')
+  )
+    return {
+      kind: queued.kind === 'restart' ? 'restart' : next.kind,
+      files: new Set([...files(queued), ...files(next)]),
+    };
   return !queued || RANK[next.kind] >= RANK[queued.kind] ? next : queued;
 }
 
