@@ -5,7 +5,9 @@ import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupBlob } from './blob/setup-blob.js';
 import { setupHistory } from './history-setup.js';
+import { setupCoverage, type CoverageSetup } from './coverage/coverage-setup.js';
 import { readContextFile } from './context-file.js';
 import { outcomeExitCode } from './exit-code.js';
 import { kernelFromConfig } from './default-kernel.js';
@@ -74,7 +76,6 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   const specs = flags.reporters
     ? await normaliseReporters(flags.reporters, cwd, '--reporter')
     : (config.reporters ?? []);
-  const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
   const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
       outputs,
@@ -83,7 +84,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
       stem,
       defaultJsonl: flags.jsonl && writesDefaultFile(mode),
       defaultFiles: writesDefaultFile(mode),
-      printReply,
+      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
       verbose: flags.verbose,
       color: flags.color,
       cwd,
@@ -97,17 +98,20 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins, ...(watcher?.plugins ?? []));
+    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
+    const coverage = await setupCoverage(raw.coverage, config, plan, io);
+    kernel.use(
+      ...history.plugins,
+      ...baseline.plugins,
+      ...coverage.plugins,
+      ...reporters.plugins,
+      ...blob,
+      ...(watcher?.plugins ?? []),
+    );
     await checkReporterAgents(kernel, reporters.agents, plan);
-    if (watcher)
-      return await watcher.serve({
-        kernel,
-        plan,
-        config,
-        outputs: reporters.outputs,
-        report: (o) => report(o, io, baseline),
-      });
-    return await runWithSignals(kernel, plan, io, baseline);
+    const report = (outcome: RunOutcome) => reportOutcome(outcome, io, baseline, coverage);
+    if (watcher) return await watcher.serve({ kernel, plan, config, outputs: reporters.outputs, report });
+    return await runWithSignals(kernel, plan, io, report);
   } finally {
     await claimed.release();
   }
@@ -171,7 +175,12 @@ async function prepareRun(
 }
 
 /** One kernel run with the process signals wired to it; its errors printed, its exit code returned. */
-async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline: BaselineSetup): Promise<number> {
+async function runWithSignals(
+  kernel: Kernel,
+  plan: RunPlan,
+  io: CliIo,
+  report: (outcome: RunOutcome) => number,
+): Promise<number> {
   const signals = watchSignals({
     onInterrupt: () =>
       io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
@@ -183,12 +192,13 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
   } finally {
     signals.dispose();
   }
-  return report(outcome, io, baseline);
+  return report(outcome);
 }
 
-/** Prints what the run's outcome adds to its reports (the baseline comparison, an early stop, errors); its exit code. */
-function report(outcome: RunOutcome, io: CliIo, baseline: BaselineSetup): number {
+/** Prints what the run's outcome adds to its reports (baseline comparison, coverage, an early stop, errors); its exit code. */
+function reportOutcome(outcome: RunOutcome, io: CliIo, baseline: BaselineSetup, coverage: CoverageSetup): number {
   baseline.print(outcome.summary);
+  coverage.finish(outcome.summary);
   const { halted, not_run: notRun = 0 } = outcome.summary;
   if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);

@@ -1,22 +1,33 @@
 import { Option, type Command } from 'commander';
+import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
+import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
 import { addWatchOptions } from './watch/watch-flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const EXAMPLES = `
-Examples:
-  $ agentest test -i tests/inputs.jsonl                      # auto-detect the agent, write tests/output-<timestamp>.jsonl
-  $ agentest test -i "hello world" -n echo                   # one message, reply on stdout
-  $ agentest test -i tests/inputs.jsonl -n mock --runs 3     # stability analysis with the offline mock agent
-  $ agentest test -i tests/inputs.jsonl -o report.html -o run.jsonl  # an HTML report and the JSONL stream, nothing else
-  $ agentest test -i scripts.expense.setup -v                # Yao script tests
-  $ agentest test -i scripts.expense.setup -run TestSystemReady   # Go-style single-dash long flags work too
-  $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
-  $ agentest test -i tests/inputs.jsonl --list --tag '!slow'  # the cases without the slow tag, listed, not run
-  $ agentest test -i tests/inputs.jsonl --watch              # run, then rerun the affected cases on every change (q quits)
-  $ agentest test                                            # the suites the config lists (test.suites, projects)
+Examples, as they run in a Yao app such as the repository's examples/app:
+  # the agent found from the suite's package.yao; writes output-<timestamp>.jsonl beside the suite
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl
+  # one message, the reply on stdout
+  $ agentest test -i "hello world" -n echo
+  # stability analysis with the offline mock agent (its replies in mock.yaml, beside the suite or above it)
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl -n mock --runs 3
+  # an HTML report and the JSONL stream, nothing else
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl -o report.html -o run.jsonl
+  # Yao script tests; Go-style single-dash long flags work too
+  $ agentest test -i scripts.expense.setup -v
+  $ agentest test -i scripts.expense.setup -run TestSystemReady
+  # a minimum the run must reach, else exit 1
+  $ agentest test -i assistants/orders/tests/inputs.jsonl --threshold pass_rate=0.95
+  # the cases without the slow tag, listed with file:line and tags, not run
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl --list --tag '!slow'
+  # run, then rerun the affected cases on every change (q quits)
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl --watch
+  # the suites the config lists (test.suites, projects)
+  $ agentest test
 
 Exit codes: 0 all passed · 1 failures or DO NOT SHIP · 2 configuration or input error · 3 runtime error · 130 interrupted`;
 
@@ -31,6 +42,8 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addBlobOptions(command);
+  addCoverageOptions(command);
   addWatchOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {

@@ -38,7 +38,14 @@ export { safeStringify } from './safe-json.js';
 export { addJudgeUsage, judgeLine } from './judge-usage.js';
 export { caseVariance, varianceLine } from './variance.js';
 export { SummaryBuilder, judge } from './summary.js';
-export { checkThresholdNames, formatMetric, isMaxMetric, metricKey, type FormatMetricOptions } from './metric-names.js';
+export {
+  checkThresholdNames,
+  COVERAGE_METRICS,
+  formatMetric,
+  isMaxMetric,
+  metricKey,
+  type FormatMetricOptions,
+} from './metric-names.js';
 export { registerSecret, redactText, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

@@ -1,11 +1,17 @@
 import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentestPlugin, Reporter } from '@agentest/kernel';
 import type { AgentConfig } from '@agentest/plugin-agent';
+import type { CoverageConfig } from '@agentest/plugin-script/coverage-options';
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
 
 /** `agentest.config.ts`. Every key is optional; flags override what is set here. */
 export interface AgentestConfig {
+  /**
+   * Configs this one builds on (a path relative to this file, a package name, or a list, applied in order):
+   * objects merge deeply, `plugins` and `reporters` add up, other values and lists are replaced; see docs/cli.md.
+   */
+  extends?: string | string[];
   plugins?: (AgentestPlugin | false | null | undefined | (AgentestPlugin | false | null | undefined)[])[];
   reporters?: ReporterEntry[];
   agents?: Record<string, AgentConfig>;
@@ -57,6 +63,11 @@ export interface AgentestConfig {
    * (`--max-cost`, `--max-tokens` win).
    */
   budget?: { maxCost?: number; maxTokens?: number };
+  /**
+   * Coverage of the app's scripts and hooks (docs/coverage.md): on for every run with `enabled` (`--coverage`
+   * turns it on for one), the files counted, the reports and their folder, and minimum percentages.
+   */
+  coverage?: CoverageConfig;
   /** Options for plugins keyed by plugin name; free-form. */
   [key: string]: unknown;
 }

@@ -19,6 +19,8 @@ export interface WorkerTask {
   main?: unknown;
   /** Set to 1 by the worker when it starts the task: the main thread's hard stop counts from then. */
   started?: Int32Array;
+  /** Set while a run collects coverage: the thread starts its profiler before it runs the task. */
+  coverage?: boolean;
   /** Yao's runtime for this task: which argument is `ctx`, and the channel `Process()` asks through. */
   yao?: { ctxArg?: number; processes?: ProcessChannelEnd };
 }

@@ -4,8 +4,10 @@ import { invoke } from './invoke.js';
 import { Sandbox, type HostChannel } from './sandbox.js';
 import { ProcessExit } from './sandbox-globals.js';
 import { closeHostCodeGeneration } from './host-realm.js';
+import { startCoverage, takeCoverage } from './coverage.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
+import type { CoverageTask, ScriptCoverage } from '../coverage/coverage-protocol.js';
 import { boundedLogs } from './log-buffer.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
 import { yaoContext } from './yao-context.js';
@@ -27,7 +29,9 @@ closeHostCodeGeneration();
 process.on('uncaughtException', (error) => active?.fail(error, 'uncaught exception'));
 process.on('unhandledRejection', (reason) => active?.fail(reason, 'unhandled promise rejection'));
 
-export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
+export default async function runTask(task: WorkerTask | CoverageTask): Promise<WorkerResult | ScriptCoverage[]> {
+  if (task.mode === 'coverage') return takeCoverage(task);
+  if (task.coverage) await startCoverage();
   if (task.mode === 'ping') return { status: 'ok', logs: [], durationMs: 0 };
   if (task.started) {
     Atomics.store(task.started, 0, 1);
