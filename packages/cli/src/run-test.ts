@@ -73,28 +73,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
   });
-  const specs = flags.reporters
-    ? await normaliseReporters(flags.reporters, cwd, '--reporter')
-    : (config.reporters ?? []);
-  const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
-    setupReporters({
-      outputs,
-      ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
-      specs,
-      stem,
-      defaultJsonl: flags.jsonl && writesDefaultFile(mode),
-      defaultFiles: writesDefaultFile(mode),
-      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
-      verbose: flags.verbose,
-      color: flags.color,
-      cwd,
-      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
-      stdout: io.stdout,
-      stderr: io.stderr,
-      env: io.env,
-      replyPrinter: () => messageOutput(io),
-    }),
-  );
+  const claimed = await claimReporters(flags, { mode, outputs, config, kernel, plan }, io);
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
@@ -115,6 +94,41 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   } finally {
     await claimed.release();
   }
+}
+
+/**
+ * The run's reporters, from the flags or the config, with their default output files claimed (a run
+ * started in the same second gets names of its own).
+ */
+async function claimReporters(
+  flags: Flags,
+  run: { mode: InputMode; outputs: string[]; config: NormalisedConfig; kernel: Kernel; plan: RunPlan },
+  io: CliIo,
+) {
+  const { mode, outputs, config, kernel, plan } = run;
+  const cwd = io.cwd;
+  const specs = flags.reporters
+    ? await normaliseReporters(flags.reporters, cwd, '--reporter')
+    : (config.reporters ?? []);
+  return claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
+    setupReporters({
+      outputs,
+      ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
+      specs,
+      stem,
+      defaultJsonl: flags.jsonl && writesDefaultFile(mode),
+      defaultFiles: writesDefaultFile(mode),
+      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
+      verbose: flags.verbose,
+      color: flags.color,
+      cwd,
+      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
+      stdout: io.stdout,
+      stderr: io.stderr,
+      env: io.env,
+      replyPrinter: () => messageOutput(io),
+    }),
+  );
 }
 
 /** `--fuzz`: the plugin that adds the variants and the robustness summary, loaded only when asked for. */
@@ -195,7 +209,7 @@ async function runWithSignals(
   return report(outcome);
 }
 
-/** Prints what the run's outcome adds to its reports (baseline comparison, coverage, an early stop, errors); its exit code. */
+/** What a run's outcome adds to its reports (baseline comparison, coverage, an early stop, errors); its exit code. */
 function reportOutcome(outcome: RunOutcome, io: CliIo, baseline: BaselineSetup, coverage: CoverageSetup): number {
   baseline.print(outcome.summary);
   coverage.finish(outcome.summary);
