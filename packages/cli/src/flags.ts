@@ -1,13 +1,14 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
+import type { RawAppFlags } from './app/app-flags.js';
 import type { RawBlobFlags } from './blob/blob-flags.js';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
 import { parseWatchFlags, type WatchFlags, type WatchRawFlags } from './watch/watch-flags.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
-export interface RawFlags extends RawBlobFlags, WatchRawFlags {
+export interface RawFlags extends RawAppFlags, RawBlobFlags, WatchRawFlags {
   input?: string;
   /** `-o` (repeatable). */
   output?: string[];

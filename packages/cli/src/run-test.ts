@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
@@ -45,7 +46,10 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   const flags = parseFlags(raw);
   if (flags.watch && !watcher) return (await import('./watch/watch-test.js')).watchTest(raw, io);
   const cwd = io.cwd;
-  const { config, plan, mode } = await prepareRun(flags, io);
+  const app = await setupApp(raw, flags.input, cwd, io.env);
+  const prepared = await prepareRun(flags, io);
+  const { plan, mode } = prepared;
+  const config = withAppRoot(prepared.config, app.root);
   const shard = await setupShard(flags, io.env, plan, { config, input: flags.input, cwd });
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
   const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];

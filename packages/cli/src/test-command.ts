@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { addAppOptions } from './app/app-flags.js';
 import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
 import { addCoverageOptions } from './coverage/coverage-flags.js';
@@ -42,6 +43,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addAppOptions(command);
   addBlobOptions(command);
   addCoverageOptions(command);
   addWatchOptions(command);

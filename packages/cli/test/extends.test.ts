@@ -14,6 +14,7 @@ const SHOUT = `export const shout = {
 
 test('mergeConfigs: objects merge deeply, plugins and reporters add up, other lists are replaced', () => {
   const plugin = { name: 'p', apply() {} };
+  const other = { name: 'q', apply() {} };
   const merged = mergeConfigs(
     {
       plugins: [plugin],
@@ -23,7 +24,7 @@ test('mergeConfigs: objects merge deeply, plugins and reporters add up, other li
       projects: ['a'],
     },
     {
-      plugins: [plugin],
+      plugins: [plugin, other],
       reporters: [['junit', { output: 'b.xml' }], 'html', 'html'],
       test: { parallel: 1, suites: ['own.jsonl'], timeout: undefined },
       thresholds: { keyword_hit_rate: 0.7 },
@@ -31,7 +32,7 @@ test('mergeConfigs: objects merge deeply, plugins and reporters add up, other li
     },
   );
   assert.deepEqual(merged, {
-    plugins: [plugin, plugin],
+    plugins: [plugin, other],
     reporters: ['console', ['junit', { output: 'b.xml' }], 'html', 'html'],
     test: { parallel: 1, timeout: '30s', suites: ['own.jsonl'] },
     thresholds: { pass_rate: 0.9, keyword_hit_rate: 0.7 },
@@ -119,4 +120,19 @@ test('a base that cannot be found is an error naming the config, the entry and w
     bad.stderr,
     /error\[CONFIG_INVALID\]: .*agentest\.config\.json: extends: expected a config path or package name/,
   );
+});
+
+test('a base two others extend is loaded once: its plugin is applied once', async () => {
+  const dir = fixture({
+    'shared.config.ts': `export default { plugins: [{ name: 'shared', apply() {} }], thresholds: { pass_rate: 0.9 } };\n`,
+    'b.config.ts': `export default { extends: './shared.config.ts', test: { runs: 2 } };\n`,
+    'c.config.ts': `export default { extends: './shared.config.ts', test: { parallel: 2 } };\n`,
+    'agentest.config.ts': `export default { extends: ['./b.config.ts', './c.config.ts'] };\n`,
+  });
+  const config = (await loadConfig({ cwd: dir })).config as Record<string, any>;
+  assert.deepEqual(
+    config.plugins.map((p: { name: string }) => p.name),
+    ['shared'],
+  );
+  assert.deepEqual(config.test, { runs: 2, parallel: 2 });
 });

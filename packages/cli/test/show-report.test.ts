@@ -77,3 +77,20 @@ test('show-report opens the report with the command BROWSER names, and says so',
     /Could not open a browser \(.*no-such-browser: spawn .* ENOENT\); open the file above yourself/,
   );
 });
+
+test("without a file, the search stays in the config's folder: another project's newer report is not taken", async () => {
+  const dir = fixture({ 'app/agentest.config.json': '{}', 'app/cases.jsonl': PASSING, 'other/cases.jsonl': PASSING });
+  const mine = await agentestInProcess(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'mine.html'], {
+    cwd: join(dir, 'app'),
+  });
+  assert.equal(mine.code, 0, mine.stderr);
+  const other = await agentestInProcess(['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', 'other.html'], {
+    cwd: join(dir, 'other'),
+  });
+  assert.equal(other.code, 0, other.stderr);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(dir, 'app/mine.html'), past, past);
+  const shown = await agentestInProcess(['show-report'], { cwd: join(dir, 'app'), env: NO_BROWSER });
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.equal(shown.stdout, `${join(dir, 'app/mine.html')}\n`);
+});

@@ -75,6 +75,12 @@ export const ERROR_CATALOGUE = {
       'A case generator (`-i "agents:<id>?count=N"` or `-i "scripts:<module>.<Function>"`) could not be loaded, failed, timed out, or answered without JSON cases.',
     fix: 'Check the generator named in the message (the message quotes its reply); `--dry-run` shows what it generates without running the cases.',
   },
+  HELPER_NOT_FOUND: {
+    exit: 2,
+    trigger:
+      'A case names a judge (`"use"` of an `agent` assertion) or a simulated user (`simulator.use`, `--simulator`) that no resolve plugin knows; found before any case runs.',
+    fix: 'Correct the id in the case the message names (file and line), or `--simulator`: `agents:<id>` of a config agent or a Yao assistant, or `connector:<id>` of a connector in the config or the app.',
+  },
   INPUT_INVALID: {
     exit: 2,
     trigger:

@@ -30,4 +30,4 @@ export type { YaoResolverOptions } from './options.js';
 export { describeSearch } from './search.js';
 export { connectorId } from './connector-registry.js';
 export { deriveAgentId, listAssistants } from './locate.js';
-export { findAppRoot } from './app-root.js';
+export { findAppRoot, findMarkedRoot } from './app-root.js';

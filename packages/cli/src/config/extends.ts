@@ -12,12 +12,23 @@ export type EvaluateConfig = (file: string) => Promise<unknown>;
  * them, applied in order): each base is loaded (its own `extends` first), its relative input paths made
  * absolute against its folder, and merged under the config that extends it (see `mergeConfigs`).
  * A config that extends itself, directly or through others, is an error naming the chain of files.
+ * Each base file is evaluated once, so one that two others extend brings the same plugin objects twice,
+ * and the merge keeps them once.
  */
-export async function applyExtends(
+export function applyExtends(config: unknown, file: string, evaluate: EvaluateConfig): Promise<unknown> {
+  const loaded = new Map<string, Promise<unknown>>();
+  const once: EvaluateConfig = (base) => {
+    if (!loaded.has(base)) loaded.set(base, evaluate(base));
+    return loaded.get(base)!;
+  };
+  return extendConfig(config, file, once, []);
+}
+
+async function extendConfig(
   config: unknown,
   file: string,
   evaluate: EvaluateConfig,
-  chain: readonly string[] = [],
+  chain: readonly string[],
 ): Promise<unknown> {
   if (!isPlainObject(config) || config.extends === undefined) return config;
   const { extends: refs, ...own } = config;
@@ -39,7 +50,7 @@ export async function applyExtends(
         `${where}: the configs extend each other in a cycle: ${[...seen, base].map((f) => show(f, seen[0]!)).join(' → ')}`,
         { where, hint: 'Remove one of the extends entries so that the chain of configs ends.' },
       );
-    const loaded = await applyExtends(await evaluate(base), base, evaluate, seen);
+    const loaded = await extendConfig(await evaluate(base), base, evaluate, seen);
     if (!isPlainObject(loaded))
       throw new AgentestError('CONFIG_INVALID', `${base} (extended by ${file}): expected a config object`, {
         where: base,
@@ -81,7 +92,9 @@ function rebase(config: Record<string, unknown>, dir: string): Record<string, un
   const out: Record<string, unknown> = { ...config };
   // Reporters (and plugins, where named by a string) given by path, alone or as `[path, options]`.
   const moduleEntry = (value: unknown) =>
-    Array.isArray(value) ? [modulePath(value[0]), ...value.slice(1)] : modulePath(value);
+    Array.isArray(value) && typeof value[0] === 'string'
+      ? [modulePath(value[0]), ...value.slice(1)]
+      : modulePath(value);
   for (const key of ['reporters', 'plugins'] as const)
     if (Array.isArray(config[key])) out[key] = (config[key] as unknown[]).map(moduleEntry);
   if (Array.isArray(config.projects)) out.projects = config.projects.map(path);

@@ -4,8 +4,9 @@ const ADDITIVE = new Set(['plugins', 'reporters']);
 /**
  * `override` laid over `base`, as `extends` merges configs:
  * - objects (`test`, `agents`, `connectors`, `thresholds`, plugin options…) are merged key by key, deeply;
- * - `plugins` and `reporters` are concatenated, the base's first; a reporter named again (`'junit'`,
- *   `['junit', { … }]`) is kept once, at its first place, with the later entry's options;
+ * - `plugins` and `reporters` are concatenated, the base's first; a plugin object both name is kept once,
+ *   and a reporter the base names too (`'junit'`, `['junit', { … }]`) takes the base's place with the later
+ *   entry's options;
  * - every other value, lists included (`test.suites`, `projects`, `files.allow`), is replaced;
  * - a key the override leaves `undefined` keeps the base's value.
  */
@@ -26,7 +27,10 @@ function mergeObjects(
     if (value === undefined) continue;
     const previous = out[key];
     if (topLevel && ADDITIVE.has(key) && Array.isArray(previous) && Array.isArray(value))
-      out[key] = key === 'reporters' ? mergeReporters(previous, value) : [...previous, ...value];
+      out[key] =
+        key === 'reporters'
+          ? mergeReporters(previous, value)
+          : [...previous, ...value.filter((p) => !previous.includes(p))];
     else if (isPlainObject(previous) && isPlainObject(value)) out[key] = mergeObjects(previous, value, false);
     else out[key] = value;
   }

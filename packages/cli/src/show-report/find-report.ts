@@ -1,5 +1,8 @@
+import { existsSync, statSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { AgentestError } from '@agentest/kernel/errors';
+import { SEARCH_PLACES } from '../config/load-config.js';
 
 /** The mark the HTML reporter puts in every report's `<head>`, which tells it from any other HTML file. */
 const GENERATOR = /<meta name="generator" content="agentest"/;
@@ -12,6 +15,48 @@ const MAX_DEPTH = 8;
 export interface FoundReport {
   path: string;
   modified: Date;
+}
+
+/**
+ * The report `show-report [file]` opens: the file given, a folder's `index.html` or newest report, or
+ * without a file the newest report of the project.
+ */
+export async function locateReport(given: string | undefined, cwd: string): Promise<FoundReport> {
+  if (given === undefined) return newestIn(projectFolder(cwd), cwd);
+  const path = resolve(cwd, given);
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    const index = join(path, 'index.html');
+    if (await isAgentestReport(index)) return { path: index, modified: statSync(index).mtime };
+    return newestIn(path, cwd);
+  }
+  if (!existsSync(path)) throw notFound(`${given}: no such file (looked at ${path})`);
+  if (!(await isAgentestReport(path))) throw notFound(`${given}: not an HTML report written by agentest`);
+  return { path, modified: statSync(path).mtime };
+}
+
+/**
+ * Where a run's reports are: the nearest folder up from `cwd` with an agentest config (by name; it is not
+ * evaluated) or a package.json, else `cwd`.
+ */
+function projectFolder(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (SEARCH_PLACES.some((name) => existsSync(join(dir, name)))) return dir;
+    if (dirname(dir) === dir) return resolve(cwd);
+  }
+}
+
+async function newestIn(root: string, cwd: string): Promise<FoundReport> {
+  const found = await findLatestReport(root);
+  if (!found) throw notFound(`no HTML report under ${relative(cwd, root) || root}`);
+  return found;
+}
+
+function notFound(problem: string): AgentestError {
+  return new AgentestError(
+    'REPORT_NOT_FOUND',
+    `${problem}; write one with \`agentest test -i <suite> -o report.html\` or an html reporter in the config`,
+    { where: 'show-report' },
+  );
 }
 
 /**

@@ -1,10 +1,7 @@
 import { resolve } from 'node:path';
+import libCoverage, { type CoverageMap, type CoverageMapData } from 'istanbul-lib-coverage';
 import { judge, type AgentestPlugin, type RunEvent, type Summary } from '@agentest/kernel';
-import {
-  DEFAULT_COVERAGE_DIR,
-  DEFAULT_COVERAGE_REPORTERS,
-  type CoverageReporter,
-} from './coverage-options.js';
+import { DEFAULT_COVERAGE_DIR, DEFAULT_COVERAGE_REPORTERS, type CoverageReporter } from './coverage-options.js';
 import { coverageMetrics, reportCoverage, type CoverageOutcome } from './coverage-report.js';
 import { startCoverage, stopCoverage, type CoverageSession } from './coverage-session.js';
 import { sourceFilter } from './source-filter.js';
@@ -43,7 +40,8 @@ export function coveragePlugin(options: CoveragePluginOptions): AgentestPlugin {
       hooks.setup.tap(COVERAGE_PLUGIN_NAME, () => void (session = startCoverage()));
       hooks.report.tapPromise({ name: COVERAGE_PLUGIN_NAME, stage: BEFORE_REPORTERS }, async (event: RunEvent) => {
         if (event.type !== 'summary' || !session) return;
-        const outcome = reportCoverage(await session.collect(keep), { dir, cwd: options.cwd, reporters });
+        const map = await session.collect(keep);
+        const outcome = reportCoverage(map, { dir, cwd: options.cwd, reporters, files: addUp(dir, map) });
         applyCoverage(event, outcome);
         options.onCoverage?.(outcome);
       });
@@ -53,6 +51,20 @@ export function coveragePlugin(options: CoveragePluginOptions): AgentestPlugin {
       });
     },
   };
+}
+
+/**
+ * Runs of one process that write into the same folder add up there (`agentest test` runs the suites the
+ * config lists one after another): each run's summary is its own, the report files are of them all.
+ */
+const writtenTo = new Map<string, CoverageMap>();
+
+function addUp(dir: string, map: CoverageMap): CoverageMap {
+  const all = writtenTo.get(dir) ?? libCoverage.createCoverageMap({});
+  // A copy: istanbul's merge keeps the file data it is given, and the next run's merge would change it.
+  all.merge(JSON.parse(JSON.stringify(map)) as CoverageMapData);
+  writtenTo.set(dir, all);
+  return all;
 }
 
 /**

@@ -13,6 +13,12 @@ export interface CoverageTask {
   waitMs: number;
 }
 
+/** A thread whose heap filled up under coverage: its counts, and the thread the pool should replace. */
+export interface Retirement {
+  threadId: number;
+  coverage: ScriptCoverage[];
+}
+
 /** The suffix of every compiled bundle's name (see `compileModule`): only these scripts are the user's. */
 export const BUNDLE_SUFFIX = '.agentest-bundle.js';
 

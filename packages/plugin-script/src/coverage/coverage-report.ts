@@ -12,15 +12,14 @@ export interface CoverageOutcome {
 }
 
 /**
- * Writes istanbul's reports of `map` into `dir` (lcov's `SF:` paths relative to `cwd`) and sums it up.
- * The text reporters (`text`, `text-summary`) write into `text` instead of the terminal, for the
- * caller to print where its output goes.
+ * Writes istanbul's file reports of `files` (default `map`) into `dir`, lcov's `SF:` paths relative to
+ * `cwd`, and sums `map` up. The terminal reporters (`text`, `text-summary`, `teamcity`) report `map`
+ * into `text` instead of the terminal, for the caller to print where its output goes.
  */
 export function reportCoverage(
   map: CoverageMap,
-  options: { dir: string; cwd: string; reporters: readonly CoverageReporter[] },
+  options: { dir: string; cwd: string; reporters: readonly CoverageReporter[]; files?: CoverageMap },
 ): CoverageOutcome {
-  const context = libReport.createContext({ dir: options.dir, coverageMap: map, defaultSummarizer: 'nested' });
   let text = '';
   const terminal = {
     write: (chunk: string) => void (text += chunk),
@@ -28,6 +27,23 @@ export function reportCoverage(
     colorize: (chunk: string) => chunk,
     close: () => undefined,
   };
+  const own = textContext(map, options.dir, terminal);
+  const all = options.files ? textContext(options.files, options.dir, terminal) : own;
+  const written: string[] = [];
+  for (const name of options.reporters) {
+    const file = REPORT_FILES[name];
+    reports.create(name, { projectRoot: options.cwd } as never).execute(file ? all : own);
+    if (file) written.push(shown(join(options.dir, file), options.cwd));
+  }
+  return {
+    summary: { ...counts(map.getCoverageSummary()), files: fileRows(map, options.cwd), reports: written },
+    text,
+  };
+}
+
+/** istanbul's context for `map`, whose terminal output goes to `terminal`. */
+function textContext(map: CoverageMap, dir: string, terminal: object): libReport.Context {
+  const context = libReport.createContext({ dir, coverageMap: map, defaultSummarizer: 'nested' });
   const files = context.writer;
   (context as { data: { writer: unknown } }).data.writer = new Proxy(files, {
     get: (target, name) =>
@@ -35,13 +51,7 @@ export function reportCoverage(
         ? (file: string | null) => (file === null || file === '-' ? terminal : target.writeFile(file))
         : Reflect.get(target, name),
   });
-  const written: string[] = [];
-  for (const name of options.reporters) {
-    reports.create(name, { projectRoot: options.cwd } as never).execute(context);
-    const file = REPORT_FILES[name];
-    if (file) written.push(shown(join(options.dir, file), options.cwd));
-  }
-  return { summary: { ...counts(map.getCoverageSummary()), files: fileRows(map, options.cwd), reports: written }, text };
+  return context;
 }
 
 /** The file each reporter writes in the coverage folder (none for the text reporters). */
@@ -92,7 +102,12 @@ function counts(summary: IstanbulSummary): CoverageCounts {
     const { total, covered, pct } = summary[name];
     return { total, covered, pct: typeof pct === 'number' ? pct : 100 };
   };
-  return { lines: count('lines'), functions: count('functions'), branches: count('branches'), statements: count('statements') };
+  return {
+    lines: count('lines'),
+    functions: count('functions'),
+    branches: count('branches'),
+    statements: count('statements'),
+  };
 }
 
 /** `[6, 7, 8, 11]` → `"6-8, 11"`. */

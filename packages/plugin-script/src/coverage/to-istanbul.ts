@@ -29,7 +29,9 @@ export async function toIstanbul(
     const bundle = bundles.get(file);
     if (!bundle?.map) continue;
     const sourcemap = await withSources(JSON.parse(bundle.map) as RawSourceMap, file, contents);
-    const files = new Set(sourcemap.sources.map((source) => sourcePath(source, file)).filter((path) => isAbsolute(path)));
+    const files = new Set(
+      sourcemap.sources.map((source) => sourcePath(source, file)).filter((path) => isAbsolute(path)),
+    );
     const converter = v8ToIstanbul(
       file,
       0,

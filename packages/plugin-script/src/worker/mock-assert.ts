@@ -1,5 +1,5 @@
 import type { AssertionFailure } from './assert.js';
-import { cloneable, formatValue } from './describe.js';
+import { cloneable, quotedValue } from './describe.js';
 import { calledWith, callText, wantedTimes, type CallLog } from './mock-calls.js';
 
 /**
@@ -58,7 +58,7 @@ class CallChecks {
     if (selector === undefined) return false;
     const calls = this.log.select(selector);
     if (calls.some((call) => calledWith(call, args))) return true;
-    const wanted = `${selector}(${args.map((arg) => formatValue(arg)).join(', ')})`;
+    const wanted = `${selector}(${args.map((arg) => quotedValue(arg)).join(', ')})`;
     const seen = calls.length
       ? `its calls: ${calls.map(callText).join(', ')}`
       : `${selector} was not called; ${this.log.describe()}`;
