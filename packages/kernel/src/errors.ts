@@ -110,8 +110,9 @@ export const ERROR_CATALOGUE = {
   },
   NO_CASES: {
     exit: 2,
-    trigger: 'The input holds no runnable case, or `--run` matched none.',
-    fix: 'Add cases, or loosen the `--run` pattern.',
+    trigger:
+      'The input holds no runnable case, `--run` or `--tag` matched none, or no case has a tag `--tag` asks for.',
+    fix: 'Add cases, loosen the `--run` pattern, or check the tag against the tags the message lists.',
   },
   NO_EXECUTOR: {
     exit: 2,

@@ -27,6 +27,7 @@ export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js'
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { renderErrorCatalogue } from './error-docs.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
+export { parseTagFilter, tagsSelect } from './case-tags.js';
 export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
 export { parseDuration, formatDuration, goDuration, withoutUnit } from './duration.js';
 export { caseLogs } from './logs.js';
