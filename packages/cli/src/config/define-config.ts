@@ -1,12 +1,26 @@
 import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentestPlugin, Reporter } from '@agentest/kernel';
+import type { PluginEntry } from './plugin-specs.js';
 import type { AgentConfig } from '@agentest/plugin-agent';
 
-export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
+/**
+ * A reporter: a built-in name, a package installed where the config is, a `./path`, `[name, options]`, a
+ * factory (called with the options every reporter gets: `cwd`, `verbose`, `color`), a Reporter or a plugin.
+ */
+export type ReporterEntry =
+  | string
+  | [string, Record<string, unknown>]
+  | ((options: Record<string, unknown>) => AgentestPlugin)
+  | Reporter
+  | AgentestPlugin;
 
 /** `agentest.config.ts`. Every key is optional; flags override what is set here. */
 export interface AgentestConfig {
-  plugins?: (AgentestPlugin | false | null | undefined | (AgentestPlugin | false | null | undefined)[])[];
+  /**
+   * Plugins, applied before the built-in ones: a plugin object, a preset (an array of them), the name of a
+   * package installed where the config is or a `./path` (its default export is a factory), or `[name, options]`.
+   */
+  plugins?: PluginEntry[];
   reporters?: ReporterEntry[];
   agents?: Record<string, AgentConfig>;
   connectors?: Record<string, ConnectorConfig>;

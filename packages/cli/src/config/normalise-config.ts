@@ -184,7 +184,7 @@ export async function normaliseConfig(
   return {
     ...(options.file ? { file: options.file } : {}),
     dir,
-    plugins: normalisePlugins(config.plugins ?? [], label),
+    plugins: await normalisePlugins(config.plugins ?? [], dir, label),
     ...(config.reporters ? { reporters: await normaliseReporters(config.reporters, dir, label) } : {}),
     agents: (config.agents ?? {}) as Record<string, AgentConfig>,
     connectors: (config.connectors ?? {}) as Record<string, ConnectorConfig>,
