@@ -5,6 +5,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKernel, type RunPlan } from '@agentest/kernel';
 import script, { acquireScriptPool, compileModule } from '@agentest/plugin-script';
+import { yaoPlanContext } from '@agentest/plugin-agent';
 
 const FILES = 20;
 const TESTS_PER_FILE = 50;
@@ -47,6 +48,8 @@ const plan = (input: string, extra: Partial<RunPlan> = {}): RunPlan => ({
   failFast: false,
   env: {},
   verbose: false,
+  // Who the run acts as, as the CLI's plan gives it (Yao's test-user / test-team by default).
+  context: yaoPlanContext({}),
   ...extra,
 });
 const options = { maxThreads: THREADS };

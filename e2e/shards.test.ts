@@ -5,10 +5,11 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './helpers/cli.js';
 import { readEvents, resultsById, type Event } from './helpers/events.js';
-import { workspace, writeCases } from './helpers/workspace.js';
+import { workspace, writeCases, writeJson } from './helpers/workspace.js';
 
 const IDS = Array.from({ length: 24 }, (_, i) => `case-${String(i).padStart(2, '0')}`);
 /** The CI variables of the machine running the tests must not choose a shard for the runs below. */
@@ -89,8 +90,70 @@ test('balanced shards packed by the durations of an earlier report are disjoint 
   ];
   const ids = halves.flatMap(({ events }) => [...resultsById(events).keys()]);
   assert.deepEqual(ids.sort(), [...IDS].sort());
-  for (const { events } of halves)
+  for (const { events, stdout } of halves) {
     assert.ok(resultsById(events).size >= IDS.length / 2 - 1, 'packing evens the halves');
+    assert.match(stdout, /Shard: \d\/2 \(chosen by --shard\), balanced by the durations in earlier\.jsonl/);
+  }
+});
+
+test('balanced shards without a report pack by the run history: the latest time of each case, new cases at the median', async () => {
+  const project = workspace('shards-history');
+  const cases = [...IDS, 'new-1', 'new-2'];
+  writeCases(
+    project,
+    'cases.jsonl',
+    cases.map((id) => ({ id, input: id, assert: { type: 'contains', value: id } })),
+  );
+  // The history: case-00 took 5 s in the latest run (10 ms before), the others 10 ms; "gone" has left the
+  // suite since and takes no room; new-1 and new-2 never ran.
+  mkdirSync(join(project, '.agentest', 'history'), { recursive: true });
+  const recorded = (id: string, at: string, times: [string, number][]) =>
+    writeJson(join(project, '.agentest', 'history'), `${id}.json`, {
+      format: 'agentest-history',
+      version: 1,
+      id,
+      input: 'cases.jsonl',
+      suite: 'cases.jsonl',
+      kind: 'agent',
+      agent: 'echo',
+      connector: '',
+      started_at: at,
+      completed_at: at,
+      duration_ms: 1,
+      runs_per_case: 1,
+      complete: true,
+      totals: { total: times.length, passed: times.length, failed: 0, errors: 0, timeouts: 0, skipped: 0 },
+      cases: times.map(([id, ms]) => ({
+        id,
+        status: 'passed',
+        duration_ms: ms,
+        runs: [{ status: 'passed', duration_ms: ms }],
+      })),
+    });
+  recorded('20261101T100000000Z-aaaaaa', '2026-11-01T10:00:00.000Z', [
+    ['case-00', 10],
+    ['gone', 60_000],
+  ]);
+  recorded('20261102T100000000Z-bbbbbb', '2026-11-02T10:00:00.000Z', [
+    ['case-00', 5000],
+    ...IDS.slice(1).map((id): [string, number] => [id, 10]),
+  ]);
+  const shard = async (index: number) => {
+    const out = `shard-${index}.jsonl`;
+    // --no-history: the two shards read the same history, as shards restored from one CI cache do.
+    const args = ['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', out, '--no-history', '--shard', `${index}/2`];
+    const result = await runCli([...args, '--shard-mode', 'balanced'], { cwd: project, env: NO_CI_SHARD });
+    assert.equal(result.code, 0, result.stderr);
+    return { stdout: result.stdout, ids: [...resultsById(readEvents(join(project, out))).keys()] };
+  };
+  const [first, second] = [await shard(1), await shard(2)];
+  assert.deepEqual(first.ids, ['case-00'], 'the 5 s case fills one shard on its own, by its latest time');
+  assert.deepEqual(second.ids.sort(), cases.slice(1).sort(), 'the rest, the two new ones included, in the other');
+  for (const { stdout } of [first, second])
+    assert.match(
+      stdout,
+      /balanced by the durations in the run history \(\.agentest\/history: 2 runs of cases\.jsonl, the latest at 2026-11-02T10:00:00\.000Z\); 2 of 26 cases have no recorded time, each counts as the median 10ms/,
+    );
 });
 
 test('a shard the hash leaves empty is a passing run of no case, not an error', async () => {

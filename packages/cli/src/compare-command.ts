@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel/errors';
 import type { CliIo } from './run-test.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

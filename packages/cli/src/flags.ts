@@ -1,11 +1,12 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
+import type { RawBlobFlags } from './blob/blob-flags.js';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
-export interface RawFlags {
+export interface RawFlags extends RawBlobFlags {
   input?: string;
   /** `-o` (repeatable). */
   output?: string[];
@@ -112,7 +113,7 @@ export interface Flags {
   shard?: { index: number; total: number };
   /** `--shard-total <n>`: how many shards a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) splits into. */
   shardTotal?: number;
-  /** `--shard-mode balanced`: pack the cases by the durations of `--shard-durations <report>`, longest first. */
+  /** `--shard-mode balanced`: pack the cases by their durations (`--shard-durations <report>`, else the history), longest first. */
   shardMode: ShardMode;
   shardDurations?: string;
 }
@@ -223,7 +224,7 @@ export function invalid(flag: string, problem: string): AgentestError {
   return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
 }
 
-/** `--shard-mode hash|balanced`; balanced needs the report whose durations it packs by. */
+/** `--shard-mode hash|balanced`; `--shard-durations` names the report balanced packs by (else the history). */
 function shardSplit(raw: RawFlags): Pick<Flags, 'shardMode' | 'shardDurations'> {
   const mode = raw.shardMode?.trim() ?? 'hash';
   if (mode !== 'hash' && mode !== 'balanced')
@@ -233,11 +234,6 @@ function shardSplit(raw: RawFlags): Pick<Flags, 'shardMode' | 'shardDurations'> 
     );
   if (raw.shardDurations !== undefined && !raw.shardDurations.trim())
     throw invalid('--shard-durations', 'is empty: give a report of an earlier run (e.g. --shard-durations run.jsonl)');
-  if (mode === 'balanced' && raw.shardDurations === undefined)
-    throw invalid(
-      '--shard-mode',
-      'balanced packs the cases by their durations in an earlier run: add --shard-durations <report> (e.g. --shard-durations run.jsonl)',
-    );
   if (mode === 'hash' && raw.shardDurations !== undefined)
     throw invalid('--shard-durations', 'is for --shard-mode balanced; add it, or leave the durations out');
   return { shardMode: mode, ...optional('shardDurations', raw.shardDurations) };

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AgentestError, didYouMean } from '@agentest/kernel';
+import { AgentestError, didYouMean } from '@agentest/kernel/errors';
 import type { CliIo } from './run-test.js';
 
 /** The `history` command's flags as commander hands them over. */

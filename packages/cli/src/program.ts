@@ -1,11 +1,12 @@
 import { Command, CommanderError } from 'commander';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel/errors';
 import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
 import { addHistoryCommand } from './history-command.js';
+import { addMergeCommand } from './merge-command.js';
 import { acceptGoFlags } from './go-flags.js';
+import { cliVersion } from './version.js';
 import { addTestCommand } from './test-command.js';
-import { exitCodeOf, formatError } from './print-error.js';
 import type { CliIo } from './run-test.js';
 
 /** The command line: `agentest test …`. Heavy modules load only once a command runs. */
@@ -25,6 +26,7 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
   addTestCommand(program, io, onRun);
   addCompareCommand(program, io, onRun);
   addHistoryCommand(program, io, onRun);
+  addMergeCommand(program, io, onRun);
   return program;
 }
 
@@ -41,7 +43,7 @@ export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): 
   };
   surviveClosedPipes(full.stdout, full.stderr);
   let code = 0;
-  const program = createProgram(await version(), full, (c) => (code = c));
+  const program = createProgram(cliVersion(), full, (c) => (code = c));
   try {
     const command = program.commands.find((c) => c.name() === argv[0]);
     await program.parseAsync(command ? [argv[0]!, ...acceptGoFlags(argv.slice(1), command)] : [...argv], {
@@ -50,21 +52,19 @@ export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): 
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error, full);
+    const { exitCodeOf, formatError } = await import('./print-error.js');
     full.stderr.write(`${formatError(error, full.env)}\n`);
     return exitCodeOf(error);
   }
 }
 
-function commanderExit(error: CommanderError, io: CliIo): number {
+async function commanderExit(error: CommanderError, io: CliIo): Promise<number> {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')
     return 0;
   if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
   const message = error.message.replace(/^error: /, '');
+  // The error printer loads the kernel and the report package: only a run or a refusal needs them.
+  const { formatError } = await import('./print-error.js');
   io.stderr.write(`${formatError(new AgentestError('FLAG_INVALID', message), io.env)}\n`);
   return 2;
-}
-
-async function version(): Promise<string> {
-  const { createRequire } = await import('node:module');
-  return (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
+import { setupBlob } from './blob/setup-blob.js';
 import { setupHistory } from './history-setup.js';
 import { readContextFile } from './context-file.js';
 import { outcomeExitCode } from './exit-code.js';
@@ -20,8 +21,7 @@ import { checkReporterAgents } from './reporter-agents.js';
 import { setupReporters } from './reporter-setup.js';
 import { createRunPlan } from './run-plan.js';
 import { runsSetting } from './sequential-runs.js';
-import { chooseShard } from './shard/choose-shard.js';
-import { shardInclude } from './shard/shard-include.js';
+import { setupShard } from './shard/shard-include.js';
 import { watchSignals } from './signals.js';
 
 export interface CliIo {
@@ -43,6 +43,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const flags = parseFlags(raw);
   const cwd = io.cwd;
   const { config, plan, mode } = await prepareRun(flags, io);
+  const shard = await setupShard(flags, io.env, plan, { config, input: flags.input, cwd });
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
   const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
 
@@ -54,7 +55,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   // The kernel exists before its reporters, so a reporter agent (`-r <id>`) resolves through it after the run.
   const kernel = await kernelFromConfig(config, {
     cwd,
-    reporters: fuzz,
+    reporters: [...fuzz, ...shard],
     calls: {
       ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
       replayTiming: flags.replayTiming,
@@ -71,7 +72,6 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const specs = flags.reporters
     ? await normaliseReporters(flags.reporters, cwd, '--reporter')
     : (config.reporters ?? []);
-  const printReply = mode === 'message' && !outputs.length && !flags.reporterAgent;
   const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
       outputs,
@@ -80,7 +80,7 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       stem,
       defaultJsonl: flags.jsonl && writesDefaultFile(mode),
       defaultFiles: writesDefaultFile(mode),
-      printReply,
+      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
       verbose: flags.verbose,
       color: flags.color,
       cwd,
@@ -94,7 +94,8 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins);
+    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
+    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins, ...blob);
     await checkReporterAgents(kernel, reporters.agents, plan);
     return await runWithSignals(kernel, plan, io, baseline);
   } finally {
@@ -155,11 +156,6 @@ async function prepareRun(
     },
   });
   if (runPolicy) plan.runPolicy = runPolicy;
-  const shard = chooseShard(flags, env);
-  if (shard) {
-    const split = { mode: flags.shardMode, ...(flags.shardDurations ? { durations: flags.shardDurations } : {}) };
-    Object.assign(plan, { shard, include: await shardInclude(shard, split, cwd) });
-  }
   return { config, plan, mode };
 }
 

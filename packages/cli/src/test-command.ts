@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
 import type { CliIo } from './run-test.js';
 
@@ -28,6 +29,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addBlobOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');
@@ -101,11 +103,11 @@ function addRunOptions(command: Command): void {
     )
     .option(
       '--shard-mode <mode>',
-      'how cases are split: hash (by case id; adding cases moves no other) or balanced (packed by --shard-durations, longest first, so shards finish together) (default: hash; e.g. --shard-mode balanced)',
+      'how cases are split: hash (by case id; adding cases moves no other) or balanced (packed by their durations in --shard-durations or else the run history, longest first, so shards finish together) (default: hash; e.g. --shard-mode balanced)',
     )
     .option(
       '--shard-durations <report>',
-      'a report of an earlier run (.jsonl or .json) whose case durations --shard-mode balanced packs by; every shard must read the same one (e.g. --shard-durations last-run.jsonl)',
+      'a report of an earlier run (.jsonl or .json) whose case durations --shard-mode balanced packs by, instead of the run history; every shard must read the same one (e.g. --shard-durations last-run.jsonl)',
     )
     .option('-v, --verbose', "print each case's output (default: off)")
     .option('--fail-fast', 'stop starting cases after the first failure (default: off)')

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { AgentestError } from '@agentest/kernel';
 import { parseFlags } from '../src/flags.js';
 import { inShard, shardOfCase } from '../src/shard/assign-shard.js';
-import { inBalancedShard, packByDuration } from '../src/shard/balanced-shards.js';
+import { packByDuration, packSuite } from '../src/shard/balanced-shards.js';
 import { chooseShard } from '../src/shard/choose-shard.js';
 
 function failsWith(run: () => unknown, code: string, where: string, message: RegExp): void {
@@ -188,13 +188,27 @@ test('balanced mode packs by duration, longest first, each case into the least l
   ]);
   // a→1 (10), b→2 (9), c→2 (17), d→1 (11), e→1 (12): 12 against 17, where file order would give 19 against 9.
   assert.deepEqual(Object.fromEntries(packByDuration(durations, 2)), { a: 1, b: 2, c: 2, d: 1, e: 1 });
-  const known = [...durations.keys(), 'new-1', 'new-2', 'new-3'];
-  const shards = [1, 2, 3].map((index) => {
-    const include = inBalancedShard({ index, total: 3 }, durations);
-    return known.filter((id) => include({ id, kind: 'agent', input: id }));
-  });
-  assert.deepEqual(shards.flat().sort(), [...known].sort(), 'disjoint and complete, cases the report lacks by hash');
-  for (const id of ['new-1', 'new-2', 'new-3']) assert.ok(shards[shardOfCase(id, 3) - 1]!.includes(id), id);
+});
+
+test('a balanced split packs only the cases the run selects; a case of no recorded time counts as the median', () => {
+  const durations = new Map([
+    ['a', 10],
+    ['b', 9],
+    ['c', 8],
+    ['gone', 100],
+  ]);
+  const packing = packSuite(['a', 'b', 'c', 'new-1', 'new-2'], durations, 2);
+  assert.equal(packing.unknown, 2);
+  assert.equal(packing.median, 9);
+  // a→1 (10), b→2 (9), new-1→2 (18, at the median 9), new-2→1 (19), c→2 (26);
+  // "gone" is no longer in the suite and takes no room.
+  assert.deepEqual(Object.fromEntries(packing.shards), { a: 1, b: 2, 'new-1': 2, 'new-2': 1, c: 2 });
+  const none = packSuite(ids(6), new Map(), 3);
+  assert.deepEqual(
+    [1, 2, 3].map((index) => [...none.shards.values()].filter((s) => s === index).length),
+    [2, 2, 2],
+    'with no recorded time at all the cases spread by count',
+  );
 });
 
 test('--shard-mode and --shard-durations go together, and name themselves when they do not', () => {
@@ -205,7 +219,7 @@ test('--shard-mode and --shard-durations go together, and name themselves when t
     { ...flags({}), shardMode: 'balanced', shardDurations: 'run.jsonl' },
   );
   failsWith(() => flags({ shardMode: 'fast' }), 'FLAG_INVALID', '--shard-mode', /must be hash or balanced, got "fast"/);
-  failsWith(() => flags({ shardMode: 'balanced' }), 'FLAG_INVALID', '--shard-mode', /add --shard-durations <report>/);
+  assert.deepEqual({ ...flags({ shardMode: 'balanced' }) }, { ...flags({}), shardMode: 'balanced' }, 'the history');
   failsWith(
     () => flags({ shardDurations: 'run.jsonl' }),
     'FLAG_INVALID',

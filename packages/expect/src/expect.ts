@@ -1,6 +1,7 @@
 import { AssertionError } from './assertion-error.js';
 import { runMatcher, type Matcher } from './matcher.js';
 import { satisfy, type SatisfyOptions } from './satisfy.js';
+import { matchSnapshot } from './snapshot.js';
 import { agentMatchers } from './matchers/agent.js';
 import { aiMatchers } from './matchers/ai.js';
 import { coreMatchers } from './matchers/core.js';
@@ -35,6 +36,11 @@ export interface Assertion {
   toMatchJsonPath(path: string, value?: unknown): Assertion;
   /** A judge agent decides whether the response meets `criteria`; await it. */
   toSatisfy(criteria: unknown, options: SatisfyOptions): Promise<Assertion>;
+  /**
+   * The value must equal the test's stored snapshot (`name`, or `#1`, `#2`… in call order). A
+   * mismatch throws when awaited, and fails the test when it ends either way.
+   */
+  toMatchSnapshot(name?: string): Promise<Assertion>;
   /** Matchers added with `expect.extend`. */
   [custom: string]: unknown;
 }
@@ -89,6 +95,18 @@ Object.defineProperty(Expectation.prototype, 'toSatisfy', {
   },
 });
 
+// Snapshots live with the run, so the check is asynchronous too. Its rejection is marked handled: a
+// test that does not await it is failed by the runner when it ends, not by an unhandled rejection.
+Object.defineProperty(Expectation.prototype, 'toMatchSnapshot', {
+  configurable: true,
+  writable: true,
+  value: function toMatchSnapshot(this: Expectation, name?: string) {
+    const checked = matchSnapshot(this.received, this.negated, name).then(() => this);
+    checked.catch(() => undefined);
+    return checked;
+  },
+});
+
 export const expect: Expect = Object.assign(
   (received: unknown) => new Expectation(received, false) as unknown as Assertion,
   {
@@ -100,7 +118,8 @@ export const expect: Expect = Object.assign(
           name === 'received' ||
           name === 'negated' ||
           name === 'constructor' ||
-          name === 'toSatisfy'
+          name === 'toSatisfy' ||
+          name === 'toMatchSnapshot'
         )
           throw new TypeError(`expect.extend: "${name}" is reserved`);
         registry.set(name, matcher);
@@ -112,5 +131,5 @@ export const expect: Expect = Object.assign(
 
 /** The names of every matcher, built-in and extended. */
 export function matcherNames(): string[] {
-  return [...registry.keys(), 'toSatisfy'];
+  return [...registry.keys(), 'toSatisfy', 'toMatchSnapshot'];
 }

@@ -21,3 +21,4 @@ export {
   type SatisfyRequest,
   type SatisfyVerdict,
 } from './satisfy.js';
+export { setSnapshotRunner, type SnapshotRunner, type SnapshotRequest, type SnapshotOutcome } from './snapshot.js';

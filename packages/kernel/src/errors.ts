@@ -14,6 +14,18 @@ export const ERROR_CATALOGUE = {
     trigger: 'An assertion is malformed: a bad regex, an invalid JSONPath, a missing `value` or `path`.',
     fix: 'Correct the assertion at the reported file and line.',
   },
+  BLOB_INVALID: {
+    exit: 2,
+    trigger:
+      'A file given to `agentest merge` or `--resume` is missing, empty, or not a shard blob (its first line is not the blob header a sharded run writes), or a line inside it is not an event.',
+    fix: 'Pass the blobs a sharded run wrote into `--blob-dir` (default `.agentest/blobs`), or the folder holding them; the message names the file and line.',
+  },
+  BLOB_MISMATCH: {
+    exit: 2,
+    trigger:
+      'The blobs given to `agentest merge` are not the shards of one run: a shard given twice, different totals, a different suite, config or agentest version, a case in two shards, or blobs of several runs; or `--resume` was given a blob of another suite, config or shard.',
+    fix: 'Merge the blobs of one run only (`--run-id` picks one run out of a folder); run every shard with the same suite, config, flags and agentest version, and resume a shard with the command that started it.',
+  },
   CASSETTE_MISS: {
     exit: 3,
     trigger:
@@ -78,6 +90,12 @@ export const ERROR_CATALOGUE = {
     exit: 3,
     trigger: 'An invariant of agentest itself was broken.',
     fix: 'Report it with the command line and `DEBUG=agentest:*` output.',
+  },
+  MERGE_INCOMPLETE: {
+    exit: 2,
+    trigger:
+      '`agentest merge` is missing a shard of the run, or a shard blob lacks the result of some of its cases (the shard was killed or is still running).',
+    fix: 'Wait for every shard and pass all their blobs; rerun a killed shard with `--resume <its blob>`, which runs only its unfinished cases.',
   },
   NO_ASSERTION: {
     exit: 2,

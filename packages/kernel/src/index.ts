@@ -29,6 +29,7 @@ export { parseDuration, formatDuration, goDuration, withoutUnit } from './durati
 export { caseLogs } from './logs.js';
 export { representativeRun } from './aggregate.js';
 export { isCi } from './ci.js';
+export { matches as matchesRunFilter } from './select-cases.js';
 export { replyJson } from './reply-json.js';
 export { hashString, mulberry32, pickWeighted } from './prng.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
@@ -36,7 +37,14 @@ export { safeStringify } from './safe-json.js';
 export { addJudgeUsage, judgeLine } from './judge-usage.js';
 export { caseVariance, varianceLine } from './variance.js';
 export { SummaryBuilder, judge } from './summary.js';
-export { checkThresholdNames, formatMetric, isMaxMetric, metricKey, type FormatMetricOptions } from './metric-names.js';
+export {
+  checkThresholdNames,
+  COVERAGE_METRICS,
+  formatMetric,
+  isMaxMetric,
+  metricKey,
+  type FormatMetricOptions,
+} from './metric-names.js';
 export { registerSecret, redactText, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

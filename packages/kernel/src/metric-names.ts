@@ -3,9 +3,13 @@ import { AgentestError } from './errors.js';
 import type { RunPlan } from './types/run.js';
 import type { Suite } from './types/test-case.js';
 
+/** With `--coverage`: the share of the app's script lines, functions, branches and statements that ran (0–1). */
+export const COVERAGE_METRICS = ['coverage_lines', 'coverage_functions', 'coverage_branches', 'coverage_statements'];
+
 /**
  * The metrics agentest itself reports, by name: `pass_rate` (the kernel's), and what graded agent
- * replies report (agentest-kit adapters: keyword and intent rates, quality score, latency). The kit
+ * replies report (agentest-kit adapters: keyword and intent rates, quality score, latency), and with
+ * `--coverage` the coverage of the app's scripts. The kit
  * API's names for the two averages are accepted as thresholds for the same values.
  */
 export const KNOWN_METRICS: ReadonlySet<string> = new Set([
@@ -16,6 +20,7 @@ export const KNOWN_METRICS: ReadonlySet<string> = new Set([
   'latency_ms',
   'avg_quality_score',
   'avg_latency_ms',
+  ...COVERAGE_METRICS,
 ]);
 
 /** The kit API's names for the averages the kernel reports as `quality_score` / `latency_ms`. */
@@ -73,12 +78,13 @@ export interface FormatMetricOptions {
 }
 
 /**
- * The one way a metric reads, by its name: `_rate` a 0–1 fraction as a percentage (`72.0%`), `_ms`
+ * The one way a metric reads, by its name: `_rate` and `coverage_` a 0–1 fraction as a percentage (`72.0%`), `_ms`
  * a latency in whole milliseconds (`1234ms`), anything else up to four decimals. The verdict's
  * messages and every report (through @agentest/report) format metrics with it.
  */
 export function formatMetric(name: string, value: number, options: FormatMetricOptions = {}): string {
-  if (name.endsWith('_rate')) return `${Number.isFinite(value) ? (value * 100).toFixed(1) : '0.0'}%`;
+  if (name.endsWith('_rate') || name.startsWith('coverage_'))
+    return `${Number.isFinite(value) ? (value * 100).toFixed(1) : '0.0'}%`;
   if (isMaxMetric(name)) return `${Math.round(value)}ms`;
   if (options.decimals !== undefined) return value.toFixed(options.decimals);
   return String(Math.round(value * 10_000) / 10_000);

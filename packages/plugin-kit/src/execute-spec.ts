@@ -1,4 +1,4 @@
-import { expect, isAssertionError, type JudgeRunner } from '@agentest/expect';
+import { expect, isAssertionError, type JudgeRunner, type SnapshotRunner } from '@agentest/expect';
 import {
   addJudgeUsage,
   type AssertionResult,
@@ -14,6 +14,7 @@ import { simulateThrough, type SimulationHost } from './simulate-loop.js';
 import type { Simulations } from './simulations.js';
 import type { SpecData } from './kit-case.js';
 import { kitJudge, withKitJudge } from './kit-judge.js';
+import { KitSnapshots, withKitSnapshots } from './kit-snapshot.js';
 import type { SandboxEntries } from './sandbox-entry.js';
 import type { RunInput, TestFn, TestFnContext } from './types.js';
 
@@ -52,13 +53,17 @@ export async function executeSpec(testCase: TestCase, ctx: ExecuteContext, sandb
     : { id: '' };
   const judges: JudgeRecord[] = [];
   const judgeRunner = kitJudge(ctx, judges, ctx.context.chat_id);
+  const snapshots = new KitSnapshots(ctx.plan, testCase);
   const started = performance.now();
-  const ending =
+  const ended =
     typeof spec.fn === 'function'
       ? await withKitJudge(judgeRunner, () =>
-          runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures),
+          withKitSnapshots(snapshots.runner, () =>
+            runInProcess(spec.fn as TestFn, testCase, ctx, conversation, agent, failures),
+          ),
         )
-      : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures, judgeRunner);
+      : await runInSandbox(spec, ctx, sandbox, conversation, agent, failures, judgeRunner, snapshots.runner);
+  const ending = await snapshots.settle(ended, failures);
   const execution: Execution = {
     run: ctx.run,
     status: ending.status,
@@ -98,6 +103,7 @@ async function runInSandbox(
   agent: TestFnContext['agent'],
   failures: AssertionResult[],
   judgeRunner: JudgeRunner,
+  snapshotRunner: SnapshotRunner,
 ): Promise<Ending> {
   if (!spec.file) return { status: 'error', error: `test "${spec.name}" has no file to run from` };
   const result = await sandbox.pool().call(
@@ -111,6 +117,7 @@ async function runInSandbox(
         run: (input: RunInput) => conversation.run(input),
         ...simulationHost(conversation.simulations),
         judge: judgeRunner,
+        snapshot: snapshotRunner,
         failed: async (details: { matcher: string; message: string; expected?: unknown; actual?: unknown }) =>
           void failures.push(assertionOf(details)),
       },

@@ -10,6 +10,7 @@ import type { ScriptPool, TestOutcome, YaoRuntimeOptions } from './pool/types.js
 import { yaoProcessResolver, type ProcessStub } from './resolve/process.js';
 import { scriptContext, type ScriptContext } from './script-context.js';
 import { scriptJudge } from './script-judge.js';
+import { scriptSnapshot } from './script-snapshot.js';
 import type { ScriptCaseData } from './script-suite.js';
 
 /**
@@ -52,7 +53,11 @@ export class ScriptExecutor {
         args: [context],
         timeoutMs: ctx.timeoutMs,
         cwd: ctx.plan.input.cwd,
-        yao: { ...this.runtime(data, ctx.plan.input.cwd), judge: scriptJudge(ctx, judges, context.chat_id) },
+        yao: {
+          ...this.runtime(data, ctx.plan.input.cwd),
+          judge: scriptJudge(ctx, judges, context.chat_id),
+          snapshot: scriptSnapshot(ctx.plan, testCase),
+        },
         beforeEach: data.beforeEach,
         afterEach: data.afterEach,
         ...(main?.value !== undefined ? { main: main.value } : {}),

@@ -23,3 +23,18 @@ export { yaoProcessResolver, resolveAgentScript, type ProcessStub, type YaoProce
 export { compileModule, type CompiledModule } from './compile/compile.js';
 export { topLevelFunctions, discoverTests, type DeclaredFunction } from './compile/discover.js';
 export { registerScriptLayout, ScriptLayout } from './script-layout.js';
+export {
+  coveragePlugin,
+  applyCoverage,
+  COVERAGE_PLUGIN_NAME,
+  type CoveragePluginOptions,
+} from './coverage/coverage-plugin.js';
+export type { CoverageOutcome } from './coverage/coverage-report.js';
+export {
+  coverageShape,
+  coverageThresholds,
+  COVERAGE_KEYS,
+  COVERAGE_REPORTERS,
+  type CoverageConfig,
+  type CoverageReporter,
+} from './coverage/coverage-options.js';

@@ -124,10 +124,14 @@ export function interruptionNote(summary: { interrupted?: boolean; not_run?: num
   return `run interrupted: ${count} case${count === 1 ? '' : 's'} not run`;
 }
 
-/** `2/4 (chosen by GitLab CI_NODE_INDEX/CI_NODE_TOTAL)` for a run that is one shard of a suite, else undefined. */
+/**
+ * `2/4 (chosen by GitLab CI_NODE_INDEX/CI_NODE_TOTAL)` for a run that is one shard of a suite, with how a
+ * balanced split packed the cases after it; else undefined.
+ */
 export function shardNote(start: { shard?: DeepReadonly<ShardLabel> }): string | undefined {
   const shard = start.shard;
-  return shard ? `${shard.index}/${shard.total} (chosen by ${shard.source})` : undefined;
+  if (!shard) return undefined;
+  return `${shard.index}/${shard.total} (chosen by ${shard.source})${shard.split ? `, ${shard.split}` : ''}`;
 }
 
 export function capitalise(text: string): string {

@@ -29,9 +29,10 @@ export class LineWriter {
 
   constructor(readonly path: string) {}
 
-  async open(): Promise<void> {
+  /** Opens the file, emptied (`w`), or kept to add lines after what it holds (`a`). */
+  async open(flags: 'w' | 'a' = 'w'): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
-    this.fd = await openFd(this.path, 'w');
+    this.fd = await openFd(this.path, flags);
     this.stream = createWriteStream('', { fd: this.fd, autoClose: false, highWaterMark: 16 * HIGH_WATER });
     this.stream.on('error', (error) => (this.failure ??= error));
   }

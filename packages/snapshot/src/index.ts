@@ -4,3 +4,5 @@ export { SnapshotStore, type SnapshotCheck, type SnapshotReport, type SnapshotSt
 export { snapshotFile, readSnapshots, serialiseSnapshots, canonicalJson, type SnapshotEntry } from './snapshot-file.js';
 export { withoutIgnored, ignoreProblem, IGNORED } from './ignore-paths.js';
 export { snapshotDiff } from './snapshot-diff.js';
+export { snapshotStoreOf, attachSnapshotStore } from './store-registry.js';
+export { snapshotVerdict, snapshotNameProblem, type SnapshotVerdict } from './snapshot-verdict.js';

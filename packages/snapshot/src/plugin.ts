@@ -1,6 +1,7 @@
 import { AgentestError, isCi, type AgentestPlugin, type RunEvent, type RunPlan } from '@agentest/kernel';
 import { SNAPSHOT_ASSERTION_TYPE, snapshotChecker, validateSnapshotAssertion } from './snapshot-assertion.js';
 import { SnapshotStore, type SnapshotReport } from './snapshot-store.js';
+import { attachSnapshotStore } from './store-registry.js';
 
 export const PLUGIN_NAME = 'agentest:snapshot';
 
@@ -45,6 +46,7 @@ export default function snapshotPlugin(options: SnapshotPluginOptions = {}): Age
           ci: options.ci ?? (typeof asked.ci === 'boolean' ? asked.ci : isCi()),
           cwd: options.cwd ?? process.cwd(),
         });
+        attachSnapshotStore(runPlan, store);
       });
       hooks.assert.for(SNAPSHOT_ASSERTION_TYPE).tapPromise(
         { name: PLUGIN_NAME, validate: validateSnapshotAssertion },

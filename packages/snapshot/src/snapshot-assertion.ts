@@ -1,6 +1,6 @@
 import type { AssertInput, Assertion, AssertionOutcome } from '@agentest/kernel';
 import { ignoreProblem, withoutIgnored } from './ignore-paths.js';
-import { snapshotDiff } from './snapshot-diff.js';
+import { snapshotVerdict } from './snapshot-verdict.js';
 import type { SnapshotStore } from './snapshot-store.js';
 
 export const SNAPSHOT_ASSERTION_TYPE = 'snapshot';
@@ -39,20 +39,7 @@ export function snapshotChecker(store: () => SnapshotStore | undefined) {
     if ('error' in value) return { pass: false, error: value.error };
     const { testCase } = input;
     const check = await current.check(testCase.source.file, testCase.id, key, value.value);
-    if (check.status === 'missing')
-      return {
-        pass: false,
-        message: `snapshot ${key} of case ${testCase.id} is not in ${check.file}, and CI is set, so it is not written; run with --update and commit the file`,
-        actual: value.value,
-      };
-    if (check.status === 'mismatch')
-      return {
-        pass: false,
-        message: `output does not match snapshot ${key} in ${check.file} (run with --update to accept it):\n${snapshotDiff(check.stored, value.value)}`,
-        expected: check.stored,
-        actual: value.value,
-      };
-    return { pass: true, ...(check.status === 'matched' ? {} : { message: `snapshot ${key} ${check.status}` }) };
+    return snapshotVerdict(check, key, testCase.id, value.value);
   };
 }
 

@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-import { runCli } from '@agentest/cli';
-
-const code = await runCli(process.argv.slice(2));
-process.exitCode = code;
-// Something a plugin left open (a socket, a pool) must not keep a finished run alive.
-setTimeout(() => process.exit(code), 2_000).unref();
+// The CLI's own entry, not the `@agentest/cli` barrel: `agentest --version` and `--help` load the command
+// declarations only, never the kernel, the plugins or their SDKs.
+import '@agentest/cli/bin';

@@ -1,12 +1,11 @@
-import type { ShardLabel, TestCase } from '@agentest/kernel';
-import { shardOfCase } from './assign-shard.js';
+import { median } from '@agentest/compare';
 
 /**
- * `--shard-mode balanced`: the cases of a previous report packed into `total` shards by their duration,
- * longest first, each into the shard with the least work so far (greedy longest-processing-time), so the
- * shards finish together; between shards with as much work, the one with fewer cases (cases of no recorded
- * time still spread). Ties go by id and then to the lowest shard, so every machine reading the same report
- * computes the same packing. Returns each case id's shard (1-based).
+ * `--shard-mode balanced`: cases packed into `total` shards by their duration, longest first, each into
+ * the shard with the least work so far (greedy longest-processing-time), so the shards finish together;
+ * between shards with as much work, the one with fewer cases (cases of no recorded time still spread).
+ * Ties go by id and then to the lowest shard, so every machine reading the same durations computes the
+ * same packing. Returns each case id's shard (1-based).
  */
 export function packByDuration(durations: ReadonlyMap<string, number>, total: number): Map<string, number> {
   const shards = Array.from({ length: total }, () => ({ load: 0, cases: 0 }));
@@ -25,14 +24,22 @@ export function packByDuration(durations: ReadonlyMap<string, number>, total: nu
   return packed;
 }
 
+/** The packing of a suite's cases, and how many of them had no recorded time. */
+export interface SuitePacking {
+  shards: Map<string, number>;
+  unknown: number;
+  /** The time counted for each case of no recorded time: the median of the suite's known ones (0 if none). */
+  median: number;
+}
+
 /**
- * The plan's `include` for one shard of a balanced split: the cases the report knows are packed by their
- * durations; a case it does not know (added since) goes by the hash of its id, as with the default split.
+ * Packs the cases the run selects (`ids`) by their recorded `durations`: a case recorded before but
+ * no longer in the suite takes no room, and a case of no recorded time (added since) counts as the
+ * median of the others, so new cases spread over the shards like typical ones.
  */
-export function inBalancedShard(
-  shard: Pick<ShardLabel, 'index' | 'total'>,
-  durations: ReadonlyMap<string, number>,
-): (testCase: TestCase) => boolean {
-  const packed = packByDuration(durations, shard.total);
-  return (testCase) => (packed.get(testCase.id) ?? shardOfCase(testCase.id, shard.total)) === shard.index;
+export function packSuite(ids: readonly string[], durations: ReadonlyMap<string, number>, total: number): SuitePacking {
+  const known = ids.flatMap((id) => (durations.has(id) ? [durations.get(id)!] : []));
+  const typical = known.length ? median(known) : 0;
+  const timed = new Map(ids.map((id) => [id, durations.get(id) ?? typical]));
+  return { shards: packByDuration(timed, total), unknown: ids.length - known.length, median: typical };
 }

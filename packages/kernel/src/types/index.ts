@@ -4,3 +4,4 @@ export type * from './message.js';
 export type * from './result.js';
 export type * from './run.js';
 export type * from './test-case.js';
+export type * from './coverage.js';

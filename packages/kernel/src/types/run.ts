@@ -1,3 +1,4 @@
+import type { CoverageSummary } from './coverage.js';
 import type { AgentRef } from './agent.js';
 import type { ContextFile, Environment, PlanContext } from './context.js';
 import type { CaseResult, Execution, Flakiness, Status } from './result.js';
@@ -63,6 +64,8 @@ export interface ShardLabel {
   index: number;
   total: number;
   source: string;
+  /** How the cases were split when not by the hash of their ids (`balanced by the durations in …`). */
+  split?: string;
 }
 
 /**
@@ -131,6 +134,8 @@ export interface Summary {
   robustness?: CaseRobustness[];
   /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
   flaky?: FlakyCase[];
+  /** With `--coverage`: how much of the app's scripts and hooks ran, per file and in total. */
+  coverage?: CoverageSummary;
 }
 
 /** One case under `--fuzz`: its own verdict, the pass rate on its variants, and the variants that broke it. */

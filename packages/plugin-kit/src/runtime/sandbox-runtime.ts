@@ -5,7 +5,16 @@
  * `__agentest_kit_list()` reports the file's tests, `__agentest_kit_run(name, agent)` runs one, with
  * `ctx.run` reaching the agent on the main thread through the host functions.
  */
-import { expect, isAssertionError, setJudgeRunner, type SatisfyRequest, type SatisfyVerdict } from '@agentest/expect';
+import {
+  expect,
+  isAssertionError,
+  setJudgeRunner,
+  setSnapshotRunner,
+  type SatisfyRequest,
+  type SatisfyVerdict,
+  type SnapshotOutcome,
+  type SnapshotRequest,
+} from '@agentest/expect';
 import { createRegistry } from '../define-test.js';
 import { simulateThrough, type SimulationHost } from '../simulate-loop.js';
 import type { RunInput, RunResult, TestFnContext } from '../types.js';
@@ -13,6 +22,7 @@ import type { RunInput, RunResult, TestFnContext } from '../types.js';
 interface Host extends SimulationHost {
   run(input: RunInput): Promise<RunResult>;
   judge(request: SatisfyRequest): Promise<SatisfyVerdict>;
+  snapshot(request: SnapshotRequest): Promise<SnapshotOutcome>;
   failed(details: { matcher: string; message: string; expected?: unknown; actual?: unknown }): Promise<void>;
 }
 
@@ -22,6 +32,15 @@ const registry = createRegistry();
 
 // This module exists once per call, so its `expect` answers `toSatisfy` for this test only.
 setJudgeRunner((request) => __host.judge(request));
+
+// `toMatchSnapshot` calls still on their way when the test ends are waited for, so the main thread
+// has every comparison before it judges the test.
+const snapshotChecks: Promise<unknown>[] = [];
+setSnapshotRunner((request) => {
+  const checked = __host.snapshot(request);
+  snapshotChecks.push(checked.catch(() => undefined));
+  return checked;
+});
 
 export const test = registry.test;
 export const skip = registry.test.skip;
@@ -69,7 +88,9 @@ sandbox.__agentest_kit_run = async (name: string, agent: TestFnContext['agent'])
   };
   try {
     await found[0]!.fn!(ctx);
+    await Promise.all(snapshotChecks);
   } catch (error) {
+    await Promise.all(snapshotChecks);
     if (isAssertionError(error)) {
       const { matcher, message, expected, actual } = error;
       await __host.failed({ matcher, message, ...plain({ expected, actual }) }).catch(() => undefined);

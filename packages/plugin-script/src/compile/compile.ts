@@ -3,8 +3,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { AgentestError } from '@agentest/kernel';
+import { activeCoverage } from '../coverage/coverage-session.js';
 import { topLevelFunctions, unexportedDeclarations, type DeclaredFunction } from './discover.js';
 import { yaoRuntimeModule } from './yao-runtime-module.js';
 
@@ -17,13 +18,16 @@ export interface CompiledModule {
   filename: string;
   /** The entry file (absolute). */
   file: string;
+  /** esbuild's source map of `code` (without the sources' text): stack locations and coverage use it. */
+  map?: string;
   /** Every source file in the bundle (absolute), entry last as esbuild lists it. */
   loaded: string[];
   /** Top-level functions of the entry, in file order. */
   functions: DeclaredFunction[];
   /**
    * Whether the bundle's code can reach what answers on the main thread during a call (`Process`,
-   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`, a test's `t.assert.Agent`): only then
+   * `http`, the stubbed `ctx.agent`/`memory`/`mcp`/`search`/`llm`, a test's `t.assert.Agent` or
+   * `t.assert.MatchSnapshot`): only then
    * does a call get a process channel, which costs about as much as a small test.
    */
   usesHostRuntime: boolean;
@@ -31,7 +35,7 @@ export interface CompiledModule {
   locate(stack: string | undefined, cwd?: string): string | undefined;
 }
 
-const HOST_RUNTIME_WORDS = /\b(?:Process|http)\b|\.(?:agent|Agent|memory|mcp|search|llm)\b/;
+const HOST_RUNTIME_WORDS = /\b(?:Process|http)\b|\.(?:agent|Agent|memory|mcp|search|llm|MatchSnapshot)\b/;
 const SCRIPT_EXTENSIONS = new Set(['.ts', '.js', '.mts', '.mjs', '.cts', '.cjs']);
 const GLOBAL_NAME = '__agentest_module';
 const cache = new Map<string, { module: CompiledModule; stamps: Map<string, number> }>();
@@ -48,9 +52,10 @@ export async function compileModule(
   options: { alias?: Record<string, string> } = {},
 ): Promise<CompiledModule> {
   const entry = resolve(file);
-  const cacheKey = `${entry}\0${JSON.stringify(options.alias ?? {})}`;
+  const coverage = activeCoverage();
+  const cacheKey = `${entry}\0${JSON.stringify(options.alias ?? {})}${coverage ? '\0whole' : ''}`;
   const hit = cache.get(cacheKey);
-  if (hit && fresh(hit.stamps)) return hit.module;
+  if (hit && fresh(hit.stamps)) return (coverage?.remember(hit.module), hit.module);
 
   const siblings = siblingsOf(entry);
   const entrySource = await readFile(entry, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -62,7 +67,9 @@ export async function compileModule(
   const outfile = `${entry}.agentest-bundle.js`;
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
-    result = await esbuild.build({
+    // esbuild loads with the first script to compile: a run without scripts never pays for it.
+    const { build } = await import('esbuild');
+    result = await build({
       entryPoints: [entry],
       inject: siblings,
       bundle: true,
@@ -75,6 +82,8 @@ export async function compileModule(
       target: 'es2022',
       sourcemap: 'external',
       sourcesContent: false,
+      // Coverage counts every function of a file, so none may be dropped for being unused.
+      ...(coverage ? { treeShaking: false } : {}),
       metafile: true,
       logLevel: 'silent',
       alias: options.alias,
@@ -91,12 +100,14 @@ export async function compileModule(
     code,
     filename: outfile,
     file: entry,
+    ...(mapText ? { map: mapText } : {}),
     loaded,
     functions,
     usesHostRuntime: HOST_RUNTIME_WORDS.test(code),
     locate: locator(outfile, mapText),
   };
   cache.set(cacheKey, { module, stamps: stamp([...loaded, dirname(entry)]) });
+  coverage?.remember(module);
   return module;
 }
 

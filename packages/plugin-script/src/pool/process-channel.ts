@@ -4,11 +4,12 @@ import { compileModule } from '../compile/compile.js';
 import { sendHttp } from './http-bridge.js';
 import type { ChannelAsk, ProcessChannelEnd, ProcessReply } from './protocol.js';
 import type { JudgeAnswer, JudgeAsk, ScriptJudge } from '../script-judge.js';
+import type { ScriptSnapshot, SnapshotAnswer } from '../script-snapshot.js';
 import type { ProcessResolver } from './types.js';
 
 /**
- * Answers a task's `Process(name)` calls, its `http.*` requests and its `t.assert.Agent` judgements
- * on the main thread. The script
+ * Answers a task's `Process(name)` calls, its `http.*` requests, its `t.assert.Agent` judgements and
+ * its `t.assert.MatchSnapshot` comparisons on the main thread. The script
  * is blocked while it waits (both are synchronous in Yao), so the answer is posted first and the
  * shared `cell` flipped after: the worker wakes up with the reply already in its port. A script
  * target is compiled here (cached like every module) and handed over as code, so it runs in the
@@ -17,6 +18,7 @@ import type { ProcessResolver } from './types.js';
 export function openProcessChannel(
   resolve: ProcessResolver,
   judge?: ScriptJudge,
+  snapshot?: ScriptSnapshot,
 ): ProcessChannelEnd & { close(): void } {
   const { port1, port2 } = new MessageChannel();
   const cell = new Int32Array(new SharedArrayBuffer(4));
@@ -25,6 +27,15 @@ export function openProcessChannel(
       port1.postMessage(await sendHttp(ask.http));
     } else if ('judge' in ask) {
       port1.postMessage(await askJudge(judge, ask.judge));
+    } else if ('snapshot' in ask) {
+      port1.postMessage(
+        snapshot
+          ? await snapshot(ask.snapshot)
+          : ({
+              pass: false,
+              error: 't.assert.MatchSnapshot is available in script tests only',
+            } satisfies SnapshotAnswer),
+      );
     } else {
       const { name } = ask;
       const reply = await answer(resolve, name, ask.stubOnly === true);

@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { JudgeAsk } from '../script-judge.js';
+import type { SnapshotAsk } from '../script-snapshot.js';
 import type { TestOutcome } from './types.js';
 
 /** One task posted to a worker. `code` is the compiled bundle; `key` identifies it for the cache. */
@@ -18,6 +19,8 @@ export interface WorkerTask {
   main?: unknown;
   /** Set to 1 by the worker when it starts the task: the main thread's hard stop counts from then. */
   started?: Int32Array;
+  /** Set while a run collects coverage: the thread starts its profiler before it runs the task. */
+  coverage?: boolean;
   /** Yao's runtime for this task: which argument is `ctx`, and the channel `Process()` asks through. */
   yao?: { ctxArg?: number; processes?: ProcessChannelEnd };
 }
@@ -33,10 +36,12 @@ export interface ProcessChannelEnd {
 
 /**
  * What the worker posts on that channel: a process name, one request of Yao's `http` object, or the
- * arguments of a `t.assert.Agent` call (judged on the main thread, where the agents are).
+ * arguments of a `t.assert.Agent` call (judged on the main thread, where the agents are), or a
+ * `t.assert.MatchSnapshot` value (compared with the run's snapshot store there).
  * `stubOnly` asks only for a stub (a hook's `ctx.agent.Call` and the like, which nothing else runs).
  */
-export type ChannelAsk = { name: string; stubOnly?: boolean } | { http: HttpCall } | { judge: JudgeAsk };
+export type ChannelAsk =
+  { name: string; stubOnly?: boolean } | { http: HttpCall } | { judge: JudgeAsk } | { snapshot: SnapshotAsk };
 
 /** One `http.Get/Post/…` call, already shaped by the worker: the URL carries the query. */
 export interface HttpCall {

@@ -1,16 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import createDebug from 'debug';
 import { errorMessage } from '@agentest/kernel';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
+import { countCoverage, handOverCoverage, takeThreadCoverage } from './coverage-pool.js';
 import { Limiter } from './limiter.js';
 import { openProcessChannel } from './process-channel.js';
 import { sandboxEnv } from './sandbox-env.js';
 import { TaskDeadline } from './task-deadline.js';
 import type { WorkerResult, WorkerTask } from './protocol.js';
+import type { ScriptCoverage } from '../coverage/coverage-protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
 
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
@@ -19,6 +21,8 @@ const debug = createDebug('agentest:script');
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 // The worker file sits next to this one: `.ts` when run from source, `.js` once built.
 const WORKER = new URL(`../worker/worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+/** piscina loads with the first task: a run without scripts never pays for it. */
+let piscinaClass: Promise<typeof Piscina> | undefined;
 const START_HINT = `worker threads must be able to load ${fileURLToPath(WORKER)}: run the built CLI, or Node with --import tsx (a loader registered only in the main thread does not reach worker threads)`;
 
 /**
@@ -96,12 +100,19 @@ export class WorkerScriptPool implements ScriptPool {
 
   async warm(files: readonly string[] = []): Promise<void> {
     if (this.closed || this.startFailure) return;
-    this.workers();
+    await this.workers();
     const bundles = files.map((file) => compileModule(file).catch(() => undefined));
     await Promise.all([this.started?.catch(() => undefined), ...bundles]);
   }
 
+  /** The coverage the threads counted since the last take (see `coverage-pool.ts`). */
+  async takeCoverage(): Promise<ScriptCoverage[]> {
+    await this.started?.catch(() => undefined);
+    return this.piscina ? takeThreadCoverage(this.piscina, this.threads) : [];
+  }
+
   async close(): Promise<void> {
+    await handOverCoverage(this);
     this.closed = true;
     const piscina = this.piscina;
     this.piscina = undefined;
@@ -117,7 +128,7 @@ export class WorkerScriptPool implements ScriptPool {
   ): Promise<WorkerResult> {
     const started = performance.now();
     if (this.closed) return { status: 'error', error: 'the script pool is closed', logs: [], durationMs: 0 };
-    const workers = this.startFailure ? undefined : this.workers();
+    const workers = this.startFailure ? undefined : await this.workers();
     // Start-up does not count against the task's time limit, but a stopped run does not wait for it.
     if (!(await settledUnlessAborted(this.started, signal)))
       return {
@@ -137,11 +148,12 @@ export class WorkerScriptPool implements ScriptPool {
       return { status: 'timeout', error: `stopped before it started: ${reasonOf(signal)}`, logs: [], durationMs: 0 };
     const deadline = new TaskDeadline(request.timeoutMs, signal);
     task.started = deadline.started;
+    countCoverage(task, this);
     const channel = request.host && Object.keys(request.host).length ? openHostChannel(request.host) : undefined;
     if (channel) task.host = { names: channel.names, port: channel.port };
     const processes =
       request.yao?.processes && compiled.usesHostRuntime
-        ? openProcessChannel(request.yao.processes, request.yao.judge)
+        ? openProcessChannel(request.yao.processes, request.yao.judge, request.yao.snapshot)
         : undefined;
     if (request.yao)
       task.yao = {
@@ -191,9 +203,11 @@ export class WorkerScriptPool implements ScriptPool {
    * Starts the threads on first use and waits until each answers a ping, so thread start-up (slower
    * when running from TypeScript sources) never counts against the first tasks' timeouts.
    */
-  private workers(): Piscina {
+  private async workers(): Promise<Piscina | undefined> {
+    const Pool = await (piscinaClass ??= import('piscina').then((m) => m.Piscina));
+    if (this.closed) return undefined;
     if (this.piscina) return this.piscina;
-    this.piscina = new Piscina({
+    this.piscina = new Pool({
       filename: WORKER.href,
       minThreads: this.threads,
       maxThreads: this.threads,

@@ -1,4 +1,5 @@
 import type { ScriptJudge } from '../script-judge.js';
+import type { ScriptSnapshot } from '../script-snapshot.js';
 /**
  * The sandbox every piece of user code runs in: script tests, `script` assertions, assistant hook
  * scripts and `test()` files. Nothing outside this package sees the worker pool behind it.
@@ -48,6 +49,8 @@ export interface YaoRuntimeOptions {
   ctxArg?: number;
   /** Judges a script test's `t.assert.Agent` calls; without it they are errors saying so. */
   judge?: ScriptJudge;
+  /** Compares a script test's `t.assert.MatchSnapshot` values with the run's snapshots; without it they are errors. */
+  snapshot?: ScriptSnapshot;
 }
 
 /** Where a process goes: a function of a script module (run in the caller's sandbox thread), or a fixed value. */

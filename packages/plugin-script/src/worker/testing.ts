@@ -51,15 +51,29 @@ export class TestRecord {
 /** Asks the main thread to judge a `t.assert.Agent` call; blocks until it answers. */
 export type JudgeCall = (args: unknown[]) => { pass: boolean; message?: string; error?: string };
 
+/** What the worker adds to `t` for a test task: `t.mock`, and `t.assert` methods that need the task's runtime. */
+export interface TestExtras {
+  mock?: object;
+  assert?: Record<string, (...args: any[]) => boolean>;
+}
+
 /** The script's `t`: `t.assert.*`, `name`, a live `failed`, log/error/skip/fail/fatal, and `main`. */
-export function createT(name: string, record: TestRecord, main: unknown, judge?: JudgeCall): object {
+export function createT(
+  name: string,
+  record: TestRecord,
+  main: unknown,
+  judge?: JudgeCall,
+  extras: TestExtras = {},
+): object {
   const t = {
     name,
     main,
     assert: Object.freeze({
       ...createAssert((failure) => record.failAssertion(failure)),
+      ...extras.assert,
       Agent: (...args: unknown[]) => agentAssertion(record, args, judge),
     }),
+    ...(extras.mock ? { mock: extras.mock } : {}),
     log: (...args: unknown[]) => void record.logs.push(formatArgs(args)),
     error: (...args: unknown[]) => {
       const text = formatArgs(args) || 'error';

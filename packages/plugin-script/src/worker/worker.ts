@@ -4,11 +4,17 @@ import { invoke } from './invoke.js';
 import { Sandbox, type HostChannel } from './sandbox.js';
 import { ProcessExit } from './sandbox-globals.js';
 import { closeHostCodeGeneration } from './host-realm.js';
+import { startCoverage, takeCoverage } from './coverage.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
+import type { CoverageTask, ScriptCoverage } from '../coverage/coverage-protocol.js';
 import { boundedLogs } from './log-buffer.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
 import { yaoContext } from './yao-context.js';
+import type { AssertionFailure } from './assert.js';
+import { mockAssertions } from './mock-assert.js';
+import { Mocks } from './mocks.js';
+import { matchSnapshot } from './snapshot-assert.js';
 import { YaoRuntime } from './yao-runtime.js';
 
 /**
@@ -23,7 +29,9 @@ closeHostCodeGeneration();
 process.on('uncaughtException', (error) => active?.fail(error, 'uncaught exception'));
 process.on('unhandledRejection', (reason) => active?.fail(reason, 'unhandled promise rejection'));
 
-export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
+export default async function runTask(task: WorkerTask | CoverageTask): Promise<WorkerResult | ScriptCoverage[]> {
+  if (task.mode === 'coverage') return takeCoverage(task);
+  if (task.coverage) await startCoverage();
   if (task.mode === 'ping') return { status: 'ok', logs: [], durationMs: 0 };
   if (task.started) {
     Atomics.store(task.started, 0, 1);
@@ -32,17 +40,22 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResult> {
   const started = performance.now();
   const deadline = started + task.timeoutMs;
   const logs = boundedLogs();
-  const runtime = new YaoRuntime(logs, deadline, task.yao?.processes);
+  // A test's mocks live as long as its task: nothing a test mocks reaches the next one.
+  const mocks = task.mode === 'test' ? new Mocks() : undefined;
+  const runtime = new YaoRuntime(logs, deadline, task.yao?.processes, mocks);
   const sandbox = new Sandbox(logs, task.host as HostChannel | undefined, runtime);
+  mocks?.adopt(sandbox);
   const ctxArg = task.yao?.ctxArg;
-  if (ctxArg !== undefined && ctxArg < task.args.length)
-    task.args[ctxArg] = yaoContext(task.args[ctxArg], logs, (name, args) => runtime.stub(name, args, sandbox));
+  if (ctxArg !== undefined && ctxArg < task.args.length) {
+    const ctx = yaoContext(task.args[ctxArg], logs, (name, args) => runtime.stub(name, args, sandbox));
+    task.args[ctxArg] = mocks ? mocks.context(ctx) : ctx;
+  }
   active = sandbox;
   try {
     const loaded = runBounded(deadline, (options) => loadedScript(task).runInContext(sandbox.context, options));
     const result =
       task.mode === 'test'
-        ? await runTest(task, sandbox, loaded, logs, deadline, runtime)
+        ? await runTest(task, sandbox, loaded, logs, deadline, runtime, mocks!)
         : await runCall(task, sandbox, loaded, logs, deadline);
     return { ...result, durationMs: performance.now() - started };
   } finally {
@@ -78,9 +91,17 @@ async function runTest(
   logs: string[],
   deadline: number,
   runtime: YaoRuntime,
+  mocks: Mocks,
 ): Promise<Omit<WorkerResult, 'durationMs'>> {
   const record = new TestRecord(logs);
-  const t = createT(task.fn, record, task.main, (args) => runtime.judge(args));
+  const failed = (failure: AssertionFailure) => record.failAssertion(failure);
+  const t = createT(task.fn, record, task.main, (args) => runtime.judge(args), {
+    mock: mocks.api(),
+    assert: {
+      ...mockAssertions(mocks.log, failed),
+      MatchSnapshot: matchSnapshot((ask) => runtime.snapshot(ask), failed),
+    },
+  });
   const call = async (name: string): Promise<Invocation | undefined> => {
     const fn = lookup(sandbox, name);
     return fn ? invoke(sandbox, fn, [t, ...task.args], deadline) : undefined;

@@ -1,10 +1,12 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
-import type { ChannelAsk, HttpReply, ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
+import type { ChannelAsk, HttpCall, HttpReply, ProcessChannelEnd, ProcessReply } from '../pool/protocol.js';
 import type { JudgeAnswer } from '../script-judge.js';
+import type { SnapshotAnswer, SnapshotAsk } from '../script-snapshot.js';
 import { cloneable } from './describe.js';
 import { goFormat } from './go-format.js';
 import { remaining, runBounded } from './deadline.js';
 import { loadedScript, lookup } from './loaded-scripts.js';
+import type { Mocks } from './mocks.js';
 import { Sandbox, type SandboxRuntime } from './sandbox.js';
 import { yaoHttp } from './yao-http.js';
 import { yaoTime } from './yao-time.js';
@@ -27,10 +29,12 @@ const SERVER_ONLY: Record<string, string> = {
 export class YaoRuntime implements SandboxRuntime {
   private readonly children: Sandbox[] = [];
 
+  /** A test's `t.mock`s and call log; `undefined` for hooks and other calls, which nothing mocks. */
   constructor(
     private readonly logs: string[],
     private readonly deadline: number,
     private readonly processes?: ProcessChannelEnd,
+    private readonly mocks?: Mocks,
   ) {}
 
   globals(owner: Sandbox): Record<string, unknown> {
@@ -58,21 +62,23 @@ export class YaoRuntime implements SandboxRuntime {
       }),
       Process: (name: unknown, ...args: unknown[]) => this.process(name, args, owner),
       Exception: YaoException,
-      time: yaoTime(logs, this.deadline),
+      time: this.mocks ? this.mocks.time(yaoTime(logs, this.deadline)) : yaoTime(logs, this.deadline),
       http: this.processes
-        ? yaoHttp((call) =>
-            this.exchange<HttpReply>({ http: { ...call, timeoutMs: remaining(this.deadline) } }, (why) => ({
-              status: 0,
-              code: 0,
-              message: `${call.method} ${call.url}: ${why}`,
-              headers: {},
-              data: null,
-            })),
-          )
+        ? yaoHttp(this.mocks ? this.mocks.httpSender((call) => this.http(call)) : (call) => this.http(call))
         : serverOnly('http', '', 'http is available in Yao hooks, processes and script tests only; use fetch here.'),
     };
     for (const [name, what] of Object.entries(SERVER_ONLY)) globals[name] = serverOnly(name, what);
     return globals;
+  }
+
+  private http(call: Omit<HttpCall, 'timeoutMs'>): HttpReply {
+    return this.exchange<HttpReply>({ http: { ...call, timeoutMs: remaining(this.deadline) } }, (why) => ({
+      status: 0,
+      code: 0,
+      message: `${call.method} ${call.url}: ${why}`,
+      headers: {},
+      data: null,
+    }));
   }
 
   dispose(): void {
@@ -87,9 +93,12 @@ export class YaoRuntime implements SandboxRuntime {
   private process(name: unknown, args: unknown[], parent: Sandbox): unknown {
     if (typeof name !== 'string' || !name)
       throw new TypeError('Process(name, ...args): name must be a process name such as "scripts.util.Hello"');
-    const reply = this.ask(name);
-    if (!reply.ok) throw new Error(reply.error);
-    return this.run(name, reply, args, parent);
+    const real = () => {
+      const reply = this.ask(name);
+      if (!reply.ok) throw new Error(reply.error);
+      return this.run(name, reply, args, parent);
+    };
+    return this.mocks ? this.mocks.process(name, args, real) : real();
   }
 
   /**
@@ -114,6 +123,7 @@ export class YaoRuntime implements SandboxRuntime {
     if (target.kind === 'value') return target.value === undefined ? undefined : structuredClone(target.value);
     const child = new Sandbox(this.logs, undefined, this, parent);
     this.children.push(child);
+    this.mocks?.adopt(child);
     const loaded = runBounded(this.deadline, (options) => loadedScript(target).runInContext(child.context, options));
     if (loaded.kind === 'threw') throw loaded.error;
     if (loaded.kind === 'timeout') throw new Error(`Process("${name}"): timed out while loading ${target.file}`);
@@ -131,6 +141,15 @@ export class YaoRuntime implements SandboxRuntime {
     return this.exchange<JudgeAnswer>({ judge: { args: cloneable(args) as unknown[] } }, (why) => ({
       pass: false,
       error: `t.assert.Agent: ${why}`,
+    }));
+  }
+
+  /** `t.assert.MatchSnapshot(...)`: the value goes to the main thread, where the run's snapshots are. */
+  snapshot(ask: SnapshotAsk): SnapshotAnswer {
+    if (!this.processes) return { pass: false, error: 't.assert.MatchSnapshot is available in script tests only' };
+    return this.exchange<SnapshotAnswer>({ snapshot: ask }, (why) => ({
+      pass: false,
+      error: `t.assert.MatchSnapshot: ${why}`,
     }));
   }
 

@@ -1,0 +1,84 @@
+import {
+  AgentestError,
+  defineReporter,
+  safeStringify,
+  type AgentestPlugin,
+  type DeepReadonly,
+  type Execution,
+  type ResultEvent,
+  type RunEvent,
+  type StartEvent,
+} from '@agentest/kernel';
+import { LineWriter } from '@agentest/reporter-jsonl';
+import type { BlobHeader, ResumeMark } from './blob-header.js';
+
+export const BLOB_PLUGIN = 'agentest:blob';
+
+/** Runs before every other report tap, so a resume of the wrong suite stops before anything is written. */
+const BEFORE_EVERYTHING = -1000;
+
+export interface BlobWriterOptions {
+  path: string;
+  /** The header a new blob starts with, made at the start event (the suite is counted by then). */
+  header(start: DeepReadonly<StartEvent>): BlobHeader;
+  /** With `--resume`: checks the suite is the blob's (throws when not) and says which cases run again. */
+  resume?(): ResumeMark;
+}
+
+/**
+ * Writes the shard's blob: its header (or, resuming, a `resume` line appended to the blob), then the
+ * run's events as they happen. Each `result` line carries the case's every run (without the full
+ * reply), so `agentest merge` can recompute every statistic from the runs. Lines are written as each
+ * case ends, so a shard killed mid-run leaves a blob whose finished cases `--resume` keeps.
+ */
+export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
+  const writer = new LineWriter(options.path);
+  let first: string | undefined;
+  let opened: Promise<void> | undefined;
+  const write = (line: string | undefined): void | Promise<void> => {
+    if (line === undefined) return;
+    opened ??= writer.open(options.resume ? 'a' : 'w');
+    return opened.then(() => writer.write(line));
+  };
+  const reporter = defineReporter({
+    name: BLOB_PLUGIN,
+    onStart: async (event) => {
+      await write(first);
+      await write(safeStringify(event));
+    },
+    onResult: (event) => write(safeStringify(withRuns(event))),
+    onSummary: (event) => write(safeStringify(event)),
+    close: async () => {
+      if (opened) await opened.then(() => writer.close());
+    },
+  });
+  return {
+    name: BLOB_PLUGIN,
+    enforce: 'pre',
+    apply(kernel) {
+      // The first line is decided before any reporter hears the start: a resume that does not fit
+      // its blob throws here, which stops the run before a case runs (exit 2).
+      kernel.hooks.report.tap({ name: BLOB_PLUGIN, stage: BEFORE_EVERYTHING }, (event: RunEvent) => {
+        if (event.type !== 'start') return;
+        try {
+          first = safeStringify(options.resume ? options.resume() : options.header(event));
+        } catch (error) {
+          if (error instanceof AgentestError) throw error;
+          throw new AgentestError('INTERNAL', `the blob header could not be made: ${String(error)}`, { cause: error });
+        }
+      });
+      reporter.apply(kernel);
+    },
+  };
+}
+
+/** The result line with its runs, each without the full reply (never part of a report). */
+function withRuns(event: DeepReadonly<ResultEvent>): DeepReadonly<ResultEvent> {
+  if (!event.runs.some((run) => 'reply' in run)) return event;
+  return { ...event, runs: event.runs.map(withoutReply) };
+}
+
+function withoutReply(run: DeepReadonly<Execution>): DeepReadonly<Execution> {
+  const { reply: _reply, ...rest } = run;
+  return rest;
+}

@@ -1,0 +1,94 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { createKernel } from '@agentest/kernel';
+import { loadConfig } from '../config/load-config.js';
+import { normaliseConfig } from '../config/normalise-config.js';
+import { claimDefaultOutputs } from '../default-outputs.js';
+import { outcomeExitCode } from '../exit-code.js';
+import type { RawMergeFlags } from '../merge-command.js';
+import { timestamp } from '../output-path.js';
+import { formatError } from '../print-error.js';
+import { setupReporters } from '../reporter-setup.js';
+import type { CliIo } from '../run-test.js';
+import { blobInvalid, shardName } from './blob-header.js';
+import { checkShardSet, type ShardSet } from './check-blobs.js';
+import { readBlob, type Blob } from './read-blob.js';
+import { replayShards } from './replay-shards.js';
+
+/**
+ * `agentest merge`: reads the blobs, checks they are every shard of one run, and runs the merged run
+ * through the kernel with the recorded results standing in for the agent, so every statistic, the
+ * thresholds and the verdict come out as one unsharded run's would. Returns the exit code; only this
+ * decides the run's verdict.
+ */
+export async function runMerge(paths: readonly string[], flags: RawMergeFlags, io: CliIo): Promise<number> {
+  const blobs = await readBlobs(paths, io.cwd);
+  const set = checkShardSet(blobs, flags.runId?.trim() || undefined);
+  io.stdout.write(mergingLine(set));
+  const loaded = await loadConfig({ cwd: io.cwd, ...(flags.config ? { file: flags.config } : {}) });
+  const config = await normaliseConfig(loaded.config, {
+    cwd: io.cwd,
+    ...(loaded.filepath ? { file: loaded.filepath } : {}),
+  });
+  const { plan, plugin } = replayShards(set, io.cwd);
+  const kernel = createKernel({ plugins: [plugin] });
+  const claimed = await claimDefaultOutputs(join(io.cwd, `merged-${timestamp()}`), (stem) =>
+    setupReporters({
+      outputs: (flags.output ?? []).map((path) => resolve(io.cwd, path)),
+      specs: config.reporters ?? [],
+      stem,
+      defaultJsonl: flags.jsonl !== false,
+      defaultFiles: true,
+      printReply: false,
+      verbose: flags.verbose === true,
+      color: flags.color !== false,
+      cwd: io.cwd,
+      resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
+      stdout: io.stdout,
+      stderr: io.stderr,
+      env: io.env,
+      replyPrinter: () => plugin,
+    }),
+  );
+  try {
+    plan.options = { mode: 'file', outputs: claimed.planned.outputs };
+    kernel.use(...claimed.planned.plugins);
+    const outcome = await kernel.run(plan);
+    for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
+    return outcomeExitCode(outcome);
+  } finally {
+    await claimed.release();
+  }
+}
+
+/** Every blob named, a folder standing for the `.jsonl` files in it, read in name order. */
+async function readBlobs(paths: readonly string[], cwd: string): Promise<Blob[]> {
+  const files: { path: string; shown: string }[] = [];
+  for (const given of paths) {
+    const path = resolve(cwd, given);
+    const found = await stat(path).catch(() => undefined);
+    if (!found?.isDirectory()) {
+      files.push({ path, shown: given });
+      continue;
+    }
+    const names = (await readdir(path)).filter((name) => name.endsWith('.jsonl')).sort();
+    if (!names.length)
+      throw blobInvalid(
+        given,
+        'holds no blob (no .jsonl file): is it the folder the shards wrote into with --blob-dir?',
+      );
+    files.push(...names.map((name) => ({ path: join(path, name), shown: relative(cwd, join(path, name)) || name })));
+  }
+  return Promise.all(files.map(({ path, shown }) => readBlob(path, shown)));
+}
+
+/** What is being merged, before the run's own header. */
+function mergingLine(set: ShardSet): string {
+  const header = set.blobs[0]!.header;
+  const run =
+    header.run_id !== undefined
+      ? `run ${header.run_id} (${header.run_id_source})`
+      : 'a run with no run id, its shards grouped by suite and config hash';
+  const shards = set.blobs.map((blob) => `${shardName(blob.header)} ${blob.file}`).join(', ');
+  return `Merging ${set.blobs.length} shard${set.blobs.length === 1 ? '' : 's'} of ${run}: ${shards}\n`;
+}

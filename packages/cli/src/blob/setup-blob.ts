@@ -1,0 +1,139 @@
+import { readFile, truncate } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { AgentestError, type AgentestPlugin, type RunPlan, type ShardLabel } from '@agentest/kernel';
+import type { Flags } from '../flags.js';
+import type { CliIo } from '../run-test.js';
+import { BLOB_FORMAT, chooseRunId, shardName, type BlobHeader } from './blob-header.js';
+import { DEFAULT_BLOB_DIR, parseBlobFlags, type RawBlobFlags } from './blob-flags.js';
+import { blobWriter } from './blob-writer.js';
+import { CaseCensus } from './case-census.js';
+import { configHash } from './config-hash.js';
+import { readBlob } from './read-blob.js';
+
+/** What a run needs for its blob: the writer plugin, if the run writes one. */
+export interface BlobSetup {
+  plugins: AgentestPlugin[];
+}
+
+/** Where the run came from, as `runTest` has it. */
+export interface BlobRun {
+  flags: Flags;
+  /** The config file the run loaded, if any: its text is part of the config hash. */
+  configFile: string | undefined;
+  plan: RunPlan;
+}
+
+/**
+ * The blob of a sharded run (or of any run given `--blob-dir`), or the `--resume` of one. Wraps the
+ * plan's selection to count the suite, so the header can name the shard's cases and hash the suite.
+ */
+export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo, 'cwd' | 'env'>): Promise<BlobSetup> {
+  const flags = parseBlobFlags(raw);
+  if (flags.resume) return resumeBlob(flags.resume, run, io.cwd);
+  const { plan } = run;
+  if (!plan.shard && !flags.blobDir) return { plugins: [] };
+  const census = new CaseCensus();
+  plan.include = census.wrap(plan.include);
+  const runId = chooseRunId(flags.runId, io.env);
+  const shard: ShardLabel = plan.shard ?? { index: 1, total: 1, source: 'not split' };
+  const name = blobFileName(inputLabel(run.flags.input, io.cwd), runId?.run_id, shard);
+  const path = resolve(io.cwd, flags.blobDir ?? DEFAULT_BLOB_DIR, name);
+  const config_hash = await configHash(run.configFile, run.flags, plan);
+  const header = (): BlobHeader => ({
+    type: 'blob',
+    format: BLOB_FORMAT,
+    ...runId,
+    shard,
+    suite_hash: census.suiteHash(),
+    config_hash,
+    agentest_version: agentestVersion(),
+    suite_cases: census.suiteCases,
+    cases: census.cases,
+    positions: census.positions,
+    ...(plan.thresholds ? { thresholds: plan.thresholds } : {}),
+  });
+  return { plugins: [blobWriter({ path, header })] };
+}
+
+/**
+ * `--resume <blob>`: the same shard again, running only its cases with no result in the blob, and
+ * adding them to it. The command must be the one that started the shard: a different config, flags,
+ * shard, agentest version or suite is refused before any case runs.
+ */
+async function resumeBlob(shown: string, run: BlobRun, cwd: string): Promise<BlobSetup> {
+  const path = resolve(cwd, shown);
+  const blob = await readBlob(path, shown);
+  const { header } = blob;
+  const { plan } = run;
+  if (plan.shard && (plan.shard.index !== header.shard.index || plan.shard.total !== header.shard.total))
+    throw mismatch(
+      shown,
+      `holds ${shardName(header)}, but this run is shard ${plan.shard.index}/${plan.shard.total} (${plan.shard.source})`,
+    );
+  plan.shard = header.shard;
+  if ((await configHash(run.configFile, run.flags, plan)) !== header.config_hash)
+    throw mismatch(
+      shown,
+      'was written with another config file or other flags (agent, runs, thresholds, timeout, --run, …); resume with the command that started the shard',
+    );
+  if (header.agentest_version !== agentestVersion())
+    throw mismatch(
+      shown,
+      `was written by agentest ${header.agentest_version}, this is ${agentestVersion()}; resume with the version that started the shard`,
+    );
+  await dropCutLine(path);
+  const pending = new Set(header.cases.filter((id) => !blob.results.has(id)));
+  const census = new CaseCensus();
+  plan.include = census.wrap((testCase) => pending.has(testCase.id));
+  const resume = () => {
+    if (census.suiteHash() !== header.suite_hash)
+      throw mismatch(
+        shown,
+        'was written for another version of the suite: its cases changed since; run the shard again instead',
+      );
+    return { type: 'resume' as const, timestamp: new Date().toISOString(), cases: census.cases };
+  };
+  return { plugins: [blobWriter({ path, header: () => header, resume })] };
+}
+
+/** `cases-jsonl.nightly-42.shard-2-of-4.jsonl`: input, run and shard, so blobs in one folder never collide. */
+export function blobFileName(
+  input: string,
+  runId: string | undefined,
+  shard: Pick<ShardLabel, 'index' | 'total'>,
+): string {
+  const parts = [slug(input), ...(runId ? [slug(runId)] : []), `shard-${shard.index}-of-${shard.total}`];
+  return `${parts.join('.')}.jsonl`;
+}
+
+/** The input as a path under the working directory when it is one, else its last part (or the text given). */
+function inputLabel(input: string, cwd: string): string {
+  const path = relative(cwd, resolve(cwd, input));
+  return path.startsWith('..') || isAbsolute(path) ? basename(input) : path;
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'suite'
+  );
+}
+
+/** A shard killed mid-write leaves its last line cut short: cut it off, so the lines added next stay whole. */
+async function dropCutLine(path: string): Promise<void> {
+  const text = await readFile(path);
+  const end = text.lastIndexOf(0x0a) + 1;
+  if (end < text.length) await truncate(path, end);
+}
+
+/** The version of the agentest command line, as `--version` prints it. */
+export function agentestVersion(): string {
+  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+}
+
+function mismatch(file: string, problem: string): AgentestError {
+  return new AgentestError('BLOB_MISMATCH', `--resume ${file} ${problem}`, { where: '--resume' });
+}

@@ -1,0 +1,190 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AgentestError, type ResultEvent, type TestCase } from '@agentest/kernel';
+import { checkHeader, chooseRunId, type BlobHeader } from '../src/blob/blob-header.js';
+import { CaseCensus } from '../src/blob/case-census.js';
+import { checkShardSet } from '../src/blob/check-blobs.js';
+import { readBlob, type Blob } from '../src/blob/read-blob.js';
+import { blobFileName } from '../src/blob/setup-blob.js';
+
+function failsWith(run: () => unknown, code: string, message: RegExp): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof AgentestError, String(error));
+    assert.equal(error.code, code);
+    assert.match(error.message, message);
+    return true;
+  });
+}
+
+test("the run id comes from --run-id, else the CI's pipeline id (GitHub's with its attempt), else none", () => {
+  assert.deepEqual(chooseRunId('nightly', { GITHUB_RUN_ID: '1' }), { run_id: 'nightly', run_id_source: '--run-id' });
+  assert.deepEqual(chooseRunId(undefined, { GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: '3' }), {
+    run_id: '42-3',
+    run_id_source: 'GITHUB_RUN_ID+GITHUB_RUN_ATTEMPT',
+  });
+  for (const [name, source] of [
+    ['CI_PIPELINE_ID', 'CI_PIPELINE_ID'],
+    ['BUILDKITE_BUILD_ID', 'BUILDKITE_BUILD_ID'],
+    ['CIRCLE_WORKFLOW_ID', 'CIRCLE_WORKFLOW_ID'],
+  ])
+    assert.deepEqual(chooseRunId(undefined, { [name]: 'x1' }), { run_id: 'x1', run_id_source: source });
+  assert.equal(chooseRunId(undefined, { CI_PIPELINE_ID: ' ' }), undefined);
+  assert.equal(chooseRunId(undefined, {}), undefined);
+});
+
+test('blob names carry the input, the run and the shard, in characters every file system takes', () => {
+  assert.equal(
+    blobFileName('tests/inputs.jsonl', '42-3', { index: 2, total: 4 }),
+    'tests-inputs-jsonl.42-3.shard-2-of-4.jsonl',
+  );
+  assert.equal(blobFileName('../x y', undefined, { index: 1, total: 1 }), 'x-y.shard-1-of-1.jsonl');
+});
+
+const aCase = (id: string, input = id): TestCase => ({
+  id,
+  kind: 'agent',
+  input,
+  messages: [],
+  source: { file: 'c.jsonl' },
+});
+
+test('the census counts each case once, keeps the shard its cases in suite order, and hashes the whole suite', () => {
+  const census = new CaseCensus();
+  const include = census.wrap((c) => c.id !== 'b');
+  for (const id of ['a', 'b', 'c', 'a', 'c']) include(aCase(id));
+  assert.deepEqual(census.cases, ['a', 'c']);
+  assert.deepEqual(census.positions, [0, 2]);
+  assert.equal(census.suiteCases, 3);
+  const other = new CaseCensus();
+  const all = other.wrap(undefined);
+  for (const id of ['a', 'b', 'c']) all(aCase(id));
+  assert.equal(other.suiteHash(), census.suiteHash(), 'the hash is of the suite, not of the shard');
+  const changed = new CaseCensus();
+  for (const testCase of [aCase('a'), aCase('b', 'edited'), aCase('c')]) changed.wrap(undefined)(testCase);
+  assert.notEqual(changed.suiteHash(), census.suiteHash(), 'an edited case changes the hash');
+});
+
+test('a file that is not a blob, or a header with missing fields, is BLOB_INVALID naming the file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-blob-'));
+  writeFileSync(join(dir, 'report.jsonl'), '{"type":"start"}\n');
+  await assert.rejects(
+    readBlob(join(dir, 'report.jsonl'), 'report.jsonl'),
+    /report\.jsonl: line 1 is not a blob header/,
+  );
+  await assert.rejects(readBlob(join(dir, 'none.jsonl'), 'none.jsonl'), /none\.jsonl: not found/);
+  failsWith(
+    () => checkHeader({ type: 'blob', format: 1 }, 'x.jsonl'),
+    'BLOB_INVALID',
+    /x\.jsonl: line 1, the blob header, is missing fields/,
+  );
+  failsWith(
+    () => checkHeader({ type: 'blob', format: 7, agentest_version: '9.0.0' }, 'x.jsonl'),
+    'BLOB_INVALID',
+    /blob format 7/,
+  );
+});
+
+test('a line cut short at the end of a blob is left out; one in the middle is an error naming the line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-blob-'));
+  const header = JSON.stringify(header2(1, ['a']));
+  const result = JSON.stringify({ type: 'result', id: 'a', status: 'passed', runs: [] });
+  writeFileSync(join(dir, 'cut.jsonl'), `${header}\n${result}\n{"type":"res`);
+  assert.equal((await readBlob(join(dir, 'cut.jsonl'), 'cut.jsonl')).results.size, 1);
+  writeFileSync(join(dir, 'bad.jsonl'), `${header}\n{"type":"res\n${result}\n`);
+  await assert.rejects(readBlob(join(dir, 'bad.jsonl'), 'bad.jsonl'), /bad\.jsonl:2: not a JSON object/);
+});
+
+function header2(index: number, cases: string[], extra: Partial<BlobHeader> = {}): BlobHeader {
+  return {
+    type: 'blob',
+    format: 1,
+    run_id: 'r',
+    run_id_source: '--run-id',
+    shard: { index, total: 2, source: '--shard' },
+    suite_hash: 'sha256:s',
+    config_hash: 'sha256:c',
+    agentest_version: '1.0.0',
+    suite_cases: 3,
+    cases,
+    positions: cases.map((_, i) => i),
+    ...extra,
+  };
+}
+
+function blob(file: string, header: BlobHeader, finished = header.cases): Blob {
+  const results = new Map(finished.map((id) => [id, { type: 'result', id } as unknown as ResultEvent]));
+  return { file, header, results };
+}
+
+test('merge takes N distinct, complete, disjoint shards of one run, and names what is wrong otherwise', () => {
+  const one = blob('1.jsonl', header2(1, ['a', 'b']));
+  const two = blob('2.jsonl', header2(2, ['c']));
+  assert.deepEqual(
+    checkShardSet([two, one], undefined).blobs.map((b) => b.file),
+    ['1.jsonl', '2.jsonl'],
+  );
+  failsWith(() => checkShardSet([one], undefined), 'MERGE_INCOMPLETE', /missing shard 2\/2 of run r: got 1\/2/);
+  failsWith(
+    () => checkShardSet([one, one, two], undefined),
+    'BLOB_MISMATCH',
+    /duplicated shard 1\/2: 1\.jsonl and 1\.jsonl/,
+  );
+  failsWith(
+    () => checkShardSet([one, blob('2.jsonl', header2(2, ['c'], { config_hash: 'sha256:other' }))], undefined),
+    'BLOB_MISMATCH',
+    /different config hash: shard 1\/2 \(1\.jsonl\) has c, shard 2\/2 \(2\.jsonl\) other/,
+  );
+  failsWith(
+    () => checkShardSet([one, blob('2.jsonl', header2(2, ['c'], { agentest_version: '2.0.0' }))], undefined),
+    'BLOB_MISMATCH',
+    /different agentest version: .* by agentest 1\.0\.0, shard 2\/2 \(2\.jsonl\) by 2\.0\.0/,
+  );
+  failsWith(
+    () => checkShardSet([one, blob('2.jsonl', header2(2, ['c'], { suite_hash: 'sha256:new' }))], undefined),
+    'BLOB_MISMATCH',
+    /different suite hash/,
+  );
+  failsWith(
+    () => checkShardSet([one, blob('2.jsonl', header2(2, ['b', 'c']))], undefined),
+    'BLOB_MISMATCH',
+    /case "b" is in shard 1\/2/,
+  );
+  failsWith(
+    () => checkShardSet([one, blob('2.jsonl', header2(2, []))], undefined),
+    'MERGE_INCOMPLETE',
+    /the shards hold 2 cases but the suite has 3/,
+  );
+  failsWith(
+    () => checkShardSet([one, blob('2.jsonl', header2(2, ['c']), [])], undefined),
+    'MERGE_INCOMPLETE',
+    /shard 2\/2 \(2\.jsonl\) has no result for 1 of its 1 cases \("c"\).*--resume 2\.jsonl/,
+  );
+});
+
+test('blobs of several runs are told apart by run id, or by suite and config hash when they carry none', () => {
+  const runA = [blob('a1', header2(1, ['a', 'b'])), blob('a2', header2(2, ['c']))];
+  const runB = [blob('b1', header2(1, ['a', 'b'], { run_id: 's' }))];
+  failsWith(
+    () => checkShardSet([...runA, ...runB], undefined),
+    'BLOB_MISMATCH',
+    /of 2 runs, run r: .*; run s: .*pick one with --run-id/,
+  );
+  assert.equal(checkShardSet([...runA, ...runB], 'r').blobs.length, 2);
+  const anonymous = (b: Blob, config = 'sha256:c'): Blob => ({
+    ...b,
+    header: { ...b.header, run_id: undefined, config_hash: config },
+  });
+  const grouped = checkShardSet(
+    runA.map((b) => anonymous(b)),
+    undefined,
+  );
+  assert.equal(grouped.groupedByHash, true);
+  failsWith(
+    () => checkShardSet([...runA.map((b) => anonymous(b)), anonymous(runB[0]!, 'sha256:d')], undefined),
+    'BLOB_MISMATCH',
+    /they carry no run id, so they were grouped by suite and config hash/,
+  );
+});
