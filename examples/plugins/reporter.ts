@@ -1,8 +1,8 @@
 /**
  * A reporter: hears the run's events in order and writes what it needs. This one writes one text file
- * per suite (`<dir>/<suite file>.txt`): a line per case and the total. `defineReporter` makes it a plugin (`enforce: 'post'`) that taps
- * `report` and `teardown`, with a timeout; a reporter that throws is silenced for the rest of the run
- * and the run exits 3, its verdicts unchanged.
+ * per suite (`<dir>/<suite file>.txt`): a line per case and the total. `defineReporter` makes it a
+ * plugin (`enforce: 'post'`) that taps `report` and `teardown`, with a timeout; a reporter that throws is
+ * silenced for the rest of the run and the run exits 3, its verdicts unchanged.
  *
  * In the config:  reporters: [['./reporter.ts', { dir: 'output' }]]
  * agentest calls the factory with the entry's options plus `cwd`, `verbose` and (under --no-color) `color`.

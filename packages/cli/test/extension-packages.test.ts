@@ -145,3 +145,55 @@ function fixtureFile(dir: string, name: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
 }
+
+test("a config plugin's configKey is accepted, its section handed to configure(); a misspelt key is refused with a did-you-mean", async () => {
+  const plugin = (seen: string) => `{
+    name: 'acme:slack',
+    configKey: 'slack',
+    configure(section) {
+      if (typeof section.channel !== 'string') throw new Error('"channel" must be a string');
+      writeFileSync(${JSON.stringify(seen)}, JSON.stringify(section));
+    },
+    apply() {},
+  }`;
+  const dir = fixture({ 'ok.jsonl': PASSING });
+  const seen = join(dir, 'seen.json');
+  // A file per config: a module imported once stays cached in this process.
+  const config = (rest: string) =>
+    `import { writeFileSync } from 'node:fs';\nexport default { plugins: [${plugin(seen)}], ${rest} };`;
+
+  writeFileSync(join(dir, 'config-1.mjs'), config(`slack: { channel: '#agents' }`));
+  const accepted = await agentestInProcess(
+    ['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'config-1.mjs', '--no-jsonl'],
+    { cwd: dir },
+  );
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(seen, 'utf8')), { channel: '#agents' });
+
+  writeFileSync(join(dir, 'config-2.mjs'), config(`slak: { channel: '#agents' }`));
+  const typo = await agentestInProcess(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'config-2.mjs'], {
+    cwd: dir,
+  });
+  assert.equal(typo.code, 2, typo.stderr);
+  assert.match(
+    typo.stderr,
+    /error\[CONFIG_INVALID\]: .*: slak: unknown key \(did you mean "slack"\?\); known keys: .*, slack\n/,
+  );
+
+  writeFileSync(join(dir, 'config-3.mjs'), config(`slack: { channel: 7 }`));
+  const refused = await agentestInProcess(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'config-3.mjs'], {
+    cwd: dir,
+  });
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /error\[CONFIG_INVALID\]: .*: slack: plugin "acme:slack" refused it: "channel" must be a string/,
+  );
+
+  writeFileSync(join(dir, 'config-4.mjs'), `export default { reporter: ['console'] };`);
+  const undeclared = await agentestInProcess(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'config-4.mjs'], {
+    cwd: dir,
+  });
+  assert.equal(undeclared.code, 2, undeclared.stderr);
+  assert.match(undeclared.stderr, /reporter: unknown key \(did you mean "reporters"\?\)/);
+});

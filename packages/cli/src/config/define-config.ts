@@ -1,5 +1,10 @@
+// The built-in plugins that declare config sections (`script`, `kit`, `yao`) by augmentation: referenced so
+// that every program that sees `AgentestConfig` sees their keys too.
+/// <reference types="@agentest/plugin-script" preserve="true" />
+/// <reference types="@agentest/plugin-kit" preserve="true" />
+/// <reference types="@agentest/plugin-yao-resolver" preserve="true" />
 import type { ConnectorConfig } from '@agentest/connectors';
-import type { AgentestPlugin, Reporter } from '@agentest/kernel';
+import type { AgentestConfigExtensions, AgentestPlugin, Reporter } from '@agentest/kernel';
 import type { PluginEntry } from './plugin-specs.js';
 import type { AgentConfig } from '@agentest/plugin-agent';
 
@@ -14,8 +19,13 @@ export type ReporterEntry =
   | Reporter
   | AgentestPlugin;
 
-/** `agentest.config.ts`. Every key is optional; flags override what is set here. */
-export interface AgentestConfig {
+/**
+ * `agentest.config.ts`. Every key is optional; flags override what is set here. There is no index
+ * signature: a key is either agentest's own or declared by a plugin (`AgentestConfigExtensions`, by module
+ * augmentation, as the script, kit and Yao plugins declare `script`, `kit` and `yao`), so a misspelt key
+ * fails `tsc` as it fails the run.
+ */
+export interface AgentestConfig extends AgentestConfigExtensions {
   /**
    * Plugins, applied before the built-in ones: a plugin object, a preset (an array of them), the name of a
    * package installed where the config is or a `./path` (its default export is a factory), or `[name, options]`.
@@ -71,8 +81,6 @@ export interface AgentestConfig {
    * (`--max-cost`, `--max-tokens` win).
    */
   budget?: { maxCost?: number; maxTokens?: number };
-  /** Options for plugins keyed by plugin name; free-form. */
-  [key: string]: unknown;
 }
 
 /** Only adds types. */

@@ -10,7 +10,7 @@ import {
 import { importUserModule } from '../import-module.js';
 import { looksLikePath, packageEntry } from '../resolve-package.js';
 
-/** What a config's `plugins` entry may be: a plugin, a preset (an array of them), a package or path, `[name, options]`. */
+/** A config's `plugins` entry: a plugin, a preset (an array of them), a package or path, `[name, options]`. */
 export type PluginEntry =
   AgentestPlugin | string | [string, Record<string, unknown>] | false | null | undefined | readonly PluginEntry[];
 
