@@ -148,6 +148,44 @@ test(
   },
 );
 
+test(
+  'npx agentest init scaffolds a project whose suite passes with the installed package and whose files type-check with strict',
+  { timeout: 3 * STEP_LIMIT_MS + 30_000 },
+  async () => {
+    const init = await run('npx', ['--no-install', 'agentest', 'init', 'scaffolded'], project, STEP_LIMIT_MS);
+    assert.equal(init.code, 0, show(init));
+    assert.match(init.stdout, /Next:\n {2}cd scaffolded\n {2}npm i -D @agentest\/test\n {2}npx agentest test\n/);
+    const scaffolded = join(project, 'scaffolded');
+    const suite = await run('npx', ['--no-install', 'agentest', 'test'], scaffolded, STEP_LIMIT_MS);
+    assert.equal(suite.code, 0, show(suite));
+    assert.match(suite.stdout, /Passed: +3\n/);
+    assert.ok(existsSync(join(scaffolded, 'agentest-report/index.html')), 'the report the workflow uploads');
+
+    writeFileSync(
+      join(scaffolded, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          allowImportingTsExtensions: true,
+          types: ['node'],
+          noEmit: true,
+        },
+        include: ['agentest.config.ts', 'tests/agent.ts'],
+      }),
+    );
+    const types = await run(
+      process.execPath,
+      [join(project, 'node_modules/typescript/bin/tsc'), '-p', '.'],
+      scaffolded,
+      STEP_LIMIT_MS,
+    );
+    assert.equal(types.code, 0, show(types));
+  },
+);
+
 test('npm publish --dry-run corrects nothing in any manifest', { timeout: PACK_LIMIT_MS }, async () => {
   const dry = await run('npm', ['publish', '--dry-run', '--workspaces', '--offline'], root, PACK_LIMIT_MS);
   assert.equal(dry.code, 0, show(dry));

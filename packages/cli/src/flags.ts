@@ -1,12 +1,13 @@
 import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
+import type { RawAppFlags } from './app/app-flags.js';
 import type { RawBlobFlags } from './blob/blob-flags.js';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
-export interface RawFlags extends RawBlobFlags {
+export interface RawFlags extends RawAppFlags, RawBlobFlags {
   input?: string;
   /** `-o` (repeatable). */
   output?: string[];
@@ -51,6 +52,8 @@ export interface RawFlags extends RawBlobFlags {
   shardTotal?: string;
   shardMode?: string;
   shardDurations?: string;
+  /** `--coverage` / `--no-coverage` (read by `coverage/coverage-setup.ts`). */
+  coverage?: boolean;
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */

@@ -4,6 +4,8 @@ import { surviveClosedPipes } from './broken-pipe.js';
 import { addCompareCommand } from './compare-command.js';
 import { addHistoryCommand } from './history-command.js';
 import { addMergeCommand } from './merge-command.js';
+import { addInitCommand } from './init/init-command.js';
+import { addShowReportCommand } from './show-report/show-report-command.js';
 import { acceptGoFlags } from './go-flags.js';
 import { cliVersion } from './version.js';
 import { addTestCommand } from './test-command.js';
@@ -27,6 +29,8 @@ export function createProgram(version: string, io: CliIo, onRun: (code: number) 
   addCompareCommand(program, io, onRun);
   addHistoryCommand(program, io, onRun);
   addMergeCommand(program, io, onRun);
+  addInitCommand(program, io, onRun);
+  addShowReportCommand(program, io, onRun);
   return program;
 }
 

@@ -1,12 +1,14 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupBlob } from './blob/setup-blob.js';
 import { setupHistory } from './history-setup.js';
+import { setupCoverage, type CoverageSetup } from './coverage/coverage-setup.js';
 import { readContextFile } from './context-file.js';
 import { outcomeExitCode } from './exit-code.js';
 import { kernelFromConfig } from './default-kernel.js';
@@ -42,7 +44,10 @@ const ABORT_GRACE_MS = 5_000;
 export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
   const flags = parseFlags(raw);
   const cwd = io.cwd;
-  const { config, plan, mode } = await prepareRun(flags, io);
+  const app = await setupApp(raw, flags.input, cwd, io.env);
+  const prepared = await prepareRun(flags, io);
+  const { plan, mode } = prepared;
+  const config = withAppRoot(prepared.config, app.root);
   const shard = await setupShard(flags, io.env, plan, { config, input: flags.input, cwd });
   const outputs = flags.outputs.map((path) => resolve(cwd, path));
   const fuzz = flags.fuzz ? [await fuzzPlugin(flags.fuzz, flags.seed ?? 0)] : [];
@@ -95,9 +100,10 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
     const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
-    kernel.use(...history.plugins, ...baseline.plugins, ...reporters.plugins, ...blob);
+    const coverage = await setupCoverage(raw.coverage, config, plan, io);
+    kernel.use(...history.plugins, ...baseline.plugins, ...coverage.plugins, ...reporters.plugins, ...blob);
     await checkReporterAgents(kernel, reporters.agents, plan);
-    return await runWithSignals(kernel, plan, io, baseline);
+    return await runWithSignals(kernel, plan, io, baseline, coverage);
   } finally {
     await claimed.release();
   }
@@ -160,7 +166,13 @@ async function prepareRun(
 }
 
 /** One kernel run with the process signals wired to it; its errors printed, its exit code returned. */
-async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline: BaselineSetup): Promise<number> {
+async function runWithSignals(
+  kernel: Kernel,
+  plan: RunPlan,
+  io: CliIo,
+  baseline: BaselineSetup,
+  coverage: CoverageSetup,
+): Promise<number> {
   const signals = watchSignals({
     onInterrupt: () =>
       io.stderr.write('\nInterrupted: finishing the running cases (press Ctrl-C again to abort them)\n'),
@@ -173,6 +185,7 @@ async function runWithSignals(kernel: Kernel, plan: RunPlan, io: CliIo, baseline
     signals.dispose();
   }
   baseline.print(outcome.summary);
+  coverage.finish(outcome.summary);
   const { halted, not_run: notRun = 0 } = outcome.summary;
   if (halted) io.stderr.write(`Stopped early: ${halted}; ${notRun} case${notRun === 1 ? '' : 's'} not run.\n`);
   for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);

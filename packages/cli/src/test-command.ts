@@ -1,20 +1,29 @@
 import { Option, type Command } from 'commander';
+import { addAppOptions } from './app/app-flags.js';
 import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
+import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const EXAMPLES = `
-Examples:
-  $ agentest test -i tests/inputs.jsonl                      # auto-detect the agent, write tests/output-<timestamp>.jsonl
-  $ agentest test -i "hello world" -n echo                   # one message, reply on stdout
-  $ agentest test -i tests/inputs.jsonl -n mock --runs 3     # stability analysis with the offline mock agent
-  $ agentest test -i tests/inputs.jsonl -o report.html -o run.jsonl  # an HTML report and the JSONL stream, nothing else
-  $ agentest test -i scripts.expense.setup -v                # Yao script tests
-  $ agentest test -i scripts.expense.setup -run TestSystemReady   # Go-style single-dash long flags work too
-  $ agentest test -i tests/inputs.jsonl --threshold pass_rate=0.95
-  $ agentest test                                            # the suites the config lists (test.suites, projects)
+Examples, as they run in a Yao app such as the repository's examples/app:
+  # the agent found from the suite's package.yao; writes output-<timestamp>.jsonl beside the suite
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl
+  # one message, the reply on stdout
+  $ agentest test -i "hello world" -n echo
+  # stability analysis with the offline mock agent (its replies in mock.yaml, beside the suite or above it)
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl -n mock --runs 3
+  # an HTML report and the JSONL stream, nothing else
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl -o report.html -o run.jsonl
+  # Yao script tests; Go-style single-dash long flags work too
+  $ agentest test -i scripts.expense.setup -v
+  $ agentest test -i scripts.expense.setup -run TestSystemReady
+  # a minimum the run must reach, else exit 1
+  $ agentest test -i assistants/orders/tests/inputs.jsonl --threshold pass_rate=0.95
+  # the suites the config lists (test.suites, projects)
+  $ agentest test
 
 Exit codes: 0 all passed · 1 failures or DO NOT SHIP · 2 configuration or input error · 3 runtime error · 130 interrupted`;
 
@@ -29,7 +38,9 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addRunOptions(command);
   addRunnerOptions(command);
   addHistoryOptions(command);
+  addAppOptions(command);
   addBlobOptions(command);
+  addCoverageOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');

@@ -188,3 +188,90 @@ test('blobs of several runs are told apart by run id, or by suite and config has
     /they carry no run id, so they were grouped by suite and config hash/,
   );
 });
+
+/** Two shards of a three-case suite whose recorded case fields lie: only the runs are true. */
+function twoShards(): Blob[] {
+  const run = (n: number, status: 'passed' | 'failed', ms: number) => ({
+    run: n,
+    status,
+    duration_ms: ms,
+    output: status,
+    assertions: [],
+    metrics: { score: status === 'passed' ? 1 : 0 },
+  });
+  // The recorded case-level fields say "passed" and no stability: merge must not believe them.
+  const result = (id: string, runs: ReturnType<typeof run>[]) =>
+    ({
+      type: 'result',
+      id,
+      kind: 'agent',
+      input: id,
+      source: { file: 'c.jsonl' },
+      status: 'passed',
+      runs,
+    }) as unknown as ResultEvent;
+  const start = (timestamp: string) =>
+    ({
+      type: 'start',
+      timestamp,
+      agent_id: 'bot',
+      connector: 'fake',
+      suite: 'c.jsonl',
+      kind: 'agent',
+      total_cases: 0,
+      runs_per_case: 2,
+      parallel: 4,
+      environment: {},
+    }) as never;
+  const summary = (completed_at: string) => ({ type: 'summary', completed_at }) as never;
+  const one: Blob = {
+    file: '1.jsonl',
+    header: { ...header2(1, ['b']), positions: [1], thresholds: { pass_rate: 1 } },
+    start: start('2026-01-01T00:00:00.000Z'),
+    summary: summary('2026-01-01T00:01:00.000Z'),
+    results: new Map([['b', result('b', [run(1, 'passed', 10), run(2, 'failed', 30)])]]),
+  };
+  const two: Blob = {
+    file: '2.jsonl',
+    header: { ...header2(2, ['a', 'c']), positions: [0, 2] },
+    start: start('2026-01-01T00:00:05.000Z'),
+    summary: summary('2026-01-01T00:02:00.000Z'),
+    results: new Map([
+      ['a', result('a', [run(1, 'passed', 5), run(2, 'passed', 5)])],
+      ['c', result('c', [run(1, 'failed', 1), run(2, 'failed', 1)])],
+    ]),
+  };
+  return [one, two];
+}
+
+test('merge recomputes every case and the summary from the recorded runs, in suite order, on the shards clock', async () => {
+  const [one, two] = twoShards();
+  const { replayShards } = await import('../src/blob/replay-shards.js');
+  const { createKernel } = await import('@agentest/kernel');
+  const { plan, plugin } = replayShards(checkShardSet([one, two], undefined), process.cwd());
+  const heard: Record<string, unknown>[] = [];
+  const listener = {
+    name: 'listener',
+    apply: (k: { hooks: { report: { tap: (n: string, f: (e: never) => void) => void } } }) =>
+      k.hooks.report.tap('listener', (e) => void heard.push(e)),
+  };
+  const outcome = await createKernel({ plugins: [plugin, listener as never] }).run(plan);
+  const results = heard.filter((e) => e.type === 'result') as unknown as ResultEvent[];
+  assert.deepEqual(
+    results.map((r) => [r.id, r.status, r.stability?.pass_rate, r.metrics.score]),
+    [
+      ['a', 'passed', 100, 1],
+      ['b', 'failed', 50, 0.5],
+      ['c', 'failed', 0, 0],
+    ],
+  );
+  assert.equal(heard[0]!.timestamp, '2026-01-01T00:00:00.000Z', 'the run started with the first shard');
+  const { summary: merged } = outcome;
+  assert.deepEqual(
+    [merged.total, merged.passed, merged.failed, merged.total_runs, merged.overall_pass_rate],
+    [3, 1, 2, 6, 50],
+  );
+  assert.deepEqual([merged.stable_cases, merged.unstable_cases], [1, 2], 'stable means every run passed');
+  assert.equal(merged.duration_ms, 120_000, 'from the first shard start to the last shard end');
+  assert.equal(merged.verdict?.can_ship, false, 'judged by the thresholds the shards ran with');
+});

@@ -1,18 +1,23 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { agentestInProcess as agentest } from './in-process.js';
 import { briefs, HAPPY, ORDER_CHECKPOINTS, project, report, SIMULATOR } from './dynamic-fixture.js';
 
-test('an unknown simulator is an error on its case; --simulator is the default for cases that name none', async () => {
+test('an unknown simulator stops the run before any case; --simulator is the default for cases that name none', async () => {
   const unknown = project(HAPPY, [
-    { id: 'nobody', input: 'coffee', simulator: { use: 'nobody' }, checkpoints: ORDER_CHECKPOINTS },
+    { id: 'order', input: 'coffee', simulator: SIMULATOR, checkpoints: ORDER_CHECKPOINTS },
+    { id: 'typo', input: 'coffee', simulator: { use: 'sin' }, checkpoints: ORDER_CHECKPOINTS },
   ]);
   let run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: unknown });
-  assert.equal(run.code, 1);
+  assert.equal(run.code, 2);
   assert.match(
-    report(unknown).results[0]!.error!,
-    /^simulator "nobody" could not be loaded: could not find agent "nobody"/,
+    run.stderr,
+    /error\[HELPER_NOT_FOUND\]: cases\.jsonl:2: case "typo": the simulator "sin" cannot be found: could not find agent "sin" \(did you mean "sim"\?\)/,
   );
+  assert.ok(!existsSync(join(unknown, 'briefs.jsonl')), 'no case ran: the simulator was never asked');
+  assert.ok(!existsSync(join(unknown, 'out.json')), 'no report: nothing ran');
 
   const cases = [{ id: 'order', input: 'Hi, I would like a coffee', checkpoints: ORDER_CHECKPOINTS }];
   const bare = project(HAPPY, cases);
@@ -27,6 +32,9 @@ test('an unknown simulator is an error on its case; --simulator is the default f
   });
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(report(bare).results[0]!.details.dynamic.simulator, 'sim');
+  run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '--simulator', 'agents:simm'], { cwd: bare });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /cases\.jsonl:1: case "order": the simulator "simm" \(--simulator\) cannot be found/);
 });
 
 const BASE = { id: 'c', input: 'coffee', simulator: { use: 'sim' } };

@@ -103,7 +103,8 @@ test('generated cases are checked as a file is: a bad item is INPUT_INVALID at <
   const dynamic = {
     id: 'D1',
     input: 'hi',
-    simulator: { use: 'sim', options: { metadata: { goal: 'x' } } },
+    // A simulator the run can find: --dry-run checks the cases as a run would.
+    simulator: { use: 'echo', options: { metadata: { goal: 'x' } } },
     checkpoints: [{ id: 'a', assert: [{ type: 'contains', value: 'hi' }] }],
     max_turns: 3,
   };

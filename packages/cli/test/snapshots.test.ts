@@ -75,3 +75,36 @@ test('snapshots: written on the first run, matched, diffed, updated, refused on 
   assert.match(cleaned.stderr, /Snapshots: removed 1 obsolete entry/);
   assert.equal(readFileSync(file, 'utf8'), '{"case":"greet","key":"#1","value":"hello there"}\n');
 });
+
+test('script tests: t.assert.MatchSnapshot follows CI and --update from the command line', async () => {
+  const testFile = (name: string) =>
+    `export function TestUser(t: any) {\n  t.mock.process("models.user.Find", { id: 1, name: "${name}" });\n  t.assert.MatchSnapshot(Process("models.user.Find", 1));\n}\n`;
+  const dir = fixture({
+    'app.yao': '{}',
+    'assistants/demo/package.yao': '{}',
+    'assistants/demo/src/demo_test.ts': testFile('Ada'),
+  });
+  const file = join(dir, 'assistants/demo/src/__snapshots__/demo_test.snap.jsonl');
+  const run = (extra: string[], env: NodeJS.ProcessEnv) =>
+    agentest(['test', '-i', 'scripts.demo.demo', '--no-jsonl', ...extra], { cwd: dir, env });
+
+  const ci = await run([], { CI: 'true' });
+  assert.equal(ci.code, 1, ci.stdout + ci.stderr);
+  assert.match(
+    ci.stdout,
+    /snapshot #1 of case TestUser is not in assistants\/demo\/src\/__snapshots__\/demo_test\.snap\.jsonl, and CI is set/,
+  );
+  assert.throws(() => readFileSync(file), /ENOENT/, 'nothing is written on CI');
+
+  const first = await run([], { CI: '' });
+  assert.equal(first.code, 0, first.stdout + first.stderr);
+  assert.equal(readFileSync(file, 'utf8'), '{"case":"TestUser","key":"#1","value":{"id":1,"name":"Ada"}}\n');
+
+  writeFileSync(join(dir, 'assistants/demo/src/demo_test.ts'), testFile('Bob'));
+  const changed = await run([], { CI: '' });
+  assert.equal(changed.code, 1, changed.stdout + changed.stderr);
+  assert.match(changed.stdout, /\n- {3}"name": "Ada"\n\+ {3}"name": "Bob"\n/);
+  const updated = await run(['--update'], { CI: 'true' });
+  assert.equal(updated.code, 0, updated.stdout + updated.stderr);
+  assert.match(readFileSync(file, 'utf8'), /"name":"Bob"/);
+});

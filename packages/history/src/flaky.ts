@@ -1,4 +1,5 @@
-import { wilsonInterval } from '@agentest/compare';
+// The statistics alone: the comparison's readers and renderers are not needed to record a run.
+import { wilsonInterval } from '@agentest/compare/stats';
 import type { CaseHistory, Status } from '@agentest/kernel';
 
 /** How many of a case's latest outcomes flaky detection and the report's strip look at. */

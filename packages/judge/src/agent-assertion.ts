@@ -1,4 +1,5 @@
-import type { AssertInput, Assertion, AssertionOutcome } from '@agentest/kernel';
+import type { AssertInput, Assertion, AssertionOutcome, HelperUse } from '@agentest/kernel';
+import { parseHelperRef, resolverId } from './helper-ref.js';
 import { judge } from './judge.js';
 import { readJudgeSettings } from './judge-settings.js';
 
@@ -15,6 +16,12 @@ export function validateAgentAssertion(assertion: Assertion): string | undefined
   if (extra) return `invalid agent assertion: "${extra}" is not a field of it (fields: ${[...KEYS].join(', ')})`;
   const settings = readJudgeSettings(assertion);
   return 'problem' in settings ? `invalid agent assertion: ${settings.problem}` : undefined;
+}
+
+/** The judge an `agent` assertion will call, so that the run finds it before any case (none if written wrongly). */
+export function agentAssertionJudge(assertion: Assertion): HelperUse[] {
+  const ref = parseHelperRef(assertion.use);
+  return 'problem' in ref ? [] : [{ role: 'judge', use: ref.use, ref: { id: resolverId(ref) } }];
 }
 
 /**

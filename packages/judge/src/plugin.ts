@@ -1,5 +1,10 @@
 import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
-import { AGENT_ASSERTION_TYPE, checkAgentAssertion, validateAgentAssertion } from './agent-assertion.js';
+import {
+  AGENT_ASSERTION_TYPE,
+  agentAssertionJudge,
+  checkAgentAssertion,
+  validateAgentAssertion,
+} from './agent-assertion.js';
 
 export const PLUGIN_NAME = 'agentest:judge';
 
@@ -15,7 +20,10 @@ export default function judgePlugin(options?: Record<string, never>): AgentestPl
       }
       hooks.assert
         .for(AGENT_ASSERTION_TYPE)
-        .tapPromise({ name: PLUGIN_NAME, validate: validateAgentAssertion }, checkAgentAssertion);
+        .tapPromise(
+          { name: PLUGIN_NAME, validate: validateAgentAssertion, helpers: agentAssertionJudge },
+          checkAgentAssertion,
+        );
     },
   };
 }

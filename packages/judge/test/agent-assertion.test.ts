@@ -163,22 +163,36 @@ test('a judge that hangs past options.timeout is an error naming the limit', { t
   });
 });
 
-test('an unreachable judge and an unknown one are errors, never verdicts', { timeout: HANG_MS }, async () => {
+test('an unreachable judge is an error, never a verdict', { timeout: HANG_MS }, async () => {
   const llm = await startFakeLlm({});
   const closed = fakeConnector(llm);
   await llm.close();
-  const { results } = await runJudged(
-    [
-      { id: 'down', output: 'Hi', assert: [judged()] },
-      { id: 'unknown', output: 'Hi', assert: [judged({ use: 'connector:nope', negate: true })] },
-    ],
-    { connectors: { judge: closed } },
-  );
+  const { results } = await runJudged([{ id: 'down', output: 'Hi', assert: [judged({ negate: true })] }], {
+    connectors: { judge: closed },
+  });
   assert.equal(results.get('down')!.status, 'error');
   assert.match(results.get('down')!.error!, /connector:judge failed: /);
-  assert.equal(results.get('unknown')!.status, 'error');
-  assert.match(
-    results.get('unknown')!.error!,
-    /judge \(connector:nope\): cannot find connector:nope: no connector "nope"/,
+});
+
+test('an unknown judge stops the run before any case: the case, its line and the id, with a suggestion', async () => {
+  const cases = [
+    { id: 'fine', output: 'Hi', assert: [judged()] },
+    { id: 'typo', output: 'Hi', assert: [judged({ use: 'connector:judeg' })] },
+    { id: 'agent', output: 'Hi', assert: [judged({ use: 'agents:nobody' })] },
+  ];
+  await assert.rejects(
+    runJudged(cases, {
+      connectors: { judge: { type: 'openai', options: { host: 'http://127.0.0.1:9', model: 'm' } } },
+    }),
+    {
+      code: 'HELPER_NOT_FOUND',
+      where: 'inline.jsonl:2',
+      message:
+        /^inline\.jsonl:2: case "typo": the judge connector:judeg cannot be found: no connector "judeg" \(did you mean "judge"\?\)/,
+    },
   );
+  await assert.rejects(runJudged(cases.slice(2), {}), {
+    code: 'HELPER_NOT_FOUND',
+    message: /^inline\.jsonl:1: case "agent": the judge agents:nobody cannot be found: could not find agent "nobody"/,
+  });
 });

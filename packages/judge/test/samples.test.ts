@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AgentestPlugin } from '@agentest/kernel';
+import type { AgentestError, AgentestPlugin } from '@agentest/kernel';
 import { fakeConnector, HANG_MS, judged, runJudged, withFake } from './harness.js';
 
 test(
@@ -129,23 +129,34 @@ test('with --runs 3 the case reports agent variance apart from judge variance', 
   );
 });
 
-test('a judge that cannot be found is looked up once per run, not once per case', { timeout: HANG_MS }, async () => {
-  let lookups = 0;
-  const counter: AgentestPlugin = {
-    name: 'test:counter',
-    apply({ hooks }) {
-      hooks.resolve.tapPromise('test:counter', async (ref) => {
-        if (ref.id === 'connector:nope') lookups++;
-        return undefined;
-      });
-    },
-  };
-  const cases = ['a', 'b', 'c'].map((id) => ({
-    id,
-    output: 'Hi',
-    assert: [judged({ use: 'connector:nope', samples: 3 })],
-  }));
-  const { results } = await runJudged(cases, { plugins: [counter] });
-  assert.equal(lookups, 1);
-  for (const id of ['a', 'b', 'c']) assert.match(results.get(id)!.error!, /cannot find connector:nope/);
-});
+test(
+  'a judge that cannot be found is looked up once, before any case: a configuration error naming the first case',
+  { timeout: HANG_MS },
+  async () => {
+    let lookups = 0;
+    const counter: AgentestPlugin = {
+      name: 'test:counter',
+      apply({ hooks }) {
+        hooks.resolve.tapPromise('test:counter', async (ref) => {
+          if (ref.id === 'connector:nope') lookups++;
+          return undefined;
+        });
+      },
+    };
+    const cases = ['a', 'b', 'c'].map((id) => ({
+      id,
+      output: 'Hi',
+      assert: [judged({ use: 'connector:nope', samples: 3 })],
+    }));
+    await assert.rejects(runJudged(cases, { plugins: [counter] }), (error: AgentestError) => {
+      assert.equal(error.code, 'HELPER_NOT_FOUND');
+      assert.equal(error.where, 'inline.jsonl:1');
+      assert.match(
+        error.message,
+        /^inline\.jsonl:1: case "a": the judge connector:nope cannot be found: no connector "nope"/,
+      );
+      return true;
+    });
+    assert.equal(lookups, 1);
+  },
+);

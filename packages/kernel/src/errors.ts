@@ -75,6 +75,12 @@ export const ERROR_CATALOGUE = {
       'A case generator (`-i "agents:<id>?count=N"` or `-i "scripts:<module>.<Function>"`) could not be loaded, failed, timed out, or answered without JSON cases.',
     fix: 'Check the generator named in the message (the message quotes its reply); `--dry-run` shows what it generates without running the cases.',
   },
+  HELPER_NOT_FOUND: {
+    exit: 2,
+    trigger:
+      'A case names a judge (`"use"` of an `agent` assertion) or a simulated user (`simulator.use`, `--simulator`) that no resolve plugin knows; found before any case runs.',
+    fix: 'Correct the id in the case the message names (file and line), or `--simulator`: `agents:<id>` of a config agent or a Yao assistant, or `connector:<id>` of a connector in the config or the app.',
+  },
   INPUT_INVALID: {
     exit: 2,
     trigger:
@@ -156,6 +162,12 @@ export const ERROR_CATALOGUE = {
     trigger:
       '`agentest compare` was given two reports that cannot be compared: different suites or suite kinds, or no case id in common.',
     fix: 'Compare two runs of the same suite; the message says what differs.',
+  },
+  REPORT_NOT_FOUND: {
+    exit: 2,
+    trigger:
+      '`agentest show-report` found no HTML report: the file it was given does not exist or is not an agentest HTML report, or the project holds none yet.',
+    fix: 'Write one with `agentest test -i tests/inputs.jsonl -o report.html` (or an `html` reporter in the config), then run `agentest show-report` again.',
   },
   REPORT_UNREADABLE: {
     exit: 2,

@@ -89,7 +89,7 @@ export class RunContext implements ExecuteContext {
       this.#run,
       this.resolveAgent,
     );
-    return assertAll(this.#hooks, assertions, input);
+    return assertAll(this.#hooks, assertions, input, this.#run);
   }
 }
 
@@ -127,7 +127,7 @@ function judge(
 ): void | Promise<void> {
   const results: AssertionResult[] = [];
   const input = new RunAssertInput(execution.output, testCase, execution, ctx.plan, ctx.agent, run, ctx.resolveAgent);
-  const judged = assertAll(hooks, testCase.assert!, input, results);
+  const judged = assertAll(hooks, testCase.assert!, input, run, results);
   if (isThenable(judged)) return judgeAsync(testCase.assert!, ctx, run, execution, results, judged);
   record(execution, results);
 }

@@ -69,6 +69,22 @@ export interface AssertInput {
  */
 export interface AssertTapOptions {
   validate?: (assertion: Assertion) => string | undefined;
+  /** The agents the assertion will call (a judge): found before the run, so a wrong id costs no case. */
+  helpers?: (assertion: Assertion) => HelperUse[];
+}
+
+/** What an `execute` tap may carry besides its name: the agents its cases will call besides the agent under test. */
+export interface ExecuteTapOptions {
+  helpers?: (testCase: TestCase, plan: RunPlan) => HelperUse[];
+}
+
+/** An agent a case calls besides the one under test (a judge, a simulated user), as the case names it. */
+export interface HelperUse {
+  /** What it does for the case: `judge`, `simulator`. */
+  role: string;
+  /** The reference as written, for messages (`agents:grader`, `connector:openai`). */
+  use: string;
+  ref: AgentRef;
 }
 
 /**
@@ -92,7 +108,7 @@ export function createHooks() {
     suite: new AsyncSeriesWaterfallHook<[Suite, SuiteContext], Suite | undefined>(['suite', 'ctx'], 'suite'),
     execute: new HookMap(
       (kind: string) =>
-        new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined>(
+        new AsyncSeriesBailHook<[TestCase, ExecuteContext], Execution | undefined, ExecuteTapOptions>(
           ['testCase', 'ctx'],
           `execute:${kind}`,
         ),

@@ -14,6 +14,8 @@ export {
   type ExecuteContext,
   type AssertInput,
   type AssertTapOptions,
+  type ExecuteTapOptions,
+  type HelperUse,
   type LoadContext,
   type ResolveContext,
   type SuiteContext,

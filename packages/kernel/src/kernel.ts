@@ -94,7 +94,7 @@ export class Kernel {
       const suite = await this.load(plan);
       checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
-      const selected = await preflight(this.hooks, this.assertTypes, plan, suite);
+      const selected = await preflight(this.hooks, this.assertTypes, plan, suite, this.helperResolver(suite, plan));
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
     } finally {
       await this.teardown();
@@ -114,7 +114,7 @@ export class Kernel {
     await this.hooks.setup.promise(plan);
     try {
       const suite = await this.load(plan);
-      await preflight(this.hooks, this.assertTypes, plan, suite);
+      await preflight(this.hooks, this.assertTypes, plan, suite, this.helperResolver(suite, plan));
       return await collect(suite, plan);
     } finally {
       await this.teardown();
@@ -236,10 +236,13 @@ export class Kernel {
       abort,
       watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
       context: planContextOf(plan).forAgent(agent?.id ?? ''),
-      // A helper (a judge) is looked up where the suite's agent is: an id in the input's Yao app.
-      resolveHelper: (ref) =>
-        this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan),
+      resolveHelper: this.helperResolver(suite, plan),
     };
+  }
+
+  /** A helper (a judge, a simulated user) is looked up where the suite's agent is: an id in the input's Yao app. */
+  private helperResolver(suite: Suite, plan: RunPlan): (ref: AgentRef) => Promise<Agent> {
+    return (ref) => this.resolveAgent(suite.agentHint?.path ? { path: suite.agentHint.path, ...ref } : ref, plan);
   }
 
   /** Sends the summary and answers the run's outcome with its exit code. */

@@ -1,22 +1,27 @@
 import type { StoredTap } from './call-taps.js';
+import { HelperCheck } from './check-helpers.js';
 import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError } from './errors.js';
 import type { AssertTapOptions, KernelHooks } from './hooks.js';
 import { matches } from './select-cases.js';
+import type { Agent, AgentRef } from './types/agent.js';
 import type { RunPlan } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 
 /**
  * Reads the suite once before any agent is called: every case kind has an executor, every assertion
  * type has a handler, and the `--run` filter selects something (the plan's `include` may then take
- * none of it). Only the count is kept.
+ * none of it); then every helper agent the selected cases name (a judge, a simulated user) is found.
+ * Only the count is kept.
  */
 export async function preflight(
   hooks: KernelHooks,
   assertTypes: readonly string[],
   plan: RunPlan,
   suite: Suite,
+  resolveAgent: (ref: AgentRef) => Promise<Agent>,
 ): Promise<number> {
+  const helpers = new HelperCheck(hooks, plan);
   // `""` (Yao's untyped assertion, an alias of `equals`) is accepted but never listed as a name to use.
   const knownAsserts = new Set(assertTypes.filter((type) => type !== '' && hooks.assert.get(type)?.isUsed()));
   let matched = 0;
@@ -34,11 +39,13 @@ export async function preflight(
     checkAssertions(hooks, testCase, testCase.assert ?? [], 'assert', knownAsserts);
     for (const [c, checkpoint] of (testCase.checkpoints ?? []).entries())
       checkAssertions(hooks, testCase, checkpoint.assert, `checkpoints[${c}].assert`, knownAsserts);
+    helpers.noteCase(testCase, at(testCase));
   }
   if (matched === 0) {
     const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
     throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
   }
+  await helpers.resolveAll(resolveAgent);
   return selected;
 }
 

@@ -4,6 +4,7 @@ import { AsyncSeriesBailHook, AsyncSeriesHook } from 'tapable';
 import { callBail, callSeries } from '../src/call-taps.js';
 import { RunWatch } from '../src/run-watch.js';
 import { createKernel, defineReporter, type AgentestPlugin, type RunEvent } from '../src/index.js';
+import { inlineCases } from '@agentest/test-utils';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 const reason = (ms: number) => `timeout after ${ms}ms`;
@@ -173,4 +174,49 @@ test('Before and After may answer synchronously: the data reaches After, and a s
   assert.equal(c.events.find((e) => e.type === 'result' && e.id === 'a')!.error, 'before hook failed: no fixture');
   assert.deepEqual(afters, [['b', 'data for b']]);
   assert.equal(outcome.summary.passed, 1);
+});
+
+test('a run whose executor and assertions never read ctx.signal makes no AbortSignal, even past an asynchronous assertion', async () => {
+  const interrupt = new AbortController().signal;
+  const abort = new AbortController().signal;
+  const quiet: AgentestPlugin = {
+    name: 'test:quiet',
+    apply({ hooks }) {
+      hooks.execute.for('agent').tap('test:quiet', (c, ctx) => ({
+        run: ctx.run,
+        status: 'passed',
+        duration_ms: 1,
+        assertions: [],
+        metrics: {},
+        output: c.input,
+      }));
+      // An asynchronous assertion first: the kernel then checks whether the run was stopped before the next one.
+      hooks.assert.for('later').tapPromise('test:quiet', async () => ({ pass: true }));
+      hooks.assert.for('same').tap('test:quiet', (a, input) => ({ pass: input.output === a.value }));
+    },
+  };
+  const cases = ['A', 'B', 'C'].map((id) =>
+    testCase(id, { assert: [{ type: 'later' }, { type: 'same', value: id }, { type: 'same', value: id }] }),
+  );
+  const { plugin, events } = collector();
+  const kernel = createKernel({ plugins: [inlineCases(cases, { needsAgent: false }), quiet, plugin] });
+  const Original = globalThis.AbortController;
+  let made = 0;
+  globalThis.AbortController = class extends Original {
+    constructor() {
+      super();
+      made++;
+    }
+  };
+  try {
+    await kernel.run(plan(), { interrupt, abort });
+  } finally {
+    globalThis.AbortController = Original;
+  }
+  const results = events.filter((e) => e.type === 'result');
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['passed', 'passed', 'passed'],
+  );
+  assert.equal(made, 0);
 });

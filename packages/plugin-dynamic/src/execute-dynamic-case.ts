@@ -4,12 +4,30 @@ import {
   type DynamicCaseData,
   type ExecuteContext,
   type Execution,
+  type HelperUse,
+  type RunPlan,
   type TestCase,
 } from '@agentest/kernel';
 import type { CheckpointResult, DynamicDetails } from '@agentest/report';
 import { CheckpointTracker } from './checkpoint-tracker.js';
 import { converse, type ConversationRecord } from './conversation.js';
 import { briefFromMetadata } from './simulator-request.js';
+
+/**
+ * The simulated user a dynamic case will talk through, so that the run finds it before any case; the
+ * message names `--simulator` too when it is the same id (the case may have it from there).
+ */
+export function dynamicCaseSimulator(testCase: TestCase, plan: RunPlan): HelperUse[] {
+  const simulator = (testCase.data as { dynamic?: DynamicCaseData } | undefined)?.dynamic?.simulator;
+  if (!simulator) return [];
+  return [
+    {
+      role: 'simulator',
+      use: `"${simulator.use}"${plan.simulator?.replace(/^agents:/, '') === simulator.use ? ' (--simulator)' : ''}`,
+      ref: { id: simulator.use, ...(simulator.connector ? { connector: simulator.connector } : {}) },
+    },
+  ];
+}
 
 /**
  * The `dynamic` executor: a simulated user talks to the suite's agent until every required

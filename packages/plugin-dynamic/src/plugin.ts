@@ -1,5 +1,5 @@
 import type { AgentestPlugin } from '@agentest/kernel';
-import { executeDynamicCase } from './execute-dynamic-case.js';
+import { dynamicCaseSimulator, executeDynamicCase } from './execute-dynamic-case.js';
 
 export const PLUGIN_NAME = 'agentest:dynamic';
 
@@ -8,7 +8,7 @@ export default function dynamicPlugin(): AgentestPlugin {
   return {
     name: PLUGIN_NAME,
     apply({ hooks }) {
-      hooks.execute.for('dynamic').tapPromise(PLUGIN_NAME, executeDynamicCase);
+      hooks.execute.for('dynamic').tapPromise({ name: PLUGIN_NAME, helpers: dynamicCaseSimulator }, executeDynamicCase);
     },
   };
 }

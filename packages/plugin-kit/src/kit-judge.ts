@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { setJudgeRunner, type JudgeRunner, type SatisfyRequest, type SatisfyVerdict } from '@agentest/expect';
 import { judge, readJudgeSettings } from '@agentest/judge';
 import type { ExecuteContext, JudgeRecord } from '@agentest/kernel';
+import { scopedRunner } from './scoped-runner.js';
 
 /**
  * Answers one test's `toSatisfy` calls with the run's judges: the reply is the output, the
@@ -28,21 +28,11 @@ export function kitJudge(ctx: ExecuteContext, records: JudgeRecord[], chatId: st
   };
 }
 
-const scope = new AsyncLocalStorage<JudgeRunner>();
-let installed = false;
-
 /**
  * Runs a live test function (`runSuite`) with `runner` answering its `toSatisfy` calls. Such
  * functions share this thread's `expect`, so the runner is found through the async context of
  * the test that awaits it, and parallel tests never answer each other's.
  */
-export function withKitJudge<T>(runner: JudgeRunner, fn: () => T): T {
-  if (!installed) {
-    installed = true;
-    setJudgeRunner(async (request) => {
-      const current = scope.getStore();
-      return current ? current(request) : { error: 'toSatisfy ran outside an agentest test' };
-    });
-  }
-  return scope.run(runner, fn);
-}
+export const withKitJudge = scopedRunner<SatisfyRequest, SatisfyVerdict>(setJudgeRunner, {
+  error: 'toSatisfy ran outside an agentest test',
+});

@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { setSnapshotRunner, type SnapshotOutcome, type SnapshotRunner } from '@agentest/expect';
+import { setSnapshotRunner, type SnapshotOutcome, type SnapshotRequest, type SnapshotRunner } from '@agentest/expect';
 import { errorMessage, type AssertionResult, type RunPlan, type Status, type TestCase } from '@agentest/kernel';
 import { snapshotStoreOf, snapshotVerdict } from '@agentest/snapshot';
+import { scopedRunner } from './scoped-runner.js';
 
 const MATCHER = 'expect.toMatchSnapshot';
 
@@ -71,20 +71,10 @@ export class KitSnapshots {
   }
 }
 
-const scope = new AsyncLocalStorage<SnapshotRunner>();
-let installed = false;
-
 /**
  * Runs a live test function (`runSuite`) with `runner` answering its `toMatchSnapshot` calls; such
  * functions share this thread's `expect`, so each call finds its test through the async context.
  */
-export function withKitSnapshots<T>(runner: SnapshotRunner, fn: () => T): T {
-  if (!installed) {
-    installed = true;
-    setSnapshotRunner(async (request) => {
-      const current = scope.getStore();
-      return current ? current(request) : { error: 'toMatchSnapshot ran outside an agentest test' };
-    });
-  }
-  return scope.run(runner, fn);
-}
+export const withKitSnapshots = scopedRunner<SnapshotRequest, SnapshotOutcome>(setSnapshotRunner, {
+  error: 'toMatchSnapshot ran outside an agentest test',
+});

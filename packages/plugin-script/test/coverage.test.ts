@@ -43,12 +43,37 @@ describe('coverage of script tests', () => {
     assert.doesNotMatch(lcov, /calc_test\.ts/, 'the tests themselves are not measured');
   });
 
-  it('counts what the Before/After hooks of an agent suite run', async () => {
-    const plugin = coveragePlugin({ cwd: APP, dir: join(dir, 'hooks') });
+  it('counts what the Before/After hooks of an agent suite run; the reports of runs into one folder add up', async () => {
+    let outcome: CoverageOutcome | undefined;
+    const plugin = coveragePlugin({ cwd: APP, dir, onCoverage: (o) => (outcome = o) });
     await runKernel(plan('x.jsonl', APP), { hooks: { before: 'env_test.Before' } }, [plugin, echoSuite()]);
-    const lcov = await readFile(join(dir, 'hooks', 'lcov.info'), 'utf8');
+    const lcov = await readFile(join(dir, 'lcov.info'), 'utf8');
     assert.match(lcov, /^FNDA:1,prepare$/m, 'prepare() ran once, from the hook');
     assert.ok(lcovLines(lcov, 'assistants/calc/src/prepare.ts').get(3)! > 0);
+    assert.match(lcov, /^FNDA:1,add$/m, 'the first run (script tests) into this folder is still in its lcov');
+    assert.deepEqual(
+      outcome!.summary.files.map((file) => file.file),
+      ['assistants/calc/src/prepare.ts'],
+      "this run's own summary: the hook file's bundle used only prepare.ts",
+    );
+  });
+
+  it('a long run does not run out of memory: a thread that fills up is replaced, and its counts are kept', async () => {
+    // Under coverage V8 keeps every task's context alive; 32 MB holds far fewer than 300 of them.
+    const runs = 150;
+    const plugin = coveragePlugin({ cwd: APP, dir: join(dir, 'long') });
+    const run = await runKernel(
+      plan('scripts.calc.calc', APP, { runs }),
+      { root: APP, maxThreads: 1, memoryLimitMb: 32 },
+      [plugin],
+    );
+    assert.deepEqual([run.summary.passed, run.summary.errors], [2, 0]);
+    const lcov = await readFile(join(dir, 'long', 'lcov.info'), 'utf8');
+    assert.match(
+      lcov,
+      new RegExp(`^FNDA:${runs},add$`, 'm'),
+      'every call of add() counted, across the replaced threads',
+    );
   });
 
   it('holds the run to coverage thresholds: below one, the verdict is DO NOT SHIP and says which', async () => {

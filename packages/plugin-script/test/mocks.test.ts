@@ -102,6 +102,7 @@ export function TestTime(t: any) {
 }
 
 export function TestStepClock(t: any) {
+  t.mock.time(0);
   t.mock.time(1000, { step: 10 });
   return [Date.now(), Date.now(), new Date().getTime()];
 }
@@ -128,8 +129,32 @@ export function TestContext(t: any, ctx: any) {
 
 /** The test file, with the real clock's time now and the local server's address filled in. */
 function testFile(base: string, extra = ''): string {
-  return TESTS.replace('${REAL_NOW}', String(Date.now())).replace('${BASE}', base) + extra;
+  return TESTS.replace('${REAL_NOW}', String(Date.now())).replace('${BASE}', base) + MISUSE + extra;
 }
+
+const MISUSE = `
+export function TestMisuse(t: any) {
+  const caught = (fn: () => unknown) => {
+    try {
+      fn();
+      return "no throw";
+    } catch (e: any) {
+      return e.message;
+    }
+  };
+  t.mock.http("GET https://bad.example.com", { status: "ok" });
+  return [
+    caught(() => t.mock.process("", 1)),
+    caught(() => t.mock.http(42, {})),
+    caught(() => t.mock.time("not a date")),
+    caught(() => http.Get("https://bad.example.com")),
+  ];
+}
+
+export function TestBadTimes(t: any) {
+  t.assert.Called("models.user.Find", { times: -1 });
+}
+`;
 
 const HELPER = `
 export function Shout(text: string) { return text.toUpperCase(); }
@@ -223,6 +248,19 @@ describe('t.mock in script tests', () => {
       'assertion failed: expected a call models.user.Find(2); its calls: models.user.Find(1)',
     );
     assert.equal(run('TestNotCalledFails').error, 'assertion failed: must not shout');
+  });
+
+  it('refuses a mock it cannot use with a message saying what it takes', () => {
+    assert.deepEqual(passed('TestMisuse'), [
+      't.mock.process(name, answer): name must be a process name such as "models.user.Find"',
+      't.mock.http: the first argument must say which requests to answer: "GET https://api.example.com/users", a URL, a RegExp or {method, url}; got 42',
+      't.mock.time: the time must be ms since the epoch, an ISO date or a Date; got "not a date"',
+      't.mock.http: "status" must be a whole number such as 200, got "ok"',
+    ]);
+    assert.equal(
+      run('TestBadTimes').error,
+      'assertion failed: Called: times must be a whole number of calls, got -1; nothing was called',
+    );
   });
 
   it('mocks processes called from other scripts the test runs', () => {

@@ -21,12 +21,20 @@ export function findAppRoot(
 ): AppRoot | undefined {
   if (options.root) return { dir: resolve(options.root), foundBy: 'option' };
   const from = startDirectory(start);
-  const byMarker = walkUp(from, (dir) => MARKERS.find((m) => existsSync(join(dir, m))));
+  const byMarker = findMarkedRoot(from);
   if (byMarker) return byMarker;
   const byAssistants = walkUp(from, (dir) => (isDirectory(join(dir, 'assistants')) ? 'assistants/' : undefined));
   if (byAssistants) return byAssistants;
   const yaoRoot = options.env?.YAO_ROOT;
   return yaoRoot && isDirectory(yaoRoot) ? { dir: resolve(yaoRoot), foundBy: 'YAO_ROOT' } : undefined;
+}
+
+/**
+ * Yao's own `findAppRoot`: the nearest directory at or above `start` holding `app.yao`, `app.json` or
+ * `app.jsonc`, and nothing else (no `assistants/`, no `$YAO_ROOT`).
+ */
+export function findMarkedRoot(start: string): AppRoot | undefined {
+  return walkUp(startDirectory(start), (dir) => MARKERS.find((m) => existsSync(join(dir, m))));
 }
 
 /** A file starts the search in its directory; a directory starts it in itself. */

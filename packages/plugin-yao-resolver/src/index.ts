@@ -29,5 +29,5 @@ export { yaoResolver };
 export type { YaoResolverOptions } from './options.js';
 export { describeSearch } from './search.js';
 export { connectorId } from './connector-registry.js';
-export { deriveAgentId } from './locate.js';
-export { findAppRoot } from './app-root.js';
+export { deriveAgentId, listAssistants } from './locate.js';
+export { findAppRoot, findMarkedRoot } from './app-root.js';

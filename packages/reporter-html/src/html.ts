@@ -16,6 +16,7 @@ import {
 } from '@agentest/report';
 import { loadAssets } from './assets.js';
 import { chartRows, durationSpreadChart, passRateChart } from './charts.js';
+import { coverageSection } from './coverage-section.js';
 import { dataIsland } from './view-data.js';
 
 const STATUSES = ['passed', 'failed', 'error', 'timeout', 'skipped'] as const;
@@ -51,6 +52,7 @@ export function renderHtml(report: Report): string {
     verdict: summary.verdict,
     comparison: summary.comparison,
     metrics: metricRows(report),
+    coverage: coverageSection(summary),
     charts: stability?.rows.length
       ? {
           note:

@@ -21,6 +21,7 @@ export function buildScriptReport(report: Report, meta: ReportMeta) {
       timeouts: summary.timeouts,
       duration_ms: summary.duration_ms,
       ...interruption(summary),
+      ...(summary.coverage ? { coverage: summary.coverage } : {}),
     },
     environment: report.environment,
     results: report.results.map((result) => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel/errors';
 
 /** Where blobs go when no `--blob-dir` is given, under the working directory. */
 export const DEFAULT_BLOB_DIR = '.agentest/blobs';

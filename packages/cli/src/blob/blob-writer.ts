@@ -28,7 +28,8 @@ export interface BlobWriterOptions {
 /**
  * Writes the shard's blob: its header (or, resuming, a `resume` line appended to the blob), then the
  * run's events as they happen. Each `result` line carries the case's every run (without the full
- * reply), so `agentest merge` can recompute every statistic from the runs. Lines are written as each
+ * reply) and leaves out what merge recomputes from them, so `agentest merge` computes every statistic
+ * from the runs. Lines are written as each
  * case ends, so a shard killed mid-run leaves a blob whose finished cases `--resume` keeps.
  */
 export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
@@ -46,7 +47,7 @@ export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
       await write(first);
       await write(safeStringify(event));
     },
-    onResult: (event) => write(safeStringify(withRuns(event))),
+    onResult: (event) => write(safeStringify(blobResult(event))),
     onSummary: (event) => write(safeStringify(event)),
     close: async () => {
       if (opened) await opened.then(() => writer.close());
@@ -72,10 +73,19 @@ export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
   };
 }
 
-/** The result line with its runs, each without the full reply (never part of a report). */
-function withRuns(event: DeepReadonly<ResultEvent>): DeepReadonly<ResultEvent> {
-  if (!event.runs.some((run) => 'reply' in run)) return event;
-  return { ...event, runs: event.runs.map(withoutReply) };
+/**
+ * The fields of a result that `merge` recomputes from its runs (the representative run's output, error
+ * and assertions, the averaged metrics, the stability and variance blocks): left out of the blob, where
+ * with one run per case they would repeat the run's own and double what every shard writes and merge reads.
+ */
+const RECOMPUTED = new Set(['output', 'error', 'assertions', 'metrics', 'stability', 'variance']);
+
+/** The result line: the case, its status and every run (without the full reply, never part of a report). */
+function blobResult(event: DeepReadonly<ResultEvent>): Record<string, unknown> {
+  const line: Record<string, unknown> = {};
+  for (const key in event) if (!RECOMPUTED.has(key)) line[key] = event[key as keyof typeof event];
+  if (event.runs.some((run) => 'reply' in run)) line.runs = event.runs.map(withoutReply);
+  return line;
 }
 
 function withoutReply(run: DeepReadonly<Execution>): DeepReadonly<Execution> {

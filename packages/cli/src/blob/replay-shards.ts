@@ -8,6 +8,7 @@ import {
   type RunEvent,
   type RunPlan,
   type StartEvent,
+  type SummaryEvent,
   type Suite,
   type TestCase,
   type TestContext,
@@ -107,11 +108,7 @@ function replayPlugin(set: ShardSet, start: StartEvent, cases: readonly TestCase
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
         } else if (event.type === 'result') restoreCaseFields(event, byId.get(event.id) ?? noCase());
-        else if (event.type === 'summary') {
-          Object.assign(event, clock.summary());
-          const usage = totalUsage(set);
-          if (usage) event.usage = usage;
-        }
+        else if (event.type === 'summary') Object.assign(event, clock.summary(), shardsSummary(set));
       });
     },
   };
@@ -120,7 +117,7 @@ function replayPlugin(set: ShardSet, start: StartEvent, cases: readonly TestCase
 /** Run `n` of a case as recorded; a run the record lacks is an error on the case, never a crash. */
 function recordedRun(result: ResultEvent, n: number): Execution {
   const run = result.runs[n - 1];
-  if (run) return { ...run, assertions: [...run.assertions], metrics: { ...run.metrics } };
+  if (run) return run;
   return {
     run: n,
     status: 'error',
@@ -139,8 +136,8 @@ function restoreCaseFields(event: ResultEvent, result: ResultEvent): void {
   for (const key of ['warnings', 'hook_logs', 'usage', 'history'] as const) {
     if (result[key] !== undefined) (event as unknown as Record<string, unknown>)[key] = result[key];
   }
-  if (result.run_policy) event.run_policy = result.run_policy;
-  else delete event.run_policy;
+  // Assigned, not deleted: deleting a key would turn every result into a slow dictionary object.
+  if (result.run_policy || event.run_policy) event.run_policy = result.run_policy;
 }
 
 /** The merged run's clock: from the first shard's start to the last shard's end, not the merge's own. */
@@ -156,6 +153,22 @@ function shardsClock(set: ShardSet) {
       completed_at: completed,
       duration_ms: Math.max(0, Date.parse(completed) - Date.parse(started)),
     }),
+  };
+}
+
+/**
+ * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`) and flaky cases
+ * (from the history) are about its own cases, so the run's are all of them; its usage is its cases' sum.
+ */
+function shardsSummary(set: ShardSet): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
+  const summaries = set.blobs.map((blob) => blob.summary);
+  const robustness = summaries.flatMap((summary) => summary?.robustness ?? []);
+  const flaky = summaries.flatMap((summary) => summary?.flaky ?? []);
+  const usage = totalUsage(set);
+  return {
+    ...(usage ? { usage } : {}),
+    ...(robustness.length ? { robustness } : {}),
+    ...(flaky.length ? { flaky } : {}),
   };
 }
 

@@ -1,9 +1,9 @@
 import { readFile, truncate } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin, type RunPlan, type ShardLabel } from '@agentest/kernel';
 import type { Flags } from '../flags.js';
 import type { CliIo } from '../run-test.js';
+import { cliVersion } from '../version.js';
 import { BLOB_FORMAT, chooseRunId, shardName, type BlobHeader } from './blob-header.js';
 import { DEFAULT_BLOB_DIR, parseBlobFlags, type RawBlobFlags } from './blob-flags.js';
 import { blobWriter } from './blob-writer.js';
@@ -47,7 +47,7 @@ export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo,
     shard,
     suite_hash: census.suiteHash(),
     config_hash,
-    agentest_version: agentestVersion(),
+    agentest_version: cliVersion(),
     suite_cases: census.suiteCases,
     cases: census.cases,
     positions: census.positions,
@@ -77,10 +77,10 @@ async function resumeBlob(shown: string, run: BlobRun, cwd: string): Promise<Blo
       shown,
       'was written with another config file or other flags (agent, runs, thresholds, timeout, --run, …); resume with the command that started the shard',
     );
-  if (header.agentest_version !== agentestVersion())
+  if (header.agentest_version !== cliVersion())
     throw mismatch(
       shown,
-      `was written by agentest ${header.agentest_version}, this is ${agentestVersion()}; resume with the version that started the shard`,
+      `was written by agentest ${header.agentest_version}, this is ${cliVersion()}; resume with the version that started the shard`,
     );
   await dropCutLine(path);
   const pending = new Set(header.cases.filter((id) => !blob.results.has(id)));
@@ -127,11 +127,6 @@ async function dropCutLine(path: string): Promise<void> {
   const text = await readFile(path);
   const end = text.lastIndexOf(0x0a) + 1;
   if (end < text.length) await truncate(path, end);
-}
-
-/** The version of the agentest command line, as `--version` prints it. */
-export function agentestVersion(): string {
-  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 }
 
 function mismatch(file: string, problem: string): AgentestError {

@@ -7,6 +7,7 @@ import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentestConfigExtensions, AgentestPlugin, Reporter } from '@agentest/kernel';
 import type { PluginEntry } from './plugin-specs.js';
 import type { AgentConfig } from '@agentest/plugin-agent';
+import type { CoverageConfig } from '@agentest/plugin-script/coverage-options';
 
 /**
  * A reporter: a built-in name, a package installed where the config is, a `./path`, `[name, options]`, a
@@ -26,6 +27,11 @@ export type ReporterEntry =
  * fails `tsc` as it fails the run.
  */
 export interface AgentestConfig extends AgentestConfigExtensions {
+  /**
+   * Configs this one builds on (a path relative to this file, a package name, or a list, applied in order):
+   * objects merge deeply, `plugins` and `reporters` add up, other values and lists are replaced; see docs/cli.md.
+   */
+  extends?: string | string[];
   /**
    * Plugins, applied before the built-in ones: a plugin object, a preset (an array of them), the name of a
    * package installed where the config is or a `./path` (its default export is a factory), or `[name, options]`.
@@ -81,6 +87,11 @@ export interface AgentestConfig extends AgentestConfigExtensions {
    * (`--max-cost`, `--max-tokens` win).
    */
   budget?: { maxCost?: number; maxTokens?: number };
+  /**
+   * Coverage of the app's scripts and hooks (docs/coverage.md): on for every run with `enabled` (`--coverage`
+   * turns it on for one), the files counted, the reports and their folder, and minimum percentages.
+   */
+  coverage?: CoverageConfig;
 }
 
 /** Only adds types. */

@@ -3,6 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
 import type { Loader } from 'cosmiconfig';
 import { importUserModule } from '../import-module.js';
+import { applyExtends } from './extends.js';
 
 const NAME = 'agentest';
 
@@ -55,11 +56,17 @@ export async function loadConfig(options: { cwd: string; file?: string; searchFr
         where: '--config',
       });
     const found = await evaluate(file, () => explorer.load(file));
-    return { config: found?.config ?? {}, filepath: file };
+    return { config: await applyExtends(found?.config ?? {}, file, loadBase), filepath: file };
   }
   const from = options.searchFrom ?? options.cwd;
   const found = await evaluate(from, () => explorer.search(from));
-  return found ? { config: found.config ?? {}, filepath: found.filepath } : { config: {} };
+  return found
+    ? { config: await applyExtends(found.config ?? {}, found.filepath, loadBase), filepath: found.filepath }
+    : { config: {} };
+
+  async function loadBase(file: string): Promise<unknown> {
+    return (await evaluate(file, () => explorer.load(file)))?.config ?? {};
+  }
 }
 
 async function evaluate<T>(where: string, load: () => Promise<T>): Promise<T> {

@@ -14,6 +14,7 @@ import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentConfig } from '@agentest/plugin-agent';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
 import { normalisePlugins } from './plugin-specs.js';
+import { COVERAGE_KEYS, coverageShape, type CoverageConfig } from '@agentest/plugin-script/coverage-options';
 import {
   HISTORY_KEYS,
   SEQUENTIAL_KEYS,
@@ -66,6 +67,8 @@ export interface NormalisedConfig {
   cassettes: { mode?: 'off' | 'record' | 'replay' | 'auto'; dir?: string };
   prices: Record<string, { input: number; output: number }>;
   budget: { maxCost?: number; maxTokens?: number };
+  /** The `coverage` section as written; its globs and folder are relative to `dir`. */
+  coverage: CoverageConfig;
   pluginOptions: {
     script?: Record<string, unknown>;
     yao?: Record<string, unknown>;
@@ -91,6 +94,7 @@ const TOP_LEVEL = [
   'cassettes',
   'prices',
   'budget',
+  'coverage',
 ] as const;
 const TEST_KEYS = [
   'suites',
@@ -161,6 +165,7 @@ const configShape = z.object({
     .optional(),
   prices: z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) })).optional(),
   budget: z.object({ maxCost: z.number().positive().optional(), maxTokens: positiveInt.optional() }).optional(),
+  coverage: coverageShape.optional(),
 });
 
 /**
@@ -217,6 +222,7 @@ export async function normaliseConfig(
     },
     prices: config.prices ?? {},
     budget: config.budget ?? {},
+    coverage: config.coverage ?? {},
     pluginOptions: { ...pick(config, ['script', 'yao', 'kit']), ...jsonlOptions(config, dir) },
   };
 }
@@ -278,6 +284,7 @@ function checkSections(label: string, raw: Record<string, unknown>): void {
     ['history', raw.history, HISTORY_KEYS],
     ['cassettes', raw.cassettes, CASSETTES_KEYS],
     ['budget', raw.budget, BUDGET_KEYS],
+    ['coverage', raw.coverage, COVERAGE_KEYS],
   ] as const;
   for (const [name, section, keys] of sections)
     if (section && typeof section === 'object' && !Array.isArray(section))

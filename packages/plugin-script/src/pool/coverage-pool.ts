@@ -1,7 +1,7 @@
 import type { Piscina } from 'piscina';
 import type { CoverageTask, ScriptCoverage } from '../coverage/coverage-protocol.js';
 import { activeCoverage, type CoverageSource } from '../coverage/coverage-session.js';
-import type { WorkerTask } from './protocol.js';
+import type { WorkerResult, WorkerTask } from './protocol.js';
 
 /** How long a thread waits at the barrier for the others: far above a thread's answer, well below a hang. */
 const BARRIER_WAIT_MS = 5_000;
@@ -36,4 +36,16 @@ export async function takeThreadCoverage(piscina: Piscina, threads: number): Pro
 export async function handOverCoverage(pool: CoverageSource): Promise<void> {
   const session = activeCoverage();
   if (session?.detach(pool)) session.add(await pool.takeCoverage());
+}
+
+/**
+ * A thread that filled up under coverage: its counts go to the run, and the thread is terminated
+ * before the task's slot is freed, so no other task lands on it; piscina starts a fresh one.
+ */
+export async function retireThread(piscina: Piscina, result: WorkerResult): Promise<void> {
+  const { retire } = result;
+  if (!retire) return;
+  delete result.retire;
+  activeCoverage()?.add(retire.coverage);
+  await piscina.threads.find((thread) => thread.threadId === retire.threadId)?.terminate();
 }

@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { JudgeAsk } from '../script-judge.js';
 import type { SnapshotAsk } from '../script-snapshot.js';
 import type { TestOutcome } from './types.js';
+import type { Retirement } from '../coverage/coverage-protocol.js';
 
 /** One task posted to a worker. `code` is the compiled bundle; `key` identifies it for the cache. */
 export interface WorkerTask {
@@ -84,4 +85,6 @@ export interface WorkerResult {
   assertion?: TestOutcome['assertion'];
   logs: string[];
   durationMs: number;
+  /** Under coverage: the thread is full and must be replaced (see `retirement` in the worker). */
+  retire?: Retirement;
 }

@@ -6,7 +6,7 @@ import createDebug from 'debug';
 import { errorMessage } from '@agentest/kernel';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
-import { countCoverage, handOverCoverage, takeThreadCoverage } from './coverage-pool.js';
+import { countCoverage, handOverCoverage, retireThread, takeThreadCoverage } from './coverage-pool.js';
 import { Limiter } from './limiter.js';
 import { openProcessChannel } from './process-channel.js';
 import { sandboxEnv } from './sandbox-env.js';
@@ -162,7 +162,12 @@ export class WorkerScriptPool implements ScriptPool {
       };
     const transferList = [channel?.port, processes?.port].filter((port) => port !== undefined);
     try {
-      return await workers.run(task, { signal: deadline.signal, ...(transferList.length ? { transferList } : {}) });
+      const result: WorkerResult = await workers.run(task, {
+        signal: deadline.signal,
+        ...(transferList.length ? { transferList } : {}),
+      });
+      await retireThread(workers, result);
+      return result;
     } catch (error) {
       return {
         ...this.crash(error, deadline.stoppedBy, request, signal),

@@ -1,5 +1,7 @@
 import { Session } from 'node:inspector/promises';
-import type { CoverageTask, ScriptCoverage } from '../coverage/coverage-protocol.js';
+import { getHeapStatistics } from 'node:v8';
+import { threadId } from 'node:worker_threads';
+import type { CoverageTask, Retirement, ScriptCoverage } from '../coverage/coverage-protocol.js';
 import { isBundleUrl } from '../coverage/coverage-protocol.js';
 
 /**
@@ -47,7 +49,25 @@ export async function takeCoverage(task: CoverageTask): Promise<ScriptCoverage[]
   }
   if (!session) return [];
   const { result } = await session.post('Profiler.takePreciseCoverage');
-  return result
-    .filter((script) => isBundleUrl(script.url))
-    .map(({ url, functions }) => ({ url, functions }) as ScriptCoverage);
+  return ownScripts(result);
+}
+
+/**
+ * While precise coverage is on, V8 keeps every function's feedback alive, and with it the fresh `vm`
+ * context each task ran in: a thread's heap only grows. Past half its limit, the thread hands its
+ * counts over with the task's result and asks to be replaced (see `retireThread` in the pool), long
+ * before it would run out of memory in the middle of a test.
+ */
+export async function retirement(): Promise<{ retire?: Retirement }> {
+  if (!session) return {};
+  const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
+  if (used < limit * RETIRE_AT_SHARE) return {};
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  return { retire: { threadId, coverage: ownScripts(result) } };
+}
+
+const RETIRE_AT_SHARE = 0.5;
+
+function ownScripts(result: ScriptCoverage[]): ScriptCoverage[] {
+  return result.filter((script) => isBundleUrl(script.url)).map(({ url, functions }) => ({ url, functions }));
 }

@@ -32,6 +32,11 @@ export function formatValue(value: unknown): string {
   return inspect(value, { depth: 4, breakLength: Infinity, compact: true });
 }
 
+/** A value in a message: strings quoted, so that `"1"` is told apart from `1`. */
+export function quotedValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : formatValue(value);
+}
+
 export function formatArgs(args: readonly unknown[]): string {
   return args.map(formatValue).join(' ');
 }

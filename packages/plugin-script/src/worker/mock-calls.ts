@@ -1,4 +1,4 @@
-import { cloneable, formatValue, thrownMessage } from './describe.js';
+import { cloneable, quotedValue, thrownMessage } from './describe.js';
 import { deepEqual } from './equal.js';
 import { httpMatcher, type HttpMatcher } from './mock-http.js';
 
@@ -64,7 +64,7 @@ export class CallLog {
 
 export function callText(call: RecordedCall): string {
   if (call.kind === 'http') return call.name;
-  return `${call.name}(${call.args.map((arg) => (typeof arg === 'string' ? JSON.stringify(arg) : formatValue(arg))).join(', ')})`;
+  return `${call.name}(${call.args.map((arg) => quotedValue(arg)).join(', ')})`;
 }
 
 /** A selector is an http matcher when it has a method before a URL, or a URL scheme. */
@@ -89,7 +89,7 @@ export function wantedTimes(option: unknown): number | undefined | { problem: st
   const times = typeof option === 'number' ? option : (option as { times?: unknown } | null)?.times;
   if (times === undefined && option !== null && typeof option === 'object') return undefined;
   if (typeof times !== 'number' || !Number.isInteger(times) || times < 0)
-    return { problem: `Called: times must be a whole number of calls, got ${formatValue(times ?? option)}` };
+    return { problem: `Called: times must be a whole number of calls, got ${quotedValue(times ?? option)}` };
   return times;
 }
 

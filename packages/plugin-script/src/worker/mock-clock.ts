@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { formatValue } from './describe.js';
+import { quotedValue } from './describe.js';
 
 /**
  * The clock of `t.mock.time(start?, {step?})`. It stands still (or moves `step` ms on every read)
@@ -14,7 +14,7 @@ export class MockClock {
     this.now = start === undefined ? Date.now() : instant(start, 't.mock.time');
     const step = (options as { step?: unknown } | undefined)?.step ?? 0;
     if (typeof step !== 'number' || !Number.isFinite(step) || step < 0)
-      throw new TypeError(`t.mock.time: "step" must be a number of milliseconds (0 or more), got ${formatValue(step)}`);
+      throw new TypeError(`t.mock.time: "step" must be a number of milliseconds (0 or more), got ${quotedValue(step)}`);
     this.step = step;
   }
 
@@ -29,7 +29,7 @@ export class MockClock {
     const by = Number(ms);
     if (!Number.isFinite(by) || by < 0)
       throw new TypeError(
-        `clock.Add: the time to add must be a number of milliseconds (0 or more), got ${formatValue(ms)}`,
+        `clock.Add: the time to add must be a number of milliseconds (0 or more), got ${quotedValue(ms)}`,
       );
     this.now += by;
     return this.now;
@@ -62,7 +62,7 @@ function instant(value: unknown, where: string): number {
           : NaN;
   if (!Number.isFinite(ms))
     throw new TypeError(
-      `${where}: the time must be ms since the epoch, an ISO date or a Date; got ${formatValue(value)}`,
+      `${where}: the time must be ms since the epoch, an ISO date or a Date; got ${quotedValue(value)}`,
     );
   return ms;
 }

@@ -1,5 +1,5 @@
 import type { HttpCall, HttpReply } from '../pool/protocol.js';
-import { formatValue } from './describe.js';
+import { quotedValue } from './describe.js';
 
 /** Which requests a `t.mock.http` answers. */
 export interface HttpMatcher {
@@ -46,7 +46,7 @@ export function httpMatcher(spec: unknown): HttpMatcher {
   if (spec && typeof spec === 'object' && 'url' in spec) {
     const { method, url } = spec as { method?: unknown; url: unknown };
     if (method !== undefined && typeof method !== 'string')
-      throw new TypeError(`t.mock.http: "method" must be a string such as "GET", got ${formatValue(method)}`);
+      throw new TypeError(`t.mock.http: "method" must be a string such as "GET", got ${quotedValue(method)}`);
     if (isRegExp(url)) {
       const upper = method?.toUpperCase();
       return {
@@ -57,7 +57,7 @@ export function httpMatcher(spec: unknown): HttpMatcher {
     if (typeof url === 'string' && url) return build(method, url, `${method ?? '*'} ${url}`);
   }
   throw new TypeError(
-    `t.mock.http: the first argument must say which requests to answer: "GET https://api.example.com/users", a URL, a RegExp or {method, url}; got ${formatValue(spec)}`,
+    `t.mock.http: the first argument must say which requests to answer: "GET https://api.example.com/users", a URL, a RegExp or {method, url}; got ${quotedValue(spec)}`,
   );
 }
 
@@ -97,7 +97,7 @@ export function mockedReply(answer: unknown): HttpReply {
   if (!shaped) return { status: 200, code: 200, message: 'OK', headers: {}, data: answer ?? null };
   const { status = 200, data = null, headers = {}, message } = answer as Record<string, unknown>;
   if (typeof status !== 'number' || !Number.isInteger(status))
-    throw new TypeError(`t.mock.http: "status" must be a whole number such as 200, got ${formatValue(status)}`);
+    throw new TypeError(`t.mock.http: "status" must be a whole number such as 200, got ${quotedValue(status)}`);
   const head: Record<string, string[]> = {};
   for (const [name, value] of Object.entries((headers ?? {}) as Record<string, unknown>))
     head[name] = (Array.isArray(value) ? value : [value]).map(String);

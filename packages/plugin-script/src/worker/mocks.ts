@@ -1,5 +1,5 @@
 import type { HttpReply } from '../pool/protocol.js';
-import { formatValue } from './describe.js';
+import { quotedValue } from './describe.js';
 import { CallLog, type RecordedCall } from './mock-calls.js';
 import { installMockDate, MockClock } from './mock-clock.js';
 import { httpMatcher, mockedReply, mockedRequest, parsedBody, type HttpMatcher } from './mock-http.js';
@@ -26,7 +26,8 @@ export class Mocks {
   private readonly services = new Map<string, Answer>();
   private readonly http: HttpMock[] = [];
   private clock?: MockClock;
-  private readonly sandboxes = new Set<Sandbox>();
+  /** The task's sandboxes, and whether their `Date` already reads the mocked clock. */
+  private readonly sandboxes = new Map<Sandbox, boolean>();
 
   /** `Process(name, ...args)`: the mock of that name (any case), else `real()`. */
   process(name: string, args: unknown[], real: () => unknown): unknown {
@@ -61,8 +62,8 @@ export class Mocks {
 
   /** Registers a sandbox whose `Date` follows the mocked clock once there is one. */
   adopt(sandbox: Sandbox): void {
-    this.sandboxes.add(sandbox);
-    if (this.clock) installMockDate(sandbox.context, () => this.clock);
+    this.sandboxes.set(sandbox, false);
+    if (this.clock) this.mockDate(sandbox);
   }
 
   /**
@@ -110,12 +111,19 @@ export class Mocks {
       },
       time: (start?: unknown, options?: unknown) => {
         this.clock = new MockClock(start, options);
-        for (const sandbox of this.sandboxes) installMockDate(sandbox.context, () => this.clock);
+        for (const sandbox of this.sandboxes.keys()) this.mockDate(sandbox);
         return this.clock.handle();
       },
       calls: (selector?: unknown) =>
         structuredClone(selector === undefined ? this.log.calls : this.log.select(String(selector))),
     });
+  }
+
+  /** Once per sandbox: its `Date` reads whichever clock the test set last. */
+  private mockDate(sandbox: Sandbox): void {
+    if (this.sandboxes.get(sandbox)) return;
+    installMockDate(sandbox.context, () => this.clock);
+    this.sandboxes.set(sandbox, true);
   }
 
   private register(table: Map<string, Answer>, key: string, mock: Answer): object {
@@ -174,7 +182,7 @@ function answerOf(where: string, value: unknown): Answer {
   try {
     return { value: value === undefined ? undefined : structuredClone(value) };
   } catch {
-    throw new TypeError(`${where}: the answer must be a function or plain data, got ${formatValue(value)}`);
+    throw new TypeError(`${where}: the answer must be a function or plain data, got ${quotedValue(value)}`);
   }
 }
 

@@ -4,7 +4,7 @@ import { invoke } from './invoke.js';
 import { Sandbox, type HostChannel } from './sandbox.js';
 import { ProcessExit } from './sandbox-globals.js';
 import { closeHostCodeGeneration } from './host-realm.js';
-import { startCoverage, takeCoverage } from './coverage.js';
+import { retirement, startCoverage, takeCoverage } from './coverage.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
 import type { CoverageTask, ScriptCoverage } from '../coverage/coverage-protocol.js';
@@ -57,7 +57,7 @@ export default async function runTask(task: WorkerTask | CoverageTask): Promise<
       task.mode === 'test'
         ? await runTest(task, sandbox, loaded, logs, deadline, runtime, mocks!)
         : await runCall(task, sandbox, loaded, logs, deadline);
-    return { ...result, durationMs: performance.now() - started };
+    return { ...result, durationMs: performance.now() - started, ...(task.coverage ? await retirement() : {}) };
   } finally {
     active = undefined;
     runtime.dispose();

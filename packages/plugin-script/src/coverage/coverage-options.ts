@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** The istanbul reports `coverage.reporters` may name (the formats c8 and nyc write). */
+export const COVERAGE_REPORTERS = [
+  'lcovonly',
+  'lcov',
+  'text',
+  'text-summary',
+  'json',
+  'json-summary',
+  'html',
+  'cobertura',
+  'clover',
+  'teamcity',
+] as const;
+export type CoverageReporter = (typeof COVERAGE_REPORTERS)[number];
+
+export const DEFAULT_COVERAGE_REPORTERS: CoverageReporter[] = ['lcovonly', 'text'];
+export const DEFAULT_COVERAGE_DIR = 'coverage';
+/** The tests themselves are not what is measured; neither are dependencies or type declarations. */
+export const DEFAULT_COVERAGE_EXCLUDE = [
+  '**/*_test.{ts,js,mts,mjs,cts,cjs}',
+  '**/*.{test,spec}.{ts,js,mts,mjs,cts,cjs}',
+  '**/node_modules/**',
+  '**/*.d.ts',
+];
+
+const percent = z.number().min(0).max(100);
+const globs = z.union([z.string().min(1), z.array(z.string().min(1))]);
+
+/** The config's `coverage` section; the minimums are percentages, as in c8 and nyc. */
+export const coverageShape = z.strictObject({
+  enabled: z.boolean().optional(),
+  /** Source files counted, as globs relative to the config's folder (default: every file under it). */
+  include: globs.optional(),
+  /** Source files left out (default: tests, `node_modules`, `.d.ts`). */
+  exclude: globs.optional(),
+  reporters: z.array(z.enum(COVERAGE_REPORTERS)).optional(),
+  /** Where the report files go (default `coverage`), relative to the config's folder. */
+  dir: z.string().min(1).optional(),
+  lines: percent.optional(),
+  functions: percent.optional(),
+  branches: percent.optional(),
+  statements: percent.optional(),
+});
+export type CoverageConfig = z.infer<typeof coverageShape>;
+export const COVERAGE_KEYS = Object.keys(coverageShape.shape);
+
+/** `coverage: { lines: 80 }` as thresholds of the run: `coverage_lines: 0.8`. */
+export function coverageThresholds(config: CoverageConfig): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of ['lines', 'functions', 'branches', 'statements'] as const)
+    if (config[name] !== undefined) out[`coverage_${name}`] = config[name] / 100;
+  return out;
+}
