@@ -9,22 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './helpers/cli.js';
 import { readEvents, resultsById, type Event } from './helpers/events.js';
+import { NO_CI } from './helpers/sharded-suite.js';
 import { workspace, writeCases, writeJson } from './helpers/workspace.js';
 
 const IDS = Array.from({ length: 24 }, (_, i) => `case-${String(i).padStart(2, '0')}`);
-/** The CI variables of the machine running the tests must not choose a shard for the runs below. */
-const NO_CI_SHARD: NodeJS.ProcessEnv = Object.fromEntries(
-  [
-    'CI_NODE_INDEX',
-    'CI_NODE_TOTAL',
-    'BUILDKITE_PARALLEL_JOB',
-    'BUILDKITE_PARALLEL_JOB_COUNT',
-    'CIRCLE_NODE_INDEX',
-    'CIRCLE_NODE_TOTAL',
-    'JOB_COMPLETION_INDEX',
-    'AGENTEST_SHARD_TOTAL',
-  ].map((name) => [name, '']),
-);
 let dir: string;
 
 before(() => {
@@ -40,7 +28,7 @@ async function run(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const out = `${name}.jsonl`;
   const result = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '--runs', '2', '-o', out, ...args], {
     cwd: dir,
-    env: { ...NO_CI_SHARD, ...env },
+    env: { ...NO_CI, ...env },
   });
   assert.equal(result.code, 0, result.stderr);
   return { ...result, events: readEvents(join(dir, out)) };
@@ -142,7 +130,7 @@ test('balanced shards without a report pack by the run history: the latest time 
     const out = `shard-${index}.jsonl`;
     // --no-history: the two shards read the same history, as shards restored from one CI cache do.
     const args = ['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', out, '--no-history', '--shard', `${index}/2`];
-    const result = await runCli([...args, '--shard-mode', 'balanced'], { cwd: project, env: NO_CI_SHARD });
+    const result = await runCli([...args, '--shard-mode', 'balanced'], { cwd: project, env: NO_CI });
     assert.equal(result.code, 0, result.stderr);
     return { stdout: result.stdout, ids: [...resultsById(readEvents(join(project, out))).keys()] };
   };
@@ -175,7 +163,7 @@ test('a bad --shard or incomplete CI variables exit 2 naming the flag or the var
   ] as const) {
     const result = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', ...args], {
       cwd: dir,
-      env: { ...NO_CI_SHARD, ...env },
+      env: { ...NO_CI, ...env },
     });
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, message);

@@ -19,6 +19,7 @@ export {
   type LoadContext,
   type ResolveContext,
   type SuiteContext,
+  type SummaryContext,
   type ReportTapOptions,
 } from './hooks.js';
 export {
@@ -44,15 +45,7 @@ export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-n
 export { safeStringify } from './safe-json.js';
 export { addJudgeUsage, judgeLine } from './judge-usage.js';
 export { caseVariance, varianceLine } from './variance.js';
-export { SummaryBuilder, judge } from './summary.js';
-export {
-  checkThresholdNames,
-  COVERAGE_METRICS,
-  formatMetric,
-  isMaxMetric,
-  metricKey,
-  type FormatMetricOptions,
-} from './metric-names.js';
+export { SummaryBuilder } from './summary.js';
 export { registerSecret, redactText, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
