@@ -22,7 +22,13 @@ export {
   type SummaryContext,
   type ReportTapOptions,
 } from './hooks.js';
-export { definePlugin, checkPluginShape, type AgentestPlugin, type KernelApi } from './plugin.js';
+export {
+  definePlugin,
+  checkPluginShape,
+  type AgentestPlugin,
+  type AgentestConfigExtensions,
+  type KernelApi,
+} from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { renderErrorCatalogue } from './error-docs.js';
