@@ -5,9 +5,10 @@ import type { RawAppFlags } from './app/app-flags.js';
 import type { RawBlobFlags } from './blob/blob-flags.js';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
+import { parseWatchFlags, type WatchFlags, type WatchRawFlags } from './watch/watch-flags.js';
 
 /** The `test` command's flags as commander hands them over: strings, booleans and arrays. */
-export interface RawFlags extends RawAppFlags, RawBlobFlags {
+export interface RawFlags extends RawAppFlags, RawBlobFlags, WatchRawFlags {
   input?: string;
   /** `-o` (repeatable). */
   output?: string[];
@@ -57,7 +58,7 @@ export interface RawFlags extends RawAppFlags, RawBlobFlags {
 }
 
 /** Flags after validation. Absent values stay absent, so config values can fill them. */
-export interface Flags {
+export interface Flags extends WatchFlags {
   input: string;
   /** Every `-o`, as given: each writes the format its extension names. */
   outputs: string[];
@@ -173,6 +174,7 @@ export function parseFlags(raw: RawFlags): Flags {
     ...optional('shard', raw.shard === undefined ? undefined : parseShardFlag(raw.shard)),
     ...optional('shardTotal', raw.shardTotal === undefined ? undefined : positiveInt('--shard-total', raw.shardTotal)),
     ...shardSplit(raw),
+    ...parseWatchFlags(raw),
   };
 }
 

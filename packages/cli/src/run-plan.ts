@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { AgentestError, parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
+import {
+  AgentestError,
+  parseDuration,
+  parseTagFilter,
+  type CaseFilter,
+  type ContextFile,
+  type RunPlan,
+} from '@agentest/kernel';
 import { yaoPlanContext } from '@agentest/plugin-agent';
 import { memorySuite, MEMORY_SUITE_NAME } from '@agentest/plugin-jsonl';
 import { goRegex } from './flags.js';
@@ -25,6 +32,8 @@ export interface RunPlanOptions {
   failFast?: boolean;
   /** `--run`: a regex (or its source, RE2 style) matched against case ids and names. */
   filter?: CaseFilter | string;
+  /** `--tag`: run only cases with one of these tags; `!slow` leaves out the cases tagged slow. */
+  tags?: readonly string[];
   user?: string;
   team?: string;
   ctx?: ContextFile;
@@ -67,6 +76,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     ...(o.timeout !== undefined ? { timeoutMs: parseDuration(o.timeout, 'timeout') } : {}),
     failFast: o.failFast ?? false,
     ...(o.filter !== undefined ? { filter: typeof o.filter === 'string' ? goRegex('--run', o.filter) : o.filter } : {}),
+    ...(o.tags?.length ? { tags: parseTagFilter(o.tags) } : {}),
     env,
     // The identity defaults and the `-u`/`-t`/`--ctx` priority are Yao's, owned by the agent plugin.
     context: yaoPlanContext(env),

@@ -20,6 +20,8 @@ interface ListedSuite {
  * is reported and the next one runs; the exit code is the worst of them, and an interrupt stops the list.
  */
 export async function runListedSuites(raw: RawFlags, io: CliIo): Promise<number> {
+  if (raw.watch)
+    throw new AgentestError('FLAG_INVALID', '--watch follows one suite: choose it with -i', { where: '--watch' });
   const loaded = await loadConfig({ cwd: io.cwd, ...(raw.config ? { file: raw.config } : {}) });
   const suites = await listSuites(io.cwd, loaded, new Set());
   if (!suites.length)

@@ -26,6 +26,7 @@ import { createRunPlan } from './run-plan.js';
 import { runsSetting } from './sequential-runs.js';
 import { setupShard } from './shard/shard-include.js';
 import { watchSignals } from './signals.js';
+import type { WatchServer } from './watch/watch-session.js';
 
 export interface CliIo {
   cwd: string;
@@ -42,8 +43,9 @@ const ABORT_GRACE_MS = 5_000;
  * run with SIGINT/SIGTERM/SIGHUP wired to it. Returns the exit code; throws only AgentestErrors
  * raised before the run (exit 2) for the caller to print.
  */
-export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
+export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): Promise<number> {
   const flags = parseFlags(raw);
+  if (flags.watch && !watcher) return (await import('./watch/watch-test.js')).watchTest(raw, io);
   const cwd = io.cwd;
   const app = await setupApp(raw, flags.input, cwd, io.env);
   const prepared = await prepareRun(flags, io);
@@ -65,14 +67,49 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
     calls: callOptions(flags, io.env),
   });
   if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
+  if (flags.list) return (await import('./list-cases.js')).listCases(kernel, plan, flags.listJson, io);
   const baseline = await setupBaseline(history.baseline ?? flags.baseline, io, {
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
   });
+  const claimed = await claimReporters(flags, { mode, outputs, config, kernel, plan }, io);
+  try {
+    const reporters = claimed.planned;
+    plan.options = { ...plan.options, outputs: reporters.outputs };
+    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
+    const coverage = await setupCoverage(raw.coverage, config, plan, io);
+    kernel.use(
+      ...history.plugins,
+      ...baseline.plugins,
+      ...coverage.plugins,
+      ...reporters.plugins,
+      ...blob,
+      ...(watcher?.plugins ?? []),
+    );
+    await checkReporterAgents(kernel, reporters.agents, plan);
+    const report = (outcome: RunOutcome) => reportOutcome(outcome, io, baseline, coverage);
+    if (watcher) return await watcher.serve({ kernel, plan, config, outputs: reporters.outputs, report });
+    return await runWithSignals(kernel, plan, io, report);
+  } finally {
+    await claimed.release();
+  }
+}
+
+/**
+ * The run's reporters, from the flags or the config, with their default output files claimed (a run
+ * started in the same second gets names of its own).
+ */
+async function claimReporters(
+  flags: Flags,
+  run: { mode: InputMode; outputs: string[]; config: NormalisedConfig; kernel: Kernel; plan: RunPlan },
+  io: CliIo,
+) {
+  const { mode, outputs, config, kernel, plan } = run;
+  const cwd = io.cwd;
   const specs = flags.reporters
     ? await normaliseReporters(flags.reporters, cwd, '--reporter')
     : (config.reporters ?? []);
-  const claimed = await claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
+  return claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
       outputs,
       ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
@@ -91,17 +128,6 @@ export async function runTest(raw: RawFlags, io: CliIo): Promise<number> {
       replyPrinter: () => messageOutput(io),
     }),
   );
-  try {
-    const reporters = claimed.planned;
-    plan.options = { ...plan.options, outputs: reporters.outputs };
-    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
-    const coverage = await setupCoverage(raw.coverage, config, plan, io);
-    kernel.use(...history.plugins, ...baseline.plugins, ...coverage.plugins, ...reporters.plugins, ...blob);
-    await checkReporterAgents(kernel, reporters.agents, plan);
-    return await runWithSignals(kernel, plan, io, baseline, coverage);
-  } finally {
-    await claimed.release();
-  }
 }
 
 /** Cassette mode, replay timing and the budget from the command line, over the config's. */
@@ -152,6 +178,7 @@ async function prepareRun(
     timeout: flags.timeoutMs ?? config.test.timeoutMs,
     failFast: flags.failFast ?? config.test.failFast,
     filter: flags.filter,
+    tags: flags.tags,
     user: flags.user ?? config.test.user,
     team: flags.team ?? config.test.team,
     ctx: ctx?.ctx,
@@ -176,8 +203,7 @@ async function runWithSignals(
   kernel: Kernel,
   plan: RunPlan,
   io: CliIo,
-  baseline: BaselineSetup,
-  coverage: CoverageSetup,
+  report: (outcome: RunOutcome) => number,
 ): Promise<number> {
   const signals = watchSignals({
     onInterrupt: () =>
@@ -190,6 +216,11 @@ async function runWithSignals(
   } finally {
     signals.dispose();
   }
+  return report(outcome);
+}
+
+/** What a run's outcome adds to its reports (baseline comparison, coverage, an early stop, errors); its exit code. */
+function reportOutcome(outcome: RunOutcome, io: CliIo, baseline: BaselineSetup, coverage: CoverageSetup): number {
   baseline.print(outcome.summary);
   coverage.finish(outcome.summary);
   const { halted, not_run: notRun = 0 } = outcome.summary;

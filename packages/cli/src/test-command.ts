@@ -4,6 +4,7 @@ import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
 import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
+import { addWatchOptions } from './watch/watch-flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -22,6 +23,10 @@ Examples, as they run in a Yao app such as the repository's examples/app:
   $ agentest test -i scripts.expense.setup -run TestSystemReady
   # a minimum the run must reach, else exit 1
   $ agentest test -i assistants/orders/tests/inputs.jsonl --threshold pass_rate=0.95
+  # the cases without the slow tag, listed with file:line and tags, not run
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl --list --tag '!slow'
+  # run, then rerun the affected cases on every change (q quits)
+  $ agentest test -i assistants/keyword/tests/inputs.jsonl --watch
   # the suites the config lists (test.suites, projects)
   $ agentest test
 
@@ -41,6 +46,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addAppOptions(command);
   addBlobOptions(command);
   addCoverageOptions(command);
+  addWatchOptions(command);
   command.addHelpText('after', EXAMPLES).action(async (flags: RawFlags) => {
     if (flags.input === undefined) {
       const { runListedSuites } = await import('./run-suites.js');

@@ -1,5 +1,6 @@
 // Every example the help prints runs as written, in the directory the README sends users to
 // (examples/app): it ends in a verdict (exit 0 or 1), never in a configuration error (2) or a crash (3).
+import type { ChildProcess } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
@@ -70,13 +71,26 @@ for (const { page, examples } of pages) {
         });
         assert.ok(run.code === 0 || run.code === 1, run.stderr);
       }
-      const run = await agentest(args, { cwd: dir, env });
+      const run = await agentest(args, {
+        cwd: dir,
+        env,
+        onSpawn: args.includes('--watch') ? quitWhenWatching : undefined,
+      });
       assert.ok(
         run.code === 0 || run.code === 1,
         `exit ${run.code}, expected a verdict (0 or 1)\nstdout:\n${run.stdout.slice(-3000)}\nstderr:\n${run.stderr.slice(-3000)}`,
       );
     });
   }
+}
+
+/** `--watch` runs until told to stop: quit (SIGINT) once its first run is over and it waits for changes. */
+function quitWhenWatching(child: ChildProcess): void {
+  let stdout = '';
+  child.stdout!.on('data', (data) => {
+    stdout += data;
+    if (stdout.includes('Watching for changes')) child.kill('SIGINT');
+  });
 }
 
 function isAssignment(word: string): boolean {

@@ -3,18 +3,18 @@ import { test } from 'node:test';
 import { fixture, jsonl } from './helpers.js';
 import { agentestInProcess as agentest } from './in-process.js';
 
-const TAGGED = jsonl([{ id: 'T1', input: 'hello', tags: ['smoke'], assert: { type: 'contains', value: 'hello' } }]);
+const LABELLED = jsonl([{ id: 'T1', input: 'hello', labels: ['smoke'], assert: { type: 'contains', value: 'hello' } }]);
 
 test("an unknown case key is exit 2 at file:line before any case; the config's jsonl.extraKeys admits it", async () => {
-  const bare = fixture({ 'tests/inputs.jsonl': TAGGED });
+  const bare = fixture({ 'tests/inputs.jsonl': LABELLED });
   const refused = await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo'], { cwd: bare });
   assert.equal(refused.code, 2, refused.stderr);
-  assert.match(refused.stderr, /^error\[INPUT_INVALID\]: tests\/inputs\.jsonl:1: unknown field "tags"/);
+  assert.match(refused.stderr, /^error\[INPUT_INVALID\]: tests\/inputs\.jsonl:1: unknown field "labels"/);
   assert.doesNotMatch(refused.stdout, /T1/, 'no case ran');
 
   const configured = fixture({
-    'tests/inputs.jsonl': TAGGED,
-    'agentest.config.json': JSON.stringify({ jsonl: { extraKeys: ['tags'] } }),
+    'tests/inputs.jsonl': LABELLED,
+    'agentest.config.json': JSON.stringify({ jsonl: { extraKeys: ['labels'] } }),
   });
   const ran = await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: configured });
   assert.equal(ran.code, 0, ran.stderr);
@@ -48,7 +48,7 @@ test('files.allow in the config (relative to it) admits attachments outside the 
 
 test('the jsonl and files sections are checked like the rest of the config', async () => {
   const dir = fixture({
-    'tests/inputs.jsonl': TAGGED,
+    'tests/inputs.jsonl': LABELLED,
     'agentest.config.json': JSON.stringify({ jsonl: { extraKey: ['tags'] } }),
   });
   const run = await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo'], { cwd: dir });

@@ -22,11 +22,18 @@ export {
   type SummaryContext,
   type ReportTapOptions,
 } from './hooks.js';
-export { definePlugin, checkPluginShape, type AgentestPlugin, type KernelApi } from './plugin.js';
+export {
+  definePlugin,
+  checkPluginShape,
+  type AgentestPlugin,
+  type AgentestConfigExtensions,
+  type KernelApi,
+} from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { renderErrorCatalogue } from './error-docs.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
+export { parseTagFilter, tagsSelect } from './case-tags.js';
 export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
 export { parseDuration, formatDuration, goDuration, withoutUnit } from './duration.js';
 export { caseLogs } from './logs.js';

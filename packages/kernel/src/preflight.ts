@@ -4,6 +4,7 @@ import { didYouMean } from './did-you-mean.js';
 import { AgentestError, PluginError } from './errors.js';
 import type { AssertTapOptions, KernelHooks } from './hooks.js';
 import { matches } from './select-cases.js';
+import { checkTagsKnown, collectTags } from './case-tags.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { RunPlan } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
@@ -26,7 +27,9 @@ export async function preflight(
   const knownAsserts = new Set(assertTypes.filter((type) => type !== '' && hooks.assert.get(type)?.isUsed()));
   let matched = 0;
   let selected = 0;
+  const knownTags = new Set<string>();
   for await (const testCase of suite.cases()) {
+    if (plan.tags) collectTags(knownTags, testCase);
     if (!matches(plan, testCase)) continue;
     matched++;
     if (plan.include && !plan.include(testCase)) continue;
@@ -41,12 +44,21 @@ export async function preflight(
       checkAssertions(hooks, testCase, checkpoint.assert, `checkpoints[${c}].assert`, knownAsserts);
     helpers.noteCase(testCase, at(testCase));
   }
-  if (matched === 0) {
-    const why = plan.filter ? `--run ${plan.filter.source} matched no case` : `${suite.name} holds no test case`;
-    throw new AgentestError('NO_CASES', why, { where: plan.filter ? '--run' : suite.name });
-  }
+  if (plan.tags) checkTagsKnown(plan, knownTags);
+  if (matched === 0) throw noCases(plan, suite);
   await helpers.resolveAll(resolveAgent);
   return selected;
+}
+
+/** What selected nothing: `--run`, `--tag`, both, or a suite without cases. */
+function noCases(plan: RunPlan, suite: Suite): AgentestError {
+  const flags = [
+    ...(plan.filter ? [`--run ${plan.filter.source}`] : []),
+    ...(plan.tags ? [...plan.tags.include, ...plan.tags.exclude.map((t) => `!${t}`)].map((t) => `--tag ${t}`) : []),
+  ];
+  if (!flags.length) return new AgentestError('NO_CASES', `${suite.name} holds no test case`, { where: suite.name });
+  const where = plan.filter ? '--run' : '--tag';
+  return new AgentestError('NO_CASES', `${flags.join(' ')} matched no case`, { where });
 }
 
 /** Every assertion has a handler and is written the way its handler accepts; `label` names the list. */

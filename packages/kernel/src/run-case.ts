@@ -225,5 +225,6 @@ function caseBase(testCase: TestCase): CaseBase {
   if (testCase.expected !== undefined) base.expected = testCase.expected;
   base.source = testCase.source;
   if (testCase.metadata) base.metadata = testCase.metadata;
+  if (testCase.tags?.length) base.tags = testCase.tags;
   return base;
 }

@@ -1,3 +1,4 @@
+import { tagsSelect } from './case-tags.js';
 import type { RunPlan } from './types/run.js';
 import type { Suite, TestCase } from './types/test-case.js';
 
@@ -6,8 +7,9 @@ export function selects(plan: RunPlan, testCase: TestCase): boolean {
   return matches(plan, testCase) && (!plan.include || plan.include(testCase));
 }
 
-/** Whether `--run` selects a case: its id or its name matches. */
+/** Whether `--run` and `--tag` select a case: its id or its name matches, and its tags pass. */
 export function matches(plan: RunPlan, testCase: TestCase): boolean {
+  if (plan.tags && !tagsSelect(plan.tags, testCase.tags)) return false;
   if (!plan.filter) return true;
   // A global RegExp keeps state between test() calls; start each case afresh.
   if (plan.filter instanceof RegExp) plan.filter.lastIndex = 0;
@@ -16,7 +18,7 @@ export function matches(plan: RunPlan, testCase: TestCase): boolean {
 
 /** The cases the run selects; without a selection, the suite's own stream (one generator fewer per case). */
 export function filtered(suite: Suite, plan: RunPlan): AsyncIterable<TestCase> | Iterable<TestCase> {
-  return plan.filter || plan.include ? selected(suite, plan) : suite.cases();
+  return plan.filter || plan.tags || plan.include ? selected(suite, plan) : suite.cases();
 }
 
 async function* selected(suite: Suite, plan: RunPlan): AsyncGenerator<TestCase> {

@@ -19,6 +19,7 @@ export const CASE_KEYS = [
   'skip',
   'todo',
   'timeout',
+  'tags',
   'before',
   'after',
   'simulator',

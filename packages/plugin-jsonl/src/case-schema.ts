@@ -21,6 +21,11 @@ export const CaseSchema = z.looseObject({
   skip: optionalBoolean,
   todo: optionalBoolean,
   timeout: z.string({ error: 'a duration string such as "30s" or "2m30s"' }).nullish(),
+  tags: z
+    .array(z.string({ error: 'a non-empty string' }).trim().min(1, { error: 'a non-empty string' }), {
+      error: 'an array of strings',
+    })
+    .nullish(),
 });
 
 export const AssertionSchema = z.looseObject({
@@ -39,6 +44,7 @@ export const FIELD_FIXES: Record<string, string> = {
   skip: 'write true or false',
   todo: 'write true or false',
   timeout: 'use a Go duration such as "30s", "2m" or "1m30s"',
+  tags: 'use an array of tag names such as ["smoke", "billing"]',
   assert: 'see "Assertions" in the docs for the fields of an assertion',
 };
 
@@ -62,9 +68,13 @@ export function isWellTypedCase(value: Record<string, unknown>): boolean {
       if (typeof v !== 'object' || Array.isArray(v)) return false;
     } else if (BOOLEAN_FIELDS.has(key)) {
       if (typeof v !== 'boolean') return false;
-    }
+    } else if (key === 'tags' && !isTagList(v)) return false;
   }
   return true;
+}
+
+function isTagList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((tag) => typeof tag === 'string' && tag.trim() !== '');
 }
 
 /** The same promise for one assertion object. */

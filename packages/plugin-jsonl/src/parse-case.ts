@@ -123,7 +123,7 @@ function failAt(at: LineContext): Fail {
   };
 }
 
-/** The fields a case may leave out: names, the user and team, metadata, skip/todo, its timeout, Yao's hooks. */
+/** The fields a case may leave out: names, user and team, metadata, skip/todo, timeout and tags, Yao's hooks. */
 function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, at: LineContext, fail: Fail): void {
   if (typeof value.name === 'string') testCase.name = value.name;
   if (typeof value.user === 'string') testCase.user = value.user;
@@ -133,6 +133,7 @@ function copyOptionalFields(testCase: TestCase, value: Record<string, unknown>, 
   if (value.skip === true) testCase.skip = true;
   if (value.todo === true) testCase.todo = true;
   if (typeof value.timeout === 'string') testCase.timeoutMs = caseTimeout(value.timeout, at, fail);
+  if (Array.isArray(value.tags) && value.tags.length) testCase.tags = (value.tags as string[]).map((tag) => tag.trim());
   let extra: Record<string, unknown> | undefined;
   for (const key of HOOK_FIELDS) if (value[key] !== undefined) (extra ??= {})[key] = value[key];
   if (extra) testCase.data = extra;

@@ -2,7 +2,7 @@ import { goDuration, type DynamicCaseData, type TestCase } from '@agentest/kerne
 
 /**
  * A loaded case written back as one JSONL case object, fields in Yao's order (`id, input, expected,
- * assert, user, team, metadata, options, skip, timeout, before, after, simulator, checkpoints,
+ * assert, user, team, metadata, options, skip, timeout, tags, before, after, simulator, checkpoints,
  * max_turns`): what `--dry-run` prints, and loads again as the same case.
  */
 export function toJsonlCase(testCase: TestCase): Record<string, unknown> {
@@ -22,6 +22,7 @@ export function toJsonlCase(testCase: TestCase): Record<string, unknown> {
   if (testCase.skip) out.skip = true;
   if (testCase.todo) out.todo = true;
   if (testCase.timeoutMs !== undefined) out.timeout = goDuration(testCase.timeoutMs);
+  if (testCase.tags?.length) out.tags = testCase.tags;
   if (data.before !== undefined) out.before = data.before;
   if (data.after !== undefined) out.after = data.after;
   if (data.dynamic) {

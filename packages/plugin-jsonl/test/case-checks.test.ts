@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createKernel, type AgentestError, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
-import jsonlPlugin, { type JsonlPluginOptions } from '../src/index.js';
+import jsonlPlugin, { toJsonlCase, type JsonlPluginOptions } from '../src/index.js';
 import { loadText, scratch } from './helpers.js';
 
 /** Loads `lines` and expects INPUT_INVALID with a message matching `message`. */
@@ -23,8 +23,8 @@ test('a misspelt key is an error at file:line with a did-you-mean, not a case th
     /^cases\.jsonl:1: unknown field "asert" \(did you mean "assert"\?\)/,
   );
   await refused(
-    ['{"id": "B003", "input": "hello", "tags": ["smoke"]}'],
-    /^cases\.jsonl:1: unknown field "tags".*list the key in the jsonl\.extraKeys option/,
+    ['{"id": "B003", "input": "hello", "labels": ["smoke"]}'],
+    /^cases\.jsonl:1: unknown field "labels".*list the key in the jsonl\.extraKeys option/,
   );
 });
 
@@ -72,12 +72,15 @@ test('every case field, and the keys listed in extraKeys, load', async () => {
     skip: false,
     todo: false,
     timeout: '1s',
+    tags: ['smoke', ' billing'],
     before: 'a.B',
     after: 'a.A',
   };
-  assert.equal((await loadText(JSON.stringify(line))).length, 1);
-  const [extra] = await loadText('{"id": "E1", "input": "x", "tags": ["smoke"], "simulator": {"use": "sim"}}', {
-    extraKeys: ['tags', 'simulator'],
+  const [loaded] = await loadText(JSON.stringify(line));
+  assert.deepEqual(loaded!.tags, ['smoke', 'billing']);
+  assert.deepEqual(toJsonlCase(loaded!).tags, ['smoke', 'billing'], '--dry-run writes the tags back');
+  const [extra] = await loadText('{"id": "E1", "input": "x", "labels": ["smoke"], "simulator": {"use": "sim"}}', {
+    extraKeys: ['labels', 'simulator'],
   });
   assert.equal(extra!.id, 'E1');
   assert.equal(extra!.data, undefined, 'listed extra keys are ignored, not handed to an executor');

@@ -22,6 +22,7 @@ const caseShape = z.looseObject({
   notes: text.optional(),
   skip: z.union([z.boolean(), z.string()], 'must be true, false or a reason').optional(),
   todo: z.boolean('must be true or false').optional(),
+  tags: z.array(z.string().trim().min(1, 'must be a non-empty string'), 'must be an array of strings').optional(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { RegisteredTest, TestData, TestFn } from './types.js';
 
-export type TestOptions = number | { timeout?: number };
+/** A timeout in milliseconds, or `{ timeout, tags }` (`tags` select the test with `--tag`). */
+export type TestOptions = number | { timeout?: number; tags?: string[] };
 
 export interface TestApi {
   (name: string, defOrFn: TestData | TestFn, options?: TestOptions): void;
@@ -34,12 +35,14 @@ export function createRegistry(locate?: () => string | undefined): Registry {
       );
     }
     const timeoutMs = timeoutOf(label, name, options);
+    const tags = tagsOf(label, name, options, defOrFn);
     registered.push({
       name,
       status: mode === 'skip' ? 'skip' : 'active',
       ...(mode === 'only' ? { only: true } : {}),
       ...normalize(label, name, defOrFn ?? (async () => {})),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(tags.length ? { tags } : {}),
       ...fileOf(locate),
     });
   };
@@ -106,6 +109,24 @@ function timeoutOf(label: string, name: string, options: unknown): number | unde
   throw new TypeError(
     `${label}(${JSON.stringify(name)}, …, options): the timeout must be a number of milliseconds > 0`,
   );
+}
+
+/** The options' `tags` and a data test's own `tags` field, each a list of non-empty strings. */
+function tagsOf(label: string, name: string, options: unknown, defOrFn: unknown): string[] {
+  const lists = [
+    typeof options === 'object' && options !== null ? (options as { tags?: unknown }).tags : undefined,
+    typeof defOrFn === 'object' && defOrFn !== null ? (defOrFn as { tags?: unknown }).tags : undefined,
+  ];
+  const tags: string[] = [];
+  for (const list of lists) {
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string' && tag.trim() !== ''))
+      throw new TypeError(
+        `${label}(${JSON.stringify(name)}, …): tags must be an array of non-empty strings, e.g. { tags: ['smoke'] }`,
+      );
+    for (const tag of list as string[]) if (!tags.includes(tag.trim())) tags.push(tag.trim());
+  }
+  return tags;
 }
 
 function fileOf(locate: (() => string | undefined) | undefined): { file?: string } {

@@ -12,9 +12,10 @@ export function agentCase(
   id: string,
   fields: TestData | JsonCase,
   source: TestCase['source'],
-  extra: { name?: string; skip?: boolean | string; todo?: boolean; timeoutMs?: number } = {},
+  extra: { name?: string; skip?: boolean | string; todo?: boolean; timeoutMs?: number; tags?: string[] } = {},
 ): TestCase {
   const { skip: _skip, todo: _todo, case_id: _id, ...rest } = fields as JsonCase;
+  const tags = extra.tags ?? (Array.isArray(rest.tags) ? (rest.tags as string[]) : undefined);
   const query = typeof rest.query === 'string' ? rest.query : '';
   const data: KitData = { ...rest, case_id: id, query, expected_keywords: rest.expected_keywords ?? [] };
   return {
@@ -27,6 +28,7 @@ export function agentCase(
     ...(extra.skip ? { skip: extra.skip } : {}),
     ...(extra.todo && !extra.skip ? { todo: true } : {}),
     ...(extra.timeoutMs ? { timeoutMs: extra.timeoutMs } : {}),
+    ...(tags?.length ? { tags } : {}),
     metadata: kitMetadata(data),
     source,
   };
@@ -45,7 +47,7 @@ export interface SpecData {
 /** A script-driven test as the kernel runs it. */
 export function specCase(
   id: string,
-  test: Pick<RegisteredTest, 'name' | 'status' | 'timeoutMs'>,
+  test: Pick<RegisteredTest, 'name' | 'status' | 'timeoutMs' | 'tags'>,
   data: SpecData,
   source: TestCase['source'],
   skip?: string,
@@ -60,6 +62,7 @@ export function specCase(
     ...(skip ? { skip } : test.status === 'skip' ? { skip: true } : {}),
     ...(test.status === 'todo' ? { todo: true } : {}),
     ...(test.timeoutMs ? { timeoutMs: test.timeoutMs } : {}),
+    ...(test.tags?.length ? { tags: test.tags } : {}),
     source,
   };
 }
@@ -81,6 +84,7 @@ export function registeredCase(
     name: test.name,
     skip: skip ?? (test.status === 'skip' || undefined),
     timeoutMs: test.timeoutMs,
+    ...(test.tags ? { tags: test.tags } : {}),
   });
 }
 

@@ -107,6 +107,8 @@ export interface KitCaseFields {
   data?: TestData;
   /** Per-test timeout in milliseconds (third argument of `test`). */
   timeoutMs?: number;
+  /** `--tag` labels: the third argument's `tags`, or a data test's own `tags` field. */
+  tags?: string[];
 }
 
 /** One `test()` registration, with agentest-kit's field names. */

@@ -60,3 +60,25 @@ test('the main-thread registry records the registering file and can be cleared',
   clearRegistered();
   assert.deepEqual(getRegistered(), []);
 });
+
+test('tags come from the options and from a data test, and reach the kernel case', async () => {
+  const { registeredCase } = await import('../src/kit-case.js');
+  const { test: t, getRegistered: list } = createRegistry();
+  t('fn', async () => {}, { timeout: 50, tags: ['smoke', ' slow '] });
+  t('data', { query: 'q', tags: ['billing'] }, { tags: ['smoke'] });
+  t('plain', { query: 'q' });
+  const [fn, data, plain] = list();
+  assert.deepEqual(fn!.tags, ['smoke', 'slow']);
+  assert.equal(fn!.timeoutMs, 50);
+  assert.deepEqual(data!.tags, ['smoke', 'billing']);
+  assert.equal(plain!.tags, undefined);
+  const source = { file: 'a.test.ts' };
+  assert.deepEqual(registeredCase('a#fn', fn!, { name: 'fn' }, source).tags, ['smoke', 'slow']);
+  assert.deepEqual(registeredCase('a#data', data!, undefined, source).tags, ['smoke', 'billing']);
+  assert.equal(registeredCase('a#plain', plain!, undefined, source).tags, undefined);
+  assert.throws(
+    () => t('x', async () => {}, { tags: 'smoke' as never }),
+    /test\("x", …\): tags must be an array of non-empty strings, e\.g\. \{ tags: \['smoke'\] \}/,
+  );
+  assert.throws(() => t('y', { query: 'q', tags: [''] }), /tags must be an array of non-empty strings/);
+});

@@ -14,7 +14,7 @@ export type {
   ProcessResolver,
   ProcessTarget,
 } from './pool/types.js';
-export { acquireScriptPool, createScriptPool } from './pool/shared-pool.js';
+export { acquireScriptPool, createScriptPool, keepScriptPoolsWarm } from './pool/shared-pool.js';
 export { withScriptHooks, type ScriptHooksOptions } from './script-hooks.js';
 export { scriptContext, type ScriptContext } from './script-context.js';
 export { resolveScriptTest, isScriptTestRef, type ResolvedScriptTest } from './resolve/script-test.js';

@@ -110,6 +110,7 @@
     td.colSpan = 4;
     const box = el('div', 'details');
     box.appendChild(el('div', 'muted', 'Source: ' + row.source));
+    if (row.tags) box.appendChild(el('div', 'muted', 'Tags: ' + row.tags.join(', ')));
     block(box, 'Error', row.error);
     block(box, 'Input', row.input);
     block(box, 'Output', row.output);
@@ -257,6 +258,7 @@
         grade: row.grade,
         duration_ms: row.duration_ms,
         source: row.source,
+        tags: row.tags,
         error: row.error,
         input: row.input,
         output: row.output,

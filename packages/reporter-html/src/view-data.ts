@@ -26,6 +26,8 @@ export interface RowData {
   duration_ms: number;
   duration: string;
   source: string;
+  /** The case's tags (`--tag` selects by them). */
+  tags?: string[];
   error?: string;
   input: string;
   expected?: string;
@@ -93,6 +95,7 @@ export function rowData(result: ReadonlyResult): RowData {
         : [],
   };
   if (grade) row.grade = grade;
+  if (result.tags?.length) row.tags = [...result.tags];
   const error =
     result.error ??
     (result.status === 'skipped' ? (result.skip_reason ?? (result.todo ? 'todo' : undefined)) : undefined);

@@ -214,6 +214,18 @@ test("a failed assertion shows a diff; a flaky case shows each run's output; a s
   assert.deepEqual(errors, []);
 });
 
+test("a tagged case's detail names its tags; an untagged one's has no tags line", async () => {
+  const { page, errors } = await open([{ id: 'tagged', tags: ['smoke', 'billing'] }, { id: 'plain' }]);
+  await page.click('tr.case:has-text("tagged")');
+  const lines = await page.$$eval('tr.details div.muted', (divs) => divs.map((d) => d.textContent));
+  assert.ok(lines.includes('Tags: smoke, billing'), lines.join(' | '));
+  await page.click('tr.case:has-text("tagged")');
+  await page.click('tr.case:has-text("plain")');
+  const plain = await page.$$eval('tr.details div.muted', (divs) => divs.map((d) => d.textContent));
+  assert.ok(!plain.some((line) => line?.startsWith('Tags:')), plain.join(' | '));
+  assert.deepEqual(errors, []);
+});
+
 /** A dynamic case's conversation as the dynamic plugin records it: three turns, two checkpoints missed. */
 const CONVERSATION = {
   simulator: 'sim',

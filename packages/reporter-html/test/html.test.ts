@@ -35,6 +35,15 @@ test('the data island cannot be closed by agent output', async () => {
   assert.equal(page.match(/<\/script>/g)!.length, 2, 'only the two script elements of the page close');
 });
 
+test("a case's tags reach its row, and the case detail shows them", async () => {
+  const page = await html([{ id: 'tagged', tags: ['smoke', 'billing'] }, { id: 'plain' }]);
+  const island = page.match(/<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/)![1]!;
+  const rows = JSON.parse(island).rows as { id: string; tags?: string[] }[];
+  assert.deepEqual(rows.find((r) => r.id === 'tagged')!.tags, ['smoke', 'billing']);
+  assert.equal(rows.find((r) => r.id === 'plain')!.tags, undefined);
+  assert.match(page, /'Tags: ' \+ row\.tags\.join\(', '\)/, 'the detail view prints them');
+});
+
 test('runs > 1: stability charts as inline SVG, least stable case first; metrics and verdict', async () => {
   const cases = [
     { id: 'solid', behaviour: () => ({ output: 'ok', metrics: { keyword_hit_rate: 0.9 } }) },

@@ -59,6 +59,7 @@ function resultEntry(result: Result) {
     ...(run?.trace ? { trace: run.trace } : {}),
     ...(run?.details ? { details: run.details } : {}),
     ...(result.metadata ? { metadata: result.metadata } : {}),
+    ...(result.tags ? { tags: result.tags } : {}),
     ...logsOf(result),
     ...(result.skip_reason ? { skip_reason: result.skip_reason } : {}),
     ...(result.todo ? { todo: true } : {}),

@@ -47,8 +47,12 @@ export default function jsonlReporter(options: JsonlReporterOptions = {}): Agent
     onRunResult: write,
     onResult: write,
     onSummary: write,
+    // A kernel that runs again (`--watch`) starts the file afresh: the next event opens it again.
     close: async () => {
-      if (opened) await opened.then(() => writer.close());
+      const closing = opened?.then(() => writer.close());
+      opened = undefined;
+      ready = false;
+      await closing;
     },
   });
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { basename, extname, resolve } from 'node:path';
 import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
 import type { Loader } from 'cosmiconfig';
@@ -46,7 +47,7 @@ export async function loadConfig(options: { cwd: string; file?: string; searchFr
   const explorer = cosmiconfig(NAME, {
     searchStrategy: 'project',
     searchPlaces: SEARCH_PLACES,
-    loaders: { '.ts': loadTs, '.mts': loadTs, '.cts': loadTs },
+    loaders: { '.ts': loadTs, '.mts': loadTs, '.cts': loadTs, '.mjs': loadMjs },
     cache: false,
   });
   if (options.file) {
@@ -82,6 +83,16 @@ async function evaluate<T>(where: string, load: () => Promise<T>): Promise<T> {
     );
   }
 }
+
+/**
+ * An ES module config is imported with its modification time in the URL: Node caches modules by URL,
+ * and `--watch` loads the config again after it is edited.
+ */
+const loadMjs: Loader = async (filepath) => {
+  const url = pathToFileURL(filepath);
+  url.search = `?mtime=${statSync(filepath).mtimeMs}`;
+  return ((await import(url.href)) as { default?: unknown }).default;
+};
 
 /** TypeScript configs go through esbuild, so they may import local `.ts` plugins. */
 const loadTs: Loader = async (filepath) => {

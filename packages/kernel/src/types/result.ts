@@ -135,6 +135,8 @@ export interface CaseResult {
   assertions: AssertionResult[];
   metrics: Record<string, number>;
   metadata?: Record<string, unknown>;
+  /** The case's tags, as `--tag` selects by. */
+  tags?: string[];
   /** Why a skipped case was skipped; `todo` marks a placeholder (`test.todo`, `"todo": true`). */
   skip_reason?: string;
   todo?: boolean;

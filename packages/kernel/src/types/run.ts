@@ -19,6 +19,8 @@ export interface RunPlan {
   failFast: boolean;
   /** `--run`: only cases whose id (or name) matches. A `RegExp` fits; the CLI passes an RE2 matcher. */
   filter?: CaseFilter;
+  /** `--tag`: only cases with one of `include` (when any) and none of `exclude`. */
+  tags?: TagFilter;
   /** `-u`, `-t` and the `--ctx` file, as given. */
   env: { user?: string; team?: string; ctx?: ContextFile; ctxFile?: string };
   /** Who the run acts as (the report's environment, each run's context); `createRunPlan` builds it from `env`. */
@@ -80,6 +82,12 @@ export interface RunDecision {
   decision?: string;
   /** Why, in words. */
   reason?: string;
+}
+
+/** `--tag smoke --tag '!slow'`: the tags a case needs one of (OR), and those it must not have. */
+export interface TagFilter {
+  include: readonly string[];
+  exclude: readonly string[];
 }
 
 /** What `--run` needs of a pattern: its text for messages, and a match test on ids and names. */

@@ -76,6 +76,8 @@ export interface TestCase {
   checkpoints?: Checkpoint[];
   /** Per-case timeout; wins over the plan's and the suite's default. */
   timeoutMs?: number;
+  /** Labels that `--tag` selects by (`smoke`, `billing`); non-empty strings. */
+  tags?: string[];
   source: SourceLocation;
   /** Kind-specific payload the executor understands (a script's file and function, a spec's test). */
   data?: unknown;

@@ -49,6 +49,7 @@ export function fromRegistered(registered: readonly RegisteredTest[], cwd = proc
       fn: r.fn ?? null,
       ...(r.data ? { data: r.data } : {}),
       ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}),
+      ...(r.tags ? { tags: r.tags } : {}),
       ...(r.only ? { only: true } : {}),
       ...(r.file ? { file: r.file } : {}),
     };

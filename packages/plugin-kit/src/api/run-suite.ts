@@ -128,14 +128,19 @@ function toKernelCase(tc: KitTestCase, unfocused?: string): TestCase {
   if (tc.fn || tc.status === 'todo') {
     return specCase(
       tc.id,
-      { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs },
+      { name: tc.name, status: tc.status, timeoutMs: tc.timeoutMs, ...(tc.tags ? { tags: tc.tags } : {}) },
       { name: tc.name, ...(tc.fn ? { fn: tc.fn } : {}) },
       source,
       unfocused,
     );
   }
   const fields = { ...tc.data, query: tc.query ?? '', expected_keywords: tc.expected_keywords, ...pick(tc) };
-  return agentCase(tc.id, fields, source, { name: tc.name, ...status, timeoutMs: tc.timeoutMs });
+  return agentCase(tc.id, fields, source, {
+    name: tc.name,
+    ...status,
+    timeoutMs: tc.timeoutMs,
+    ...(tc.tags ? { tags: tc.tags } : {}),
+  });
 }
 
 function pick(tc: KitTestCase): Record<string, string> {

@@ -2,6 +2,8 @@ import { WorkerScriptPool } from './script-pool.js';
 import type { ScriptPool, ScriptPoolOptions } from './types.js';
 
 const shared = new Map<string, { pool: ScriptPool; refs: number }>();
+/** While above zero, a pool whose last holder releases it stays open for the next run (`--watch`). */
+let warmHolds = 0;
 
 /** A pool of your own; close it when done. Prefer `acquireScriptPool` inside plugins. */
 export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
@@ -32,9 +34,27 @@ export function acquireScriptPool(options: ScriptPoolOptions = {}): { pool: Scri
     async release() {
       if (released) return;
       released = true;
-      if (--held.refs > 0) return;
+      if (--held.refs > 0 || warmHolds > 0) return;
       if (shared.get(key) === held) shared.delete(key);
       await held.pool.close();
     },
+  };
+}
+
+/**
+ * Keeps the shared pools open between runs until the returned function is called: a process that runs
+ * the same suite again and again (`agentest test --watch`) reuses warm threads instead of starting new
+ * ones each time. Pools nobody holds any more close when the last keeper lets go.
+ */
+export function keepScriptPoolsWarm(): () => Promise<void> {
+  warmHolds++;
+  let done = false;
+  return async () => {
+    if (done) return;
+    done = true;
+    if (--warmHolds > 0) return;
+    const idle = [...shared].filter(([, entry]) => entry.refs === 0);
+    for (const [key] of idle) shared.delete(key);
+    await Promise.all(idle.map(([, entry]) => entry.pool.close()));
   };
 }

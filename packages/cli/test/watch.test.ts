@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { agentest, fixture, jsonl, readJsonl } from './helpers.js';
+
+const CASES = [
+  { id: 'T1', input: 'hello one', assert: { type: 'contains', value: 'hello' } },
+  { id: 'T2', input: 'hello two', assert: { type: 'contains', value: 'hello' } },
+  { id: 'T3', input: 'bye', assert: { type: 'contains', value: 'hello' } },
+];
+
+/** The CLI's stdout as it arrives, and a way to wait until it has printed something `count` times. */
+function follow(child: ChildProcess) {
+  let stdout = '';
+  const waiting: { marker: string; count: number; resolve: () => void }[] = [];
+  const check = () => {
+    for (const wait of [...waiting])
+      if (stdout.split(wait.marker).length - 1 >= wait.count) {
+        waiting.splice(waiting.indexOf(wait), 1);
+        wait.resolve();
+      }
+  };
+  child.stdout!.on('data', (data) => {
+    stdout += data;
+    check();
+  });
+  return {
+    text: () => stdout,
+    /** Resolves once `marker` has appeared `count` times; the CLI's own hang deadline catches a hang. */
+    until: (marker: string, count: number) =>
+      new Promise<void>((resolve) => {
+        waiting.push({ marker, count, resolve });
+        check();
+      }),
+  };
+}
+
+/** The part of the output after the `n`th watch prompt. */
+function after(text: string, n: number): string {
+  return text.split('Watching for changes').slice(n).join('Watching for changes');
+}
+
+test('--watch reruns the changed and failed cases of a changed file, all on another change, and quits on SIGINT', async () => {
+  const dir = fixture({ 'inputs.jsonl': jsonl(CASES) });
+  let child!: ChildProcess;
+  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '-o', 'run.jsonl', '--watch'], {
+    cwd: dir,
+    onSpawn: (spawned) => (child = spawned),
+  });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+  assert.match(out.text(), /Total: +3\b/);
+  assert.match(out.text(), /press Ctrl-C to quit/, 'stdin is not a terminal: no keys offered');
+
+  // T2's input changes; T3 failed last time: those two run, T1 does not.
+  writeFileSync(join(dir, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }, CASES[2]!]));
+  await out.until('Watching for changes', 2);
+  const rerun = after(out.text(), 1);
+  assert.match(rerun, /↻ inputs\.jsonl changed/);
+  assert.match(rerun, /Total: +2\b/);
+  assert.match(rerun, /\[T2\] hello 2/);
+  assert.match(rerun, /\[T3\]/);
+  assert.doesNotMatch(rerun, /\[T1\]/);
+  const stream = readJsonl(readFileSync(join(dir, 'run.jsonl'), 'utf8'));
+  assert.deepEqual(
+    stream.filter((e) => e.type === 'result').map((e) => e.id),
+    ['T2', 'T3'],
+    'the same kernel and reporters wrote the rerun',
+  );
+
+  // Saving the file unchanged reruns only the case that failed.
+  writeFileSync(join(dir, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }, CASES[2]!]));
+  await out.until('Watching for changes', 3);
+  const resave = after(out.text(), 2);
+  assert.match(resave, /Total: +1\b/);
+  assert.match(resave, /\[T3\]/);
+  assert.doesNotMatch(resave, /\[T[12]\]/);
+
+  // A file no case comes from (a prompt, a hook): which cases use it is unknown, so all run.
+  writeFileSync(join(dir, 'prompts.yml'), '- role: system\n  content: be brief\n');
+  await out.until('Watching for changes', 4);
+  const other = after(out.text(), 3);
+  assert.match(other, /↻ prompts\.yml changed/);
+  assert.match(other, /Total: +3\b/);
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 1, `the last run had a failure: ${run.stderr}`);
+  assert.equal(run.signal, null);
+  assert.equal(run.stderr, '');
+});
+
+test('--watch: a change that touches no case runs nothing, and a broken line is shown until fixed', async () => {
+  const passing = CASES.slice(0, 2);
+  const dir = fixture({ 'inputs.jsonl': jsonl(passing) });
+  let child!: ChildProcess;
+  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--no-jsonl', '--watch'], {
+    cwd: dir,
+    onSpawn: (spawned) => (child = spawned),
+  });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+  writeFileSync(join(dir, 'inputs.jsonl'), '\n' + jsonl(passing));
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /No case is affected\./);
+  assert.doesNotMatch(after(out.text(), 1), /Total:/);
+
+  let stderr = '';
+  child.stderr!.on('data', (data) => (stderr += data));
+  writeFileSync(join(dir, 'inputs.jsonl'), jsonl(passing) + '{"id": "T9", "input": \n');
+  await out.until('Watching for changes', 3);
+  assert.match(stderr, /error\[INPUT_INVALID\]: inputs\.jsonl:3: invalid JSON/);
+  writeFileSync(join(dir, 'inputs.jsonl'), jsonl([...passing, { id: 'T9', input: 'hello nine' }]));
+  await out.until('Watching for changes', 4);
+  assert.match(after(out.text(), 3), /Total: +1\b/);
+  assert.match(after(out.text(), 3), /\[T9\]/);
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 0, run.stderr);
+});
+
+test('--watch needs one suite (-i)', async () => {
+  const dir = fixture({ 'inputs.jsonl': jsonl(CASES) });
+  const run = await agentest(['test', '--watch'], { cwd: dir });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /--watch follows one suite: choose it with -i/);
+});
+
+/** A config whose one agent, `bot`, answers `reply`. */
+const config = (reply: string) =>
+  `export default { agents: { bot: { async run() { return { content: ${JSON.stringify(reply)}, text: ${JSON.stringify(reply)} }; } } } };\n`;
+
+test('--watch sets the run up again when the config changes, and waits out a config that does not load', async () => {
+  const dir = fixture({ 'agentest.config.mjs': config('hello A'), 'inputs.jsonl': jsonl(CASES.slice(0, 2)) });
+  let child!: ChildProcess;
+  let stderr = '';
+  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
+    cwd: dir,
+    onSpawn: (spawned) => {
+      child = spawned;
+      child.stderr!.on('data', (data) => (stderr += data));
+    },
+  });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+  assert.match(out.text(), /Passed: +2\b/);
+
+  writeFileSync(join(dir, 'agentest.config.mjs'), config('bye'));
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /↻ agentest\.config\.mjs changed/);
+  assert.match(after(out.text(), 1), /Failed: +2\b/, 'the new config’s agent answered');
+
+  writeFileSync(join(dir, 'agentest.config.mjs'), 'export default {\n');
+  await out.until('Watching for changes', 3);
+  assert.match(stderr, /error\[CONFIG_LOAD_FAILED\]/);
+
+  writeFileSync(join(dir, 'agentest.config.mjs'), config('hello again'));
+  await out.until('Watching for changes', 4);
+  assert.match(after(out.text(), 3), /Passed: +2\b/);
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 0, stderr);
+});
