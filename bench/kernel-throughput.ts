@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { once } from 'node:events';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,7 @@ if (process.argv[2] === '--floor') await floor(process.argv[3]!, process.argv[4]
 else main();
 
 function main(): void {
+  const load = [loadavg()[0]!];
   mkdirSync(data, { recursive: true });
   build();
   const rows: string[] = [];
@@ -44,6 +46,7 @@ function main(): void {
     rows.push(row);
   }
   const checks = targets(measured);
+  load.push(loadavg()[0]!);
   console.log(`## Kernel throughput (CLI, echo agent, 3 assertions per case, JSONL output)
 
 \`agentest test -i cases-N.jsonl -n echo -o out.jsonl --parallel ${PARALLEL}\` as a child process, the built CLI as users run it
@@ -60,15 +63,22 @@ ${rows.join('\n')}
 Targets:
 ${checks.join('\n')}
 
-Where agentest's time goes beyond the floor's (CPU profile of the 100k run): the file is read and parsed twice, since
-every case is checked (executor, assertion types, malformed assertions, duplicate ids) before any agent is called
-(the second pass skips the checks the first one passed); each case writes two JSONL lines (\`case_start\`, and a
-\`result\` line that is the whole record with one run per case, about 620 bytes against the floor's 160);
-and each case passes through the plugin layers (executor, three assertion taps, two reporters, the console line).
-Each run also gets an \`AbortSignal\` of its own (never one another run used, so a plugin may keep it): Node 20 takes
-several microseconds to make one, about 4 % of the 100k profile with its garbage. Peak RSS is mostly the process's fixed cost (modules loaded) plus a V8 heap that a longer run lets grow further
-between full collections; the case stream itself is constant in memory, and the first pass's duplicate-id table
-(8 MB at 1M cases) is given back before the cases run.`);
+Machine load (1-minute average, 2 cores): ${load.map((l) => l.toFixed(1)).join(' at the start, ')} at the end.
+
+Where agentest's time goes beyond the floor's (CPU profile of one 100k run, in a project of its own, 2026-12-01):
+\`JSON.stringify\` of the events the JSONL reporter writes (two lines per case, \`case_start\` and a \`result\` that is the
+whole record, about 620 bytes against the floor's 160) 8 %; \`JSON.parse\` of the cases 8 %, since the file is read and
+parsed twice (every case is checked before any agent is called; the second pass skips the checks the first one passed;
+keeping the parsed cases instead would hold the whole suite in memory); garbage collection 7 %; the run history (one
+entry per case, flakiness from the earlier runs) 5 %; an \`AbortSignal\` per agent call 5 % (the agent API takes the
+run's own signal, and Node 20 takes microseconds to make one; a run whose executor and assertions never read it makes
+none); the rest is spread over the plugin layers (executor, three assertion taps, two reporters, the console line).
+
+Peak RSS grows with the number of cases: the run history keeps one entry per case until the run's record is written
+at the end (10 MB of JSON at 100k), and the snapshot plugin one outcome per case to find obsolete snapshots; the case
+stream itself is constant in memory, and the first pass's duplicate-id table (8 MB at 1M cases) is given back before
+the cases run. Each run starts in an empty project (\`bench/.data/project\`): run from the repository's root, the
+CLI found the repository's own config and read the history records the earlier runs of the bench had written.`);
 }
 
 /** Both sides at `n` cases, REPEATS times each, alternating; the median run of each and its table row. */
@@ -94,7 +104,7 @@ function measureSize(n: number): { cliRun: Measure; floorRun: Measure; row: stri
     floorRuns.push(
       measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true),
     );
-    cliRuns.push(measure(cliArgs, n, false));
+    cliRuns.push(measure(cliArgs, n, false, emptyProject()));
   }
   const floorRun = median(floorRuns);
   const cliRun = median(cliRuns);
@@ -141,18 +151,31 @@ interface Measure {
   rssKb: number;
 }
 
-function measure(args: string[], n: number, tsx: boolean): Measure {
+/**
+ * The folder the CLI runs in: a project of its own (no config file; the repository's would be found
+ * from its root) with no run history, so each run records its history as a project's first run does
+ * instead of reading the 10 MB records the earlier runs of the bench wrote.
+ */
+function emptyProject(): string {
+  const dir = join(data, 'project');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{"name": "kernel-bench", "private": true}\n');
+  return dir;
+}
+
+function measure(args: string[], n: number, tsx: boolean, cwd = root): Measure {
   const node = [...(tsx ? ['--import', 'tsx', '--conditions=@agentest/source'] : []), ...args];
   const useTime = existsSync('/usr/bin/time');
   const started = performance.now();
   const run = useTime
     ? spawnSync('/usr/bin/time', ['-v', process.execPath, ...node], {
-        cwd: root,
+        cwd,
         encoding: 'utf8',
         stdio: ['ignore', 'ignore', 'pipe'],
         maxBuffer: 1 << 26,
       })
-    : spawnSync(process.execPath, node, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    : spawnSync(process.execPath, node, { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   const wallMs = performance.now() - started;
   if (run.status !== 0 && run.status !== 1)
     throw new Error(`benchmark child failed (${run.status}): ${run.stderr.slice(-2000)}`);

@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildDist } from './_build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = join(root, 'bench', '.data', 'merge');
@@ -25,7 +26,7 @@ if (process.argv[2] === '--floor') await floor(process.argv[3]!);
 else main();
 
 function main(): void {
-  build();
+  buildDist();
   const blobs = writeBlobs();
   const bytes = readdirSync(blobs).reduce((sum, name) => sum + statSync(join(blobs, name)).size, 0);
   const merges: Timing[] = [];
@@ -148,16 +149,6 @@ async function floor(dir: string): Promise<void> {
   if (parsed < CASES) throw new Error(`the floor parsed ${parsed} lines, fewer than the ${CASES} results`);
   const used = process.cpuUsage(cpu);
   process.stderr.write(`FLOOR_MS=${performance.now() - started}\nFLOOR_CPU_MS=${(used.user + used.system) / 1000}\n`);
-}
-
-/** The benchmark measures what users run: the compiled CLI, built from the current sources. */
-function build(): void {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (tsc.status !== 0)
-    throw new Error(`tsc -b failed, so dist/ would not match the sources:\n${tsc.stdout}${tsc.stderr}`);
 }
 
 function median(runs: Timing[]): Timing {

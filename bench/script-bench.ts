@@ -1,33 +1,18 @@
 // Script sandbox benchmark: 1,000 test functions over 20 generated files, and the cost of a hung test.
 // Prints one Markdown section (run with `npm run bench -- script`).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createKernel, type RunPlan } from '@agentest/kernel';
 import script, { acquireScriptPool, compileModule } from '@agentest/plugin-script';
 import { yaoPlanContext } from '@agentest/plugin-agent';
+import { writeScriptApp } from './_script-app.js';
 
 const FILES = 20;
 const TESTS_PER_FILE = 50;
 const THREADS = availableParallelism();
 
-const app = mkdtempSync(join(tmpdir(), 'agentest-script-bench-'));
-writeFileSync(join(app, 'app.yao'), '{}');
-for (let f = 0; f < FILES; f++) {
-  const src = join(app, `assistants/a${f}/src`);
-  mkdirSync(src, { recursive: true });
-  writeFileSync(join(app, `assistants/a${f}/package.yao`), '{"name":"bench","connector":"mock"}');
-  writeFileSync(
-    join(src, 'calc.ts'),
-    'export function Sum(xs: number[]): number { return xs.reduce((a, b) => a + b, 0); }\nfunction Square(n: number) { return n * n; }\n',
-  );
-  const tests = Array.from(
-    { length: TESTS_PER_FILE },
-    (_, i) =>
-      `function Test${i}(t: any, ctx: any) {\n  t.assert.Equal(Sum([${i}, 1]), ${i + 1});\n  t.assert.Equal(Square(${i}), ${i * i});\n  t.assert.Equal(ctx.User.ID, 'test-user');\n}`,
-  );
-  writeFileSync(join(src, 'calc_test.ts'), tests.join('\n'));
-}
+const app = writeScriptApp('agentest-script-bench-', FILES, TESTS_PER_FILE);
 mkdirSync(join(app, 'assistants/hang/src'), { recursive: true });
 writeFileSync(join(app, 'assistants/hang/package.yao'), '{}');
 writeFileSync(

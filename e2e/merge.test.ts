@@ -178,8 +178,16 @@ test('blobs that are not every shard of one run make merge fail with exit 2, nam
     assert.match(run.stderr, new RegExp(`error\\[${code}\\]`), folder);
     assert.match(run.stderr, says, folder);
   }
-  const intact = await merge(['checked', '-o', 'checked.jsonl']);
+  // The merge writes the reports its config asks for, through the usual reporters.
+  writeFileSync(join(dir, 'merge.config.json'), JSON.stringify({ reporters: [['json', { output: 'merged.json' }]] }));
+  const intact = await merge(['checked', '--config', 'merge.config.json', '-o', 'checked.jsonl']);
   assert.equal(intact.code, wholeCode, intact.stderr);
+  const report = JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')) as { results: Event[]; summary: Event };
+  assert.deepEqual(
+    report.results.map((r) => [r.id, r.status]),
+    whole.filter((e) => e.type === 'result').map((r) => [r.id, r.status]),
+  );
+  assert.deepEqual(report.summary.verdict, whole.at(-1)!.verdict);
 });
 
 test('a shard killed with SIGKILL mid-run is resumed: only its unfinished cases run again, and merge is complete', async () => {

@@ -9,22 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './helpers/cli.js';
 import { readEvents, resultsById, type Event } from './helpers/events.js';
+import { NO_CI } from './helpers/sharded-suite.js';
 import { workspace, writeCases, writeJson } from './helpers/workspace.js';
 
 const IDS = Array.from({ length: 24 }, (_, i) => `case-${String(i).padStart(2, '0')}`);
-/** The CI variables of the machine running the tests must not choose a shard for the runs below. */
-const NO_CI_SHARD: NodeJS.ProcessEnv = Object.fromEntries(
-  [
-    'CI_NODE_INDEX',
-    'CI_NODE_TOTAL',
-    'BUILDKITE_PARALLEL_JOB',
-    'BUILDKITE_PARALLEL_JOB_COUNT',
-    'CIRCLE_NODE_INDEX',
-    'CIRCLE_NODE_TOTAL',
-    'JOB_COMPLETION_INDEX',
-    'AGENTEST_SHARD_TOTAL',
-  ].map((name) => [name, '']),
-);
 let dir: string;
 
 before(() => {
@@ -40,7 +28,7 @@ async function run(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const out = `${name}.jsonl`;
   const result = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', '--runs', '2', '-o', out, ...args], {
     cwd: dir,
-    env: { ...NO_CI_SHARD, ...env },
+    env: { ...NO_CI, ...env },
   });
   assert.equal(result.code, 0, result.stderr);
   return { ...result, events: readEvents(join(dir, out)) };
@@ -83,17 +71,22 @@ test('three shards chosen by the flag, GitLab and Kubernetes run disjoint parts 
 });
 
 test('balanced shards packed by the durations of an earlier report are disjoint and make up the suite', async () => {
-  await run('earlier', []);
+  const earlier = await run('earlier', []);
   const halves = [
     await run('balanced-1', ['--shard', '1/2', '--shard-mode', 'balanced', '--shard-durations', 'earlier.jsonl']),
     await run('balanced-2', ['--shard', '2/2', '--shard-mode', 'balanced', '--shard-durations', 'earlier.jsonl']),
   ];
   const ids = halves.flatMap(({ events }) => [...resultsById(events).keys()]);
   assert.deepEqual(ids.sort(), [...IDS].sort());
-  for (const { events, stdout } of halves) {
-    assert.ok(resultsById(events).size >= IDS.length / 2 - 1, 'packing evens the halves');
+  // Packed longest first into the lighter half, the halves' recorded times differ by at most one case's.
+  const time = new Map<string, number>();
+  for (const e of earlier.events.filter((e) => e.type === 'run_result'))
+    time.set(e.id as string, (time.get(e.id as string) ?? 0) + (e.execution as { duration_ms: number }).duration_ms);
+  const load = (events: Event[]) => [...resultsById(events).keys()].reduce((sum, id) => sum + time.get(id)!, 0);
+  const [a, b] = halves.map(({ events }) => load(events));
+  assert.ok(Math.abs(a! - b!) <= Math.max(...time.values()), `packing evens the halves: ${a} against ${b}`);
+  for (const { stdout } of halves)
     assert.match(stdout, /Shard: \d\/2 \(chosen by --shard\), balanced by the durations in earlier\.jsonl/);
-  }
 });
 
 test('balanced shards without a report pack by the run history: the latest time of each case, new cases at the median', async () => {
@@ -142,7 +135,8 @@ test('balanced shards without a report pack by the run history: the latest time 
     const out = `shard-${index}.jsonl`;
     // --no-history: the two shards read the same history, as shards restored from one CI cache do.
     const args = ['test', '-i', 'cases.jsonl', '-n', 'echo', '-o', out, '--no-history', '--shard', `${index}/2`];
-    const result = await runCli([...args, '--shard-mode', 'balanced'], { cwd: project, env: NO_CI_SHARD });
+    const balanced = ['--shard-mode', 'balanced', '--run-id', 'balanced'];
+    const result = await runCli([...args, ...balanced], { cwd: project, env: NO_CI });
     assert.equal(result.code, 0, result.stderr);
     return { stdout: result.stdout, ids: [...resultsById(readEvents(join(project, out))).keys()] };
   };
@@ -154,6 +148,10 @@ test('balanced shards without a report pack by the run history: the latest time 
       stdout,
       /balanced by the durations in the run history \(\.agentest\/history: 2 runs of cases\.jsonl, the latest at 2026-11-02T10:00:00\.000Z\); 2 of 26 cases have no recorded time, each counts as the median 10ms/,
     );
+  // Their blobs are the two halves of one run: merge takes them as a whole suite.
+  const merged = await runCli(['merge', '.agentest/blobs', '-o', 'merged.jsonl'], { cwd: project, env: NO_CI });
+  assert.equal(merged.code, 0, merged.stderr);
+  assert.deepEqual([...resultsById(readEvents(join(project, 'merged.jsonl'))).keys()].sort(), [...cases].sort());
 });
 
 test('a shard the hash leaves empty is a passing run of no case, not an error', async () => {
@@ -175,7 +173,7 @@ test('a bad --shard or incomplete CI variables exit 2 naming the flag or the var
   ] as const) {
     const result = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', ...args], {
       cwd: dir,
-      env: { ...NO_CI_SHARD, ...env },
+      env: { ...NO_CI, ...env },
     });
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, message);

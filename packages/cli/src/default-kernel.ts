@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { createKernel, type AgentestPlugin, type Kernel } from '@agentest/kernel';
+import { VERDICT_PLUGIN_NAME, verdictPlugin } from '@agentest/report';
 import type { AgentestConfig } from './config/define-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import type { ReporterSpec } from './config/reporter-specs.js';
@@ -22,7 +23,7 @@ export interface DefaultKernelOptions {
 
 /**
  * A kernel with the default plugin set (JSONL, assertions, agents, scripts, Yao assistants,
- * agentest-kit files), the config's own plugins first so they can take over any hook, and the
+ * agentest-kit files) and the ship verdict, the config's own plugins first so they can take over any hook, and the
  * reporters. A config plugin with the name of a default plugin replaces it.
  */
 export async function createDefaultKernel(
@@ -46,7 +47,9 @@ export async function kernelFromConfig(
   }
   const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options.cwd));
   const calls = callPlugins(config, options.cwd, options.calls);
-  return createKernel({ plugins: [...config.plugins, ...defaults, ...calls, ...reporters] });
+  // The ship verdict is policy, not the kernel's: a config plugin of the same name judges instead.
+  const verdict = own.has(VERDICT_PLUGIN_NAME) ? [] : [verdictPlugin()];
+  return createKernel({ plugins: [...config.plugins, ...defaults, ...verdict, ...calls, ...reporters] });
 }
 
 function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record<string, unknown> {

@@ -117,7 +117,10 @@ export interface Flags extends WatchFlags {
   shard?: { index: number; total: number };
   /** `--shard-total <n>`: how many shards a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) splits into. */
   shardTotal?: number;
-  /** `--shard-mode balanced`: pack the cases by their durations (`--shard-durations <report>`, else the history), longest first. */
+  /**
+   * `--shard-mode balanced`: pack the cases by their durations (`--shard-durations <report>`, else the
+   * history), longest first.
+   */
   shardMode: ShardMode;
   shardDurations?: string;
 }

@@ -7,6 +7,7 @@ import { normaliseConfig, type NormalisedConfig } from './config/normalise-confi
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupBlob } from './blob/setup-blob.js';
+import type { CallOptions } from './call-plugins.js';
 import { setupHistory } from './history-setup.js';
 import { setupCoverage, type CoverageSetup } from './coverage/coverage-setup.js';
 import { readContextFile } from './context-file.js';
@@ -63,13 +64,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   const kernel = await kernelFromConfig(config, {
     cwd,
     reporters: [...fuzz, ...shard],
-    calls: {
-      ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
-      replayTiming: flags.replayTiming,
-      ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
-      ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
-      env: io.env,
-    },
+    calls: callOptions(flags, io.env),
   });
   if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
   if (flags.list) return (await import('./list-cases.js')).listCases(kernel, plan, flags.listJson, io);
@@ -133,6 +128,17 @@ async function claimReporters(
       replyPrinter: () => messageOutput(io),
     }),
   );
+}
+
+/** Cassette mode, replay timing and the budget from the command line, over the config's. */
+function callOptions(flags: Flags, env: NodeJS.ProcessEnv): CallOptions {
+  return {
+    ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
+    replayTiming: flags.replayTiming,
+    ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+    ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+    env,
+  };
 }
 
 /** `--fuzz`: the plugin that adds the variants and the robustness summary, loaded only when asked for. */

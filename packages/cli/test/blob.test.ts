@@ -248,6 +248,7 @@ test('merge recomputes every case and the summary from the recorded runs, in sui
   const [one, two] = twoShards();
   const { replayShards } = await import('../src/blob/replay-shards.js');
   const { createKernel } = await import('@agentest/kernel');
+  const { verdictPlugin } = await import('@agentest/report');
   const { plan, plugin } = replayShards(checkShardSet([one, two], undefined), process.cwd());
   const heard: Record<string, unknown>[] = [];
   const listener = {
@@ -255,7 +256,8 @@ test('merge recomputes every case and the summary from the recorded runs, in sui
     apply: (k: { hooks: { report: { tap: (n: string, f: (e: never) => void) => void } } }) =>
       k.hooks.report.tap('listener', (e) => void heard.push(e)),
   };
-  const outcome = await createKernel({ plugins: [plugin, listener as never] }).run(plan);
+  // The kernel `agentest merge` builds: the replayed shards and the ship verdict.
+  const outcome = await createKernel({ plugins: [plugin, verdictPlugin(), listener as never] }).run(plan);
   const results = heard.filter((e) => e.type === 'result') as unknown as ResultEvent[];
   assert.deepEqual(
     results.map((r) => [r.id, r.status, r.stability?.pass_rate, r.metrics.score]),

@@ -137,8 +137,9 @@ export const ERROR_CATALOGUE = {
   },
   PLUGIN_INVALID: {
     exit: 2,
-    trigger: 'A `plugins` entry is not a plugin object (`{name, apply}`), or its options are invalid.',
-    fix: 'Call the plugin factory in the config (`myPlugin()`), and check its options.',
+    trigger:
+      'A `plugins` entry is not a plugin object (`{name, apply}`), its options are invalid, or the package it names is not installed, has no factory, or ships TypeScript.',
+    fix: 'Call the plugin factory in the config (`myPlugin()`), check its options; install (and build) the package the message names.',
   },
   REPORTER_FAILED: {
     exit: 3,
@@ -153,7 +154,8 @@ export const ERROR_CATALOGUE = {
   },
   REPORTER_NOT_FOUND: {
     exit: 2,
-    trigger: 'A reporter name or path in `reporters`/`-r` cannot be loaded.',
+    trigger:
+      'A reporter name or path in `reporters`/`-r` cannot be loaded (not installed, broken, or a package whose entry is TypeScript).',
     fix: 'Use a built-in name (listed in the message) or a path to a module that default-exports a reporter.',
   },
   REPORTS_NOT_COMPARABLE: {

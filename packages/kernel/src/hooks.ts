@@ -2,7 +2,7 @@ import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, HookMap
 import type { Agent, AgentRef } from './types/agent.js';
 import type { TestContext } from './types/context.js';
 import type { AssertionOutcome, AssertionResult, Execution } from './types/result.js';
-import type { RunEvent, RunPlan } from './types/run.js';
+import type { RunEvent, RunPlan, Summary } from './types/run.js';
 import type { Assertion, InputSpec, Suite, TestCase } from './types/test-case.js';
 
 export interface ResolveContext {
@@ -18,6 +18,12 @@ export interface LoadContext {
 /** What a `suite` tap gets besides the suite the taps before it handed on. */
 export interface SuiteContext {
   plan: RunPlan;
+}
+
+/** What a `summary` tap gets besides the summary the taps before it handed on. */
+export interface SummaryContext {
+  plan: RunPlan;
+  suite: Suite;
 }
 
 /** What an executor gets for one run of one case. */
@@ -121,6 +127,10 @@ export function createHooks() {
           `assert:${type}`,
         ),
       'assert',
+    ),
+    summary: new AsyncSeriesWaterfallHook<[Summary, SummaryContext], Summary | undefined>(
+      ['summary', 'ctx'],
+      'summary',
     ),
     report: new AsyncSeriesHook<[RunEvent], ReportTapOptions>(['event'], 'report'),
     teardown: new AsyncSeriesHook<[]>([], 'teardown'),

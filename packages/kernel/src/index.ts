@@ -19,9 +19,16 @@ export {
   type LoadContext,
   type ResolveContext,
   type SuiteContext,
+  type SummaryContext,
   type ReportTapOptions,
 } from './hooks.js';
-export { definePlugin, checkPluginShape, type AgentestPlugin, type KernelApi } from './plugin.js';
+export {
+  definePlugin,
+  checkPluginShape,
+  type AgentestPlugin,
+  type AgentestConfigExtensions,
+  type KernelApi,
+} from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { renderErrorCatalogue } from './error-docs.js';
@@ -39,15 +46,7 @@ export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-n
 export { safeStringify } from './safe-json.js';
 export { addJudgeUsage, judgeLine } from './judge-usage.js';
 export { caseVariance, varianceLine } from './variance.js';
-export { SummaryBuilder, judge } from './summary.js';
-export {
-  checkThresholdNames,
-  COVERAGE_METRICS,
-  formatMetric,
-  isMaxMetric,
-  metricKey,
-  type FormatMetricOptions,
-} from './metric-names.js';
+export { SummaryBuilder } from './summary.js';
 export { registerSecret, redactText, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';

@@ -12,7 +12,6 @@ import { notRunResults, runCase, type CaseRunner } from './run-case.js';
 import { preflight } from './preflight.js';
 import { runPool } from './scheduler.js';
 import { hasSecrets, redactSecrets } from './secrets.js';
-import { checkThresholdNames } from './metric-names.js';
 import { collect, filtered } from './select-cases.js';
 import { SummaryBuilder } from './summary.js';
 import type { Agent, AgentRef } from './types/agent.js';
@@ -92,7 +91,6 @@ export class Kernel {
     let outcome: RunOutcome;
     try {
       const suite = await this.load(plan);
-      checkThresholdNames(plan, suite);
       const agent = suite.needsAgent ? await this.resolveAgent({ ...suite.agentHint, ...plan.agent }, plan) : undefined;
       const selected = await preflight(this.hooks, this.assertTypes, plan, suite, this.helperResolver(suite, plan));
       outcome = await this.execute(plan, suite, agent, selected, started, interrupt, abort);
@@ -259,14 +257,16 @@ export class Kernel {
   ): Promise<RunOutcome> {
     const completed = new Date();
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
-    const counted = summary.build(
-      {
+    // `summary` taps amend the counts (the verdict plugin judges the thresholds) before any reporter hears them.
+    const counted = await callWaterfall(
+      this.hooks.summary,
+      summary.build({
         agent_id: agent?.id ?? suite.name,
         agent_path: agent?.path,
         connector,
         duration_ms: completed.getTime() - started.getTime(),
-      },
-      plan.thresholds,
+      }),
+      { plan, suite },
     );
     const event: SummaryEvent = {
       type: 'summary',

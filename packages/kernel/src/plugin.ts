@@ -20,7 +20,26 @@ export interface AgentestPlugin {
   enforce?: 'pre' | 'post';
   /** Registers taps and nothing else: no I/O here (do it in `setup`). */
   apply(kernel: KernelApi): void;
+  /**
+   * A top-level config key this plugin reads (`slack: { … }` beside `plugins`). The CLI accepts the key
+   * when the plugin is in the config's `plugins`, and hands its value to `configure` before any run.
+   * Declare the key's type by augmenting `AgentestConfigExtensions`, so a config that misspells it fails `tsc`.
+   */
+  configKey?: string;
+  /** Receives the value of `configKey` from the config; throw on a bad value (a configuration error naming the key). */
+  configure?(section: unknown): void;
 }
+
+/**
+ * The config keys plugins add to `defineConfig`, declared by module augmentation: the config type has
+ * no index signature, so a key nobody declared (`reporter:` for `reporters:`) fails `tsc`.
+ *
+ *     declare module '@agentest/test' {
+ *       interface AgentestConfigExtensions { slack?: { channel: string } }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
+export interface AgentestConfigExtensions {}
 
 /** Only adds types: a plain object with `name` and `apply` works the same. */
 export function definePlugin<T extends AgentestPlugin>(plugin: T): T {

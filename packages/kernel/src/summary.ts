@@ -1,10 +1,10 @@
-import { formatMetric, isMaxMetric, KNOWN_METRICS, metricKey } from './metric-names.js';
 import type { CaseResult, Status } from './types/result.js';
-import type { Summary, Verdict } from './types/run.js';
+import type { Summary } from './types/run.js';
 
 /**
  * Folds case results into the summary as they arrive, so memory stays flat however many cases run.
- * Counts are per case; `overall_pass_rate` is passed runs over executed runs, in percent.
+ * Counts are per case; `overall_pass_rate` is passed runs over executed runs, in percent. The summary
+ * holds facts only: thresholds and a verdict, if any, are added by `summary` taps.
  */
 export class SummaryBuilder {
   private readonly counts: Record<Status, number> = { passed: 0, failed: 0, error: 0, timeout: 0, skipped: 0 };
@@ -34,10 +34,7 @@ export class SummaryBuilder {
     }
   }
 
-  build(
-    base: Pick<Summary, 'agent_id' | 'agent_path' | 'connector' | 'duration_ms'>,
-    thresholds?: Record<string, number>,
-  ): Summary {
+  build(base: Pick<Summary, 'agent_id' | 'agent_path' | 'connector' | 'duration_ms'>): Summary {
     const executed = this.counts.passed + this.counts.failed + this.counts.error + this.counts.timeout;
     const summary: Summary = {
       total: executed + this.counts.skipped,
@@ -60,12 +57,6 @@ export class SummaryBuilder {
     }
     const metrics = this.metrics(executed);
     if (Object.keys(metrics).length) summary.metrics = metrics;
-    if (thresholds && Object.keys(thresholds).length) {
-      // Failed cases count against the verdict: unless the user set their own pass_rate bar, every
-      // executed case must pass (PARTIAL grades count as passed), so a failing run cannot ship.
-      summary.thresholds = { pass_rate: 1, ...thresholds };
-      summary.verdict = judge(metrics, summary.thresholds);
-    }
     return summary;
   }
 
@@ -76,45 +67,6 @@ export class SummaryBuilder {
     if (executed) out.pass_rate = round4(this.counts.passed / executed);
     return out;
   }
-}
-
-/**
- * A threshold is a minimum, except for metrics ending in `_ms` (latencies), where it is a maximum.
- * A known metric this run did not measure (no selected case has keywords, say) is shown as not
- * measured and does not decide the verdict, as in agentest-kit; but a run in which no case ran does
- * not ship, and neither does a threshold on a custom name no case reported (a typo of `ctx.metric`).
- */
-export function judge(metrics: Record<string, number>, thresholds: Record<string, number>): Verdict {
-  const issues: string[] = [];
-  for (const [name, limit] of Object.entries(thresholds)) {
-    const key = metricKey(name);
-    const value = Object.hasOwn(metrics, key) ? metrics[key] : undefined;
-    const isMax = isMaxMetric(name);
-    if (value === undefined) {
-      if (name === 'pass_rate') issues.push(`No case ran (threshold Pass Rate ${describe(name, limit, isMax)})`);
-      else if (!KNOWN_METRICS.has(name))
-        issues.push(`no case reported a metric named "${name}" (threshold ${describe(name, limit, isMax)})`);
-    } else if (isMax ? value > limit : value < limit)
-      issues.push(
-        `${label(name)} ${formatMetric(name, value)} ${isMax ? '>' : '<'} threshold ${formatMetric(name, limit)}`,
-      );
-  }
-  return { can_ship: issues.length === 0, issues };
-}
-
-function describe(name: string, limit: number, isMax: boolean) {
-  return `${isMax ? '≤' : '≥'}${formatMetric(name, limit)}`;
-}
-
-/**
- * `keyword_hit_rate` → `Keyword Hit Rate`; a unit suffix is left to the value (`latency_ms` → `Latency`, shown
- * `812ms`).
- */
-function label(name: string): string {
-  return name
-    .replace(/_ms$/, '')
-    .replace(/_/g, ' ')
-    .replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 function round4(value: number): number {

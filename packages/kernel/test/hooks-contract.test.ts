@@ -14,6 +14,7 @@ const CONTRACT = [
   { hook: 'suite', kind: 'AsyncSeriesWaterfallHook', name: 'suite' },
   { hook: 'execute', kind: 'HookMap<AsyncSeriesBailHook>', name: 'execute:<key>' },
   { hook: 'assert', kind: 'HookMap<AsyncSeriesBailHook>', name: 'assert:<key>' },
+  { hook: 'summary', kind: 'AsyncSeriesWaterfallHook', name: 'summary' },
   { hook: 'report', kind: 'AsyncSeriesHook', name: 'report' },
   { hook: 'teardown', kind: 'AsyncSeriesHook', name: 'teardown' },
 ];
@@ -164,6 +165,20 @@ test('assert: register, call, tap, result and error interceptors fire', async ()
   );
   assert.deepEqual(ok, [...registered('contains'), 'call', 'tap test:observed', 'result']);
   assert.deepEqual(failed, [...registered('contains'), 'call', 'tap test:observed', failure('assert:contains')]);
+});
+
+test('summary: register, call, tap, result and error interceptors fire, and reporters hear the summary a tap hands on', async () => {
+  const heard: unknown[] = [];
+  const { ok, failed } = await intercepted(
+    (h) => h.summary,
+    (h, fail) => {
+      h.summary.tap('test:observed', fail ? boom : (summary) => ({ ...summary, agent_id: 'amended' }));
+      h.report.tap('test:heard', (e) => void (e.type === 'summary' && heard.push(e.agent_id)));
+    },
+  );
+  assert.deepEqual(ok, ['register test:observed', 'call', 'tap test:observed', 'result']);
+  assert.deepEqual(failed, ['register test:observed', 'call', 'tap test:observed', failure('summary')]);
+  assert.deepEqual(heard, ['amended']);
 });
 
 test('report: register, call, tap, done and error interceptors fire for every event', async () => {

@@ -50,3 +50,11 @@ export function validateKitOptions(options: unknown, plugin: string): ValidatedK
     sandbox: sandboxOptions(sandbox),
   };
 }
+
+// The config's `kit` section is this plugin's options; the sandbox comes from the config's `script`.
+declare module '@agentest/kernel' {
+  interface AgentestConfigExtensions {
+    /** agentest-kit `test()` files: the include globs and the default agent. */
+    kit?: Omit<KitOptions, 'sandbox'>;
+  }
+}

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
+import { verdictPlugin } from '@agentest/report';
 import consoleReporter from '@agentest/reporter-console';
 import { registerKitLayout } from '../src/console/kit-layout.js';
 import { kitIdWidth } from '../src/console/kit-format.js';
@@ -132,7 +133,9 @@ async function render(options: { color?: boolean; tty?: boolean; cases?: KitCase
     outputs: ['output-1.jsonl'],
     ...(options.color !== undefined ? { color: options.color } : {}),
   });
-  await createKernel({ plugins: [kitSuite(options.cases ?? CASES, options.layout), reporter] }).run(plan);
+  await createKernel({ plugins: [kitSuite(options.cases ?? CASES, options.layout), verdictPlugin(), reporter] }).run(
+    plan,
+  );
   return text;
 }
 

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { createKernel, type CaseResult } from '@agentest/kernel';
+import { verdictPlugin } from '@agentest/report';
 import type { AgentConfig } from '@agentest/plugin-agent';
 import { agents } from '@agentest/plugin-agent';
 import consoleReporter from '@agentest/reporter-console';
@@ -19,6 +20,7 @@ test('the support example shows every status and a verdict', async () => {
     plugins: [
       agents({ agents: config.agents }),
       kit({ agent: 'support' }),
+      verdictPlugin(),
       {
         name: 'test:grades',
         apply: ({ hooks }) =>
@@ -52,7 +54,12 @@ test('through the console reporter, the rows of test() functions line up with th
   let text = '';
   stream.on('data', (d) => (text += d));
   const kernel = createKernel({
-    plugins: [agents({ agents: config.agents }), kit({ agent: 'support' }), consoleReporter({ stream, color: false })],
+    plugins: [
+      agents({ agents: config.agents }),
+      kit({ agent: 'support' }),
+      verdictPlugin(),
+      consoleReporter({ stream, color: false }),
+    ],
   });
   await kernel.run({
     input: { input: '.', cwd: EXAMPLE },

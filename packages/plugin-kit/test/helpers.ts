@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createKernel, type AgentestPlugin, type CaseResult, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { agents, type Adapter } from '@agentest/plugin-agent';
+import { verdictPlugin } from '@agentest/report';
 import { kit, type KitOptions } from '../src/index.js';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -17,7 +18,7 @@ export function plan(input: string, overrides: Partial<RunPlan> = {}): RunPlan {
   };
 }
 
-/** Runs one input through a kernel with the agent plugin (one adapter, `support`) and the kit plugin. */
+/** Runs one input through a kernel with the agent plugin (one adapter, `support`), the kit plugin and the verdict. */
 export async function runKit(
   input: string,
   adapter: Adapter,
@@ -33,7 +34,12 @@ export async function runKit(
       ),
   };
   const kernel = createKernel({
-    plugins: [agents({ agents: { support: adapter } }), kit({ agent: 'support', ...options.kit }), collector],
+    plugins: [
+      agents({ agents: { support: adapter } }),
+      kit({ agent: 'support', ...options.kit }),
+      verdictPlugin(),
+      collector,
+    ],
   });
   const outcome = await kernel.run(plan(input, options.plan));
   return { outcome, results };

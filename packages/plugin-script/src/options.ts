@@ -73,3 +73,11 @@ export function sandboxOptions(options: SandboxOptions): ScriptPoolOptions {
     ...(options.env ? { env: options.env } : {}),
   };
 }
+
+// The config's `script` section is this plugin's options (docs/cli.md): declared here, so `defineConfig` knows it.
+declare module '@agentest/kernel' {
+  interface AgentestConfigExtensions {
+    /** The script plugin: the sandbox's threads, memory and environment, Yao's global hooks, reply sizes. */
+    script?: ScriptOptions;
+  }
+}

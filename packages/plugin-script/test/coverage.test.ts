@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { AgentestPlugin, Suite, TestCase } from '@agentest/kernel';
-import { coveragePlugin, type CoverageOutcome } from '../src/index.js';
+import { acquireScriptPool, coveragePlugin, type CoverageOutcome } from '../src/index.js';
 import { plan, runKernel } from './helpers.js';
 
 const APP = fileURLToPath(new URL('./fixtures/coverage-app', import.meta.url));
@@ -41,6 +41,8 @@ describe('coverage of script tests', () => {
     assert.match(lcov, /^FNDA:0,neverCalled$/m);
     assert.match(lcov, /^FNDA:[1-9]\d*,add$/m);
     assert.doesNotMatch(lcov, /calc_test\.ts/, 'the tests themselves are not measured');
+    assert.match(outcome!.text, /calc\.ts\s*\|\s*58\.82 \|/, 'the text table is handed over, not printed');
+    assert.deepEqual(run.summary.coverage?.reports, [join(dir, 'lcov.info')], 'a folder outside cwd is named in full');
   });
 
   it('counts what the Before/After hooks of an agent suite run; the reports of runs into one folder add up', async () => {
@@ -74,6 +76,21 @@ describe('coverage of script tests', () => {
       new RegExp(`^FNDA:${runs},add$`, 'm'),
       'every call of add() counted, across the replaced threads',
     );
+  });
+
+  it('on a pool that outlives the runs, a run without coverage counts nothing toward the next that collects', async () => {
+    const lease = acquireScriptPool({ maxThreads: 2, memoryLimitMb: 64 });
+    try {
+      const covered = (name: string) => coveragePlugin({ cwd: APP, dir: join(dir, name), include: [CALC] });
+      await runKernel(plan('scripts.calc.calc', APP), { root: APP }, [covered('first')]);
+      await runKernel(plan('scripts.calc.calc', APP, { runs: 5 }), { root: APP });
+      await runKernel(plan('scripts.calc.calc', APP), { root: APP }, [covered('third')]);
+      const lcov = await readFile(join(dir, 'third', 'lcov.info'), 'utf8');
+      assert.match(lcov, /^FNDA:1,add$/m, "only the third run's one call of add()");
+      assert.match(lcov, /^FNDA:0,neverCalled$/m);
+    } finally {
+      await lease.release();
+    }
   });
 
   it('holds the run to coverage thresholds: below one, the verdict is DO NOT SHIP and says which', async () => {

@@ -9,6 +9,7 @@ import {
   type StartEvent,
 } from '@agentest/kernel';
 import { yaoPlanContext } from '@agentest/plugin-agent';
+import { verdictPlugin } from '@agentest/report';
 import script, { type ScriptOptions } from '../src/index.js';
 
 export const APP = fileURLToPath(new URL('./fixtures/app', import.meta.url));
@@ -47,7 +48,7 @@ export async function runKernel(
     apply: ({ hooks }) => hooks.report.tap('test:collector', (e) => void events.push(e as never)),
   };
   const kernel = createKernel({
-    plugins: [script({ maxThreads: 2, memoryLimitMb: 64, ...options }), ...extra, collector],
+    plugins: [script({ maxThreads: 2, memoryLimitMb: 64, ...options }), ...extra, verdictPlugin(), collector],
   });
   const outcome = await kernel.run(p);
   const runs = new Map<string, Execution>();

@@ -88,3 +88,11 @@ export function validateOptions(options: unknown): ValidatedOptions {
     configAgents,
   };
 }
+
+// The config's `yao` section is this plugin's options; connectors and the sandbox come from the config's own keys.
+declare module '@agentest/kernel' {
+  interface AgentestConfigExtensions {
+    /** The Yao assistant resolver: the app root, hook limits and process stand-ins. */
+    yao?: Omit<YaoResolverOptions, 'connectors' | 'sandbox' | 'configAgents'>;
+  }
+}

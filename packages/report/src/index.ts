@@ -14,6 +14,9 @@ export {
   type FormatMetricOptions,
 } from './metric-format.js';
 export { metricRows, type MetricRow } from './metric-rows.js';
+export { verdictPlugin, PLUGIN_NAME as VERDICT_PLUGIN_NAME } from './verdict/verdict-plugin.js';
+export { judge, withVerdict } from './verdict/judge.js';
+export { checkThresholdNames, COVERAGE_METRICS, KNOWN_METRICS, metricKey } from './verdict/metric-names.js';
 export {
   STATUS_ICONS,
   caseLabel,

@@ -1,4 +1,5 @@
-import { metricKey, type DeepReadonly, type Summary } from '@agentest/kernel';
+import type { DeepReadonly, Summary } from '@agentest/kernel';
+import { metricKey } from './verdict/metric-names.js';
 import { isMaxMetric, meetsThreshold } from './metric-format.js';
 
 /** One line of a report's Metrics block. */

@@ -12,6 +12,7 @@ import {
   type RunSignals,
   type TestCase,
 } from '@agentest/kernel';
+import { verdictPlugin } from '../src/index.js';
 
 /**
  * A realistic run through a real kernel, shared by the reporter packages' tests: an inline loader,
@@ -99,7 +100,7 @@ export async function runScenario(
     context: yaoPlanContext({}),
     ...(options.thresholds ? { thresholds: options.thresholds } : {}),
   };
-  return createKernel({ plugins: [inline, ...reporters] }).run(plan, options.signals);
+  return createKernel({ plugins: [inline, verdictPlugin(), ...reporters] }).run(plan, options.signals);
 }
 
 /** The cases most tests use: one of each status, a pipe-and-newline output, a self-graded PARTIAL. */

@@ -1,7 +1,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AgentestError, createKernel } from '../src/index.js';
-import { inlinePlugins, plan, testCase } from './helpers.js';
+import { AgentestError, createKernel as createBareKernel, type AgentestPlugin } from '@agentest/kernel';
+import {
+  agentExecutor,
+  combine,
+  containsAssertion,
+  echoAgent,
+  inlineCases,
+  runPlan as plan,
+  testCase,
+  type ScriptedRun,
+} from '@agentest/test-utils';
+import { verdictPlugin } from '../src/index.js';
+
+// The ship verdict is a plugin: these kernels have it, as the CLI's and `createDefaultKernel`'s do.
+const createKernel = ({ plugins }: { plugins: AgentestPlugin[] }) =>
+  createBareKernel({ plugins: [...plugins, verdictPlugin()] });
+
+function inlinePlugins(cases: Parameters<typeof inlineCases>[0], run?: ScriptedRun): AgentestPlugin[] {
+  return [combine('test:inline', [inlineCases(cases), echoAgent(), agentExecutor(run), containsAssertion()])];
+}
 
 test('thresholds produce a verdict; a miss does not ship', async () => {
   const cases = [testCase('a'), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
@@ -69,4 +87,30 @@ test('a known metric no case measured is not judged; a custom name no case repor
   });
   const missing = await custom.run(plan({ thresholds: { my_score: 0.5 } }));
   assert.deepEqual(missing.summary.verdict?.issues, ['no case reported a metric named "my_score" (threshold ≥0.5)']);
+});
+
+test('without the verdict plugin the kernel reports the facts only: no thresholds, no verdict', async () => {
+  const cases = [testCase('a'), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const outcome = await createBareKernel({ plugins: inlinePlugins(cases) }).run(
+    plan({ thresholds: { pass_rate: 0.9 } }),
+  );
+  assert.equal(outcome.summary.failed, 1);
+  assert.equal(outcome.summary.thresholds, undefined);
+  assert.equal(outcome.summary.verdict, undefined);
+});
+
+test('reporters hear the summary with the verdict the summary taps added', async () => {
+  const heard: unknown[] = [];
+  const cases = [testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const outcome = await createKernel({
+    plugins: [
+      ...inlinePlugins(cases),
+      {
+        name: 'test:listener',
+        apply: ({ hooks }) => hooks.report.tap('test:listener', (e) => void (e.type === 'summary' && heard.push(e))),
+      },
+    ],
+  }).run(plan({ thresholds: { pass_rate: 0.9 } }));
+  assert.equal(outcome.summary.verdict?.can_ship, false);
+  assert.deepEqual((heard[0] as { verdict?: unknown }).verdict, outcome.summary.verdict);
 });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan, type TestCase } from '@agentest/kernel';
+import { verdictPlugin } from '@agentest/report';
 import { yaoPlanContext } from '@agentest/plugin-agent';
 import consoleReporter from '../src/index.js';
 
@@ -72,7 +73,9 @@ async function render(
 ) {
   let text = '';
   stream.on('data', (d) => (text += d));
-  await createKernel({ plugins: [...plugins, consoleReporter({ stream, outputs: ['out.jsonl'] })] }).run(runPlan);
+  await createKernel({
+    plugins: [...plugins, verdictPlugin(), consoleReporter({ stream, outputs: ['out.jsonl'] })],
+  }).run(runPlan);
   return text;
 }
 

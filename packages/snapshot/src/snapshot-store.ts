@@ -50,7 +50,11 @@ export interface SnapshotReport {
  */
 export class SnapshotStore {
   private readonly suites = new Map<string, Promise<SuiteSnapshots>>();
-  private readonly outcomes = new Map<string, Map<string, CaseOutcome>>();
+  /**
+   * Per suite file seen, the cases that did not run to their assertions. Only those keep their entries
+   * from being obsolete, so cases that were evaluated cost nothing here (a 1M-case run holds no table).
+   */
+  private readonly notEvaluated = new Map<string, Set<string>>();
   private readonly counts = { written: 0, updated: 0 };
   private readonly obsoleteIds = new Map<string, SnapshotEntry[]>();
 
@@ -82,9 +86,9 @@ export class SnapshotStore {
 
   /** Records how a case ended, so that the end of a full run can tell which entries are obsolete. */
   caseEnded(suiteFile: string, caseId: string, outcome: CaseOutcome): void {
-    let cases = this.outcomes.get(suiteFile);
-    if (!cases) this.outcomes.set(suiteFile, (cases = new Map()));
-    cases.set(caseId, outcome);
+    let cases = this.notEvaluated.get(suiteFile);
+    if (!cases) this.notEvaluated.set(suiteFile, (cases = new Set()));
+    if (outcome === 'not-evaluated') cases.add(caseId);
   }
 
   /**
@@ -95,13 +99,13 @@ export class SnapshotStore {
   async finish(full: boolean): Promise<SnapshotReport> {
     const obsolete: string[] = [];
     if (full) {
-      for (const suiteFile of [...this.outcomes.keys()].sort()) {
+      for (const suiteFile of [...this.notEvaluated.keys()].sort()) {
         const suite = await this.suite(suiteFile).catch(() => undefined);
         // A file that cannot be read failed its snapshot assertions already; it has nothing to report.
         if (!suite) continue;
-        const cases = this.outcomes.get(suiteFile)!;
+        const kept = this.notEvaluated.get(suiteFile)!;
         const stale = [...suite.stored.entries()]
-          .filter(([id, entry]) => !suite.produced.has(id) && cases.get(entry.case) !== 'not-evaluated')
+          .filter(([id, entry]) => !suite.produced.has(id) && !kept.has(entry.case))
           .map(([, entry]) => entry);
         if (!stale.length) continue;
         this.obsoleteIds.set(suite.path, stale);

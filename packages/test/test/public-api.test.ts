@@ -30,6 +30,7 @@ test('@agentest/test exports one helper per concept and one way to build a kerne
     'defineReporter',
     'defineResolver',
     'expect',
+    'isAgentestError',
     'outcomeExitCode',
     'runCli',
     'skip',

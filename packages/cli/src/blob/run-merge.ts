@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { createKernel } from '@agentest/kernel';
+import { verdictPlugin } from '@agentest/report';
 import { loadConfig } from '../config/load-config.js';
 import { normaliseConfig } from '../config/normalise-config.js';
 import { claimDefaultOutputs } from '../default-outputs.js';
@@ -31,7 +32,7 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
     ...(loaded.filepath ? { file: loaded.filepath } : {}),
   });
   const { plan, plugin } = replayShards(set, io.cwd);
-  const kernel = createKernel({ plugins: [plugin] });
+  const kernel = createKernel({ plugins: [plugin, verdictPlugin()] });
   const claimed = await claimDefaultOutputs(join(io.cwd, `merged-${timestamp()}`), (stem) =>
     setupReporters({
       outputs: (flags.output ?? []).map((path) => resolve(io.cwd, path)),

@@ -1,18 +1,42 @@
+// The built-in plugins that declare config sections (`script`, `kit`, `yao`) by augmentation: referenced so
+// that every program that sees `AgentestConfig` sees their keys too.
+/// <reference types="@agentest/plugin-script" preserve="true" />
+/// <reference types="@agentest/plugin-kit" preserve="true" />
+/// <reference types="@agentest/plugin-yao-resolver" preserve="true" />
 import type { ConnectorConfig } from '@agentest/connectors';
-import type { AgentestPlugin, Reporter } from '@agentest/kernel';
+import type { AgentestConfigExtensions, AgentestPlugin, Reporter } from '@agentest/kernel';
+import type { PluginEntry } from './plugin-specs.js';
 import type { AgentConfig } from '@agentest/plugin-agent';
 import type { CoverageConfig } from '@agentest/plugin-script/coverage-options';
 
-export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter | AgentestPlugin;
+/**
+ * A reporter: a built-in name, a package installed where the config is, a `./path`, `[name, options]`, a
+ * factory (called with the options every reporter gets: `cwd`, `verbose`, `color`), a Reporter or a plugin.
+ */
+export type ReporterEntry =
+  | string
+  | [string, Record<string, unknown>]
+  | ((options: Record<string, unknown>) => AgentestPlugin)
+  | Reporter
+  | AgentestPlugin;
 
-/** `agentest.config.ts`. Every key is optional; flags override what is set here. */
-export interface AgentestConfig {
+/**
+ * `agentest.config.ts`. Every key is optional; flags override what is set here. There is no index
+ * signature: a key is either agentest's own or declared by a plugin (`AgentestConfigExtensions`, by module
+ * augmentation, as the script, kit and Yao plugins declare `script`, `kit` and `yao`), so a misspelt key
+ * fails `tsc` as it fails the run.
+ */
+export interface AgentestConfig extends AgentestConfigExtensions {
   /**
    * Configs this one builds on (a path relative to this file, a package name, or a list, applied in order):
    * objects merge deeply, `plugins` and `reporters` add up, other values and lists are replaced; see docs/cli.md.
    */
   extends?: string | string[];
-  plugins?: (AgentestPlugin | false | null | undefined | (AgentestPlugin | false | null | undefined)[])[];
+  /**
+   * Plugins, applied before the built-in ones: a plugin object, a preset (an array of them), the name of a
+   * package installed where the config is or a `./path` (its default export is a factory), or `[name, options]`.
+   */
+  plugins?: PluginEntry[];
   reporters?: ReporterEntry[];
   agents?: Record<string, AgentConfig>;
   connectors?: Record<string, ConnectorConfig>;
@@ -68,8 +92,6 @@ export interface AgentestConfig {
    * turns it on for one), the files counted, the reports and their folder, and minimum percentages.
    */
   coverage?: CoverageConfig;
-  /** Options for plugins keyed by plugin name; free-form. */
-  [key: string]: unknown;
 }
 
 /** Only adds types. */

@@ -43,7 +43,7 @@ async function extendConfig(
   const seen = [...chain, file];
   let merged: Record<string, unknown> = {};
   for (const [i, ref] of (list as string[]).entries()) {
-    const base = baseFile(ref, dirname(file), list.length > 1 ? `${where}[${i}]` : where);
+    const base = await baseFile(ref, dirname(file), list.length > 1 ? `${where}[${i}]` : where);
     if (seen.includes(base))
       throw new AgentestError(
         'CONFIG_INVALID',
@@ -61,14 +61,14 @@ async function extendConfig(
 }
 
 /** A path (`./`, `../`, absolute) is relative to the extending config; anything else is a package name. */
-function baseFile(ref: string, dir: string, where: string): string {
+async function baseFile(ref: string, dir: string, where: string): Promise<string> {
   if (/^\.{1,2}[\\/]/.test(ref) || isAbsolute(ref)) {
     const file = resolve(dir, ref);
     if (!existsSync(file))
       throw new AgentestError('CONFIG_LOAD_FAILED', `${where}: "${ref}" not found (looked at ${file})`, { where });
     return file;
   }
-  const found = resolvePackageFrom(dir, ref);
+  const found = await resolvePackageFrom(dir, ref);
   if ('file' in found) return found.file;
   const problem = 'problem' in found ? found.problem : `no package "${ref}" is installed where the config is (${dir})`;
   throw new AgentestError('CONFIG_LOAD_FAILED', `${where}: "${ref}" cannot be loaded: ${problem}`, {

@@ -1,7 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { AgentestError, didYouMean, parseDuration, withoutUnit, type AgentestPlugin } from '@agentest/kernel';
+import {
+  AgentestError,
+  didYouMean,
+  errorMessage,
+  isAgentestError,
+  parseDuration,
+  withoutUnit,
+  type AgentestPlugin,
+} from '@agentest/kernel';
 import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentConfig } from '@agentest/plugin-agent';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';
@@ -178,7 +186,6 @@ export async function normaliseConfig(
       `expected an object (export default defineConfig({ … })), got ${Array.isArray(raw) ? 'an array' : typeof raw}`,
     );
   }
-  checkKeys(label, '', raw as Record<string, unknown>, TOP_LEVEL);
   checkSections(label, raw as Record<string, unknown>);
   const parsed = configShape.safeParse(raw);
   if (!parsed.success) {
@@ -186,10 +193,14 @@ export async function normaliseConfig(
     throw configError(label, issue.path.join('.'), issue.message);
   }
   const config = parsed.data;
+  // The keys plugins declare are known only once the plugins are loaded; every other key is a mistake.
+  const plugins = await normalisePlugins(config.plugins ?? [], dir, label);
+  const given = raw as Record<string, unknown>;
+  checkKeys(label, '', given, [...TOP_LEVEL, ...configurePlugins(plugins, given, label)]);
   return {
     ...(options.file ? { file: options.file } : {}),
     dir,
-    plugins: normalisePlugins(config.plugins ?? [], label),
+    plugins,
     ...(config.reporters ? { reporters: await normaliseReporters(config.reporters, dir, label) } : {}),
     agents: (config.agents ?? {}) as Record<string, AgentConfig>,
     connectors: (config.connectors ?? {}) as Record<string, ConnectorConfig>,
@@ -231,6 +242,35 @@ function projectDir(path: string, dir: string, where: string): string {
   if (!existsSync(folder) || !statSync(folder).isDirectory())
     throw new AgentestError('CONFIG_INVALID', `${where}: "${path}" is not a folder (looked at ${folder})`, { where });
   return folder;
+}
+
+/**
+ * Hands each config plugin the section of its `configKey`, and answers the keys they declared. A plugin
+ * that rejects its section is a configuration error naming the key.
+ */
+function configurePlugins(plugins: readonly AgentestPlugin[], raw: Record<string, unknown>, label: string): string[] {
+  const declared: string[] = [];
+  for (const plugin of plugins) {
+    const key = plugin.configKey;
+    if (key === undefined) continue;
+    if ((TOP_LEVEL as readonly string[]).includes(key))
+      throw new AgentestError(
+        'PLUGIN_INVALID',
+        `plugin "${plugin.name}" declares the config key "${key}", which is agentest's own`,
+        {
+          where: plugin.name,
+        },
+      );
+    declared.push(key);
+    if (raw[key] === undefined) continue;
+    try {
+      plugin.configure?.(raw[key]);
+    } catch (error) {
+      if (isAgentestError(error)) throw error;
+      throw configError(label, key, `plugin "${plugin.name}" refused it: ${errorMessage(error)}`);
+    }
+  }
+  return declared;
 }
 
 /** Unknown keys in each section, `test.sequential` included, with a "did you mean". */

@@ -11,7 +11,7 @@ import {
   type Reporter,
 } from '@agentest/kernel';
 import { importUserModule } from '../import-module.js';
-import { resolvePackageFrom } from '../resolve-package.js';
+import { looksLikePath, packageEntry } from '../resolve-package.js';
 import {
   BUILTIN_REPORT_IDS,
   builtinList,
@@ -40,6 +40,9 @@ export function normaliseReporters(entries: readonly unknown[], dir: string, lab
 
 async function normaliseReporter(entry: unknown, dir: string, where: string): Promise<ReporterSpec> {
   if (typeof entry === 'string') return reporterByName(entry, {}, dir, where);
+  // A factory written in the config: called, as a package's is, with the options every reporter gets.
+  if (typeof entry === 'function')
+    return { kind: 'module', name: entry.name || 'reporter', options: {}, factory: entry as ReporterFactory, where };
   if (Array.isArray(entry)) {
     const [name, options = {}] = entry as [unknown, unknown];
     if (
@@ -64,7 +67,7 @@ async function normaliseReporter(entry: unknown, dir: string, where: string): Pr
   }
   throw reporterError(
     where,
-    `expected a reporter name, [name, options], a path, a Reporter object or a plugin, got ${describe(entry)}`,
+    `expected a reporter name, [name, options], a path, a factory, a Reporter object or a plugin, got ${describe(entry)}`,
   );
 }
 
@@ -78,7 +81,7 @@ async function reporterByName(
   const builtin = BUILTIN_REPORT_IDS[name] ?? name;
   if (isBuiltinReporter(builtin))
     return { kind: 'builtin', name: builtin, options, factory: await loadBuiltinReporter(builtin), where };
-  const file = reporterFile(name, dir, where);
+  const file = await reporterFile(name, dir, where);
   let mod: Record<string, unknown>;
   try {
     mod = await importUserModule(file);
@@ -106,7 +109,7 @@ async function reporterByName(
 }
 
 /** A reporter given by path (relative to `dir`) or by the name of a package installed where the config is. */
-function reporterFile(name: string, dir: string, where: string): string {
+async function reporterFile(name: string, dir: string, where: string): Promise<string> {
   if (looksLikePath(name)) {
     const file = isAbsolute(name) ? name : resolve(dir, name);
     if (!existsSync(file))
@@ -117,24 +120,14 @@ function reporterFile(name: string, dir: string, where: string): string {
       );
     return file;
   }
-  const found = resolvePackageFrom(dir, name);
-  if ('file' in found) return found.file;
-  if ('problem' in found)
-    throw new AgentestError(
-      'REPORTER_NOT_FOUND',
-      `${where}: reporter package "${name}" cannot be loaded: ${found.problem}`,
-      { where },
-    );
+  const file = await packageEntry(dir, name, where, 'REPORTER_NOT_FOUND', 'reporter');
+  if (file) return file;
   const known = Object.keys(BUILTIN_REPORT_IDS).concat(builtinList().split(', '));
   throw new AgentestError(
     'REPORTER_NOT_FOUND',
     `${where}: unknown reporter "${name}"${didYouMean(name, known)}; built-in reporters: ${builtinList()}, or give a path to a module or the name of a package installed where the config is (none is, from ${dir})`,
     { where },
   );
-}
-
-function looksLikePath(name: string): boolean {
-  return /^\.{1,2}[\\/]/.test(name) || isAbsolute(name) || /\.[cm]?[jt]s$/.test(name);
 }
 
 function reporterError(where: string, problem: string): AgentestError {

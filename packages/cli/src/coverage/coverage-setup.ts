@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { AgentestError, formatMetric, type AgentestPlugin, type RunPlan, type Summary } from '@agentest/kernel';
+import { AgentestError, type AgentestPlugin, type RunPlan, type Summary } from '@agentest/kernel';
+import { formatMetric } from '@agentest/report';
 import { coverageThresholds } from '@agentest/plugin-script/coverage-options';
 import type { CoverageOutcome } from '@agentest/plugin-script';
 import type { NormalisedConfig } from '../config/normalise-config.js';

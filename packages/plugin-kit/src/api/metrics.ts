@@ -1,4 +1,5 @@
-import { checkThresholdNames, judge, SummaryBuilder, type CaseResult } from '@agentest/kernel';
+import { SummaryBuilder, type CaseResult } from '@agentest/kernel';
+import { checkThresholdNames, judge } from '@agentest/report';
 import { gradeEvaluation } from '@agentest/plugin-agent';
 import {
   formatKitMetric as formatMetric,

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import libCoverage, { type CoverageMap, type CoverageMapData } from 'istanbul-lib-coverage';
-import { judge, type AgentestPlugin, type RunEvent, type Summary } from '@agentest/kernel';
+import type { AgentestPlugin, Summary } from '@agentest/kernel';
 import { DEFAULT_COVERAGE_DIR, DEFAULT_COVERAGE_REPORTERS, type CoverageReporter } from './coverage-options.js';
 import { coverageMetrics, reportCoverage, type CoverageOutcome } from './coverage-report.js';
 import { startCoverage, stopCoverage, type CoverageSession } from './coverage-session.js';
 import { sourceFilter } from './source-filter.js';
 
 export const COVERAGE_PLUGIN_NAME = 'agentest:coverage';
-/** Runs before every reporter, so that each of them hears the summary with its `coverage`. */
-const BEFORE_REPORTERS = -100;
+/** Before the verdict plugin's `summary` tap, so that thresholds on `coverage_*` metrics are judged. */
+const BEFORE_VERDICT = -100;
 
 export interface CoveragePluginOptions {
   /** Where `include`, `exclude` and `dir` start, and what reported file names are relative to. */
@@ -26,8 +26,8 @@ export interface CoveragePluginOptions {
 /**
  * `--coverage`: V8 counts the app's scripts and hooks in the sandbox's threads for the length of a
  * run. When the summary comes, the counts are mapped to the source files, the reports are written,
- * and the summary gets `coverage`, the `coverage_*` metrics and, with thresholds, a verdict that
- * holds the run to them, before any reporter hears it.
+ * and the summary gets `coverage` and the `coverage_*` metrics (a `summary` tap), before the verdict
+ * is judged and before any reporter hears it.
  */
 export function coveragePlugin(options: CoveragePluginOptions): AgentestPlugin {
   const keep = sourceFilter(options.cwd, options.include, options.exclude);
@@ -38,12 +38,13 @@ export function coveragePlugin(options: CoveragePluginOptions): AgentestPlugin {
     name: COVERAGE_PLUGIN_NAME,
     apply({ hooks }) {
       hooks.setup.tap(COVERAGE_PLUGIN_NAME, () => void (session = startCoverage()));
-      hooks.report.tapPromise({ name: COVERAGE_PLUGIN_NAME, stage: BEFORE_REPORTERS }, async (event: RunEvent) => {
-        if (event.type !== 'summary' || !session) return;
+      hooks.summary.tapPromise({ name: COVERAGE_PLUGIN_NAME, stage: BEFORE_VERDICT }, async (summary: Summary) => {
+        if (!session) return undefined;
         const map = await session.collect(keep);
         const outcome = reportCoverage(map, { dir, cwd: options.cwd, reporters, files: addUp(dir, map) });
-        applyCoverage(event, outcome);
+        applyCoverage(summary, outcome);
         options.onCoverage?.(outcome);
+        return summary;
       });
       hooks.teardown.tap(COVERAGE_PLUGIN_NAME, () => {
         if (session) stopCoverage(session);
@@ -67,15 +68,10 @@ function addUp(dir: string, map: CoverageMap): CoverageMap {
   return all;
 }
 
-/**
- * Puts the coverage on a summary: the block, the `coverage_*` metrics, and the verdict judged again
- * with them when thresholds were set. The CLI applies it to the summary it keeps as well, since
- * reporters may have heard a copy (with secrets redacted).
- */
+/** Puts the coverage on a summary: the block and the `coverage_*` metrics. */
 export function applyCoverage(summary: Summary, { summary: coverage }: CoverageOutcome): void {
   summary.coverage = coverage;
   const metrics = coverageMetrics(coverage);
   if (!Object.keys(metrics).length) return;
   summary.metrics = { ...summary.metrics, ...metrics };
-  if (summary.thresholds) summary.verdict = judge(summary.metrics, summary.thresholds);
 }

@@ -27,7 +27,7 @@ export async function toIstanbul(
     // V8 names a `vm.Script` by a file URL made from the `filename` it was given.
     const file = script.url.startsWith('file://') ? fileURLToPath(script.url) : script.url;
     const bundle = bundles.get(file);
-    if (!bundle?.map) continue;
+    if (!bundle?.map || !isScriptOf(script, bundle.code)) continue;
     const sourcemap = await withSources(JSON.parse(bundle.map) as RawSourceMap, file, contents);
     const files = new Set(
       sourcemap.sources.map((source) => sourcePath(source, file)).filter((path) => isAbsolute(path)),
@@ -48,6 +48,16 @@ export async function toIstanbul(
     map.merge(converter.toIstanbul());
   }
   return map;
+}
+
+/**
+ * Whether V8's script is this bundle: a thread may still hold an older bundle of the same file (compiled
+ * before a change, or tree-shaken by a run without coverage), and its counts must not be mapped through
+ * this bundle's source map. The script's own range spans its whole code.
+ */
+function isScriptOf(script: ScriptCoverage, code: string): boolean {
+  const whole = script.functions[0]?.ranges[0];
+  return whole?.startOffset === 0 && whole.endOffset === code.length;
 }
 
 /**

@@ -4,11 +4,6 @@ import { threadId } from 'node:worker_threads';
 import type { CoverageTask, Retirement, ScriptCoverage } from '../coverage/coverage-protocol.js';
 import { isBundleUrl } from '../coverage/coverage-protocol.js';
 
-/**
- * V8's precise coverage of this thread, through the thread's own inspector: started before the first
- * task that asks for it runs any user code, so every function of the bundles compiled here is counted.
- */
-let session: Session | undefined;
 // Node 20 has it; TypeScript's ES2022 library does not declare it yet.
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 type WaitAsync = (
@@ -17,17 +12,36 @@ type WaitAsync = (
   value: number,
   timeoutMs: number,
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
-let starting: Promise<void> | undefined;
 
-export function startCoverage(): Promise<void> {
-  starting ??= (async () => {
-    const own = new Session();
-    own.connect();
-    await own.post('Profiler.enable');
-    await own.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-    session = own;
-  })();
-  return starting;
+/** The thread's own inspector session while V8's precise coverage is on. */
+let session: Promise<Session> | undefined;
+
+/**
+ * Follows the task: precise coverage starts before the first task of a run that collects it runs any
+ * user code (so every function of the bundles compiled here is counted), and stops at the first task
+ * of a run that does not, so a pool that outlives a coverage run costs nothing more afterwards.
+ * Undefined when nothing changes, which is every task but those two.
+ */
+export function followCoverage(on: boolean): Promise<unknown> | undefined {
+  if (on && !session) return (session = startPrecise());
+  if (!on && session) return stopPrecise();
+  return undefined;
+}
+
+async function startPrecise(): Promise<Session> {
+  const own = new Session();
+  own.connect();
+  await own.post('Profiler.enable');
+  await own.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+  return own;
+}
+
+async function stopPrecise(): Promise<void> {
+  const own = await session!;
+  session = undefined;
+  await own.post('Profiler.stopPreciseCoverage');
+  await own.post('Profiler.disable');
+  own.disconnect();
 }
 
 /**
@@ -48,7 +62,7 @@ export async function takeCoverage(task: CoverageTask): Promise<ScriptCoverage[]
     if (wait.async) await wait.value;
   }
   if (!session) return [];
-  const { result } = await session.post('Profiler.takePreciseCoverage');
+  const { result } = await (await session).post('Profiler.takePreciseCoverage');
   return ownScripts(result);
 }
 
@@ -62,7 +76,7 @@ export async function retirement(): Promise<{ retire?: Retirement }> {
   if (!session) return {};
   const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
   if (used < limit * RETIRE_AT_SHARE) return {};
-  const { result } = await session.post('Profiler.takePreciseCoverage');
+  const { result } = await (await session).post('Profiler.takePreciseCoverage');
   return { retire: { threadId, coverage: ownScripts(result) } };
 }
 

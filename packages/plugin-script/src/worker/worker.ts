@@ -4,7 +4,7 @@ import { invoke } from './invoke.js';
 import { Sandbox, type HostChannel } from './sandbox.js';
 import { ProcessExit } from './sandbox-globals.js';
 import { closeHostCodeGeneration } from './host-realm.js';
-import { retirement, startCoverage, takeCoverage } from './coverage.js';
+import { followCoverage, retirement, takeCoverage } from './coverage.js';
 import { createT, FatalStop, TestRecord } from './testing.js';
 import type { WorkerResult, WorkerTask } from '../pool/protocol.js';
 import type { CoverageTask, ScriptCoverage } from '../coverage/coverage-protocol.js';
@@ -31,7 +31,8 @@ process.on('unhandledRejection', (reason) => active?.fail(reason, 'unhandled pro
 
 export default async function runTask(task: WorkerTask | CoverageTask): Promise<WorkerResult | ScriptCoverage[]> {
   if (task.mode === 'coverage') return takeCoverage(task);
-  if (task.coverage) await startCoverage();
+  const coverage = followCoverage(task.coverage === true);
+  if (coverage) await coverage;
   if (task.mode === 'ping') return { status: 'ok', logs: [], durationMs: 0 };
   if (task.started) {
     Atomics.store(task.started, 0, 1);

@@ -1,16 +1,13 @@
-import { didYouMean } from './did-you-mean.js';
-import { AgentestError } from './errors.js';
-import type { RunPlan } from './types/run.js';
-import type { Suite } from './types/test-case.js';
+import { AgentestError, didYouMean, type RunPlan, type Suite } from '@agentest/kernel';
 
 /** With `--coverage`: the share of the app's script lines, functions, branches and statements that ran (0–1). */
 export const COVERAGE_METRICS = ['coverage_lines', 'coverage_functions', 'coverage_branches', 'coverage_statements'];
 
 /**
- * The metrics agentest itself reports, by name: `pass_rate` (the kernel's), and what graded agent
+ * The metrics agentest itself reports, by name: `pass_rate` (the summary's), what graded agent
  * replies report (agentest-kit adapters: keyword and intent rates, quality score, latency), and with
- * `--coverage` the coverage of the app's scripts. The kit
- * API's names for the two averages are accepted as thresholds for the same values.
+ * `--coverage` the coverage of the app's scripts. The kit API's names for the two averages are
+ * accepted as thresholds for the same values.
  */
 export const KNOWN_METRICS: ReadonlySet<string> = new Set([
   'pass_rate',
@@ -23,7 +20,7 @@ export const KNOWN_METRICS: ReadonlySet<string> = new Set([
   ...COVERAGE_METRICS,
 ]);
 
-/** The kit API's names for the averages the kernel reports as `quality_score` / `latency_ms`. */
+/** The kit API's names for the averages the summary reports as `quality_score` / `latency_ms`. */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ['avg_quality_score', 'quality_score'],
   ['avg_latency_ms', 'latency_ms'],
@@ -65,27 +62,4 @@ export function checkThresholdNames(
       { where },
     );
   }
-}
-
-/** A threshold on `name` is a maximum (latencies, `_ms`) rather than a minimum. */
-export function isMaxMetric(name: string): boolean {
-  return name.endsWith('_ms');
-}
-
-export interface FormatMetricOptions {
-  /** Plain numbers with exactly this many decimals (agentest-kit's `4.20`); default: up to four, no trailing zeros. */
-  decimals?: number;
-}
-
-/**
- * The one way a metric reads, by its name: `_rate` and `coverage_` a 0–1 fraction as a percentage (`72.0%`), `_ms`
- * a latency in whole milliseconds (`1234ms`), anything else up to four decimals. The verdict's
- * messages and every report (through @agentest/report) format metrics with it.
- */
-export function formatMetric(name: string, value: number, options: FormatMetricOptions = {}): string {
-  if (name.endsWith('_rate') || name.startsWith('coverage_'))
-    return `${Number.isFinite(value) ? (value * 100).toFixed(1) : '0.0'}%`;
-  if (isMaxMetric(name)) return `${Math.round(value)}ms`;
-  if (options.decimals !== undefined) return value.toFixed(options.decimals);
-  return String(Math.round(value * 10_000) / 10_000);
 }
