@@ -4,7 +4,7 @@ import { addBlobOptions } from './blob/blob-flags.js';
 import type { RawFlags } from './flags.js';
 import { addCoverageOptions } from './coverage/coverage-flags.js';
 import type { CliIo } from './run-test.js';
-import { addWatchOptions } from './watch/watch-flags.js';
+import { addWatchOptions } from './watch/watch-options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
