@@ -70,10 +70,14 @@ const SCENARIOS: Scenario[] = [
     says: [/agentest\.config\.json: test\.parallel/],
   },
   {
-    name: 'a plugin given by name instead of as an object',
+    name: 'a plugin package that is not installed',
     setup: (dir) => (writeJson(dir, 'agentest.config.json', { plugins: ['agentest-plugin-nope'] }), cases(dir, [ok()])),
     code: 'PLUGIN_INVALID',
-    says: [/plugins\[0\]/, /expected a plugin object/],
+    says: [
+      /plugins\[0\]/,
+      /"agentest-plugin-nope" is not installed where the config is/,
+      /npm i -D agentest-plugin-nope/,
+    ],
   },
   {
     name: 'an uncalled plugin factory',
