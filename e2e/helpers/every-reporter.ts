@@ -9,7 +9,7 @@ import jsonReporter from '@agentest/reporter-json';
 import jsonlReporter from '@agentest/reporter-jsonl';
 import junitReporter from '@agentest/reporter-junit';
 import llmReporter from '@agentest/reporter-llm';
-import markdownReporter from '@agentest/reporter-markdown';
+import markdownReporter, { createReporter as markdownReport } from '@agentest/reporter-markdown';
 import summaryReporter from '@agentest/reporter-summary';
 
 /** Every built-in reporter writing into `dir`, and how to read back what each wrote. */
@@ -69,7 +69,7 @@ export function everyReporter(
       format: 'markdown',
       output: FILES.llm,
       cwd: dir,
-      fallback: markdownReporter({ output: FILES.llm, cwd: dir }),
+      fallback: markdownReport({ output: FILES.llm, cwd: dir }),
       verbose,
     }),
   ];

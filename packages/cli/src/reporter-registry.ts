@@ -1,8 +1,10 @@
 import { extname } from 'node:path';
-import { AgentestError, errorMessage, type AgentestPlugin } from '@agentest/kernel';
+import { AgentestError, errorMessage, type AgentestPlugin, type Reporter } from '@agentest/kernel';
 import { importPackage } from './import-module.js';
 
 export type ReporterFactory = (options: Record<string, unknown>) => AgentestPlugin;
+/** A format package's `createReporter`: the same reporter as a plain object, for another reporter to drive. */
+export type PlainReporterFactory = (options: Record<string, unknown>) => Reporter;
 
 interface BuiltinReporter {
   package: string;
@@ -100,20 +102,30 @@ export function knownExtensions(): string[] {
   return Object.values(BUILTIN_REPORTERS).flatMap((r) => [...r.extensions]);
 }
 
-const cache = new Map<BuiltinReporterName, Promise<ReporterFactory>>();
+const cache = new Map<string, Promise<unknown>>();
 
 /** Loads a built-in reporter's factory (its package's default export). */
 export function loadBuiltinReporter(name: BuiltinReporterName): Promise<ReporterFactory> {
-  let pending = cache.get(name);
+  return loadExport(name, 'default') as Promise<ReporterFactory>;
+}
+
+/** Loads a built-in file reporter's plain reporter factory (its package's `createReporter`). */
+export function loadPlainReporter(name: BuiltinReporterName): Promise<PlainReporterFactory> {
+  return loadExport(name, 'createReporter') as Promise<PlainReporterFactory>;
+}
+
+function loadExport(name: BuiltinReporterName, exported: string): Promise<unknown> {
+  const key = `${name}#${exported}`;
+  let pending = cache.get(key);
   if (!pending) {
-    pending = load(name);
-    cache.set(name, pending);
-    pending.catch(() => cache.delete(name));
+    pending = load(name, exported);
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
   }
   return pending;
 }
 
-async function load(name: BuiltinReporterName): Promise<ReporterFactory> {
+async function load(name: BuiltinReporterName, exported: string): Promise<unknown> {
   const spec = BUILTIN_REPORTERS[name].package;
   const { module, missing } = await importPackage(spec);
   if (!module)
@@ -122,14 +134,14 @@ async function load(name: BuiltinReporterName): Promise<ReporterFactory> {
       `reporter "${name}" is not available: the package ${spec} could not be loaded (${missing}); install it, or pick another reporter`,
       { where: name },
     );
-  const factory = module.default;
+  const factory = module[exported];
   if (typeof factory !== 'function')
     throw new AgentestError(
       'REPORTER_NOT_FOUND',
-      `reporter "${name}": ${spec} has no default-exported factory function`,
+      `reporter "${name}": ${spec} has no ${exported === 'default' ? 'default-exported' : exported} factory function`,
       { where: name },
     );
-  return factory as ReporterFactory;
+  return factory;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   knownExtensions,
   instantiateReporter,
   loadBuiltinReporter,
+  loadPlainReporter,
   reporterForPath,
   type BuiltinReporterName,
   type ReporterFactory,
@@ -206,7 +207,7 @@ async function llmReporter(
 ): Promise<AgentestPlugin> {
   const format =
     (extra.format as keyof typeof FALLBACK | undefined) ?? FORMAT_BY_EXTENSION[extname(output).toLowerCase()] ?? 'text';
-  const fallbackFactory = await loadBuiltinReporter(FALLBACK[format] ?? 'summary');
+  const fallbackFactory = await loadPlainReporter(FALLBACK[format] ?? 'summary');
   const factory = await loadBuiltinReporter('llm');
   return factory({
     ...extra,
@@ -215,7 +216,8 @@ async function llmReporter(
     output,
     cwd: req.cwd,
     verbose: req.verbose,
-    fallback: fallbackFactory({ cwd: req.cwd, verbose: req.verbose, output }),
+    // A plain reporter the LLM reporter drives itself, given what every reporter is given.
+    fallback: fallbackFactory({ ...injected(req, {}), output }),
   });
 }
 

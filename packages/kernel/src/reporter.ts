@@ -1,7 +1,15 @@
 import { isThenable } from './call-taps.js';
 import { AgentestError, errorMessage } from './errors.js';
 import type { AgentestPlugin } from './plugin.js';
-import type { CaseStartEvent, ResultEvent, RunEvent, RunResultEvent, StartEvent, SummaryEvent } from './types/run.js';
+import type {
+  CaseStartEvent,
+  ResultEvent,
+  RunEvent,
+  RunPlan,
+  RunResultEvent,
+  StartEvent,
+  SummaryEvent,
+} from './types/run.js';
 
 type Awaitable<T> = T | Promise<T>;
 export type DeepReadonly<T> = T extends (infer U)[]
@@ -17,6 +25,8 @@ export type DeepReadonly<T> = T extends (infer U)[]
 export interface Reporter {
   /** The plugin's name, and the reporter's in messages: agentest's own are `agentest:<name>`. */
   name: string;
+  /** The plan a run follows, before its first event (a report that records the input file and options). */
+  onSetup?(plan: DeepReadonly<RunPlan>): void;
   onStart?(event: DeepReadonly<StartEvent>): Awaitable<void>;
   onCaseStart?(event: DeepReadonly<CaseStartEvent>): Awaitable<void>;
   onRunResult?(event: DeepReadonly<RunResultEvent>): Awaitable<void>;
@@ -75,8 +85,13 @@ export function defineReporter(reporter: Reporter): AgentestPlugin {
         const limit = reporter.timeoutMs ?? (event.type === 'summary' ? 600_000 : 60_000);
         return withTimeout(Promise.resolve(answer), limit).catch((error: unknown) => fail(method, error));
       };
-      kernel.hooks.setup.tap(reporter.name, () => {
+      kernel.hooks.setup.tap(reporter.name, (plan) => {
         failed = false;
+        try {
+          reporter.onSetup?.(plan);
+        } catch (error) {
+          fail('onSetup', error);
+        }
       });
       kernel.hooks.report.tapPromise({ name: reporter.name, deliver }, async (event: RunEvent) => deliver(event));
       kernel.hooks.teardown.tapPromise(reporter.name, async () => {

@@ -236,6 +236,26 @@ test("a reporter whose close throws is named in the outcome's errors", async () 
   assert.match(outcome.errors[0]!.message, /reporter "closer" failed in close: flush failed/);
 });
 
+test('onSetup hears the plan before the first event; one that throws is named and silences only that reporter', async () => {
+  const heard: string[] = [];
+  const recorder = defineReporter({
+    name: 'recorder',
+    onSetup: (p) => void heard.push(`setup ${p.runs}`),
+    onStart: () => void heard.push('start'),
+  });
+  const broken = defineReporter({
+    name: 'broken',
+    onSetup() {
+      throw new Error('no plan for me');
+    },
+    onStart: () => void heard.push('broken start'),
+  });
+  const outcome = await createKernel({ plugins: [...inlinePlugins([testCase('a')]), recorder, broken] }).run(plan());
+  assert.deepEqual(heard, ['setup 1', 'start']);
+  assert.equal(outcome.errors.length, 1);
+  assert.match(outcome.errors[0]!.message, /reporter "broken" failed in onSetup: no plan for me/);
+});
+
 test('an unknown assertion type close to a known one gets a suggestion', async () => {
   const kernel = createKernel({
     plugins: inlinePlugins([testCase('a', { assert: [{ type: 'contain', value: 'a' }] })]),

@@ -1,10 +1,10 @@
-import { defineReporter, type AgentestPlugin } from '@agentest/kernel';
+import { defineReporter, type AgentestPlugin, type Reporter } from '@agentest/kernel';
 import type { z } from 'zod';
 import { parseReporterOptions, reporterOptionsSchema, type ReporterOptions } from './reporter-options.js';
 import { ReportCollector, type Report } from './report.js';
 import { resolveOutputPath, writeFileAtomic } from './write-file-atomic.js';
 
-export interface DocumentReporterSpec<S extends z.ZodType<ReporterOptions>> {
+export interface DocumentReporterSpec<S extends z.ZodType<ReporterOptions> = typeof reporterOptionsSchema> {
   /** The plugin's name, used in messages too: agentest's own are `agentest:markdown`, `agentest:html`, … */
   name: string;
   /** Used when no `output` is given, relative to `cwd`. */
@@ -23,9 +23,18 @@ export interface DocumentReporterSpec<S extends z.ZodType<ReporterOptions>> {
 export function defineDocumentReporter<S extends z.ZodType<ReporterOptions>>(
   spec: DocumentReporterSpec<S>,
 ): AgentestPlugin {
-  let options: z.infer<S>;
+  // The options are checked when the plugin is applied, as every plugin's are.
+  return { name: spec.name, enforce: 'post', apply: (kernel) => defineReporter(documentReporter(spec)).apply(kernel) };
+}
+
+/**
+ * The same as a plain reporter object, for a reporter that drives another itself (the reporter agent's
+ * fallback). Its options are checked now.
+ */
+export function documentReporter<S extends z.ZodType<ReporterOptions>>(spec: DocumentReporterSpec<S>): Reporter {
+  const options = parseReporterOptions(spec.name, (spec.schema ?? reporterOptionsSchema) as S, spec.options);
   const collector = new ReportCollector();
-  const plugin = defineReporter({
+  return {
     name: spec.name,
     onStart: (event) => collector.onStart(event),
     onResult: (event) => collector.onResult(event),
@@ -34,13 +43,6 @@ export function defineDocumentReporter<S extends z.ZodType<ReporterOptions>>(
       const report = collector.build(event);
       report.metadata.output_file = output;
       await writeFileAtomic(output, await spec.render(report, options));
-    },
-  });
-  return {
-    ...plugin,
-    apply(kernel) {
-      options = parseReporterOptions(spec.name, (spec.schema ?? reporterOptionsSchema) as S, spec.options);
-      plugin.apply(kernel);
     },
   };
 }

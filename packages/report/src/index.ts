@@ -42,7 +42,7 @@ export {
   reporterOptionsSchema,
   type ReporterOptions,
 } from './reporter-options.js';
-export { defineDocumentReporter, type DocumentReporterSpec } from './document-reporter.js';
+export { defineDocumentReporter, documentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
 export { formatUsd, haltNote, usageText } from './usage.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
@@ -70,6 +70,7 @@ export {
 export {
   conversationSummary,
   dynamicOf,
+  dynamicOfRun,
   type CheckpointResult,
   type DynamicDetails,
   type EndReason,

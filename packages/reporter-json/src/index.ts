@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { defineReporter, safeStringify, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
+import {
+  defineReporter,
+  safeStringify,
+  type AgentestPlugin,
+  type DeepReadonly,
+  type Reporter,
+  type RunPlan,
+} from '@agentest/kernel';
 import { fileReporterOptionsSchema, parseReporterOptions, ReportCollector, writeFileAtomic } from '@agentest/report';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';
@@ -25,14 +32,20 @@ const PACKAGE_VERSION = (createRequire(import.meta.url)('../package.json') as { 
  * get the seed's `script_test` shape. It keeps every result in memory until the end, by nature.
  */
 export default function jsonReporter(options: JsonReporterOptions = {}): AgentestPlugin {
+  return defineReporter(createReporter(options));
+}
+
+/** The same reporter as a plain object, for a reporter that drives it itself (the reporter agent's fallback). */
+export function createReporter(options: JsonReporterOptions = {}): Reporter {
   const parsed = parseReporterOptions(PLUGIN_NAME, fileReporterOptionsSchema, options);
   const output = resolve(parsed.cwd ?? process.cwd(), parsed.output);
-  let plan: RunPlan | undefined;
+  let plan: DeepReadonly<RunPlan> | undefined;
   let started = false;
   const collector = new ReportCollector();
 
-  const reporter = defineReporter({
+  return {
     name: PLUGIN_NAME,
+    onSetup: (p) => void (plan = p),
     onStart(event) {
       started = true;
       collector.onStart(event);
@@ -46,13 +59,6 @@ export default function jsonReporter(options: JsonReporterOptions = {}): Agentes
         collected.metadata.kind === 'script' ? buildScriptReport(collected, meta) : buildReport(collected, meta);
       // Atomic: on a full disk the previous report stays whole rather than becoming a truncated one.
       await writeFileAtomic(output, safeStringify(report, 2) + '\n');
-    },
-  });
-  return {
-    ...reporter,
-    apply(kernel) {
-      kernel.hooks.setup.tap(reporter.name, (p) => void (plan = p));
-      reporter.apply(kernel);
     },
   };
 }

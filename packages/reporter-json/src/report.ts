@@ -1,4 +1,4 @@
-import { caseLogs, type RunPlan } from '@agentest/kernel';
+import { caseLogs, type DeepReadonly, type RunPlan } from '@agentest/kernel';
 import { representative, type ReadonlyResult, type Report } from '@agentest/report';
 
 type Result = ReadonlyResult;
@@ -7,7 +7,7 @@ type Result = ReadonlyResult;
 export interface ReportMeta {
   version: string;
   outputFile: string;
-  plan?: RunPlan;
+  plan?: DeepReadonly<RunPlan>;
 }
 
 /** The run as one JSON document with Yao's field names (`summary`, `environment`, `results`, …). */
@@ -98,7 +98,7 @@ function stabilityEntry(result: Result) {
 }
 
 /** The plan as the report records it (Yao's `metadata.options`, with readable names). */
-function planOptions(plan: RunPlan) {
+function planOptions(plan: DeepReadonly<RunPlan>) {
   return {
     input: plan.input.input,
     ...(plan.agent?.id ? { agent: plan.agent.id } : {}),

@@ -5,6 +5,7 @@ import {
   redactText,
   type Agent,
   type AgentestPlugin,
+  type Reporter,
 } from '@agentest/kernel';
 import { buildTestContext } from '@agentest/plugin-agent';
 import {
@@ -13,8 +14,10 @@ import {
   reporterOptionsSchema,
   resolveOutputPath,
   writeFileAtomic,
+  type Report,
 } from '@agentest/report';
 import { z } from 'zod';
+import { Fallback } from './fallback.js';
 import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';
 import { trimReport } from './trim.js';
@@ -22,8 +25,8 @@ import { trimReport } from './trim.js';
 /** The plugin's name, and the reporter's in messages. */
 export const PLUGIN_NAME = 'agentest:llm';
 
-const isPlugin = (v: unknown) =>
-  typeof v === 'object' && v !== null && typeof (v as AgentestPlugin).apply === 'function';
+const isReporter = (v: unknown) =>
+  typeof v === 'object' && v !== null && typeof (v as Reporter).name === 'string' && !('apply' in v);
 
 const optionsSchema = reporterOptionsSchema.extend({
   /** Resolves the reporter agent when the run ends (the CLI resolves `-r <agent>` through the kernel). */
@@ -33,8 +36,11 @@ const optionsSchema = reporterOptionsSchema.extend({
   ),
   format: z.enum(['html', 'markdown', 'json', 'text']),
   output: z.string().min(1, 'must not be empty'),
-  /** The built-in reporter for the format; it writes first, and its report stays when the agent fails. */
-  fallback: z.custom<AgentestPlugin>(isPlugin, 'must be a reporter plugin (call its factory)'),
+  /**
+   * The built-in reporter for the format, as a plain reporter object (`createReporter` of
+   * `@agentest/reporter-markdown` and the others): it writes first, and its report stays when the agent fails.
+   */
+  fallback: z.custom<Reporter>(isReporter, "must be a plain reporter object (a format package's createReporter())"),
   /** The report sent to the agent is trimmed to this many characters of JSON. */
   maxInputChars: z.number().int().min(2000).optional(),
   /** How long the agent may take to answer. */
@@ -53,53 +59,71 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
  */
 export default function llmReporter(rawOptions: LlmReporterOptions): AgentestPlugin {
   let options: z.infer<typeof optionsSchema>;
+  let fallback: Fallback;
   const collector = new ReportCollector();
 
   const plugin = defineReporter({
     name: PLUGIN_NAME,
-    // The agent's own timeout and the write must both fit before the kernel gives up.
+    // The fallback's write, the agent's own timeout and this write must all fit before the kernel gives up.
     get timeoutMs() {
-      return (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
+      return (options?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + (fallback?.timeoutMs ?? 0) + 60_000;
     },
-    onStart: (event) => collector.onStart(event),
-    onResult: (event) => collector.onResult(event),
+    onSetup(plan) {
+      fallback.reset();
+      void fallback.call('onSetup', plan);
+    },
+    async onStart(event) {
+      await fallback.call('onStart', event);
+      collector.onStart(event);
+    },
+    onCaseStart: (event) => fallback.call('onCaseStart', event),
+    onRunResult: (event) => fallback.call('onRunResult', event),
+    async onResult(event) {
+      await fallback.call('onResult', event);
+      collector.onResult(event);
+    },
     async onSummary(event) {
-      const output = resolveOutputPath(options, options.output);
-      const report = collector.build(event);
-      report.metadata.output_file = output;
-      let agentId = 'reporter agent';
-      try {
-        const agent = await options.agent();
-        agentId = `reporter agent "${agent.id}"`;
-        const payload = trimReport(report, options.maxInputChars ?? DEFAULT_MAX_INPUT_CHARS);
-        const reply = await ask(
-          agent,
-          reporterMessages(payload, options.format, options.verbose ?? false),
-          options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        );
-        // The reporter agent's own reply goes through the same redaction as every event it was given.
-        await writeFileAtomic(output, redactText(documentFromReply(reply, options.format as ReportFormat)));
-      } catch (error) {
-        throw new AgentestError(
-          'REPORTER_FAILED',
-          `${agentId} failed: ${errorMessage(error)}; the built-in ${options.format} report stays at ${output}`,
-          { cause: error },
-        );
-      }
+      // The built-in document is whole before the agent is asked, whatever the agent then does.
+      await fallback.call('onSummary', event);
+      await writeWithAgent(options, collector.build(event));
     },
+    close: () => fallback.call('close'),
   });
 
   return {
     ...plugin,
     apply(kernel) {
       options = parseReporterOptions(PLUGIN_NAME, optionsSchema, rawOptions);
-      // The fallback is an ordinary reporter on the same kernel, tapped just before this one: every
-      // event reaches it first, so its report is written in full before the agent is asked, whatever
-      // the agent then does, and a fallback that fails is reported like any other reporter.
-      options.fallback.apply(kernel);
+      // A fallback that fails is reported on its own, as any reporter is; the agent is still asked.
+      fallback = new Fallback(options.fallback, (error) => kernel.reportError(error));
       plugin.apply(kernel);
     },
   };
+}
+
+/** Asks the reporter agent for the document and writes it over the fallback's; a failure says the fallback's stays. */
+async function writeWithAgent(options: z.infer<typeof optionsSchema>, report: Report): Promise<void> {
+  const output = resolveOutputPath(options, options.output);
+  report.metadata.output_file = output;
+  let agentId = 'reporter agent';
+  try {
+    const agent = await options.agent();
+    agentId = `reporter agent "${agent.id}"`;
+    const payload = trimReport(report, options.maxInputChars ?? DEFAULT_MAX_INPUT_CHARS);
+    const reply = await ask(
+      agent,
+      reporterMessages(payload, options.format, options.verbose ?? false),
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
+    // The reporter agent's own reply goes through the same redaction as every event it was given.
+    await writeFileAtomic(output, redactText(documentFromReply(reply, options.format as ReportFormat)));
+  } catch (error) {
+    throw new AgentestError(
+      'REPORTER_FAILED',
+      `${agentId} failed: ${errorMessage(error)}; the built-in ${options.format} report stays at ${output}`,
+      { cause: error },
+    );
+  }
 }
 
 async function ask(agent: Agent, messages: Parameters<Agent['run']>[0], timeoutMs: number) {

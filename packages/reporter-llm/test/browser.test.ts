@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import type { Agent } from '@agentest/kernel';
-import markdownReporter from '@agentest/reporter-markdown';
+import { createReporter as markdownReport } from '@agentest/reporter-markdown';
 import llmReporter from '../src/index.js';
 import { runScenario, tempDir } from '../../report/test/scenario.js';
 
@@ -45,7 +45,7 @@ for (const [what, reply] of Object.entries(HOSTILE_REPLIES)) {
           format: 'html',
           output: 'report.html',
           cwd: dir,
-          fallback: markdownReporter({ output: 'report.html', cwd: dir }),
+          fallback: markdownReport({ output: 'report.html', cwd: dir }),
         }),
       ],
     );

@@ -2,11 +2,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineReporter, type Agent, type AgentestError, type Message } from '@agentest/kernel';
+import type { Agent, AgentestError, Message, Reporter } from '@agentest/kernel';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import { connectorAgent, createChatClient } from '@agentest/connectors';
-import markdownReporter from '@agentest/reporter-markdown';
-import summaryReporter from '@agentest/reporter-summary';
+import markdownReporter, { createReporter as markdownReport } from '@agentest/reporter-markdown';
+import { createReporter as summaryReport } from '@agentest/reporter-summary';
 import llmReporter, { STRICT_CSP, trimReport } from '../src/index.js';
 import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../report/test/scenario.js';
 
@@ -44,7 +44,7 @@ test('the agent gets the report as the seed says, cites ids, and its fenced repl
       agent: async () => reporterAgent(),
       format: 'html',
       output,
-      fallback: markdownReporter({ output }),
+      fallback: markdownReport({ output }),
       verbose: true,
     }),
   ]);
@@ -84,7 +84,7 @@ for (const [what, script, reason] of [
     const output = join(dir, 'summary.out');
     const format = what.includes('json') ? 'json' : 'text';
     const outcome = await runScenario(mixedCases(), [
-      llmReporter({ agent: async () => reporterAgent(), format, output, fallback: summaryReporter({ output }) }),
+      llmReporter({ agent: async () => reporterAgent(), format, output, fallback: summaryReport({ output }) }),
     ]);
     assert.equal(outcome.errors.length, 1);
     const error = outcome.errors[0] as AgentestError;
@@ -108,7 +108,7 @@ test('an agent that never answers is abandoned at timeoutMs; one that cannot be 
       agent: async () => reporterAgent(),
       format: 'markdown',
       output: slow,
-      fallback: markdownReporter({ output: slow }),
+      fallback: markdownReport({ output: slow }),
       timeoutMs: 200,
     }),
   ]);
@@ -123,7 +123,7 @@ test('an agent that never answers is abandoned at timeoutMs; one that cannot be 
       },
       format: 'markdown',
       output: missing,
-      fallback: markdownReporter({ output: missing }),
+      fallback: markdownReport({ output: missing }),
     }),
   ]);
   assert.equal(unresolved.errors.length, 1);
@@ -153,7 +153,7 @@ test('a large report is trimmed by priority to fit, and says what was left out',
         agent: async () => agent,
         format: 'markdown',
         output,
-        fallback: markdownReporter({ output }),
+        fallback: markdownReport({ output }),
         maxInputChars: 20_000,
       }),
     ],
@@ -196,19 +196,23 @@ test('invalid options name the option at fault', async () => {
       e.code === 'PLUGIN_INVALID' &&
       /option "agent"/.test(e.message) &&
       /option "format"/.test(e.message) &&
-      /option "fallback" must be a reporter plugin/.test(e.message),
+      /option "fallback" must be a plain reporter object/.test(e.message),
   );
 });
 
-test('the fallback is an ordinary reporter on the same kernel: it hears every event and has written before the agent is asked', async () => {
+test('the fallback is a plain reporter the LLM reporter drives: it hears every event and has written before the agent is asked', async () => {
   const dir = await tempDir();
   const order: string[] = [];
-  const fallback = defineReporter({
+  const fallback: Reporter = {
     name: 'recording-fallback',
+    onSetup: (plan) => void order.push(`fallback setup ${plan.runs}`),
     onStart: () => void order.push('fallback start'),
+    onCaseStart: (event) => void order.push(`fallback case ${event.id}`),
+    onRunResult: (event) => void order.push(`fallback run ${event.id}`),
     onResult: (event) => void order.push(`fallback result ${event.id}`),
-    onSummary: () => void order.push('fallback summary'),
-  });
+    onSummary: async () => void order.push('fallback summary'),
+    close: () => void order.push('fallback close'),
+  };
   await runScenario(
     [{ id: 'T1' }],
     [
@@ -223,5 +227,46 @@ test('the fallback is an ordinary reporter on the same kernel: it hears every ev
       }),
     ],
   );
-  assert.deepEqual(order, ['fallback start', 'fallback result T1', 'fallback summary', 'agent asked']);
+  assert.deepEqual(order, [
+    'fallback setup 1',
+    'fallback start',
+    'fallback case T1',
+    'fallback run T1',
+    'fallback result T1',
+    'fallback summary',
+    'agent asked',
+    'fallback close',
+  ]);
+});
+
+test('a fallback that fails is reported on its own and the agent still writes; a plugin is refused as a fallback', async () => {
+  const dir = await tempDir();
+  const output = join(dir, 'r.md');
+  const fallback: Reporter = {
+    name: 'broken-fallback',
+    onSummary: () => {
+      throw new Error('disk full');
+    },
+  };
+  const agent: Agent = { id: 'report.ok', run: async () => ({ content: '# Written', text: '# Written' }) };
+  const outcome = await runScenario(mixedCases(), [
+    llmReporter({ agent: async () => agent, format: 'markdown', output, fallback }),
+  ]);
+  assert.deepEqual(
+    outcome.errors.map((e) => [(e as AgentestError).code, e.message]),
+    [['REPORTER_FAILED', 'reporter "broken-fallback" failed in onSummary: disk full']],
+  );
+  assert.equal(await readFile(output, 'utf8'), '# Written\n');
+
+  await assert.rejects(
+    runScenario(mixedCases(), [
+      llmReporter({
+        agent: async () => agent,
+        format: 'markdown',
+        output,
+        fallback: markdownReporter({ output }),
+      } as never),
+    ]),
+    /option "fallback" must be a plain reporter object/,
+  );
 });
