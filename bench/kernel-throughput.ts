@@ -65,17 +65,18 @@ ${checks.join('\n')}
 
 Machine load (1-minute average, 2 cores): ${load.map((l) => l.toFixed(1)).join(' at the start, ')} at the end.
 
-Where agentest's time goes beyond the floor's (CPU profile of one 100k run, in a project of its own, 2026-12-01):
-\`JSON.stringify\` of the events the JSONL reporter writes (two lines per case, \`case_start\` and a \`result\` that is the
-whole record, about 620 bytes against the floor's 160) 8 %; \`JSON.parse\` of the cases 8 %, since the file is read and
-parsed twice (every case is checked before any agent is called; the second pass skips the checks the first one passed;
-keeping the parsed cases instead would hold the whole suite in memory); garbage collection 7 %; the run history (one
-entry per case, flakiness from the earlier runs) 5 %; an \`AbortSignal\` per agent call 5 % (the agent API takes the
-run's own signal, and Node 20 takes microseconds to make one; a run whose executor and assertions never read it makes
-none); the rest is spread over the plugin layers (executor, three assertion taps, two reporters, the console line).
+Where agentest's time goes beyond the floor's (CPU profile of one 100k run, in a project of its own, start-up left out,
+2026-12-01): garbage collection 14 %; \`JSON.parse\` 12 % (each case line once, and each output once for \`json_path\`,
+as the floor does); \`JSON.stringify\` of the \`result\` lines 8 % (the whole record, about 620 bytes against the floor's
+160; \`case_start\` lines are written directly); checking each case's fields 6 %; the run history 4 %; the rest is spread
+over the plugin layers (executor, three assertion taps, two reporters, the console line). The file is read and checked
+once before any agent is called; a file of up to 32 MiB keeps the cases that pass built and the run hands them out,
+so the run parses nothing again (larger files are parsed again, in constant memory). No \`AbortSignal\` is made per
+case: the echo agent never reads one, and the suite's Before/After hooks are skipped for cases that name none.
 
 Where the memory goes: start-up (Node, the modules and the plugins: a run of 20 cases peaks at 85 MB) and the parallel
-lanes' working set and garbage not yet collected; nothing is kept per case for the length of the run. The run history
+lanes' working set and garbage not yet collected; nothing is kept per case for the length of the run (the cases a
+small file's checking pass keeps, about 55 MB at 100k, are let go as the run hands them out). The run history
 writes its record to a temporary file as cases end (at most two 16 KB chunks in memory) and renames it into place at the
 summary; at 1M cases the record (about 100 MB) is more than \`history.maxBytes\` (20 MB), so it is dropped with a
 warning, as before. What is still held per case is small or bounded: the first pass's duplicate-id table (a 4-byte
