@@ -53,11 +53,13 @@ function main(): void {
 (\`tsc -b\` first, then \`node packages/cli/dist/bin.js\`), stdout to /dev/null (the console reporter still formats every line). Cases/s is cases over the run's own duration (the summary's
 \`duration_ms\`, start-up excluded); RSS is the child's peak (\`/usr/bin/time -v\`). Each side runs ${REPEATS} times, the two
 sides alternating (the machine is shared, so a busy moment slows both); the table shows the **median** run, every run's
-cases/s in order, and the highest RSS of the runs. The floor is a plain loop in its own process: stream the file line by
+cases/s in order, and the highest RSS of the runs. CPU time is the median run's user + system time, its process's
+start-up included (agentest's CLI loads its plugins, the floor loads tsx): a loaded machine stretches the wall time
+much more than the CPU time. The floor is a plain loop in its own process: stream the file line by
 line, \`JSON.parse\`, contains + regex + JSON field check, one line out per case.
 
-| cases | agentest cases/s (median) | every run | run time | peak RSS | floor cases/s (median) | every floor run | floor peak RSS | floor / agentest |
-|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| cases | agentest cases/s (median) | every run | run time | CPU time | peak RSS | floor cases/s (median) | every floor run | floor CPU time | floor peak RSS | floor / agentest | CPU agentest / floor |
+|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 Targets:
@@ -115,7 +117,7 @@ function measureSize(n: number): { cliRun: Measure; floorRun: Measure; row: stri
   }
   const floorRun = median(floorRuns);
   const cliRun = median(cliRuns);
-  const row = `| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${cliRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${floorRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× |`;
+  const row = `| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${cliRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${seconds(cliRun.cpuS)} | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${floorRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${seconds(floorRun.cpuS)} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× | ${(cliRun.cpuS / floorRun.cpuS).toFixed(2)}× |`;
   return { cliRun, floorRun, row };
 }
 
@@ -156,6 +158,8 @@ interface Measure {
   casesPerSecond: number;
   runMs: number;
   rssKb: number;
+  /** User + system CPU seconds of the whole process (NaN without /usr/bin/time). */
+  cpuS: number;
 }
 
 /**
@@ -187,8 +191,11 @@ function measure(args: string[], n: number, tsx: boolean, cwd = root): Measure {
   if (run.status !== 0 && run.status !== 1)
     throw new Error(`benchmark child failed (${run.status}): ${run.stderr.slice(-2000)}`);
   const rssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  const cpu = (label: string) =>
+    Number(new RegExp(`${label} time \\(seconds\\): ([\\d.]+)`).exec(run.stderr)?.[1] ?? NaN);
+  const cpuS = cpu('User') + cpu('System');
   const runMs = Number(/RUN_MS=(\d+(?:\.\d+)?)/.exec(run.stderr)?.[1] ?? summaryDuration(args) ?? wallMs);
-  return { casesPerSecond: n / (runMs / 1000), runMs, rssKb };
+  return { casesPerSecond: n / (runMs / 1000), runMs, rssKb, cpuS };
 }
 
 /** The CLI's own run duration, from the summary line at the end of its JSONL output. */
@@ -267,6 +274,10 @@ async function floor(input: string, output: string): Promise<void> {
 
 function fmt(n: number): string {
   return Math.round(n).toLocaleString('en');
+}
+
+function seconds(s: number): string {
+  return Number.isFinite(s) ? `${s.toFixed(1)} s` : 'n/a';
 }
 
 function mb(kb: number): string {
