@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDuration, type AgentestPlugin, type Assertion, type RunEvent } from '@agentest/kernel';
-import { ScriptExecutor } from './execute-script.js';
+import type { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
 import type { ScriptPool } from './pool/types.js';
@@ -27,7 +27,10 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${PLUGIN_NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
-      const executor = new ScriptExecutor(pool, opts.processes);
+      // The executor brings the judge and the snapshot store with it: loaded by the first script case.
+      let executor: Promise<ScriptExecutor> | undefined;
+      const scriptExecutor = () =>
+        (executor ??= import('./execute-script.js').then((m) => new m.ScriptExecutor(pool, opts.processes)));
       // The sandbox's start-up is no case's time. Whatever shows before the run that it will use the
       // sandbox (a script suite, hook refs, a script assertion) starts it, and the run's `start`
       // event, sent before the clock of any case starts, waits until it is ready.
@@ -53,7 +56,9 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
         warm();
         return suite;
       });
-      hooks.execute.for('script').tapPromise(PLUGIN_NAME, (testCase, ctx) => executor.execute(testCase, ctx));
+      hooks.execute
+        .for('script')
+        .tapPromise(PLUGIN_NAME, async (testCase, ctx) => (await scriptExecutor()).execute(testCase, ctx));
       hooks.assert
         .for('script')
         .tapPromise(
