@@ -11,3 +11,13 @@ test('every default plugin package exports PLUGIN_NAME, the name its plugin carr
     assert.equal(module.default().name, module.PLUGIN_NAME, `${spec}: the plugin is named PLUGIN_NAME`);
   }
 });
+
+test('a default plugin loaded from its light entry is the plugin its package exports', async () => {
+  for (const plugin of DEFAULT_PLUGINS) {
+    if (!('entry' in plugin)) continue;
+    const [main, entry] = (await Promise.all([import(plugin.package), import(plugin.entry)])) as {
+      default: () => { name: string };
+    }[];
+    assert.equal(entry!.default, main!.default, `${plugin.entry} exports the factory of ${plugin.package}`);
+  }
+});
