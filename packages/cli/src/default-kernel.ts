@@ -47,9 +47,12 @@ export async function kernelFromConfig(
   }
   const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options.cwd));
   const calls = callPlugins(config, options.cwd, options.calls);
-  // The ship verdict is policy, not the kernel's: a config plugin of the same name judges instead.
-  const verdict = own.has(VERDICT_PLUGIN_NAME) ? [] : [verdictPlugin()];
-  return createKernel({ plugins: [...config.plugins, ...defaults, ...verdict, ...calls, ...reporters] });
+  return createKernel({ plugins: [...config.plugins, ...defaults, ...shipVerdict(config), ...calls, ...reporters] });
+}
+
+/** The ship verdict is policy, not the kernel's: a config plugin of the same name judges instead. */
+export function shipVerdict(config: Pick<NormalisedConfig, 'plugins'>): AgentestPlugin[] {
+  return config.plugins.some((p) => p.name === VERDICT_PLUGIN_NAME) ? [] : [verdictPlugin()];
 }
 
 function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record<string, unknown> {

@@ -2,6 +2,7 @@ import { readFile, truncate } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin, type RunPlan, type ShardLabel } from '@agentest/kernel';
 import type { Flags } from '../flags.js';
+import { historyInput, projectRoot } from '../project-history.js';
 import type { CliIo } from '../run-test.js';
 import { cliVersion } from '../version.js';
 import { BLOB_FORMAT, chooseRunId, shardName, type BlobHeader } from './blob-header.js';
@@ -48,6 +49,7 @@ export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo,
     format: BLOB_FORMAT,
     ...runId,
     shard,
+    input: historyInput(run.flags.input, io.cwd, projectRoot({ file: run.configFile }, io.cwd)),
     suite_hash: census.suiteHash(),
     config_hash,
     agentest_version: cliVersion(),
