@@ -10,6 +10,7 @@ import {
   loadBuiltinReporter,
   loadPlainReporter,
   reporterForPath,
+  reporterOptions,
   type BuiltinReporterName,
   type ReporterFactory,
 } from './reporter-registry.js';
@@ -253,7 +254,7 @@ async function optionalReporter(name: BuiltinReporterName, req: ReporterRequest)
 
 /** What every reporter is given, whatever form asked for it (a name, a path, a package); its own options win. */
 function injected(req: ReporterRequest, options: Record<string, unknown>): Record<string, unknown> {
-  return { cwd: req.cwd, verbose: req.verbose, ...(req.color ? {} : { color: false }), ...options };
+  return reporterOptions({ cwd: req.cwd, verbose: req.verbose, ...(req.color ? {} : { color: false }) }, options);
 }
 
 /** Paths under the working directory are shown relative to it. */
