@@ -19,7 +19,10 @@ const SHOP = {
   },
 };
 
-/** `script` maps a turn number to the simulator's reply text (JSON or prose); a missing turn means done. */
+/**
+ * `script` maps a turn number to the simulator's reply text (JSON or prose); a missing turn means done,
+ * `THROW` a failing simulator and `HANG` one that never answers.
+ */
 export function project(script: Record<number, string>, cases: object[], extra: Record<string, string> = {}): string {
   return fixture({
     'cases.jsonl': jsonl(cases),
@@ -36,6 +39,7 @@ export default {
         appendFileSync(new URL('./briefs.jsonl', import.meta.url), JSON.stringify({ chat_id: ctx.chat_id, count: messages.length, brief }) + '\\n');
         const text = script[brief.turn_number] ?? '{"goal_achieved": true}';
         if (text === 'THROW') throw new Error('simulator backend is down');
+        if (text === 'HANG') return new Promise(() => {});
         return { content: text, text };
       },
     },

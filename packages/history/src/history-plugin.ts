@@ -1,8 +1,11 @@
 import type { AgentestPlugin, CaseResult, FlakyCase, RunEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
 import { caseHistory, FLAKY_WINDOW } from './flaky.js';
-import { HISTORY_FORMAT, HISTORY_VERSION, lineage, type HistoryCase, type HistoryRecord } from './history-record.js';
+import { lineage, type HistoryCase, type HistoryRecord } from './history-record.js';
 import { historyCase } from './history-case.js';
 import { recordId, type HistoryStore } from './history-store.js';
+import type { RecordFields, RecordWriter } from './record-writer.js';
+
+const PLUGIN_NAME = 'agentest:history';
 
 export interface HistoryPluginOptions {
   store: HistoryStore;
@@ -28,33 +31,49 @@ const BEFORE_REPORTERS = -100;
 /**
  * Keeps the run history: each result gets the case's recent outcomes in this lineage (same input,
  * agent, connector, model and config) and, when they flip, its flakiness; the summary lists the flaky
- * cases; and when the summary comes the run is appended to the history. A write that fails is a
- * warning, never a failed run.
+ * cases; and the run's record is written as the run goes, one case at a time (nothing per case stays
+ * in memory but the flaky ones the summary lists), and put in place when the summary comes. A write
+ * that fails is a warning, never a failed run.
  */
 export function historyPlugin(options: HistoryPluginOptions): AgentestPlugin {
   let start: StartEvent | undefined;
   let earlier: Map<string, HistoryCase[]> | undefined;
   let model = options.model;
-  const cases: HistoryCase[] = [];
-  const flaky: FlakyCase[] = [];
+  let writer: RecordWriter | undefined;
+  let failure: Error | undefined;
+  let flaky: FlakyCase[] = [];
   return {
-    name: 'agentest:history',
+    name: PLUGIN_NAME,
     apply(kernel) {
-      kernel.hooks.report.tap({ name: 'agentest:history', stage: BEFORE_REPORTERS }, (event: RunEvent) => {
-        if (event.type === 'start') start = event;
-        else if (event.type === 'result') {
+      kernel.hooks.report.tap({ name: PLUGIN_NAME, stage: BEFORE_REPORTERS }, (event: RunEvent) => {
+        if (event.type === 'start') {
+          start = event;
+          flaky = [];
+          if (options.record === false) return;
+          // The kernel waits for this before the first case, so results find the writer ready.
+          return begin(options, event).then(
+            (opened) => void (writer = opened),
+            (error: Error) => void (failure = error),
+          );
+        } else if (event.type === 'result') {
           model ??= traceModel(event);
           earlier ??= pastCases(options, start, model);
-          const record = historyCase(event);
-          cases.push(record);
-          const statuses = [...(earlier.get(event.id) ?? []), record].flatMap((c) => c.runs.map((r) => r.status));
+          const entry = historyCase(event);
+          const statuses = [...(earlier.get(event.id) ?? []), entry].flatMap((c) => c.runs.map((r) => r.status));
           event.history = caseHistory(statuses, options.window ?? FLAKY_WINDOW);
           if (event.history.flaky) flaky.push({ id: event.id, ...nameOf(event), ...event.history.flaky });
+          return writer?.add(entry);
         } else if (event.type === 'summary' && start) {
           if (flaky.length) event.flaky = flaky;
           if (options.record === false) return;
-          return write(options, recordOf(options, start, event, model, cases));
+          const finishing = writer;
+          writer = undefined;
+          return finish(options, finishing, failure, tailOf(options, event, model));
         }
+      });
+      // A run that ends without a summary (a plugin failed the run) leaves no half-written record behind.
+      kernel.hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
+        await writer?.discard().catch(() => undefined);
       });
     },
   };
@@ -78,29 +97,31 @@ function pastCases(options: HistoryPluginOptions, start: StartEvent | undefined,
   return byCase;
 }
 
-function recordOf(
-  options: HistoryPluginOptions,
-  start: StartEvent,
-  summary: SummaryEvent,
-  model: string | undefined,
-  cases: HistoryCase[],
-): HistoryRecord {
+/** The fields known when the run starts, written before its cases. */
+function headOf(options: HistoryPluginOptions, start: StartEvent): Partial<RecordFields> {
   return {
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
-    id: recordId(new Date(start.timestamp)),
     input: options.input,
     suite: start.suite,
     kind: start.kind,
     agent: start.agent_id,
     connector: start.connector,
-    ...(model ? { model } : {}),
     ...(options.configHash ? { config_hash: options.configHash } : {}),
     ...(options.git ? { git: options.git } : {}),
+    runs_per_case: start.runs_per_case,
+  };
+}
+
+/** The fields known when the summary comes, written after the cases. */
+function tailOf(
+  options: HistoryPluginOptions,
+  summary: SummaryEvent,
+  model: string | undefined,
+): Partial<RecordFields> {
+  return {
+    ...(model ? { model } : {}),
     started_at: summary.started_at,
     completed_at: summary.completed_at,
     duration_ms: summary.duration_ms,
-    runs_per_case: start.runs_per_case,
     complete: summary.interrupted !== true,
     totals: {
       total: summary.total,
@@ -110,13 +131,23 @@ function recordOf(
       timeouts: summary.timeouts,
       skipped: summary.skipped,
     },
-    cases,
   };
 }
 
-async function write(options: HistoryPluginOptions, record: HistoryRecord): Promise<void> {
+function begin(options: HistoryPluginOptions, start: StartEvent): Promise<RecordWriter> {
+  return options.store.begin(recordId(new Date(start.timestamp)), headOf(options, start));
+}
+
+/** Completes the record; what went wrong since the run started is one warning. */
+async function finish(
+  options: HistoryPluginOptions,
+  writer: RecordWriter | undefined,
+  failure: Error | undefined,
+  tail: Partial<RecordFields>,
+): Promise<void> {
   try {
-    await options.store.append(record);
+    if (failure || !writer) throw failure ?? new Error('the record was not started');
+    await writer.finish(tail);
   } catch (error) {
     options.onWarning?.(`could not write the run history to ${options.store.dir}: ${(error as Error).message}`);
   }

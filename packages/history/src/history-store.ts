@@ -1,6 +1,7 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HISTORY_FORMAT, type HistoryRecord } from './history-record.js';
+import { RecordWriter, type RecordFields } from './record-writer.js';
 
 /** The newest 200 runs within 20 MB, unless the config's `history` says otherwise. */
 export const HISTORY_DEFAULTS = { maxRuns: 200, maxBytes: 20 * 1024 * 1024 } as const;
@@ -17,11 +18,14 @@ export interface HistoryListing {
 }
 
 const RECORD_FILE = /^\d{8}T\d{9}Z-[0-9a-z]+\.json$/;
+/** A record being written, by the process whose id it carries. */
+const TEMPORARY_FILE = /^\d{8}T\d{9}Z-[0-9a-z]+\.json\.(\d+)\.tmp$/;
 
 /**
  * The history folder: one plain JSON file per run, named by its record id so that names sort by
- * time. Appending writes a temporary file and renames it, so a reader never sees half a record; then
- * the oldest runs are removed until both limits hold. A file that cannot be read is reported, never fatal.
+ * time. A record is written to a temporary file as the run goes and renamed when it is complete, so a
+ * reader never sees half a record; then the oldest runs are removed until both limits hold. A file
+ * that cannot be read is reported, never fatal.
  */
 export class HistoryStore {
   readonly maxRuns: number;
@@ -50,20 +54,26 @@ export class HistoryStore {
     return listing;
   }
 
-  /** Writes the record and prunes the oldest ones; returns how many were removed. */
-  async append(record: HistoryRecord): Promise<{ file: string; pruned: number }> {
+  /**
+   * Starts this run's record: a temporary file beside the others that the run's cases are appended
+   * to as they end (`RecordWriter`), holding `fields` before the cases and the rest once finished.
+   */
+  async begin(id: string, fields: Partial<RecordFields> = {}): Promise<RecordWriter> {
     await mkdir(this.dir, { recursive: true });
-    const text = `${JSON.stringify(record)}\n`;
-    const bytes = Buffer.byteLength(text);
-    if (bytes > this.maxBytes)
-      throw new Error(
-        `the record of this run takes ${bytes} bytes, more than history.maxBytes (${this.maxBytes}); raise the limit`,
-      );
-    const file = join(this.dir, `${record.id}.json`);
+    await this.removeAbandoned();
+    const file = join(this.dir, `${id}.json`);
     const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, text);
-    await rename(temporary, file);
-    return { file, pruned: await this.prune() };
+    const handle = await open(temporary, 'w');
+    const target = { file, temporary, maxBytes: this.maxBytes, afterRename: () => this.prune() };
+    return new RecordWriter(handle, target, id, fields);
+  }
+
+  /** Writes a whole record and prunes the oldest ones; returns the file and how many were removed. */
+  async append(record: HistoryRecord): Promise<{ file: string; pruned: number }> {
+    const { format: _format, version: _version, id, cases, ...fields } = record;
+    const writer = await this.begin(id);
+    for (const entry of cases) await writer.add(entry);
+    return writer.finish(fields);
   }
 
   /** Removes the oldest records until at most `maxRuns` remain within `maxBytes`. */
@@ -81,6 +91,14 @@ export class HistoryStore {
     return removed;
   }
 
+  /** Records left half-written by runs that were killed: nothing else would ever remove them. */
+  private async removeAbandoned(): Promise<void> {
+    for (const name of await readdir(this.dir)) {
+      const pid = TEMPORARY_FILE.exec(name)?.[1];
+      if (pid && !running(Number(pid))) await rm(join(this.dir, name), { force: true });
+    }
+  }
+
   private async files(): Promise<string[]> {
     try {
       return (await readdir(this.dir)).filter((f) => RECORD_FILE.test(f)).sort();
@@ -88,6 +106,15 @@ export class HistoryStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

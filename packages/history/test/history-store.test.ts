@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HISTORY_FORMAT, HistoryStore, recordId, type HistoryRecord } from '../src/index.js';
@@ -95,4 +96,41 @@ test('a history folder that cannot be made makes append reject, for the caller t
   const parent = mkdtempSync(join(tmpdir(), 'agentest-history-'));
   writeFileSync(join(parent, 'history'), 'a file where the folder should be');
   await assert.rejects(new HistoryStore(join(parent, 'history')).append(record(0)), /EEXIST|ENOTDIR/);
+});
+
+test('a record is written as it goes: one line of JSON, its fields before and after the cases, read back whole', async () => {
+  const store = new HistoryStore(tempDir());
+  const writer = await store.begin('20260101T000000000Z-abcdef', { input: 'cases.jsonl', runs_per_case: 1 });
+  await writer.add({ id: 'a', status: 'passed', duration_ms: 1, runs: [{ status: 'passed' }] });
+  await writer.add({ id: 'b', status: 'failed', duration_ms: 2, runs: [{ status: 'failed' }], message: 'no' });
+  assert.deepEqual((await store.list()).records, [], 'nothing is listed until the record is complete');
+  const { file } = await writer.finish({ complete: true });
+  const text = readFileSync(file, 'utf8');
+  assert.equal(text.split('\n').length, 2, 'one line and its newline');
+  assert.deepEqual(JSON.parse(text), {
+    format: HISTORY_FORMAT,
+    version: 1,
+    id: '20260101T000000000Z-abcdef',
+    input: 'cases.jsonl',
+    runs_per_case: 1,
+    cases: [
+      { id: 'a', status: 'passed', duration_ms: 1, runs: [{ status: 'passed' }] },
+      { id: 'b', status: 'failed', duration_ms: 2, runs: [{ status: 'failed' }], message: 'no' },
+    ],
+    complete: true,
+  });
+});
+
+test('records left half-written by a process that is gone are removed; those of a running one stay', async () => {
+  const store = new HistoryStore(tempDir());
+  await store.append(record(0));
+  const gone = spawnSync(process.execPath, ['-e', '']).pid;
+  const abandoned = `20260101T000001000Z-aaaaaa.json.${gone}.tmp`;
+  const running = `20260101T000002000Z-bbbbbb.json.${process.pid}.tmp`;
+  writeFileSync(join(store.dir, abandoned), '{"format":"agentest-history","cases":[');
+  writeFileSync(join(store.dir, running), '{"format":"agentest-history","cases":[');
+  await store.append(record(3));
+  const left = readdirSync(store.dir);
+  assert.ok(!left.includes(abandoned));
+  assert.ok(left.includes(running));
 });

@@ -11,7 +11,7 @@ import type { Agent, AgentRef } from './types/agent.js';
 import type { PlanContext } from './types/context.js';
 import type { CaseResult, Execution } from './types/result.js';
 import type { CaseStartEvent, RunDecision, RunEvent, RunPlan, RunResultEvent } from './types/run.js';
-import type { Suite, TestCase } from './types/test-case.js';
+import type { Suite, SuiteLifecycle, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
@@ -44,8 +44,8 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
   const base = caseBase(testCase);
   if (testCase.skip || testCase.todo) return skipped(base, testCase);
   const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const lifecycle = suite.lifecycle;
-  const hookLogs = lifecycle?.before || lifecycle?.after ? new HookLines<'before' | 'after'>() : undefined;
+  const lifecycle = caseHooks(suite, testCase);
+  const hookLogs = lifecycle ? new HookLines<'before' | 'after'>() : undefined;
   let run = watch.begin(timeoutMs);
   try {
     let beforeData: unknown;
@@ -75,6 +75,13 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
   } finally {
     watch.stop(run);
   }
+}
+
+/** The suite's lifecycle when it has a Before or an After for this case. */
+function caseHooks(suite: Suite, testCase: TestCase): SuiteLifecycle | undefined {
+  const lifecycle = suite.lifecycle;
+  if (!lifecycle?.before && !lifecycle?.after) return undefined;
+  return lifecycle.hasCaseHooks?.(testCase) === false ? undefined : lifecycle;
 }
 
 /**

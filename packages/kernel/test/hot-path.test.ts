@@ -4,7 +4,7 @@ import { AsyncSeriesBailHook, AsyncSeriesHook } from 'tapable';
 import { callBail, callSeries } from '../src/call-taps.js';
 import { RunWatch } from '../src/run-watch.js';
 import { createKernel, defineReporter, type AgentestPlugin, type RunEvent } from '../src/index.js';
-import { inlineCases } from '@agentest/test-utils';
+import { countAbortControllers, inlineCases } from '@agentest/test-utils';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 const reason = (ms: number) => `timeout after ${ms}ms`;
@@ -200,23 +200,51 @@ test('a run whose executor and assertions never read ctx.signal makes no AbortSi
   );
   const { plugin, events } = collector();
   const kernel = createKernel({ plugins: [inlineCases(cases, { needsAgent: false }), quiet, plugin] });
-  const Original = globalThis.AbortController;
-  let made = 0;
-  globalThis.AbortController = class extends Original {
-    constructor() {
-      super();
-      made++;
-    }
-  };
-  try {
-    await kernel.run(plan(), { interrupt, abort });
-  } finally {
-    globalThis.AbortController = Original;
-  }
+  const made = await countAbortControllers(() => kernel.run(plan(), { interrupt, abort }));
   const results = events.filter((e) => e.type === 'result');
   assert.deepEqual(
     results.map((r) => r.status),
     ['passed', 'passed', 'passed'],
   );
   assert.equal(made, 0);
+});
+
+test('a lifecycle whose hasCaseHooks answers false for a case runs neither hook for it and makes it no signal', async () => {
+  const interrupt = new AbortController().signal;
+  const abort = new AbortController().signal;
+  const called: string[] = [];
+  const hooked: AgentestPlugin = {
+    name: 'test:some-hooks',
+    apply({ hooks }) {
+      hooks.execute.for('agent').tap('test:some-hooks', (c, ctx) => ({
+        run: ctx.run,
+        status: 'passed',
+        duration_ms: 1,
+        assertions: [],
+        metrics: {},
+        output: c.input,
+      }));
+      hooks.suite.tap('test:some-hooks', (suite) => ({
+        ...suite,
+        lifecycle: {
+          hasCaseHooks: (c: { id: string }) => c.id === 'hooked',
+          before: (c: { id: string }, _agent: unknown, signal?: AbortSignal) => {
+            called.push(`before ${c.id} ${signal instanceof AbortSignal}`);
+            return 'data';
+          },
+          after: (c: { id: string }, _result: unknown, data: unknown) => void called.push(`after ${c.id} ${data}`),
+        },
+      }));
+    },
+  };
+  const cases = ['plain', 'hooked', 'other'].map((id) => testCase(id));
+  const { plugin, events } = collector();
+  const kernel = createKernel({ plugins: [inlineCases(cases, { needsAgent: false }), hooked, plugin] });
+  const made = await countAbortControllers(() => kernel.run(plan(), { interrupt, abort }));
+  assert.deepEqual(called, ['before hooked true', 'after hooked data']);
+  assert.deepEqual(
+    events.filter((e) => e.type === 'result').map((r) => r.status),
+    ['passed', 'passed', 'passed'],
+  );
+  assert.equal(made, 1, 'only the hooked case, whose Before got the run signal, made one');
 });

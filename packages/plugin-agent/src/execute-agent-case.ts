@@ -1,4 +1,5 @@
 import { errorMessage, type AgentReply, type ExecuteContext, type Execution, type TestCase } from '@agentest/kernel';
+import { callSignal } from './echo.js';
 import { describe } from './shapes.js';
 
 /**
@@ -13,7 +14,10 @@ export async function executeAgentCase(testCase: TestCase, ctx: ExecuteContext):
   const started = performance.now();
   let reply: unknown;
   try {
-    reply = await agent.run(testCase.messages, ctx.context, ctx.signal, { options: testCase.options, testCase });
+    reply = await agent.run(testCase.messages, ctx.context, callSignal(agent, ctx), {
+      options: testCase.options,
+      testCase,
+    });
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     const failed = errored(ctx, performance.now() - started, thrownText(error, agent.id));

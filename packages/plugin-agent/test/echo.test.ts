@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import agents from '../src/index.js';
-import { run, testCase } from './helpers.js';
+import type { Message, TestContext } from '@agentest/kernel';
+import { countAbortControllers } from '@agentest/test-utils';
+import agents, { echoAgent } from '../src/index.js';
+import { run, testCase, type Run } from './helpers.js';
 
 test('-n echo replies with the last user message and the assertions run on it', async () => {
   const cases = [
@@ -58,4 +60,34 @@ test('an unknown agent id: the last resolver lists the config agents and built-i
 
 test('with no -n, a suite hint without an id is not claimed', async () => {
   await assert.rejects(run([agents()], [testCase('a')], {}, { path: 'cases.jsonl' }), { code: 'AGENT_NOT_FOUND' });
+});
+
+test('the echo agent is called without the run signal, so a run that reads it nowhere else makes none; a config agent gets its run signal', async () => {
+  const cases = ['a', 'b', 'c'].map((id) => testCase(id, { assert: [{ type: 'contains', value: id }] }));
+  let echoed: Run | undefined;
+  const made = await countAbortControllers(async () => {
+    echoed = await run([agents()], cases, { agent: { id: 'echo' } });
+  });
+  assert.deepEqual(
+    ['a', 'b', 'c'].map((id) => echoed!.byId(id).status),
+    ['passed', 'passed', 'passed'],
+  );
+  // The kernel's own (the run's interrupt and hard-stop signals) only: none per case.
+  assert.ok(made <= 2, `${made} AbortControllers for 3 echo cases`);
+
+  const signals: AbortSignal[] = [];
+  const wrapping = agents({
+    agents: {
+      around: {
+        run: (messages: Message[], ctx: TestContext, signal: AbortSignal) => {
+          signals.push(signal);
+          return echoAgent.run(messages, ctx, signal);
+        },
+      },
+    },
+  });
+  await run([wrapping], cases, { agent: { id: 'around' } });
+  assert.equal(signals.length, 3);
+  assert.equal(new Set(signals).size, 3, 'each run its own signal');
+  assert.ok(signals.every((s) => s instanceof AbortSignal && !s.aborted));
 });

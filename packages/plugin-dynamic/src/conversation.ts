@@ -21,6 +21,8 @@ export interface ConversationRecord {
   /** What the simulator said when it declared its goal achieved, if anything. */
   final_message?: string;
   error?: string;
+  /** When the turn being played began (`performance.now()`), so that a deadline can time it. */
+  turnStarted?: number;
 }
 
 export interface ConversationOptions {
@@ -81,7 +83,7 @@ export class ConversationStepper {
       return true;
     }
     const conversation = record.transcript;
-    const started = performance.now();
+    const started = (record.turnStarted = performance.now());
     const opening = turn === 1 && options.initial.length > 0;
     const entry: TurnRecord = { turn, input: null, from: opening ? 'input' : 'simulator', duration_ms: 0 };
     record.turns.push(entry);

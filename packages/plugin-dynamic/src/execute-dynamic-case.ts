@@ -63,28 +63,35 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
     transcript: record.transcript,
   };
   ctx.partial = { details: { dynamic: details } };
-  await converse({
-    agent: ctx.agent,
-    simulator,
-    brief: briefFromMetadata(data.simulator.metadata),
-    initial: testCase.messages,
-    maxTurns: data.max_turns,
-    context: ctx.context,
-    signal: ctx.signal,
-    call: { options: testCase.options, testCase },
-    record,
-    progress: () => tracker.progress(),
-    afterTurn: async (turn, reply, execution) => {
-      const reached = await tracker.evaluate(turn, reply.content, execution, (assertions, output, run) =>
-        ctx.assert(assertions, output, run),
-      );
-      return { complete: tracker.allRequiredReached(), reached };
-    },
-  });
+  const partial = ctx.partial;
+  const atDeadline = () => keepAtDeadline(details, partial, record.turnStarted);
+  ctx.signal.addEventListener('abort', atDeadline, { once: true });
+  try {
+    await converse({
+      agent: ctx.agent,
+      simulator,
+      brief: briefFromMetadata(data.simulator.metadata),
+      initial: testCase.messages,
+      maxTurns: data.max_turns,
+      context: ctx.context,
+      signal: ctx.signal,
+      call: { options: testCase.options, testCase },
+      record,
+      progress: () => tracker.progress(),
+      afterTurn: async (turn, reply, execution) => {
+        const reached = await tracker.evaluate(turn, reply.content, execution, (assertions, output, run) =>
+          ctx.assert(assertions, output, run),
+        );
+        return { complete: tracker.allRequiredReached(), reached };
+      },
+    });
+  } finally {
+    ctx.signal.removeEventListener('abort', atDeadline);
+  }
   details.end_reason = record.end!;
-  details.total_turns = record.turns.filter((t) => t.agent_ms !== undefined).length;
+  details.total_turns = answeredTurns(details);
   if (record.final_message) details.final_message = record.final_message;
-  const lastOutput = [...record.turns].reverse().find((t) => t.output !== undefined)?.output;
+  const lastOutput = lastReply(details);
   return {
     run: ctx.run,
     duration_ms: performance.now() - started,
@@ -94,6 +101,35 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
     metrics: {},
     details: { dynamic: details },
   };
+}
+
+/** Agent replies in the conversation (a failed agent call counts, as in Yao). */
+function answeredTurns(details: DynamicDetails): number {
+  return details.turns.filter((t) => t.agent_ms !== undefined).length;
+}
+
+function lastReply(details: DynamicDetails): unknown {
+  return [...details.turns].reverse().find((t) => t.output !== undefined)?.output;
+}
+
+/**
+ * When the run's deadline stops the conversation mid-call, the kernel reports what `partial` holds:
+ * make that the conversation so far — its replies counted, the last one as the output, and the
+ * turn the deadline cut short marked as such — rather than an empty count and no output.
+ */
+function keepAtDeadline(
+  details: DynamicDetails,
+  partial: NonNullable<ExecuteContext['partial']>,
+  turnStarted: number | undefined,
+): void {
+  details.total_turns = answeredTurns(details);
+  const output = lastReply(details);
+  if (output !== undefined) partial.output = output;
+  const cut = details.turns.at(-1);
+  if (cut && cut.agent_ms === undefined && cut.error === undefined) {
+    if (turnStarted !== undefined) cut.duration_ms = Math.round((performance.now() - turnStarted) * 100) / 100;
+    cut.error = `stopped at the deadline (${cut.input === null ? 'waiting for the simulator' : 'waiting for the agent'})`;
+  }
 }
 
 function verdict(record: ConversationRecord, tracker: CheckpointTracker): Pick<Execution, 'status' | 'error'> {

@@ -38,19 +38,27 @@ export function perturb(text: string, kind: Perturbation, random: Random): strin
     case 'typos':
       return mapWords(text, random, typo);
     case 'case':
-      return random() < 0.5 ? flipCase(text, random) : random() < 0.5 ? text.toUpperCase() : text.toLowerCase();
+      return recase(text, random);
     case 'whitespace':
       return whitespace(text, random);
     case 'punctuation':
       return punctuation(text, random);
     case 'lookalikes':
-      return mapWords(text, random, (word) => [...word].map((ch) => LOOKALIKES[ch] ?? ch).join(''));
+      return mapWords(text, random, (word) => [...word].map((ch) => LOOKALIKES[ch] ?? ch).join(''), hasLookalike);
   }
 }
 
-/** Applies `change` to about one word in six (at least one), leaving every other character as it was. */
-function mapWords(text: string, random: Random, change: (word: string, random: Random) => string): string {
-  const words = [...text.matchAll(/[\p{L}\p{N}]{2,}/gu)];
+/**
+ * Applies `change` to about one word in six (at least one) of the words it can change, leaving every
+ * other character as it was.
+ */
+function mapWords(
+  text: string,
+  random: Random,
+  change: (word: string, random: Random) => string,
+  changeable: (word: string) => boolean = () => true,
+): string {
+  const words = [...text.matchAll(/[\p{L}\p{N}]{2,}/gu)].filter((m) => changeable(m[0]));
   if (!words.length) return text;
   const chosen = new Set(words.filter(() => random() < 1 / 6).map((m) => m.index));
   if (!chosen.size) chosen.add(words[Math.floor(random() * words.length)]!.index);
@@ -72,7 +80,24 @@ function typo(word: string, random: Random): string {
   if (slip < 1 / 3) [chars[i], chars[i + 1]] = [chars[i + 1]!, chars[i]!];
   else if (slip < 2 / 3) chars.splice(i + 1, 1);
   else chars.splice(i, 0, chars[i]!);
-  return chars.join('');
+  const slipped = chars.join('');
+  // Swapping two equal letters ("ll") changes nothing: drop one instead.
+  return slipped === word ? word.slice(0, i + 1) + word.slice(i + 2) : slipped;
+}
+
+function hasLookalike(word: string): boolean {
+  return [...word].some((ch) => ch in LOOKALIKES);
+}
+
+/**
+ * Letter case flipped here and there, or the whole text upper- or lower-cased; when the draw would
+ * leave the text as it was (lower-casing a lower-case text), the other case, so the variant is one.
+ */
+function recase(text: string, random: Random): string {
+  const drawn = random() < 0.5 ? flipCase(text, random) : random() < 0.5 ? text.toUpperCase() : text.toLowerCase();
+  if (drawn !== text) return drawn;
+  const upper = text.toUpperCase();
+  return upper !== text ? upper : text.toLowerCase();
 }
 
 function flipCase(text: string, random: Random): string {

@@ -1,4 +1,4 @@
-import { AgentestError, errorMessage, planContextOf, replyJson, type LoadContext } from '@agentest/kernel';
+import { AgentestError, errorMessage, goDuration, planContextOf, replyJson, type LoadContext } from '@agentest/kernel';
 import type { AgentSource } from './generator-source.js';
 
 const DEFAULT_GENERATOR_TIMEOUT_MS = 5 * 60_000;
@@ -23,17 +23,25 @@ export async function askGenerator(source: AgentSource, input: string, ctx: Load
   };
   // Who the generator is asked as: the plan's context (the CLI's -u/-t/--ctx), with a chat id of its own.
   const context = planContextOf(ctx.plan).forAgent(generator.id)({}, `generator-${source.id}-${Date.now()}`);
-  const signal = AbortSignal.timeout(ctx.plan.timeoutMs ?? DEFAULT_GENERATOR_TIMEOUT_MS);
+  const limitMs = ctx.plan.timeoutMs ?? DEFAULT_GENERATOR_TIMEOUT_MS;
+  const deadline = new AbortController();
+  // A timer of its own rather than AbortSignal.timeout, whose timer does not keep the process alive:
+  // a generator that ignores its signal would end the CLI silently (exit 13) instead of at the deadline.
+  const timer = setTimeout(() => deadline.abort(new Error('deadline')), limitMs);
+  const { signal } = deadline;
   let text: string;
   try {
-    const reply = await generator.run([{ role: 'user', content: JSON.stringify(request) }], context, signal, {});
+    const reply = await Promise.race([
+      generator.run([{ role: 'user', content: JSON.stringify(request) }], context, signal, {}),
+      rejectOnAbort(signal),
+    ]);
     if (reply.content !== null && typeof reply.content === 'object') return reply.content;
     text = reply.text || (typeof reply.content === 'string' ? reply.content : '');
   } catch (error) {
-    throw failed(
-      input,
-      `generator "${generator.id}" failed: ${signal.aborted ? 'it did not answer in time' : errorMessage(error)}`,
-    );
+    const why = signal.aborted ? `it gave no answer within ${goDuration(limitMs)} (--timeout)` : errorMessage(error);
+    throw failed(input, `generator "${generator.id}" failed: ${why}`);
+  } finally {
+    clearTimeout(timer);
   }
   const value = replyJson(text);
   if (value === undefined)
@@ -42,6 +50,11 @@ export async function askGenerator(source: AgentSource, input: string, ctx: Load
       `generator "${generator.id}" did not answer with JSON cases: ${JSON.stringify(text.slice(0, 200))}`,
     );
   return value;
+}
+
+/** Settles (by rejecting) when the signal fires, so the wait ends even if the agent ignores it. */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 }
 
 function failed(input: string, problem: string): AgentestError {

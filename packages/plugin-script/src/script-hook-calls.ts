@@ -83,10 +83,17 @@ export class ScriptHookCalls {
     };
   }
 
+  /** Whether the case has a Before or an After to run: a configured ref, or one of its own. */
+  hasCaseHooks(testCase: TestCase): boolean {
+    if (this.refs.before || this.refs.after) return true;
+    const data = testCase.data as Record<string, unknown> | undefined;
+    return data !== undefined && (isNamed(data.before) || isNamed(data.after));
+  }
+
   /** The case's own `before`/`after` ref, else the configured one; `blame` names where it was written. */
   refFor(testCase: TestCase, kind: 'before' | 'after'): { ref: string; blame: string } | undefined {
     const own = (testCase.data as Record<string, unknown> | undefined)?.[kind];
-    if (own !== undefined && own !== null && own !== '') {
+    if (isNamed(own)) {
       if (typeof own !== 'string')
         throw new Error(
           `field "${kind}" of case "${testCase.id}" must be a hook name such as "env_test.${kind === 'before' ? 'Before' : 'After'}"`,
@@ -111,4 +118,9 @@ export class ScriptHookCalls {
     checkHookRef(hook.ref, this.assistants.for(agent, hook.ref), hook.blame);
     this.checked.add(hook.ref);
   }
+}
+
+/** A case's `before`/`after` field names a hook unless it is absent, null or empty. */
+function isNamed(field: unknown): boolean {
+  return field !== undefined && field !== null && field !== '';
 }

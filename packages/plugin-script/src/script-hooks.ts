@@ -14,8 +14,8 @@ export type { ScriptHooksOptions } from './script-hook-calls.js';
  * function `Before` (`_test` is appended when missing, `src/` is optional, a bare `Before` means the
  * first `*_test` file). A hook returning `{data: X}` hands X on; otherwise its whole return value.
  * A case's own `before` / `after` fields (Yao's per-case hooks, kept in `testCase.data`) win over
- * `refs.before` / `refs.after` for that case, so `before` and `after` are always set: a case without
- * either ref costs one resolved promise. Returns a copy of the suite with `lifecycle` set.
+ * `refs.before` / `refs.after` for that case, so `before` and `after` are always set, and
+ * `hasCaseHooks` spares the cases without either ref. Returns a copy of the suite with `lifecycle` set.
  */
 export function withScriptHooks(
   suite: Suite,
@@ -46,9 +46,13 @@ function suiteHooks(hooks: ScriptHookCalls): Partial<SuiteLifecycle> {
   return lifecycle;
 }
 
-/** Before and After run for every case, most of which name no hook: those answer without a promise. */
-function caseHooks(hooks: ScriptHookCalls): Pick<SuiteLifecycle, 'before' | 'after'> {
+/**
+ * Before and After, for the cases that name a hook or when the config does: the kernel calls
+ * neither for the others (no signal, no promise). A case with nothing to do answers without a promise.
+ */
+function caseHooks(hooks: ScriptHookCalls): Pick<SuiteLifecycle, 'hasCaseHooks' | 'before' | 'after'> {
   return {
+    hasCaseHooks: (testCase: TestCase) => hooks.hasCaseHooks(testCase),
     before: (testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog) =>
       rejecting(() => {
         hooks.checkCaseAfter(testCase, agent);

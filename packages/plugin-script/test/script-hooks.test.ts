@@ -100,7 +100,13 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
     );
     assert.equal(results[0].status, 'passed');
     // beforeAll is there to check the configured refs before the first case.
-    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), ['after', 'afterAll', 'before', 'beforeAll']);
+    assert.deepEqual(Object.keys(seen!.lifecycle!).sort(), [
+      'after',
+      'afterAll',
+      'before',
+      'beforeAll',
+      'hasCaseHooks',
+    ]);
   });
 
   it('a configured ref whose function is nowhere in its file fails before the first case', async () => {
@@ -140,6 +146,16 @@ describe('withScriptHooks (JSONL before/after hooks)', () => {
       bare.before!({ ...own, data: { before: 42 } }),
       /field "before" of case "H2" must be a hook name/,
     );
+  });
+
+  it('tells the kernel which cases have a hook to run: those naming one, or all when the config names one', () => {
+    const bare = withScriptHooks(suite, {}, pool).lifecycle!;
+    assert.equal(bare.hasCaseHooks!(testCase), false, 'no ref anywhere: the kernel calls neither hook');
+    assert.equal(bare.hasCaseHooks!({ ...testCase, data: { before: '', after: null } }), false);
+    assert.equal(bare.hasCaseHooks!({ ...testCase, data: { after: 'env_test.After' } }), true);
+    assert.equal(bare.hasCaseHooks!({ ...testCase, data: { before: 42 } }), true, 'a bad field still fails in Before');
+    const configured = withScriptHooks(suite, { after: 'env_test.After' }, pool).lifecycle!;
+    assert.equal(configured.hasCaseHooks!(testCase), true);
   });
 
   it('looks refs up in the resolved assistant, so a suite kept outside its folder finds them', async () => {

@@ -59,7 +59,12 @@ export interface DynamicDetails {
 /** A dynamic case's conversation, from the run the report shows (the first run with the case's status). */
 export function dynamicOf(result: ReadonlyResult): DeepReadonly<DynamicDetails> | undefined {
   const run = result.runs.find((r) => r.status === result.status) ?? result.runs[0];
-  const details = run?.details?.dynamic as DeepReadonly<DynamicDetails> | undefined;
+  return run && dynamicOfRun(run);
+}
+
+/** One run's conversation, when the run is a dynamic case's. */
+export function dynamicOfRun(run: ReadonlyResult['runs'][number]): DeepReadonly<DynamicDetails> | undefined {
+  const details = run.details?.dynamic as DeepReadonly<DynamicDetails> | undefined;
   return details && Array.isArray(details.turns) && Array.isArray(details.checkpoints) ? details : undefined;
 }
 

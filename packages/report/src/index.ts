@@ -70,6 +70,7 @@ export {
 export {
   conversationSummary,
   dynamicOf,
+  dynamicOfRun,
   type CheckpointResult,
   type DynamicDetails,
   type EndReason,

@@ -89,6 +89,7 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   for (const run of result.runs) {
     p.line(`  Run ${run.run}: ${statusText(p, run.status, run.duration_ms, run)}`);
     printDetails(p, run.error, run.output, verbose, '    ');
+    printConversation(p, run, verbose, '    ');
   }
   const s = result.stability;
   const colour = s.stable ? 'green' : s.pass_rate >= 80 ? 'yellow' : 'red';

@@ -2,6 +2,7 @@ import type { DeepReadonly, SummaryEvent } from '@agentest/kernel';
 import {
   conversationSummary,
   dynamicOf,
+  dynamicOfRun,
   printLogLines,
   terminalSafe as safe,
   type LayoutPrinter as Printer,
@@ -12,9 +13,15 @@ import { compact, truncate } from './text.js';
 /**
  * Under a dynamic case: one line with its turns, why it ended and each checkpoint (`greeting@1` is
  * reached on turn 1, `✗` is required and not reached); with `-v`, the conversation turn by turn.
+ * Given a run (`--runs` > 1), that run's conversation, since each run talks its own way.
  */
-export function printConversation(p: Printer, result: ReadonlyResult, verbose: boolean, indent: string): void {
-  const dynamic = dynamicOf(result);
+export function printConversation(
+  p: Printer,
+  of: ReadonlyResult | ReadonlyResult['runs'][number],
+  verbose: boolean,
+  indent: string,
+): void {
+  const dynamic = 'runs' in of ? dynamicOf(of) : dynamicOfRun(of);
   if (!dynamic) return;
   p.line(p.paint('dim', `${indent}└─ ${safe(conversationSummary(dynamic))}`));
   if (!verbose) return;

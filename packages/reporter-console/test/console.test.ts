@@ -170,3 +170,36 @@ test('with several runs per case: the run pass rate and the case pass rate have 
   assert.doesNotMatch(text, /\n {2}Pass Rate:/);
   assert.match(text, /\[\d\/4 runs\] [\d.]+% · \d failed · [\d.]+ runs\/s · ETA (\d+s|–) · running (A|B)/);
 });
+
+test('with several runs per case, each run of a dynamic case shows its own conversation line', async () => {
+  const conversation = (turns: number, reached: boolean) => ({
+    dynamic: {
+      simulator: 'shopper',
+      max_turns: 4,
+      total_turns: turns,
+      end_reason: reached ? 'completed' : 'max_turns',
+      turns: [],
+      checkpoints: [{ id: 'confirm', required: true, reached, ...(reached ? { reached_at_turn: turns } : {}) }],
+      transcript: [],
+    },
+  });
+  const text = await render(
+    [
+      scripted('agent', [
+        {
+          id: 'D1',
+          runs: [
+            { status: 'passed', details: conversation(2, true) },
+            { status: 'failed', error: 'max turns (4) exceeded', details: conversation(4, false) },
+          ],
+        },
+      ]),
+    ],
+    plan({ runs: 2 }),
+  );
+  assert.match(
+    text,
+    /Run 1: PASSED[^\n]*\n\s+└─ 2 turns \(max 4\), every required checkpoint reached · checkpoints 1\/1: confirm@2\n/,
+  );
+  assert.match(text, /Run 2: FAILED[\s\S]*?└─ 4 turns \(max 4\), max turns reached · checkpoints 0\/1: confirm ✗\n/);
+});

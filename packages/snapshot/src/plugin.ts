@@ -1,4 +1,11 @@
-import { AgentestError, isCi, type AgentestPlugin, type RunEvent, type RunPlan } from '@agentest/kernel';
+import {
+  AgentestError,
+  isCi,
+  type AgentestPlugin,
+  type RunEvent,
+  type RunPlan,
+  type SummaryEvent,
+} from '@agentest/kernel';
 import { SNAPSHOT_ASSERTION_TYPE, snapshotChecker, validateSnapshotAssertion } from './snapshot-assertion.js';
 import { SnapshotStore, type SnapshotReport } from './snapshot-store.js';
 import { attachSnapshotStore } from './store-registry.js';
@@ -52,23 +59,31 @@ export default function snapshotPlugin(options: SnapshotPluginOptions = {}): Age
         { name: PLUGIN_NAME, validate: validateSnapshotAssertion },
         snapshotChecker(() => store),
       );
-      hooks.report.tapPromise({ name: PLUGIN_NAME, stage: BEFORE_REPORTERS }, async (event: RunEvent) => {
+      // Synchronous but for the summary: a promise per event would cost every case of a fast suite one.
+      const onEvent = (event: RunEvent): void | Promise<void> => {
         if (!store) return;
         if (event.type === 'result') {
           const evaluated = event.status === 'passed' || event.status === 'failed';
           store.caseEnded(event.source.file, event.id, evaluated ? 'evaluated' : 'not-evaluated');
-        } else if (event.type === 'summary') {
-          const full = plan?.filter === undefined && !event.interrupted && !event.halted;
-          const report = await store.finish(full);
-          if (report.written || report.updated || report.obsolete.length) event.snapshots = report;
-          if (report.obsolete.length) process.stderr.write(obsoleteNotice(report));
-        }
-      });
+        } else if (event.type === 'summary') return finishSnapshots(store, plan, event);
+      };
+      hooks.report.tapPromise({ name: PLUGIN_NAME, stage: BEFORE_REPORTERS, deliver: onEvent }, async (event) =>
+        onEvent(event),
+      );
       hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
         await store?.flush();
       });
     },
   };
+}
+
+/** The run is over: the store's report goes on the summary, and obsolete entries are named. */
+async function finishSnapshots(store: SnapshotStore, plan: RunPlan | undefined, event: SummaryEvent): Promise<void> {
+  // Obsolete entries are only known when every case ran.
+  const full = plan?.filter === undefined && !event.interrupted && !event.halted;
+  const report = await store.finish(full);
+  if (report.written || report.updated || report.obsolete.length) event.snapshots = report;
+  if (report.obsolete.length) process.stderr.write(obsoleteNotice(report));
 }
 
 function obsoleteNotice({ obsolete, removed }: SnapshotReport): string {

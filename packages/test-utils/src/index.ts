@@ -1,3 +1,4 @@
+export { countAbortControllers } from './abort-controllers.js';
 export { INLINE, runPlan, testCase } from './plan.js';
 export {
   agentExecutor,

@@ -121,6 +121,11 @@ export interface Suite {
 export interface SuiteLifecycle {
   beforeAll?(cases: TestCase[], agent?: Agent, log?: HookLog): Promise<unknown>;
   afterAll?(results: unknown[], beforeData: unknown, agent?: Agent, log?: HookLog): Promise<void>;
+  /**
+   * Whether `before` and `after` have anything to do for this case; for a case it answers `false` to,
+   * the kernel calls neither (and makes no signal for them). Without it, both run for every case.
+   */
+  hasCaseHooks?(testCase: TestCase): boolean;
   /** Runs before each case; a case with nothing to do may answer synchronously (no promise per case). */
   before?(testCase: TestCase, agent?: Agent, signal?: AbortSignal, log?: HookLog): unknown;
   after?(
