@@ -13,7 +13,7 @@ export interface DefaultKernelOptions {
   cwd?: string;
   /** Given to every config reporter, as `--verbose` is by the CLI (default false). */
   verbose?: boolean;
-  /** `false` turns colour off in every config reporter, as `--no-color` does; left out, each follows the colour policy. */
+  /** `false` turns colour off in every config reporter, as `--no-color` does; left out, each follows the policy. */
   color?: boolean;
   /**
    * The reporter plugins to use instead of the config's `reporters` (the CLI builds its own from
