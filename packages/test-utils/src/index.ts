@@ -7,6 +7,7 @@ export {
   echoAgent,
   equalsAssertion,
   inlineCases,
+  inlinePlugins,
   type ScriptedRun,
 } from './plugins.js';
 export { recorder, runKernel, type Recording, type ReportEvent } from './run.js';
