@@ -10,12 +10,17 @@ type PluginFactory = (options?: Record<string, unknown>) => AgentestPlugin;
  * The default plugin set, in tap order. Loaders that recognise a specific form come first; the JSONL
  * plugin, which also takes any other text as a direct message, comes last. Config agents resolve
  * before Yao assistants, so a config entry wins over an assistant of the same id.
+ *
+ * Every run taps all of them, so each is imported from its lightest entry (`entry`, the plugin
+ * alone, when the package's main module also exports its machinery): the script sandbox, the kit's
+ * discovery and `test()` runner, and the Yao assistant pipeline load inside the plugin when a run
+ * first needs them, not when the command starts.
  */
 export const DEFAULT_PLUGINS = [
-  { key: 'script', package: '@agentest/plugin-script' },
-  { key: 'kit', package: '@agentest/plugin-kit' },
+  { key: 'script', package: '@agentest/plugin-script', entry: '@agentest/plugin-script/plugin' },
+  { key: 'kit', package: '@agentest/plugin-kit', entry: '@agentest/plugin-kit/plugin' },
   { key: 'agent', package: '@agentest/plugin-agent' },
-  { key: 'yao', package: '@agentest/plugin-yao-resolver' },
+  { key: 'yao', package: '@agentest/plugin-yao-resolver', entry: '@agentest/plugin-yao-resolver/plugin' },
   { key: 'assert', package: '@agentest/plugin-assert' },
   { key: 'dynamic', package: '@agentest/plugin-dynamic' },
   { key: 'judge', package: '@agentest/judge' },
@@ -33,10 +38,11 @@ export async function loadDefaultPlugin(
   key: DefaultPluginKey,
   options: Record<string, unknown>,
 ): Promise<AgentestPlugin | undefined> {
-  const spec = DEFAULT_PLUGINS.find((p) => p.key === key)!.package;
+  const plugin: { package: string; entry?: string } = DEFAULT_PLUGINS.find((p) => p.key === key)!;
+  const spec = plugin.package;
   let loaded;
   try {
-    loaded = await importPackage(spec);
+    loaded = await importPackage(plugin.entry ?? spec);
   } catch (error) {
     throw new AgentestError('PLUGIN_INVALID', `${spec} failed to load: ${errorMessage(error)}`, {
       where: spec,

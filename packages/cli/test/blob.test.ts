@@ -7,7 +7,7 @@ import { AgentestError, type ResultEvent, type TestCase } from '@agentest/kernel
 import { checkHeader, chooseRunId, type BlobHeader } from '../src/blob/blob-header.js';
 import { CaseCensus } from '../src/blob/case-census.js';
 import { checkShardSet } from '../src/blob/check-blobs.js';
-import { readBlob, type Blob } from '../src/blob/read-blob.js';
+import { parseRecorded, readBlob, type Blob, type RecordedLine } from '../src/blob/read-blob.js';
 import { blobFileName } from '../src/blob/setup-blob.js';
 
 function failsWith(run: () => unknown, code: string, message: RegExp): void {
@@ -97,6 +97,35 @@ test('a line cut short at the end of a blob is left out; one in the middle is an
   await assert.rejects(readBlob(join(dir, 'bad.jsonl'), 'bad.jsonl'), /bad\.jsonl:2: not a JSON object/);
 });
 
+test('a result line is known by its start, parsed when merge replays it, and a broken one is an error naming its line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-blob-'));
+  const header = JSON.stringify(header2(1, ['a"1', 'b']));
+  const line = (id: string, runs = '[{"run":1,"status":"passed","duration_ms":1,"assertions":[],"metrics":{}}]') =>
+    `{"type":"result","id":${JSON.stringify(id)},"kind":"agent","input":"x","source":{"file":"c.jsonl"},"status":"passed","runs":${runs}}`;
+  // Cut short just after a `}` of its own, the last line still is not a result.
+  const cut = line('b').slice(0, line('b').indexOf('"metrics":{}') + '"metrics":{}'.length);
+  writeFileSync(join(dir, 'cut.jsonl'), `${header}\n${line('a"1')}\n${cut}`);
+  const read = await readBlob(join(dir, 'cut.jsonl'), 'cut.jsonl');
+  assert.deepEqual([...read.results.keys()], ['a"1'], 'the escaped id is read as written');
+  assert.equal(parseRecorded('cut.jsonl', read.results.get('a"1')!).status, 'passed');
+  // Broken inside, with a start and an end that look whole: found when merge parses it, naming the line.
+  const broken = line('b', '[{"run":1,,}]');
+  writeFileSync(join(dir, 'inner.jsonl'), `${header}\n${broken}\n${line('a"1')}\n`);
+  const inner = await readBlob(join(dir, 'inner.jsonl'), 'inner.jsonl');
+  failsWith(
+    () => parseRecorded('inner.jsonl', inner.results.get('b')!),
+    'BLOB_INVALID',
+    /inner\.jsonl:2: not a JSON object/,
+  );
+  // A case a hard stop cut short is parsed at once, and is not finished.
+  const stopped = line(
+    'b',
+    '[{"run":1,"status":"error","error":"run interrupted","duration_ms":1,"assertions":[],"metrics":{}}]',
+  );
+  writeFileSync(join(dir, 'stopped.jsonl'), `${header}\n${stopped}\n`);
+  assert.equal((await readBlob(join(dir, 'stopped.jsonl'), 'stopped.jsonl')).results.size, 0);
+});
+
 function header2(index: number, cases: string[], extra: Partial<BlobHeader> = {}): BlobHeader {
   return {
     type: 'blob',
@@ -115,7 +144,9 @@ function header2(index: number, cases: string[], extra: Partial<BlobHeader> = {}
 }
 
 function blob(file: string, header: BlobHeader, finished = header.cases): Blob {
-  const results = new Map(finished.map((id) => [id, { type: 'result', id } as unknown as ResultEvent]));
+  const results = new Map(
+    finished.map((id, line) => [id, { text: JSON.stringify({ type: 'result', id }), line, kind: 'agent' }]),
+  );
   return { file, header, results };
 }
 
@@ -200,8 +231,8 @@ function twoShards(): Blob[] {
     metrics: { score: status === 'passed' ? 1 : 0 },
   });
   // The recorded case-level fields say "passed" and no stability: merge must not believe them.
-  const result = (id: string, runs: ReturnType<typeof run>[]) =>
-    ({
+  const result = (id: string, runs: ReturnType<typeof run>[]): RecordedLine => ({
+    text: JSON.stringify({
       type: 'result',
       id,
       kind: 'agent',
@@ -209,7 +240,10 @@ function twoShards(): Blob[] {
       source: { file: 'c.jsonl' },
       status: 'passed',
       runs,
-    }) as unknown as ResultEvent;
+    }),
+    line: 2,
+    kind: 'agent',
+  });
   const start = (timestamp: string) =>
     ({
       type: 'start',

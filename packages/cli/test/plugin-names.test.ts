@@ -30,3 +30,13 @@ test('every built-in reporter package exports PLUGIN_NAME agentest:<name>, and t
   );
   for (const name of [CASSETTES_PLUGIN_NAME, USAGE_PLUGIN_NAME]) assert.match(name, /^agentest:[a-z]+$/);
 });
+
+test('a default plugin loaded from its light entry is the plugin its package exports', async () => {
+  for (const plugin of DEFAULT_PLUGINS) {
+    if (!('entry' in plugin)) continue;
+    const [main, entry] = (await Promise.all([import(plugin.package), import(plugin.entry)])) as {
+      default: () => { name: string };
+    }[];
+    assert.equal(entry!.default, main!.default, `${plugin.entry} exports the factory of ${plugin.package}`);
+  }
+});

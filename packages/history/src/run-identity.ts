@@ -7,9 +7,10 @@ const GIT_TIMEOUT_MS = 5_000;
 
 /** The commit and branch checked out in `dir`, or undefined outside a git work tree (or without git). */
 export async function gitState(dir: string): Promise<{ commit: string; branch?: string } | undefined> {
-  const commit = await git(dir, ['rev-parse', 'HEAD']);
+  // One process for both: the commit, then the branch name (`HEAD` when detached). Each start of git
+  // costs a run more than everything else it does before its first case.
+  const [commit, branch] = (await git(dir, ['rev-parse', 'HEAD', '--abbrev-ref', 'HEAD']))?.split('\n') ?? [];
   if (!commit) return undefined;
-  const branch = await git(dir, ['rev-parse', '--abbrev-ref', 'HEAD']);
   return { commit, ...(branch && branch !== 'HEAD' ? { branch } : {}) };
 }
 

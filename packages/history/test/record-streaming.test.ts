@@ -106,3 +106,21 @@ test('a record that grows past maxBytes is a warning naming its size, and leaves
   assert.match(warnings[0]!, /the record of this run takes \d{5} bytes, more than history\.maxBytes \(4096\)/);
   assert.deepEqual(readdirSync(store.dir), []);
 });
+
+test('a run that ends without a summary leaves no half-written record behind', async () => {
+  const store = new HistoryStore(join(mkdtempSync(join(tmpdir(), 'agentest-history-streaming-')), 'history'));
+  const failing: AgentestPlugin = {
+    name: 'test:failing-reporter',
+    apply: ({ hooks }) =>
+      hooks.report.tap('test:failing-reporter', (event) => {
+        if (event.type === 'result' && event.id === 'c300') throw new Error('disk full');
+      }),
+  };
+  await assert.rejects(
+    createKernel({
+      plugins: [historyPlugin({ store, past: [], input: 'cases.jsonl' }), lazySuite(1_000), failing],
+    }).run(plan),
+    /disk full/,
+  );
+  assert.deepEqual(readdirSync(store.dir), []);
+});

@@ -37,7 +37,9 @@ export async function checkAgentAssertion(assertion: Assertion, input: AssertInp
   const { testCase, execution } = input;
   const outcome = await judge({
     output: input.output,
-    input: testCase.input,
+    // A dynamic case's assertions are its checkpoints', judged on one turn's reply: as in Yao, the
+    // payload's input is then null, not the case's opening message (which was not what that turn answered).
+    input: testCase.kind === 'dynamic' ? null : testCase.input,
     criteria: assertion.value,
     settings,
     resolveAgent: input.resolveAgent,

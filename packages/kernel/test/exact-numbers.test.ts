@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
+import { hasLongDigitRun } from '../src/exact-numbers.js';
 import { carryExactText, exactText, parseJson, sameExactNumber } from '../src/index.js';
 
 test('parseJson keeps the source text of integers beyond 2^53, beside plain numbers', () => {
@@ -54,4 +56,18 @@ test('texts are carried to copies; two numbers equal as doubles are the same onl
     true,
     'a number without source text compares as a double',
   );
+});
+
+test('the long-digit check agrees with /\\d{16}/ on any text, wherever the run falls', () => {
+  const char = fc.constantFrom(...'0123456789', 'a', '"', ',', ' ', '٣', '.');
+  fc.assert(
+    fc.property(fc.array(char, { maxLength: 120 }), (chars) => {
+      const text = chars.join('');
+      assert.equal(hasLongDigitRun(text), /\d{16}/.test(text), text);
+    }),
+    { numRuns: 20_000 },
+  );
+  for (let at = 0; at < 40; at++)
+    assert.equal(hasLongDigitRun(`${'x'.repeat(at)}${'7'.repeat(16)}y`), true, `a run at ${at}`);
+  assert.equal(hasLongDigitRun(`${'1'.repeat(15)}.${'2'.repeat(15)}`), false);
 });

@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { AgentestError, isAgentestError, type Agent } from '@agentest/kernel';
 import { loadConnectors } from './load-connectors.js';
@@ -105,7 +104,8 @@ async function readRepliesFile(file: string, cwd: string): Promise<Record<string
   const text = await readFile(file, 'utf8');
   let data: unknown;
   try {
-    data = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+    // The YAML parser is some seventy modules: loaded only for a replies file written in YAML.
+    data = extname(file) === '.json' ? JSON.parse(text) : (await import('yaml')).parse(text);
   } catch (error) {
     const kind = extname(file) === '.json' ? 'JSON' : 'YAML';
     throw new AgentestError('CONFIG_INVALID', `${where}: not valid ${kind}: ${(error as Error).message}`, {

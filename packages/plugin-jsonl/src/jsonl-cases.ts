@@ -15,12 +15,23 @@ export interface CaseFile extends CaseRuleOptions {
   maxLineBytes: number;
   /** Where relative `file://` paths start (default: the file's folder). */
   baseDir?: string;
+  /** The largest file whose cases the checking pass keeps for the next pass (default `KEEP_CASES_BYTES`). */
+  keepCasesBytes?: number;
 }
 
 /** What the passes over one suite's file share: the version of the file a complete pass vouched for. */
 export interface PassMemory {
   stamp?: string;
+  /** The cases that pass built, for the next pass over the unchanged file to hand out as they are. */
+  kept?: TestCase[];
 }
+
+/**
+ * Files up to this size have their cases kept between the checking pass and the next one (the run),
+ * which then parses nothing: a parsed case takes about as much memory as its line, so this holds a
+ * suite of some 100k small cases. Larger files are parsed again, in constant memory.
+ */
+export const KEEP_CASES_BYTES = 32 << 20;
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 
@@ -32,7 +43,8 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, 
  *
  * Only fingerprints of the ids seen so far are kept, to report duplicates. Once a whole pass found
  * every line valid and no duplicate, later passes over the unchanged file (same inode, size,
- * modification and change times) skip that bookkeeping and the checks that already passed.
+ * modification and change times) skip that bookkeeping and the checks that already passed; the
+ * first of them hands out the cases that pass built, when the file is small enough for it to keep them.
  */
 export class JsonlCases implements AsyncIterableIterator<TestCase> {
   private readonly baseDir: string;
@@ -48,6 +60,11 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
   /** This pass checks every line; otherwise an earlier pass did, on this very file. */
   private checking = true;
   private seen?: IdSet;
+  /** The cases this checking pass builds, kept for the next pass. */
+  private keeping?: TestCase[];
+  /** The cases an earlier pass kept, handed out (and let go) in order instead of reading the file. */
+  private replay?: (TestCase | undefined)[];
+  private replayed = 0;
 
   constructor(
     private readonly source: CaseFile,
@@ -67,12 +84,14 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
         () => this.next(),
         () => this.next(),
       );
+    if (this.replay) return Promise.resolve(this.nextKept(this.replay));
     try {
       while (this.index < this.lines.length) {
         const testCase = this.read(this.lines[this.index++]!);
         if (testCase === undefined) continue;
-        if (testCase instanceof Promise) return this.whileBusy(testCase).then((value) => ({ value, done: false }));
-        return Promise.resolve({ value: testCase, done: false });
+        if (testCase instanceof Promise)
+          return this.whileBusy(testCase).then((value) => ({ value: this.keep(value), done: false }));
+        return Promise.resolve({ value: this.keep(testCase), done: false });
       }
     } catch (error) {
       return this.fail(error);
@@ -93,6 +112,23 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
     this.lines = [];
     this.seen?.release();
     this.seen = undefined;
+    this.keeping = this.replay = undefined;
+  }
+
+  private keep(testCase: TestCase): TestCase {
+    this.keeping?.push(testCase);
+    return testCase;
+  }
+
+  /** The next kept case; the pass lets go of each as it hands it out. */
+  private nextKept(cases: (TestCase | undefined)[]): IteratorResult<TestCase> {
+    if (this.replayed === cases.length) {
+      this.finish();
+      return DONE;
+    }
+    const value = cases[this.replayed]!;
+    cases[this.replayed++] = undefined;
+    return { value, done: false };
   }
 
   /** Runs `work` with later callers queued behind it; a failure ends the pass. */
@@ -116,20 +152,32 @@ export class JsonlCases implements AsyncIterableIterator<TestCase> {
     throw asLoadError(error, this.source.path, this.source.file);
   }
 
-  /** The next chunk's lines; at the end of the file, a pass that checked every line vouches for it. */
+  /**
+   * The next chunk's lines; at the end of the file, a pass that checked every line vouches for it
+   * (and leaves the cases it kept). A pass over the unchanged file after it takes those cases instead.
+   */
   private async refill(): Promise<void> {
     if (!this.batches) {
       const { stamp, size } = await fileStamp(this.source.path);
       this.stamp = stamp;
       this.size = size;
       this.checking = stamp === undefined || stamp !== this.memory.stamp;
+      const kept = this.memory.kept;
+      this.memory.kept = undefined;
+      if (kept && !this.checking) {
+        this.replay = kept;
+        return;
+      }
+      if (this.checking && stamp !== undefined && size <= (this.source.keepCasesBytes ?? KEEP_CASES_BYTES))
+        this.keeping = [];
       this.batches = readLineBatches(this.source.path, this.source.maxLineBytes);
     }
     const step = await this.batches.next();
     if (this.ended) return;
     if (step.done) {
+      const kept = this.keeping;
       this.finish();
-      if (this.checking) this.memory.stamp = this.stamp;
+      if (this.checking) Object.assign(this.memory, { stamp: this.stamp, kept });
       return;
     }
     this.lines = step.value;

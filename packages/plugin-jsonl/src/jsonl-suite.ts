@@ -17,9 +17,10 @@ export interface JsonlSuiteOptions extends CaseRuleOptions {
 }
 
 /**
- * A suite over a JSONL file. `cases()` opens the file afresh on every call (the kernel reads once to
- * check and count, once to run) and streams it; see `JsonlCases` for what a pass keeps and what a
- * later pass over the unchanged file skips.
+ * A suite over a JSONL file. `cases()` starts a new pass on every call (the kernel reads once to
+ * check and count, once to run) and streams the file; see `JsonlCases` for what a pass keeps and
+ * what a later pass over the unchanged file skips (for a file of up to `KEEP_CASES_BYTES`, the
+ * parsing: the run pass hands out the cases the checking pass built).
  */
 export function jsonlSuite(options: JsonlSuiteOptions): Suite {
   const memory: PassMemory = {};

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { TestCase } from '@agentest/kernel';
+import type { Suite, TestCase } from '@agentest/kernel';
 import { jsonlSuite } from '../src/jsonl-suite.js';
 import { scratch } from './helpers.js';
 
@@ -79,4 +79,60 @@ test('a reader stopped early closes the file and answers done; an invalid line e
     answers.slice(3).every((a) => a.status === 'fulfilled' && a.value.done),
     'later callers are told the pass is over',
   );
+});
+
+/** The cases of one whole pass, and how many times `JSON.parse` ran during it. */
+async function countedPass(suite: Suite): Promise<{ cases: TestCase[]; parses: number }> {
+  const parse = JSON.parse;
+  let parses = 0;
+  JSON.parse = (...args: Parameters<typeof JSON.parse>) => (parses++, parse(...args));
+  try {
+    const cases: TestCase[] = [];
+    for await (const testCase of suite.cases()) cases.push(testCase);
+    return { cases, parses };
+  } finally {
+    JSON.parse = parse;
+  }
+}
+
+test('the pass after the checking pass hands out the cases it built, parsing nothing; a file over the limit is parsed again', async () => {
+  const lines = Array.from({ length: 50 }, (_, i) => JSON.stringify({ id: `C${i}`, input: `case ${i}` }));
+  const { path, suite } = suiteOf(lines);
+  const checked = await countedPass(suite);
+  assert.equal(checked.parses, 50);
+  const run = await countedPass(suite);
+  assert.equal(run.parses, 0, 'the run pass parses no line');
+  assert.deepEqual(
+    run.cases.map((c) => c.id),
+    lines.map((_, i) => `C${i}`),
+  );
+  assert.equal(run.cases[7], checked.cases[7], 'the very cases the checking pass built');
+  assert.equal((await countedPass(suite)).parses, 50, 'only the next pass: a third one reads the file again');
+
+  const small = jsonlSuite({ name: path, path, file: 'cases.jsonl', maxLineBytes: 1 << 20, keepCasesBytes: 100 });
+  await countedPass(small);
+  assert.equal((await countedPass(small)).parses, 50, 'a file over the limit keeps nothing');
+});
+
+test('kept cases are not handed out for a changed file, nor after a pass that stopped early', async () => {
+  const { path, suite } = suiteOf(['{"id": "a", "input": "x"}', '{"id": "b", "input": "y"}']);
+  await countedPass(suite);
+  writeFileSync(path, '{"id": "c", "input": "z"}\n');
+  const changed = await countedPass(suite);
+  assert.deepEqual(
+    changed.cases.map((c) => c.id),
+    ['c'],
+  );
+  assert.equal(changed.parses, 1);
+  writeFileSync(path, '{"id": "d", "input": "z"}\n{"id": "e", "input": "z"}\n');
+  const stopped = suite.cases() as AsyncIterator<TestCase>;
+  assert.equal((await stopped.next()).value?.id, 'd');
+  await stopped.return!();
+  const after = await countedPass(suite);
+  assert.deepEqual(
+    after.cases.map((c) => c.id),
+    ['d', 'e'],
+    'the stopped pass kept nothing, not even the case it read',
+  );
+  assert.equal(after.parses, 2);
 });

@@ -3,11 +3,15 @@ import type { RegisteredTest, TestData, TestFn } from './types.js';
 /** A timeout in milliseconds, or `{ timeout, tags }` (`tags` select the test with `--tag`). */
 export type TestOptions = number | { timeout?: number; tags?: string[] };
 
+/** Options go last, or before the function as in Vitest: `test(name, { timeout: 5000 }, fn)`. */
 export interface TestApi {
   (name: string, defOrFn: TestData | TestFn, options?: TestOptions): void;
+  (name: string, options: TestOptions, fn: TestFn): void;
   skip(name: string, defOrFn?: TestData | TestFn, options?: TestOptions): void;
+  skip(name: string, options: TestOptions, fn: TestFn): void;
   todo(name: string, ...ignored: unknown[]): void;
   only(name: string, defOrFn: TestData | TestFn, options?: TestOptions): void;
+  only(name: string, options: TestOptions, fn: TestFn): void;
 }
 
 export interface Registry {
@@ -29,6 +33,7 @@ export function createRegistry(locate?: () => string | undefined): Registry {
   const add = (mode: 'active' | 'skip' | 'only', name: unknown, defOrFn: unknown, options: unknown) => {
     const label = mode === 'active' ? 'test' : `test.${mode}`;
     checkName(label, name);
+    if (typeof options === 'function') [defOrFn, options] = [options, optionsFirst(label, name, defOrFn)];
     if (defOrFn === undefined && mode !== 'skip') {
       throw new TypeError(
         `${label}(${JSON.stringify(name)}) needs a data object or a test function; use test.todo(${JSON.stringify(name)}) for a placeholder`,
@@ -47,11 +52,12 @@ export function createRegistry(locate?: () => string | undefined): Registry {
     });
   };
 
-  const test = Object.assign(
-    (name: string, defOrFn: TestData | TestFn, options?: TestOptions) => add('active', name, defOrFn, options),
+  type Args = [defOrFn?: TestData | TestFn | TestOptions, options?: TestOptions | TestFn];
+  const test: TestApi = Object.assign(
+    (name: string, ...[defOrFn, options]: Args) => add('active', name, defOrFn, options),
     {
-      skip: (name: string, defOrFn?: TestData | TestFn, options?: TestOptions) => add('skip', name, defOrFn, options),
-      only: (name: string, defOrFn: TestData | TestFn, options?: TestOptions) => add('only', name, defOrFn, options),
+      skip: (name: string, ...[defOrFn, options]: Args) => add('skip', name, defOrFn, options),
+      only: (name: string, ...[defOrFn, options]: Args) => add('only', name, defOrFn, options),
       todo: (name: string) => {
         checkName('test.todo', name);
         registered.push({ name, status: 'todo', fn: null, query: null, expected_keywords: [], ...fileOf(locate) });
@@ -60,6 +66,19 @@ export function createRegistry(locate?: () => string | undefined): Registry {
   );
 
   return { test, getRegistered: () => [...registered], clear: () => void registered.splice(0) };
+}
+
+/**
+ * Vitest's order, `test(name, { timeout, tags }, fn)`: the object before a function is the options
+ * (a data test takes no function), so it may hold nothing else.
+ */
+function optionsFirst(label: string, name: string, options: unknown): unknown {
+  const keys = typeof options === 'object' && options !== null ? Object.keys(options) : [];
+  const extra = keys.find((key) => key !== 'timeout' && key !== 'tags');
+  if (typeof options === 'number' || (typeof options === 'object' && options !== null && !extra)) return options;
+  throw new TypeError(
+    `${label}(${JSON.stringify(name)}, …, fn): ${extra ? `"${extra}" is not an option` : 'the options'} before the test function must be { timeout, tags } or a timeout in milliseconds; a data test ({ query, … }) takes no function`,
+  );
 }
 
 function checkName(label: string, name: unknown): asserts name is string {

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 
 export const DEFAULT_INCLUDE = ['tests/**/*.test.{ts,js,mts}'];
 const IGNORE = ['**/node_modules/**', '**/dist/**', '**/.git/**'];
@@ -39,6 +38,8 @@ export async function discoverKitInput(
     const testFiles = await find(include, path);
     return casesFiles.length || testFiles.length ? { root: path, casesFiles, testFiles } : undefined;
   }
+  // The glob library loads only for an input that is no file or folder.
+  const { isDynamicPattern } = await import('tinyglobby');
   if (!isDynamicPattern(input)) return undefined;
   const matched = await find([input], cwd);
   const casesFiles = matched.filter((p) => CASES_FILE.test(basename(p)));
@@ -47,6 +48,7 @@ export async function discoverKitInput(
 }
 
 async function find(patterns: readonly string[], cwd: string): Promise<string[]> {
+  const { glob } = await import('tinyglobby');
   const files = await glob([...patterns], { cwd, absolute: true, ignore: IGNORE, onlyFiles: true, dot: false });
   return files.sort();
 }

@@ -5,7 +5,7 @@ import {
   sandboxOptionsSchema,
   type SandboxOptions,
   type ScriptPoolOptions,
-} from '@agentest/plugin-script';
+} from '@agentest/plugin-script/sandbox';
 import { DEFAULT_INCLUDE } from './discover.js';
 
 export interface KitOptions {

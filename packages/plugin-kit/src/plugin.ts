@@ -1,12 +1,9 @@
 import type { AgentestPlugin } from '@agentest/kernel';
-import { acquireScriptPool, type ScriptPool } from '@agentest/plugin-script';
-import { discoverKitInput } from './discover.js';
-import { executeSpec, type SpecSandbox } from './execute-spec.js';
+import { acquireScriptPool, type ScriptPool } from '@agentest/plugin-script/sandbox';
+import type { SpecSandbox } from './execute-spec.js';
 import { registerKitLayout } from './console/kit-layout.js';
-import { buildKitSuite } from './kit-suite.js';
 import { validateKitOptions, type KitOptions } from './options.js';
 import { SandboxEntries, sandboxAliases } from './sandbox-entry.js';
-import { listTests } from './spec-files.js';
 
 export const PLUGIN_NAME = 'agentest:kit';
 
@@ -14,6 +11,8 @@ export const PLUGIN_NAME = 'agentest:kit';
  * agentest-kit mode: `-i` a directory, glob, cases.json or test file loads one suite mixing
  * data-driven `agent` cases and `test()` functions (`spec` cases), which run in the script sandbox
  * with `ctx.run` calling the suite's agent. The sandbox pool is taken only when a run has test files.
+ * The discovery, the suite builder and the `test()` runner (with `expect`) load when an input asks
+ * for them: a run of a JSONL file never does.
  */
 export function kit(options: KitOptions = {}): AgentestPlugin {
   return {
@@ -31,13 +30,21 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
       };
 
       hooks.load.tapPromise(PLUGIN_NAME, async (input, { plan }) => {
+        const { discoverKitInput } = await import('./discover.js');
         const found = await discoverKitInput(input.input, input.cwd, validated.include);
         if (!found) return undefined;
+        const [{ listTests }, { buildKitSuite }] = await Promise.all([
+          import('./spec-files.js'),
+          import('./kit-suite.js'),
+        ]);
         const list = (file: string) => listTests(sandbox.pool(), entries, sandbox.aliases(), file, input.cwd);
         const suite = await buildKitSuite(found, input.cwd, list, validated.agent, plan.forbidOnly === true);
         return suite;
       });
-      hooks.execute.for('spec').tapPromise(PLUGIN_NAME, (testCase, ctx) => executeSpec(testCase, ctx, sandbox));
+      hooks.execute.for('spec').tapPromise(PLUGIN_NAME, async (testCase, ctx) => {
+        const { executeSpec } = await import('./execute-spec.js');
+        return executeSpec(testCase, ctx, sandbox);
+      });
       hooks.teardown.tapPromise(PLUGIN_NAME, async () => {
         entries.dispose();
         const releasing = held;
@@ -47,3 +54,5 @@ export function kit(options: KitOptions = {}): AgentestPlugin {
     },
   };
 }
+
+export default kit;

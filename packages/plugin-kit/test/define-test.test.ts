@@ -82,3 +82,19 @@ test('tags come from the options and from a data test, and reach the kernel case
   );
   assert.throws(() => t('y', { query: 'q', tags: [''] }), /tags must be an array of non-empty strings/);
 });
+
+test("Vitest's order, options before the function, means the same; a data object there is refused by name", () => {
+  const { test: t, getRegistered: list } = createRegistry();
+  t('opts-first', { timeout: 1500, tags: ['smoke'] }, async () => {});
+  t.only('ms-first', 700, async () => {});
+  const [first, second] = list();
+  assert.equal(typeof first!.fn, 'function');
+  assert.equal(first!.timeoutMs, 1500);
+  assert.deepEqual(first!.tags, ['smoke']);
+  assert.equal(second!.timeoutMs, 700);
+  assert.equal(second!.only, true);
+  assert.throws(
+    () => t('x', { query: 'q' } as never, async () => {}),
+    /test\("x", …, fn\): "query" is not an option before the test function must be \{ timeout, tags \}/,
+  );
+});

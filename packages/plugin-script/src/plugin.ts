@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDuration, type AgentestPlugin, type Assertion, type RunEvent } from '@agentest/kernel';
-import { ScriptExecutor } from './execute-script.js';
+import type { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
 import type { ScriptPool } from './pool/types.js';
@@ -9,8 +9,6 @@ import { isScriptTestRef } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
 import { registerScriptLayout } from './script-layout.js';
-import { loadScriptGenerator } from './script-generator.js';
-import { loadScriptSuite } from './script-suite.js';
 
 export const PLUGIN_NAME = 'agentest:script';
 
@@ -27,7 +25,10 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const assertionTimeoutMs = parseDuration(opts.assertionTimeout ?? '30s', `${PLUGIN_NAME} assertionTimeout`);
       let lease: ReturnType<typeof acquireScriptPool> | undefined;
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
-      const executor = new ScriptExecutor(pool, opts.processes);
+      // The executor brings the judge and the snapshot store with it: loaded by the first script case.
+      let executor: Promise<ScriptExecutor> | undefined;
+      const scriptExecutor = () =>
+        (executor ??= import('./execute-script.js').then((m) => new m.ScriptExecutor(pool, opts.processes)));
       // The sandbox's start-up is no case's time. Whatever shows before the run that it will use the
       // sandbox (a script suite, hook refs, a script assertion) starts it, and the run's `start`
       // event, sent before the clock of any case starts, waits until it is ready.
@@ -43,17 +44,21 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const generated: (() => Promise<void>)[] = [];
       hooks.load.tapPromise(PLUGIN_NAME, async (input, ctx) => {
         if (input.input.startsWith('scripts:')) {
+          const { loadScriptGenerator } = await import('./script-generator.js');
           const made = await loadScriptGenerator(input.input, ctx, pool, opts.root);
           generated.push(made.dispose);
           return made.suite;
         }
         // `scripts.jsonl` is a file, not a script reference.
         if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
+        const { loadScriptSuite } = await import('./script-suite.js');
         const suite = await loadScriptSuite(input, opts.root);
         warm();
         return suite;
       });
-      hooks.execute.for('script').tapPromise(PLUGIN_NAME, (testCase, ctx) => executor.execute(testCase, ctx));
+      hooks.execute
+        .for('script')
+        .tapPromise(PLUGIN_NAME, async (testCase, ctx) => (await scriptExecutor()).execute(testCase, ctx));
       hooks.assert
         .for('script')
         .tapPromise(

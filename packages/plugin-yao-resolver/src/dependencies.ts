@@ -15,6 +15,6 @@ export async function loadChatClientFactory(): Promise<ChatClientFactory> {
 export async function acquireHookPool(
   sandbox: ScriptPoolOptions = {},
 ): Promise<{ pool: HookPool; release(): void | Promise<void> }> {
-  const { acquireScriptPool } = await import('@agentest/plugin-script');
+  const { acquireScriptPool } = await import('@agentest/plugin-script/sandbox');
   return acquireScriptPool(sandbox);
 }

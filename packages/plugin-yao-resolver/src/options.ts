@@ -7,7 +7,7 @@ import {
   type ProcessStub,
   type SandboxOptions,
   type ScriptPoolOptions,
-} from '@agentest/plugin-script';
+} from '@agentest/plugin-script/sandbox';
 
 export interface YaoResolverOptions {
   /** The Yao app root; by default found by walking up from the input (or the working directory). */

@@ -1,4 +1,5 @@
-import { diffLines } from 'diff';
+// The line diff alone: the package's index brings every other diff flavour (some twenty modules).
+import { diffLines } from 'diff/lib/diff/line.js';
 import { canonicalJson } from './snapshot-file.js';
 
 /** Past this many edits a diff stops helping; the message then shows both values' first lines. */

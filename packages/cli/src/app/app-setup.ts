@@ -58,7 +58,7 @@ async function appRoot(
     return { dir, foundBy: '-a' };
   }
   if (env.YAO_ROOT) return { dir: resolve(cwd, env.YAO_ROOT), foundBy: '$YAO_ROOT' };
-  const { findMarkedRoot } = await import('@agentest/plugin-yao-resolver');
+  const { findMarkedRoot } = await import('@agentest/plugin-yao-resolver/app-root');
   const path = input === undefined ? undefined : resolve(cwd, input);
   return findMarkedRoot(path !== undefined && existsSync(path) ? path : cwd);
 }

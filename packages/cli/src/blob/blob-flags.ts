@@ -47,11 +47,5 @@ export function parseBlobFlags(raw: RawBlobFlags): BlobFlags {
     if (!value.trim()) throw new AgentestError('FLAG_INVALID', `${flag} is empty (e.g. ${example})`, { where: flag });
     flags[key] = value.trim();
   }
-  if (flags.resume && flags.blobDir)
-    throw new AgentestError(
-      'FLAG_INVALID',
-      `--blob-dir is not needed with --resume: the resumed cases are added to the blob --resume names`,
-      { where: '--blob-dir' },
-    );
   return flags;
 }

@@ -3,6 +3,17 @@ import { stat } from 'node:fs/promises';
 import type { ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
 import { blobInvalid, checkHeader, type BlobHeader } from './blob-header.js';
 
+/**
+ * A case's final `result` line, kept as the text the shard wrote: the merge parses it when it replays
+ * the case, so a merge of 100k results never holds them all parsed at once.
+ */
+export interface RecordedLine {
+  text: string;
+  /** Its line number, for an error naming it. */
+  line: number;
+  kind: string;
+}
+
 /** One shard's blob as read back: its header, its first start event, and each case's final result. */
 export interface Blob {
   /** The path as the user gave it (or as found in the folder), for messages. */
@@ -11,7 +22,7 @@ export interface Blob {
   /** The start event of the shard's first run; a resumed shard's later ones say the same. */
   start?: StartEvent;
   /** Each case's last `result` line: a case a resume ran again is the resumed run's. */
-  results: Map<string, ResultEvent>;
+  results: Map<string, RecordedLine>;
   /** The last summary, marking when the shard (or its last resume) ended. */
   summary?: SummaryEvent;
 }
@@ -20,44 +31,86 @@ export interface Blob {
  * Reads a blob line by line. A last line cut short (a shard killed mid-write) is left out, as every
  * other line of a killed shard is whole; a line that is not a JSON object anywhere else is an error
  * naming the file and line.
+ *
+ * A finished case's `result` line, as the blob writer writes it (`{"type":"result","id":…,"kind":…,`,
+ * whole, no run stopped by hand), is only recognised here, and parsed and checked when the merge
+ * replays it ({@link parseRecorded}); every other line is parsed now.
  */
 export async function readBlob(path: string, shown: string): Promise<Blob> {
   await fileExists(path, shown);
   let blob: Blob | undefined;
   let broken: { line: number; reason: string } | undefined;
+  let lastResult: string | undefined;
   let lineNumber = 0;
-  for await (const line of linesOf(path)) {
-    lineNumber++;
-    if (!line) continue;
-    if (broken) throw blobInvalid(shown, `not a JSON object (${broken.reason})`, broken.line);
-    const event = parseLine(line);
-    if (typeof event === 'string') {
-      broken = { line: lineNumber, reason: event };
-      continue;
+  for await (const lines of linesOf(path)) {
+    for (const text of lines) {
+      lineNumber++;
+      if (!text) continue;
+      if (broken) throw blobInvalid(shown, `not a JSON object (${broken.reason})`, broken.line);
+      const head = blob && finishedResultHead(text);
+      lastResult = head?.id;
+      if (head) {
+        blob!.results.set(head.id, { text, line: lineNumber, kind: head.kind });
+        continue;
+      }
+      const event = parseLine(text);
+      if (typeof event === 'string') {
+        broken = { line: lineNumber, reason: event };
+        continue;
+      }
+      if (!blob) blob = { file: shown, header: checkHeader(event, shown), results: new Map() };
+      else addEvent(blob, event, text, { shown, line: lineNumber });
     }
-    if (!blob) blob = { file: shown, header: checkHeader(event, shown), results: new Map() };
-    else addEvent(blob, event, shown, lineNumber);
   }
   if (!blob)
     throw blobInvalid(
       shown,
       broken ? 'its first line is cut short: the shard was stopped before it wrote anything' : 'the file is empty',
     );
+  // The last line may be cut short just after a `}` of its own: only parsing it tells.
+  const last = lastResult === undefined ? undefined : blob.results.get(lastResult);
+  if (last && typeof parseLine(last.text) === 'string') blob.results.delete(lastResult!);
   return blob;
+}
+
+/** A recorded result, parsed as the merge replays its case; a line that is not one is an error naming it. */
+export function parseRecorded(file: string, recorded: RecordedLine): ResultEvent {
+  const event = parseLine(recorded.text);
+  if (typeof event === 'string') throw blobInvalid(file, `not a JSON object (${event})`, recorded.line);
+  checkResult(event, file, recorded.line);
+  return event as unknown as ResultEvent;
+}
+
+/**
+ * The id and kind of a finished case's result line, read from its start without parsing it, or
+ * `undefined` for any other line (which is then parsed and checked as a whole).
+ */
+const RESULT_HEAD = /^\{"type":"result","id":("(?:[^"\\]|\\.)*"),"kind":("(?:[^"\\]|\\.)*"),/;
+
+function finishedResultHead(text: string): { id: string; kind: string } | undefined {
+  if (text.charCodeAt(text.length - 1) !== 125 /* } */) return undefined;
+  // A case a hard stop cut short is told apart by its parsed runs (stoppedByHand).
+  if (text.includes(STOPPED_WORDS)) return undefined;
+  const head = RESULT_HEAD.exec(text);
+  return head ? { id: unquote(head[1]!), kind: unquote(head[2]!) } : undefined;
+}
+
+function unquote(quoted: string): string {
+  return quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
 }
 
 type Loose = Record<string, unknown>;
 
-function addEvent(blob: Blob, event: Loose, shown: string, line: number): void {
+function addEvent(blob: Blob, event: Loose, text: string, at: { shown: string; line: number }): void {
   switch (event.type) {
     case 'start':
       blob.start ??= event as unknown as StartEvent;
       return;
     case 'result':
-      if (typeof event.id !== 'string' || !Array.isArray(event.runs))
-        throw blobInvalid(shown, 'a "result" line without its "id" and "runs"', line);
+      checkResult(event, at.shown, at.line);
       // A case a hard stop (SIGTERM, a second Ctrl-C) cut short is not finished: a resume runs it again.
-      if (!stoppedByHand(event as unknown as ResultEvent)) blob.results.set(event.id, event as unknown as ResultEvent);
+      if (!stoppedByHand(event as unknown as ResultEvent))
+        blob.results.set(event.id as string, { text, line: at.line, kind: String(event.kind) });
       return;
     case 'summary':
       blob.summary = event as unknown as SummaryEvent;
@@ -66,8 +119,15 @@ function addEvent(blob: Blob, event: Loose, shown: string, line: number): void {
   }
 }
 
+function checkResult(event: Loose, shown: string, line: number): void {
+  if (typeof event.id !== 'string' || !Array.isArray(event.runs))
+    throw blobInvalid(shown, 'a "result" line without its "id" and "runs"', line);
+}
+
 /** The kernel's words for a run a hard stop ended, and for a case stopped before its first run. */
 const STOPPED = new Set(['run interrupted', 'run interrupted before it started']);
+/** What both of them begin with. */
+const STOPPED_WORDS = 'run interrupted';
 
 function stoppedByHand(result: ResultEvent): boolean {
   if (!result.runs.length) return result.status === 'error' && STOPPED.has(result.error ?? '');
@@ -83,19 +143,24 @@ function parseLine(line: string): Loose | string {
   }
 }
 
-/** The file's lines, read in large chunks: a blob of 100k results is tens of MB; readline costs a regex a line. */
-async function* linesOf(path: string): AsyncGenerator<string> {
+/**
+ * The file's lines, read in large chunks: a blob of 100k results is tens of MB; readline costs a regex
+ * a line. They come a chunk's worth at a time, as an async generator costs a promise per value.
+ */
+async function* linesOf(path: string): AsyncGenerator<string[]> {
   let rest = '';
   for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
     const text = rest + (chunk as string);
+    const lines: string[] = [];
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      yield text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
+      lines.push(text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end));
       start = end + 1;
     }
     rest = text.slice(start);
+    yield lines;
   }
-  if (rest) yield rest;
+  if (rest) yield [rest];
 }
 
 async function fileExists(path: string, shown: string): Promise<void> {

@@ -15,6 +15,7 @@ import {
   type UsageTotals,
 } from '@agentest/kernel';
 import type { ShardSet } from './check-blobs.js';
+import { parseRecorded, type RecordedLine } from './read-blob.js';
 
 export const MERGE_PLUGIN = 'agentest:merge';
 
@@ -26,18 +27,20 @@ const BEFORE_EVERYTHING = -1000;
  * order, and each case's runs are answered from its recorded results. The kernel then does what it
  * does for a live run: folds each case's runs into its status, metrics and stability figures, counts
  * the summary, judges the thresholds, and hands every event to the reporters.
+ *
+ * The cases stream: each recorded result is parsed as its case is replayed and let go once its result
+ * is reported, so a merge holds the results in flight, not the whole run.
  */
 export function replayShards(set: ShardSet, cwd: string): { plan: RunPlan; plugin: AgentestPlugin } {
   const first = set.blobs[0]!;
   const start = first.start ?? noStart(first.file);
-  const cases = mergedCases(set);
-  const partial = cases.some((c) => recorded(c).runs.length < start.runs_per_case);
+  const replay = new CaseStream(set);
   const suite: Suite = {
     name: start.suite,
     needsAgent: start.kind === 'agent',
     // The thresholds were checked when the shards ran; a custom metric name is judged, not refused.
     customMetrics: true,
-    cases: () => cases,
+    cases: () => replay.cases(),
     ...(start.meta ? { meta: start.meta } : {}),
   };
   const plan: RunPlan = {
@@ -52,20 +55,98 @@ export function replayShards(set: ShardSet, cwd: string): { plan: RunPlan; plugi
     verbose: false,
     ...(first.header.thresholds ? { thresholds: first.header.thresholds } : {}),
     // A case that stopped early under a run policy (`--runs auto`) is replayed with the runs it had.
-    ...(partial ? { runPolicy: (testCase, runs) => ({ stop: runs.length >= recorded(testCase).runs.length }) } : {}),
+    ...(start.runs_per_case > 1
+      ? {
+          runPolicy: (testCase: TestCase, runs: readonly Execution[]) => ({
+            stop: runs.length >= recorded(testCase).runs.length,
+          }),
+        }
+      : {}),
   };
-  return { plan, plugin: replayPlugin(set, start, cases) };
+  return { plan, plugin: replayPlugin(set, start, replay) };
 }
 
-/** Every shard's cases, in the order of the whole suite, each carrying its recorded result. */
-function mergedCases(set: ShardSet): TestCase[] {
-  const placed: { position: number; testCase: TestCase }[] = [];
-  for (const blob of set.blobs) {
-    blob.header.cases.forEach((id, i) => {
-      placed.push({ position: blob.header.positions[i]!, testCase: caseOf(blob.results.get(id)!) });
-    });
+/** A recorded case's place in the merged run: its blob and its result line. */
+interface Slot {
+  position: number;
+  file: string;
+  id: string;
+  line: RecordedLine;
+}
+
+/**
+ * The merged suite's cases, in the order of the whole suite. The kernel reads a suite twice: first to
+ * check it (every kind has an executor), when an outline of each case (its id and kind, where its
+ * result is in the blob) is all it looks at, then, once the run has started, to run it, when each case
+ * is parsed from its blob line as it is pulled.
+ */
+class CaseStream {
+  private readonly slots: Slot[] = [];
+  private started = false;
+  /** The recorded results of the cases being replayed, until their result is reported. */
+  private readonly inFlight = new Map<string, ResultEvent>();
+  readonly kinds = new Set<string>();
+  private usage?: UsageTotals;
+  private readonly unpriced = new Set<string>();
+
+  constructor(set: ShardSet) {
+    for (const blob of set.blobs) {
+      const { cases, positions } = blob.header;
+      for (let i = 0; i < cases.length; i++) {
+        const line = blob.results.get(cases[i]!)!;
+        this.kinds.add(line.kind);
+        this.slots.push({ position: positions[i]!, file: blob.file, id: cases[i]!, line });
+      }
+    }
+    // Each shard's cases are in suite order already: the sort merges them.
+    this.slots.sort((a, b) => a.position - b.position);
   }
-  return placed.sort((a, b) => a.position - b.position).map((p) => p.testCase);
+
+  *cases(): Generator<TestCase> {
+    for (const slot of this.slots) yield this.started ? this.replayed(slot) : outline(slot);
+  }
+
+  /** The run has started: from now on the suite is read to be run. */
+  start(): void {
+    this.started = true;
+  }
+
+  /** The recorded result of a case being replayed, handed over once: its result is being reported. */
+  take(id: string): ResultEvent {
+    const result = this.inFlight.get(id) ?? noCase();
+    this.inFlight.delete(id);
+    this.addUsage(result.usage);
+    return result;
+  }
+
+  /** The run's tokens and cost: the sum of its cases' (each shard metered its own calls). */
+  totalUsage(): UsageTotals | undefined {
+    if (this.usage && this.unpriced.size) this.usage.unpriced = [...this.unpriced].sort();
+    return this.usage;
+  }
+
+  private replayed(slot: Slot): TestCase {
+    const result = parseRecorded(slot.file, slot.line);
+    this.inFlight.set(slot.id, result);
+    return caseOf(result);
+  }
+
+  private addUsage(usage: UsageTotals | undefined): void {
+    if (!usage) return;
+    const total = (this.usage ??= { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: 0 });
+    total.calls += usage.calls;
+    total.prompt_tokens += usage.prompt_tokens;
+    total.completion_tokens += usage.completion_tokens;
+    total.total_tokens += usage.total_tokens;
+    total.cost_usd += usage.cost_usd;
+    if (usage.replayed) total.replayed = (total.replayed ?? 0) + usage.replayed;
+    for (const model of usage.unpriced ?? []) this.unpriced.add(model);
+  }
+}
+
+/** What the kernel's check of the suite reads of a case, pointing at its result in the blob. */
+function outline({ id, file, line }: Slot): TestCase {
+  return { id, kind: line.kind, input: undefined, messages: [], source: { file, line: line.line } };
 }
 
 function caseOf(result: ResultEvent): TestCase {
@@ -87,28 +168,27 @@ function caseOf(result: ResultEvent): TestCase {
 
 const recorded = (testCase: TestCase) => testCase.data as ResultEvent;
 
-function replayPlugin(set: ShardSet, start: StartEvent, cases: readonly TestCase[]): AgentestPlugin {
+function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream): AgentestPlugin {
   const agent: Agent = {
     id: start.agent_id,
     ...(start.connector ? { connector: start.connector } : {}),
     run: () => Promise.reject(new AgentestError('INTERNAL', 'agentest merge calls no agent')),
   };
-  const kinds = new Set(cases.map((c) => c.kind));
-  const byId = new Map(cases.map((c) => [c.id, recorded(c)]));
   const clock = shardsClock(set);
   return {
     name: MERGE_PLUGIN,
     enforce: 'pre',
     apply({ hooks }) {
       hooks.resolve.tap(MERGE_PLUGIN, () => agent);
-      for (const kind of kinds)
+      for (const kind of replay.kinds)
         hooks.execute.for(kind).tap(MERGE_PLUGIN, (testCase, ctx) => recordedRun(recorded(testCase), ctx.run));
       hooks.report.tap({ name: MERGE_PLUGIN, stage: BEFORE_EVERYTHING }, (event: RunEvent) => {
         if (event.type === 'start') {
+          replay.start();
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
-        } else if (event.type === 'result') restoreCaseFields(event, byId.get(event.id) ?? noCase());
-        else if (event.type === 'summary') Object.assign(event, clock.summary(), shardsSummary(set));
+        } else if (event.type === 'result') restoreCaseFields(event, replay.take(event.id));
+        else if (event.type === 'summary') Object.assign(event, clock.summary(), shardsSummary(set, replay));
       });
     },
   };
@@ -160,37 +240,16 @@ function shardsClock(set: ShardSet) {
  * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`) and flaky cases
  * (from the history) are about its own cases, so the run's are all of them; its usage is its cases' sum.
  */
-function shardsSummary(set: ShardSet): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
+function shardsSummary(set: ShardSet, replay: CaseStream): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
   const summaries = set.blobs.map((blob) => blob.summary);
   const robustness = summaries.flatMap((summary) => summary?.robustness ?? []);
   const flaky = summaries.flatMap((summary) => summary?.flaky ?? []);
-  const usage = totalUsage(set);
+  const usage = replay.totalUsage();
   return {
     ...(usage ? { usage } : {}),
     ...(robustness.length ? { robustness } : {}),
     ...(flaky.length ? { flaky } : {}),
   };
-}
-
-/** The run's tokens and cost: the sum of its cases' (each shard metered its own calls). */
-function totalUsage(set: ShardSet): UsageTotals | undefined {
-  let total: UsageTotals | undefined;
-  const unpriced = new Set<string>();
-  for (const blob of set.blobs) {
-    for (const { usage } of blob.results.values()) {
-      if (!usage) continue;
-      total ??= { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: 0 };
-      total.calls += usage.calls;
-      total.prompt_tokens += usage.prompt_tokens;
-      total.completion_tokens += usage.completion_tokens;
-      total.total_tokens += usage.total_tokens;
-      total.cost_usd += usage.cost_usd;
-      if (usage.replayed) total.replayed = (total.replayed ?? 0) + usage.replayed;
-      for (const model of usage.unpriced ?? []) unpriced.add(model);
-    }
-  }
-  if (total && unpriced.size) total.unpriced = [...unpriced].sort();
-  return total;
 }
 
 /** The start event's environment as the shards recorded it; no case calls an agent, so no context is made. */

@@ -1,5 +1,5 @@
 import { readFile, truncate } from 'node:fs/promises';
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin, type RunPlan, type ShardLabel } from '@agentest/kernel';
 import type { Flags } from '../flags.js';
 import type { CliIo } from '../run-test.js';
@@ -30,7 +30,10 @@ export interface BlobRun {
  */
 export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo, 'cwd' | 'env'>): Promise<BlobSetup> {
   const flags = parseBlobFlags(raw);
-  if (flags.resume) return resumeBlob(flags.resume, run, io.cwd);
+  if (flags.resume) {
+    checkResumeDir(flags, io.cwd);
+    return resumeBlob(flags.resume, run, io.cwd);
+  }
   const { plan } = run;
   if (!plan.shard && !flags.blobDir) return { plugins: [] };
   const census = new CaseCensus();
@@ -54,6 +57,20 @@ export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo,
     ...(plan.thresholds ? { thresholds: plan.thresholds } : {}),
   });
   return { plugins: [blobWriter({ path, header })] };
+}
+
+/**
+ * The shard's own command may carry its `--blob-dir`: with `--resume` it must be the folder of the
+ * blob resumed, since the resumed cases are added to that blob, not to a new one.
+ */
+function checkResumeDir(flags: { resume?: string; blobDir?: string }, cwd: string): void {
+  if (!flags.resume || !flags.blobDir) return;
+  if (resolve(cwd, flags.blobDir) === dirname(resolve(cwd, flags.resume))) return;
+  throw new AgentestError(
+    'FLAG_INVALID',
+    `--blob-dir ${flags.blobDir} is not the folder of the blob --resume ${flags.resume} names: the resumed cases are added to that blob; leave --blob-dir out or give its folder`,
+    { where: '--blob-dir' },
+  );
 }
 
 /**

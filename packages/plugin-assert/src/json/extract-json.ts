@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { parseJson as parseExact } from '@agentest/kernel';
 import { jsonrepair } from 'jsonrepair';
-import { parse as parseYaml } from 'yaml';
+
+/**
+ * The YAML parser (some seventy modules) loads on the first reply that looks like YAML, not with
+ * the assertions: most runs never meet one. `require` because the extraction is synchronous.
+ */
+let yaml: typeof import('yaml') | undefined;
+const parseYaml = (text: string): unknown =>
+  (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
 
 /** Matches one fenced block: ```lang, the body, and the closing fence (as Yao's extractor does). */
 const FENCE = /```(\w*)[ \t]*\r?\n?([\s\S]*?)\r?\n?```/g;

@@ -1,6 +1,6 @@
 import type { CoverageMap } from 'istanbul-lib-coverage';
 import type { ScriptCoverage } from './coverage-protocol.js';
-import { toIstanbul, type BundleSource } from './to-istanbul.js';
+import type { BundleSource } from './to-istanbul.js';
 
 /** What can hand over the coverage its threads counted: a script pool. */
 export interface CoverageSource {
@@ -40,6 +40,8 @@ export class CoverageSession {
   async collect(keep: (file: string) => boolean): Promise<CoverageMap> {
     const taken = await Promise.all([...this.sources].map((source) => source.takeCoverage()));
     for (const scripts of taken) this.add(scripts);
+    // istanbul and v8-to-istanbul load when a run reports coverage, not with every script pool.
+    const { toIstanbul } = await import('./to-istanbul.js');
     return toIstanbul(this.scripts, this.bundles, keep);
   }
 }
