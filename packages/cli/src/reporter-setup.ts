@@ -1,7 +1,7 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
 import type { ReporterSpec } from './config/reporter-specs.js';
-import { invalid } from './flags.js';
+import { invalid } from './flag-error.js';
 import {
   BUILTIN_REPORT_IDS,
   BUILTIN_REPORTERS,

@@ -11,3 +11,4 @@ export {
   type ScriptedRun,
 } from './plugins.js';
 export { recorder, runKernel, type Recording, type ReportEvent } from './run.js';
+export { findCycle, importGraph } from './import-graph.js';
