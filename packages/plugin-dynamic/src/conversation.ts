@@ -1,5 +1,6 @@
 import {
   errorMessage,
+  inheritRunScope,
   type Agent,
   type AgentCallOptions,
   type AgentReply,
@@ -170,9 +171,11 @@ async function askSimulator(
     chat_id: `${options.context.chat_id}-simulator-${turn}`,
     assistant_id: options.simulator.id,
   };
+  // The simulator's calls are the run's, as a simulated user's: metered and recorded apart from the agent's.
+  const signal = inheritRunScope(AbortSignal.any([options.signal]), options.signal, 'simulator');
   let reply: AgentReply;
   try {
-    reply = await options.simulator.run([request], context, options.signal, {});
+    reply = await options.simulator.run([request], context, signal, {});
   } catch (error) {
     if (options.signal.aborted) throw error;
     return {

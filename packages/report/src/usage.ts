@@ -10,7 +10,23 @@ export function usageText(usage: DeepReadonly<UsageTotals> | undefined): string 
   const tokens = `${usage.total_tokens.toLocaleString('en')} tokens (${usage.prompt_tokens.toLocaleString('en')} in, ${usage.completion_tokens.toLocaleString('en')} out)`;
   const unpriced = usage.unpriced?.filter(Boolean) ?? [];
   const cost = `${formatUsd(usage.cost_usd)}${unpriced.length ? ` (no price for ${unpriced.join(', ')})` : ''}`;
-  return `${calls} · ${tokens} · ${cost}`;
+  return `${calls} · ${tokens} · ${cost}${helpersText(usage.helpers)}`;
+}
+
+/** ` · of which judges 30 calls, 7,046 tokens, $0.0012; simulated users 6 calls, …`: the cost of testing, apart. */
+function helpersText(helpers: DeepReadonly<UsageTotals>['helpers']): string {
+  const parts = (
+    [
+      ['judges', helpers?.judge],
+      ['simulated users', helpers?.simulator],
+    ] as const
+  )
+    .filter(([, helper]) => helper?.calls)
+    .map(
+      ([who, helper]) =>
+        `${who} ${helper!.calls} call${helper!.calls === 1 ? '' : 's'}, ${helper!.total_tokens.toLocaleString('en')} tokens, ${formatUsd(helper!.cost_usd)}`,
+    );
+  return parts.length ? ` · of which ${parts.join('; ')}` : '';
 }
 
 /** `$0.0123`, `$1.50`: small costs keep four decimals so that they do not read as nothing. */

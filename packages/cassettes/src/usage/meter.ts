@@ -36,7 +36,7 @@ export class UsageMeter {
     const cost = price ? costOf(reply.usage, price) : undefined;
     let totals = this.cases.get(scope.caseId);
     if (!totals) this.cases.set(scope.caseId, (totals = emptyTotals()));
-    addCall(totals, reply.usage, cost, model, replayed);
+    addCall(totals, reply.usage, cost, model, replayed, scope.role);
     if (!replayed) this.spend(cost ?? 0, reply.usage?.total_tokens ?? 0);
   }
 

@@ -174,6 +174,18 @@ export interface UsageTotals {
   cost_usd: number;
   /** Models called without a price (config `prices`): their tokens count, their cost does not. */
   unpriced?: string[];
+  /**
+   * Of the above, what the judges and the simulated users spent (their calls are in `calls` too), so
+   * a report can tell the agent's own cost from the cost of testing it.
+   */
+  helpers?: { judge?: HelperUsage; simulator?: HelperUsage };
+}
+
+/** The calls, tokens and cost of one kind of helper agent (judges, simulated users) over a case or a run. */
+export interface HelperUsage {
+  calls: number;
+  total_tokens: number;
+  cost_usd: number;
 }
 
 /** The summary's `comparison` block: the verdict against the baseline and the cases that changed. */
