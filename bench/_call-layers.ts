@@ -25,7 +25,17 @@ export async function callLayers(
   const endpoint = `${url}/v1/chat/completions`;
   const agent = new Agent({ keepAlive: true });
   const fetch = nodeHttpFetch();
-  const sdk = new OpenAI({ apiKey: 'bench', baseURL: `${url}/v1`, maxRetries: 0, fetch, logLevel: 'off' });
+  // Built as the connector builds its client (no key: no Authorization header), so `chat()` adds only the connector.
+  const sdk = new OpenAI({
+    apiKey: 'no-key',
+    baseURL: `${url}/v1`,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    logLevel: 'off',
+    fetch,
+    defaultHeaders: { Authorization: null },
+  });
   const client = createChatClient('bench-layers', {
     type: 'openai',
     options: { host: url, model: 'fake-model', concurrency: parallel },
