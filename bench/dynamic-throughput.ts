@@ -15,6 +15,8 @@ import agents from '@agentest/plugin-agent';
 import dynamic from '@agentest/plugin-dynamic';
 import jsonl from '@agentest/plugin-jsonl';
 import { FakeServerThread } from './llm-throughput.js';
+import { callLayers } from './_call-layers.js';
+import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 50);
 const TURNS = 6;
@@ -26,9 +28,74 @@ interface Figures {
   wallMs: number;
   /** CPU time of the whole process (runner, connectors and the fake server's thread) during the run. */
   cpuMs: number;
+  /** Per thread group, where Linux reports it: on-CPU time and time waiting for a core, in ms. */
+  threads?: {
+    /** The runner, plugins, connectors, SDK and HTTP client. */
+    main: { cpuMs: number; waitMs: number };
+    /** The fake server's worker thread. */
+    server: { cpuMs: number; waitMs: number };
+    /** V8's helpers (garbage collection, compilation) and libuv's pool. */
+    helpers: { cpuMs: number; waitMs: number };
+  };
+  /** The share of the run's wall time the main thread's event loop was busy. */
+  mainBusy: number;
   passed: number;
   requests: number;
   turns: number;
+  split: TimeSplit;
+}
+
+/** Main thread, the fake server's thread (the threads that appeared when it started) and the rest. */
+function splitThreads(beforeServer: ThreadTimes, before: ThreadTimes, after: ThreadTimes): Figures['threads'] {
+  const serverTids = [...before.keys()].filter((tid) => !beforeServer.has(tid));
+  const helperTids = [...after.keys()].filter((tid) => tid !== process.pid && !serverTids.includes(tid));
+  return {
+    main: usedBetween(before, after, [process.pid]),
+    server: usedBetween(before, after, serverTids),
+    helpers: usedBetween(before, after, helperTids),
+  };
+}
+
+/**
+ * Where a case's time goes, averaged over the cases: each call as its caller saw it (request to
+ * reply, the fake server's latency included), the gaps between its calls (reading the reply,
+ * checkpoints, the next request's brief), and the run's wall time past its slowest case.
+ */
+interface TimeSplit {
+  /** Simulator and agent calls made. */
+  calls: number;
+  /** Mean call time, as the dynamic plugin timed it (simulator and agent calls alike). */
+  callMs: number;
+  /** Mean time per case outside its calls, divided by its calls. */
+  gapPerCallMs: number;
+  /** Slowest case's duration. */
+  slowestCaseMs: number;
+}
+
+function timeSplit(executions: Execution[]): TimeSplit {
+  let calls = 0;
+  let callTotal = 0;
+  let gapTotal = 0;
+  for (const e of executions) {
+    const turns = (e.details?.dynamic as { turns?: { simulator_ms?: number; agent_ms?: number }[] } | undefined)?.turns;
+    let inCalls = 0;
+    let count = 0;
+    for (const t of turns ?? [])
+      for (const ms of [t.simulator_ms, t.agent_ms])
+        if (ms !== undefined) {
+          inCalls += ms;
+          count++;
+        }
+    calls += count;
+    callTotal += inCalls;
+    gapTotal += e.duration_ms - inCalls;
+  }
+  return {
+    calls,
+    callMs: callTotal / calls,
+    gapPerCallMs: gapTotal / calls,
+    slowestCaseMs: Math.max(...executions.map((e) => e.duration_ms)),
+  };
 }
 
 /** Every case opens with its input; the checkpoint is reached only by the reply to the 6th turn. */
@@ -49,13 +116,38 @@ async function writeSuite(dir: string): Promise<string> {
   return file;
 }
 
-function benchKernel(url: string, executions: Execution[]) {
+/** The simulator's brief is JSON with the turn number; the agent sees the user's last message. */
+const RULES = [
+  { match: `"turn_number":${TURNS}`, reply: '{"message": "That is everything, thanks", "goal_achieved": false}' },
+  { match: '"turn_number"', reply: '{"message": "Tell me more", "goal_achieved": false}' },
+  { match: 'everything, thanks', reply: 'All done, goodbye.' },
+];
+const DEFAULT_REPLY = 'Noted.';
+
+/**
+ * `http`: the `openai` connector on the fake server, the benchmark proper. `mock`: the same replies
+ * and latency from the in-process `mock` connector (no HTTP, SDK or server), which measures what the
+ * runner and the dynamic plugin cost on their own.
+ */
+type Transport = { kind: 'http'; url: string } | { kind: 'mock' };
+
+function connectorFor(transport: Transport) {
+  if (transport.kind === 'http')
+    return { type: 'openai', options: { host: transport.url, model: 'fake-model', concurrency: PARALLEL * 2 } };
+  const replies = RULES.map((r) => ({ match: r.match, reply: r.reply }));
+  return {
+    type: 'mock',
+    options: { replies, default: DEFAULT_REPLY, latency_ms: LATENCY_MS, concurrency: PARALLEL * 2 },
+  };
+}
+
+function benchKernel(transport: Transport, executions: Execution[]) {
   const collector: AgentestPlugin = {
     name: 'bench:collector',
     apply: ({ hooks }) =>
       hooks.report.tap('bench:collector', (e) => void (e.type === 'result' && executions.push(...e.runs))),
   };
-  const connector = { type: 'openai', options: { host: url, model: 'fake-model', concurrency: PARALLEL * 2 } };
+  const connector = connectorFor(transport);
   return createKernel({
     plugins: [
       jsonl(),
@@ -70,18 +162,13 @@ function benchKernel(url: string, executions: Execution[]) {
   });
 }
 
-async function runOnce(dir: string): Promise<Figures> {
+async function runOnce(dir: string, kind: Transport['kind']): Promise<Figures> {
   const file = await writeSuite(dir);
-  // The simulator's brief is JSON with the turn number; the agent sees the user's last message.
-  const llm = await FakeServerThread.start({
-    latencyMs: LATENCY_MS,
-    rules: [
-      { match: `"turn_number":${TURNS}`, reply: '{"message": "That is everything, thanks", "goal_achieved": false}' },
-      { match: '"turn_number"', reply: '{"message": "Tell me more", "goal_achieved": false}' },
-      { match: 'everything, thanks', reply: 'All done, goodbye.' },
-    ],
-    default: 'Noted.',
-  });
+  const beforeServer = threadTimes();
+  const llm =
+    kind === 'http'
+      ? await FakeServerThread.start({ latencyMs: LATENCY_MS, rules: RULES, default: DEFAULT_REPLY })
+      : undefined;
   const executions: Execution[] = [];
   const plan: RunPlan = {
     input: { input: file, cwd: dir },
@@ -96,63 +183,160 @@ async function runOnce(dir: string): Promise<Figures> {
   try {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const outcome = await benchKernel(llm.url, executions).run(plan);
+    const threadsBefore = threadTimes();
+    const loopBefore = performance.eventLoopUtilization();
+    const transport: Transport = llm ? { kind: 'http', url: llm.url } : { kind: 'mock' };
+    const outcome = await benchKernel(transport, executions).run(plan);
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const threadsAfter = threadTimes();
+    const mainBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    stats = await llm.stop();
+    const split = timeSplit(executions);
+    stats = llm ? await llm.stop() : { requests: split.calls };
     const turns = executions.reduce(
       (n, e) => n + ((e.details?.dynamic as { total_turns?: number } | undefined)?.total_turns ?? 0),
       0,
     );
-    return { wallMs, cpuMs, passed: outcome.summary.passed, requests: stats.requests, turns };
+    return {
+      wallMs,
+      cpuMs,
+      ...(threadsAfter.has(process.pid) ? { threads: splitThreads(beforeServer, threadsBefore, threadsAfter) } : {}),
+      mainBusy,
+      passed: outcome.summary.passed,
+      requests: stats.requests,
+      turns,
+      split,
+    };
   } finally {
-    if (!stats) await llm.stop();
+    if (!stats) await llm?.stop();
   }
+}
+
+/** CPU per call by thread group, and the main thread's wait for a core; none off Linux. */
+function threadRows(best: Figures, runs: Figures[]): string[] {
+  const t = best.threads;
+  if (!t) return [];
+  const perCall = (value: number) => `${(value / best.requests).toFixed(2)} ms`;
+  return [
+    `| main thread's CPU time per call (runner, plugins, connector, SDK, HTTP client) | ${perCall(t.main.cpuMs)} |`,
+    `| every run's main-thread CPU time per call, in order | ${runs.map((r) => (r.threads ? `${(r.threads.main.cpuMs / r.requests).toFixed(2)} ms` : '–')).join(' · ')} |`,
+    `| the fake server's thread, CPU time per call | ${perCall(t.server.cpuMs)} |`,
+    `| V8 and libuv helper threads (garbage collection, compilation), CPU time per call | ${perCall(t.helpers.cpuMs)} |`,
+    `| main thread ready to run but waiting for a core (other load on the machine) | ${ms(t.main.waitMs)} |`,
+  ];
 }
 
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en-US')} ms`;
 
-function formatMarkdown(best: Figures, runs: Figures[]): string {
+function formatMarkdown(best: Figures, runs: Figures[], mock: Figures): string {
   const calls = TURNS + (TURNS - 1);
   const ideal = (CASES * calls * LATENCY_MS) / PARALLEL;
-  const efficiency = ideal / best.wallMs;
+  const perCall = (valueMs: number, f: Figures = best) => `${(valueMs / f.requests).toFixed(2)} ms`;
   return [
     '## Dynamic cases (simulated user, 6 turns) against the fake server',
     '',
-    `${CASES} dynamic cases through the JSONL loader, the agent plugin, the \`openai\` connector and the dynamic plugin: each opens with its input, then a simulated user (a connector on the same fake server) speaks on turns 2–${TURNS}, and the checkpoint \`finished\` is reached only by the reply to turn ${TURNS}. \`@agentest/fake-llm\` (in a worker thread) answers every call after ${LATENCY_MS} ms; \`--parallel ${PARALLEL}\`. One warm-up, then ${RUNS} runs; the table is the median run by wall time.`,
+    `${CASES} dynamic cases through the JSONL loader, the agent plugin, the \`openai\` connector and the dynamic plugin: each opens with its input, then a simulated user (a connector on the same fake server) speaks on turns 2–${TURNS}, and the checkpoint \`finished\` is reached only by the reply to turn ${TURNS}. \`@agentest/fake-llm\` (in a worker thread) answers every call after ${LATENCY_MS} ms; \`--parallel ${PARALLEL}\`. One warm-up, then ${RUNS} runs; the table is the median run by wall time. CPU times per thread come from Linux's per-thread scheduler statistics.`,
     '',
     '| figure | value |',
     '|---|---|',
     `| wall time (median run) | ${ms(best.wallMs)} |`,
     `| every run's wall time, in order | ${runs.map((r) => ms(r.wallMs)).join(' · ')} |`,
     `| ideal: cases × (${TURNS} agent replies + ${TURNS - 1} simulator messages) × ${LATENCY_MS} ms ÷ ${PARALLEL} | ${ms(ideal)} |`,
-    `| ideal ÷ wall | ${(efficiency * 100).toFixed(1)} % |`,
-    `| CPU time per call (median run; whole process, fake server included) | ${(best.cpuMs / best.requests).toFixed(2)} ms |`,
-    `| every run's CPU time per call, in order | ${runs.map((r) => `${(r.cpuMs / r.requests).toFixed(2)} ms`).join(' · ')} |`,
+    `| ideal ÷ wall | ${pct(ideal, best.wallMs)} |`,
+    `| CPU time per call (median run; whole process, fake server included) | ${perCall(best.cpuMs)} |`,
+    `| every run's CPU time per call, in order | ${runs.map((r) => perCall(r.cpuMs, r)).join(' · ')} |`,
+    ...threadRows(best, runs),
+    `| main thread's event loop busy (share of the wall time) | ${(best.mainBusy * 100).toFixed(0)} % |`,
+    `| a call as the case saw it, request to reply (mean; ${LATENCY_MS} ms of it is the server's latency) | ${best.split.callMs.toFixed(1)} ms |`,
+    `| a case's time between its calls, per call (reading the reply, checkpoints, the next request) | ${best.split.gapPerCallMs.toFixed(2)} ms |`,
+    `| slowest case / run wall time | ${ms(best.split.slowestCaseMs)} / ${ms(best.wallMs)} |`,
     `| requests served / agent turns recorded | ${best.requests} (${CASES * calls} expected) / ${best.turns} (${CASES * TURNS} expected) |`,
     `| passed | ${best.passed} / ${CASES} |`,
+    `| the same suite on the \`mock\` connector (no HTTP, SDK or server; ${LATENCY_MS} ms latency in-process): wall, ideal ÷ wall | ${ms(mock.wallMs)}, ${pct(ideal, mock.wallMs)} |`,
+    `| the same on the \`mock\` connector: main thread's CPU time per call | ${mock.threads ? perCall(mock.threads.main.cpuMs, mock) : '–'} |`,
     `| machine load (1-minute average, ${availableParallelism()} cores) at the end | ${loadavg()[0]!.toFixed(1)} |`,
     '',
-    `A conversation's calls are sequential (each turn waits for the previous reply), so with one case per lane the ideal is one case's chain of ${calls} calls. The ${CASES} lanes start together and stay nearly in step, so each of the ${calls} steps is a burst of ${CASES} calls whose CPU time (HTTP on loopback, the SDK, JSON) runs one after another on the main thread: a lane waits for the calls ahead of it in the burst, ${calls} times over. That queueing, not the dynamic plugin (a few per cent of the CPU in a profile), is the gap to the ideal. CPU time per call (process.cpuUsage over the run ÷ requests served) is far less sensitive to other load on the machine than wall time, so it is the figure to compare between runs on a busy machine.`,
+    ...explanation(best, mock, ideal, calls),
   ].join('\n');
+}
+
+/** Where the time goes, in the run's own figures. */
+function explanation(best: Figures, mock: Figures, ideal: number, calls: number): string[] {
+  const pace = ideal / (CASES * calls);
+  const main = best.threads?.main;
+  const mainPerCall = main ? main.cpuMs / best.requests : undefined;
+  return [
+    `A conversation's calls are sequential (each turn waits for the previous reply), so with one case per lane the ideal is one case's chain of ${calls} calls. At that pace the ${PARALLEL} lanes, each with one call in flight for ${LATENCY_MS} ms, need the main thread to finish a call every ${pace.toFixed(2)} ms: the runner, the connector, the OpenAI SDK and Node's HTTP client all run there, so their CPU time per call is what bounds the wall time, not the latency.` +
+      (mainPerCall !== undefined
+        ? ` In this run the main thread spent ${mainPerCall.toFixed(2)} ms of CPU per call, so its ${best.requests} calls alone need ${ms(main!.cpuMs)} of one core, which by itself caps ideal ÷ wall at ${pct(ideal, main!.cpuMs)} before any latency or queueing, and it waited ${ms(main!.waitMs)} for a core held by other work on the machine; the fake server's thread and V8's helpers (garbage collection, compilation) used another ${((best.threads!.server.cpuMs + best.threads!.helpers.cpuMs) / best.requests).toFixed(2)} ms per call on the same ${availableParallelism()} cores.`
+        : ''),
+    '',
+    `The runner and the dynamic plugin are a small part of it: on the \`mock\` connector the same suite costs ${mockShare(best, mock)} of main-thread CPU per call and reaches ${pct(ideal, mock.wallMs)} of the ideal on the same machine. The rest of the per-call cost is the HTTP exchange (Node's client, loopback TCP and the socket writes), the SDK's request building and reply parsing, and the fake server's own HTTP handling. The lanes also stay nearly in step, so each of the ${calls} steps is a burst of ${CASES} calls queued on the main thread. CPU time per call is far less sensitive to other load on the machine than wall time, so it is the figure to compare between runs on a busy machine.`,
+  ];
+}
+
+/** The mock run's main-thread CPU per call, and its share of the HTTP run's. */
+function mockShare(best: Figures, mock: Figures): string {
+  if (!mock.threads || !best.threads) return 'little';
+  const mockPerCall = mock.threads.main.cpuMs / mock.requests;
+  const share = mockPerCall / (best.threads.main.cpuMs / best.requests);
+  return `${mockPerCall.toFixed(2)} ms (${(share * 100).toFixed(0)} % of the \`openai\` run's)`;
+}
+
+function pct(ideal: number, wallMs: number): string {
+  return `${((ideal / wallMs) * 100).toFixed(1)} %`;
+}
+
+type Layers = Awaited<ReturnType<typeof callLayers>>;
+
+/** Main-thread CPU per call of each connector layer, against the fake server with the suite's latency. */
+async function measureLayers(): Promise<Layers> {
+  const llm = await FakeServerThread.start({ latencyMs: LATENCY_MS, default: DEFAULT_REPLY });
+  try {
+    return await callLayers(llm.url, CASES * (TURNS + TURNS - 1), PARALLEL);
+  } finally {
+    await llm.stop();
+  }
+}
+
+function formatLayers(layers: Layers): string {
+  if (layers.some((l) => Number.isNaN(l.cpuMs) || l.cpuMs === 0)) return '';
+  return [
+    '',
+    `Where the main thread's CPU per call goes in the connector, layer by layer (the same number of calls, ${PARALLEL} in flight, against the fake server; main-thread CPU per call, and what each layer adds):`,
+    '',
+    '| layer | CPU per call | added |',
+    '|---|---|---|',
+    ...layers.map(
+      (l, i) =>
+        `| ${l.layer} | ${l.cpuMs.toFixed(3)} ms | ${i ? `${(l.cpuMs - layers[i - 1]!.cpuMs).toFixed(3)} ms` : '–'} |`,
+    ),
+  ].join('\n');
+}
+
+/** A warm-up, then `RUNS` runs; the median run by wall time and every run. */
+async function measure(dir: string, kind: Transport['kind']): Promise<{ best: Figures; runs: Figures[] }> {
+  console.error(`${kind}: warm-up…`);
+  await runOnce(dir, kind);
+  const runs: Figures[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    console.error(`${kind} ${run}/${RUNS} (${CASES} cases × ${TURNS} turns, ${LATENCY_MS} ms, parallel ${PARALLEL})…`);
+    runs.push(await runOnce(dir, kind));
+  }
+  return { best: [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!, runs };
 }
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'agentest-bench-dynamic-'));
   try {
-    console.error('warm-up…');
-    await runOnce(dir);
-    const runs: Figures[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      console.error(
-        `dynamic ${run}/${RUNS} (${CASES} cases × ${TURNS} turns, ${LATENCY_MS} ms, parallel ${PARALLEL})…`,
-      );
-      runs.push(await runOnce(dir));
-    }
-    const best = [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!;
-    console.log(formatMarkdown(best, runs));
-    if (runs.some((r) => r.passed !== CASES)) process.exitCode = 1;
+    const http = await measure(dir, 'http');
+    const mock = await measure(dir, 'mock');
+    console.error('the connector layer by layer…');
+    const layers = await measureLayers();
+    console.log(formatMarkdown(http.best, http.runs, mock.best));
+    console.log(formatLayers(layers));
+    if ([...http.runs, ...mock.runs].some((r) => r.passed !== CASES)) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -16,11 +16,12 @@ import {
   readSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -83,8 +84,9 @@ fingerprint per id, 8 MB at 1M cases, given back before the cases run); the flak
 whose outcome flipped); the console's failure recap (the first 50 failed cases, the rest counted); the snapshot plugin
 (only cases that did not run to their assertions); and a suite lifecycle's \`afterAll\`, which is given every result
 (only suites that define one). \`packages/history/test/record-streaming.test.ts\` fails if the history's per-case
-retention comes back. Each run starts in an empty project (\`bench/.data/project\`): run from the repository's root, the
-CLI found the repository's own config and read the history records the earlier runs of the bench had written.`);
+retention comes back. Each run starts in an empty project (\`bench/.data/project\`) with the suite linked into it: the
+CLI searches for its config from the suite's folder, and from \`bench/.data\` it found the repository's own config and
+read the 10 MB history records the earlier runs of the bench had written there.`);
 }
 
 /** Both sides at `n` cases, REPEATS times each, alternating; the median run of each and its table row. */
@@ -94,7 +96,7 @@ function measureSize(n: number): { cliRun: Measure; floorRun: Measure; row: stri
     join(root, 'packages/cli/dist/bin.js'),
     'test',
     '-i',
-    input,
+    basename(input),
     '-n',
     'echo',
     '-o',
@@ -110,7 +112,7 @@ function measureSize(n: number): { cliRun: Measure; floorRun: Measure; row: stri
     floorRuns.push(
       measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true),
     );
-    cliRuns.push(measure(cliArgs, n, false, emptyProject()));
+    cliRuns.push(measure(cliArgs, n, false, emptyProject(input)));
   }
   const floorRun = median(floorRuns);
   const cliRun = median(cliRuns);
@@ -158,15 +160,17 @@ interface Measure {
 }
 
 /**
- * The folder the CLI runs in: a project of its own (no config file; the repository's would be found
- * from its root) with no run history, so each run records its history as a project's first run does
- * instead of reading the 10 MB records the earlier runs of the bench wrote.
+ * The folder the CLI runs in: a project of its own (no config file) with no run history, so each run
+ * records its history as a project's first run does instead of reading the 10 MB records the earlier
+ * runs of the bench wrote. The suite is linked into it: the CLI searches for its config from the
+ * suite's folder, and from `bench/.data` it would find the repository's own config and history.
  */
-function emptyProject(): string {
+function emptyProject(input: string): string {
   const dir = join(data, 'project');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"name": "kernel-bench", "private": true}\n');
+  symlinkSync(input, join(dir, basename(input)));
   return dir;
 }
 

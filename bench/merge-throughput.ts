@@ -3,7 +3,8 @@
  * the built CLI as a CI merge job runs it (the blobs read and checked, every case replayed through the
  * kernel, the JSONL report written). The blobs are written by four real shard runs (`--shard i/4`,
  * echo agent, three assertions per case). The floor, in the same run, only reads the blobs line by
- * line and parses each line: what any merge must at least do. Prints a Markdown section.
+ * line and parses each line: what any merge must at least do. Where the merge's CPU time goes is
+ * timed in a process of its own (`--phases <dir>`) on the same blobs. Prints a Markdown section.
  * `--floor <dir>` runs the floor itself.
  */
 import { spawnSync } from 'node:child_process';
@@ -23,6 +24,7 @@ const TARGET_MS = 3_000;
 const CLI = join(root, 'packages/cli/dist/bin.js');
 
 if (process.argv[2] === '--floor') await floor(process.argv[3]!);
+else if (process.argv[2] === '--phases') await phases(process.argv[3]!);
 else main();
 
 function main(): void {
@@ -36,6 +38,7 @@ function main(): void {
     merges.push(timed([CLI, 'merge', blobs, '-o', join(data, 'merged.jsonl')]));
   }
   const [merge, floorTime] = [median(merges), median(floors)];
+  const phase = phasesRun(blobs);
   console.log(`## Merge of 100k results (\`agentest merge\`, ${SHARDS} shard blobs)
 
 ${SHARDS} blobs written by real shard runs (\`agentest test -i cases.jsonl -n echo --shard i/${SHARDS}\`, three
@@ -60,13 +63,18 @@ used: a loaded machine stretches the wall time, not the CPU time, and on an idle
 | target: merge of 100k results ≤ ${fmt(TARGET_MS)} ms, wall / CPU | ${verdict(merge.wallMs)} / ${verdict(merge.cpuMs)} |
 | machine load (1-minute average, 2 cores) at the end | ${loadAverage()} |
 
-Where the merge's CPU time goes (the phases timed in one process on the same blobs, CPU ms): reading the blobs
-≈ 1,700 (the floor's parse plus keeping 100k results alive for the order and the checks), checking the shard set and
-building the merged suite ≈ 400, replaying the 100k cases through the kernel ≈ 650, writing the merged JSONL report
-≈ 1,250; the rest is the console reporter's line per case, start-up and garbage collection. The replay through the
-kernel is the point (statuses, stability, the summary and the verdict come from the code a live run uses), and it is
-the cheap part; the target is missed by the reading and by writing the report, each of which is about the floor's
-size again.`);
+Where the merge's CPU time goes, timed in one process of its own (the built modules, no start-up, no console
+reporter) on the same blobs, CPU ms:
+
+| phase | CPU time |
+|---|---|
+${phase.map(([name, ms]) => `| ${name} | ${fmt(ms)} ms |`).join('\n')}
+
+The blobs are read once: each case's final result line is kept as text (its id and kind read from the line's
+start) for the checks, and parsed only when its case is replayed, then let go once its result is reported, so
+the merge never holds 100k parsed results. The replay through the kernel recomputes every status, stability
+figure, the summary and the verdict with the code a live run uses; the parse of each result (the floor's cost)
+is part of it. Writing the merged JSONL report is the other large part: each merged result is serialised whole.`);
 }
 
 function verdict(ms: number): string {
@@ -135,6 +143,54 @@ function floorRun(blobs: string): Timing {
   if (run.status !== 0 || !Number.isFinite(wallMs) || !Number.isFinite(cpuMs))
     throw new Error(`floor failed (${run.status}): ${run.stderr.slice(-2000)}`);
   return { wallMs: wallMs!, cpuMs: cpuMs! };
+}
+
+/** The phases in a child process (built modules, `tsx` only for this file); it prints them as JSON. */
+function phasesRun(blobs: string): [string, number][] {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--phases', blobs], {
+    cwd: data,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const found = /PHASES=(.*)/.exec(run.stderr)?.[1];
+  if (run.status !== 0 || !found) throw new Error(`phases failed (${run.status}): ${run.stderr.slice(-2000)}`);
+  return JSON.parse(found) as [string, number][];
+}
+
+/** The merge's steps one by one, through the built modules `agentest merge` runs, each step's CPU time. */
+async function phases(dir: string): Promise<void> {
+  const dist = (path: string) => import(join(root, 'packages', path));
+  const { readBlob } = await dist('cli/dist/blob/read-blob.js');
+  const { checkShardSet } = await dist('cli/dist/blob/check-blobs.js');
+  const { replayShards } = await dist('cli/dist/blob/replay-shards.js');
+  const { createKernel } = await dist('kernel/dist/index.js');
+  const { verdictPlugin } = await dist('report/dist/index.js');
+  const { default: jsonlReporter } = await dist('reporter-jsonl/dist/index.js');
+  const names = readdirSync(dir).sort();
+  const timed: [string, number][] = [];
+  const step = async (name: string, work: () => unknown) => {
+    const before = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(before);
+    timed.push([name, (used.user + used.system) / 1000]);
+  };
+  const replay = async (reporters: unknown[]) => {
+    const blobs = await Promise.all(names.map((name) => readBlob(join(dir, name), name)));
+    const { plan, plugin } = replayShards(checkShardSet(blobs, undefined), data);
+    await createKernel({ plugins: [plugin, verdictPlugin(), ...reporters] }).run(plan);
+  };
+  let blobs: unknown[] = [];
+  await step('read the blobs (headers parsed, result lines kept as text)', async () => {
+    blobs = await Promise.all(names.map((name) => readBlob(join(dir, name), name)));
+  });
+  await step('check the shard set', () => checkShardSet(blobs, undefined));
+  await step('read, check and replay every case through the kernel (each result parsed as it is replayed)', () =>
+    replay([]),
+  );
+  await step('the same, writing the merged JSONL report', () =>
+    replay([jsonlReporter({ output: join(data, 'phases.jsonl') })]),
+  );
+  process.stderr.write(`PHASES=${JSON.stringify(timed)}\n`);
 }
 
 /** The floor: read every blob of the folder line by line and parse each line, nothing else. */

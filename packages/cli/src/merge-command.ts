@@ -9,6 +9,7 @@ export interface RawMergeFlags {
   runId?: string;
   config?: string;
   jsonl?: boolean;
+  history?: boolean;
   verbose?: boolean;
   color?: boolean;
 }
@@ -46,6 +47,10 @@ export function addMergeCommand(program: Command, io: CliIo, onRun: (code: numbe
       'config file whose reporters write the merged reports, instead of searching for agentest.config.* (e.g. --config ci.config.ts)',
     )
     .option('--no-jsonl', 'do not write the merged JSONL event stream by default')
+    .option(
+      '--no-history',
+      'do not record the merged run in the run history (default: recorded as one run of the whole suite, as `agentest test` records a run)',
+    )
     .option('-v, --verbose', "print each case's output (default: off)")
     .option('--no-color', 'plain output without colours (also: NO_COLOR=1)')
     .addHelpText('after', EXAMPLES)

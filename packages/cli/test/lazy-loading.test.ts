@@ -28,12 +28,12 @@ const RUN_TIME =
   /\/packages\/(kernel\/dist\/kernel\.js|cli\/dist\/index\.js|plugin-[a-z-]+\/|report\/|reporter-[a-z-]+\/)|\/node_modules\/zod\//;
 /**
  * What the default plugins load inside themselves when a run first needs it: the script sandbox's
- * executor (with the judge and snapshots) and its coverage, the kit's suite builder and `test()`
+ * worker pool, compiler and executor (with the judge and snapshots) and its coverage, the kit's suite builder and `test()`
  * runner, the Yao assistant pipeline, and the YAML parser, the glob library and the diff flavours;
  * and the packages' main modules, which export all of it.
  */
 const ON_DEMAND =
-  /\/node_modules\/(yaml|istanbul-[a-z-]+|v8-to-istanbul|tinyglobby|@modelcontextprotocol)\/|\/node_modules\/diff\/libesm\/index\.js|\/packages\/(plugin-script\/dist\/(index|execute-script|coverage\/to-istanbul)\.js|plugin-kit\/dist\/(index|execute-spec|kit-suite)\.js|plugin-yao-resolver\/dist\/(index|yao-resolver)\.js|expect\/|reporter-html\/)/;
+  /\/node_modules\/(yaml|istanbul-[a-z-]+|v8-to-istanbul|tinyglobby|@modelcontextprotocol)\/|\/node_modules\/diff\/libesm\/index\.js|\/packages\/(plugin-script\/dist\/(index|execute-script|coverage\/to-istanbul|pool\/script-pool|script-suite|compile\/compile)\.js|plugin-kit\/dist\/(index|execute-spec|kit-suite)\.js|plugin-yao-resolver\/dist\/(index|yao-resolver)\.js|expect\/|reporter-html\/)/;
 /** The command `@agentest/test` installs, built: from source, tsx itself would load esbuild. */
 const BIN = fileURLToPath(new URL('../../test/bin/agentest.js', import.meta.url));
 /** Only a hang catcher: each command takes well under a second on an idle machine. */

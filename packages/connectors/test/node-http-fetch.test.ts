@@ -82,6 +82,22 @@ describe('nodeHttpFetch', () => {
     assert.equal(await (await fetch(`${base}/split`)).text(), '你好');
   });
 
+  it('text() decodes as fetch does: a byte-order mark is dropped, invalid bytes become U+FFFD', async () => {
+    routes.set('/bom', (_req, res) => res.end(Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d])));
+    assert.deepEqual(await (await fetch(`${base}/bom`)).json(), {});
+    routes.set('/invalid', (_req, res) => res.end(Buffer.from([0x61, 0xff, 0x62])));
+    assert.equal(await (await fetch(`${base}/invalid`)).text(), 'a\ufffdb');
+  });
+
+  it('a body closed before its end without an error of its own still fails the reader', async () => {
+    routes.set('/closed', (_req, res) => res.writeHead(200).write('part'));
+    const response = await fetch(`${base}/closed`);
+    const reading = response.text();
+    // What the stream does when its socket goes without an error: close, never 'end'.
+    (response as unknown as { stream: { destroy(): void } }).stream.destroy();
+    await assert.rejects(reading, { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  });
+
   it('the body is an async iterable of bytes, for SSE readers; asking for it does not use it', async () => {
     routes.set('/sse', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

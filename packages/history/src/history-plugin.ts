@@ -49,6 +49,7 @@ export function historyPlugin(options: HistoryPluginOptions): AgentestPlugin {
         if (event.type === 'start') {
           start = event;
           flaky = [];
+          failure = undefined;
           if (options.record === false) return;
           // The kernel waits for this before the first case, so results find the writer ready.
           return begin(options, event).then(

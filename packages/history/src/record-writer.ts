@@ -19,7 +19,7 @@ const CHUNK_CHARS = 16 * 1024;
 
 /**
  * One run's record, written to a temporary file case by case as the run goes, so that a run of a
- * million cases holds one chunk of it in memory, not a million entries. The file is the record's
+ * million cases holds at most two chunks of it in memory, not a million entries. The file is the record's
  * one line of JSON (`{"format":…,"cases":[…],…}`, the same format readers always read); `finish`
  * completes it and renames it into place, so a reader never sees half a record. A record that grows
  * past `maxBytes` stops being written and `finish` refuses it, naming its size.

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 export interface Line {
   /** 1-based line number. */
@@ -18,11 +18,11 @@ export class LineError extends Error {
 
 const NEWLINE = 0x0a;
 /**
- * Bytes read at a time. Small enough for the allocator to reuse freed chunks as they are: a long run
- * reads tens of thousands of chunks, and larger ones left the process's heap fragmented (a few MB
- * more peak memory over a million cases), at no measurable gain in speed.
+ * Bytes read at a time, into one buffer reused for every read: each read is a round trip to the
+ * thread pool, and on a busy machine the wait for it is most of a small read's cost. The lines are
+ * decoded out of the buffer before the next read, so the file's size does not change the memory used.
  */
-const CHUNK_BYTES = 1 << 15;
+const CHUNK_BYTES = 1 << 20;
 
 /**
  * Streams a file's lines without ever holding more than one line (and one chunk) in memory. Lines are
@@ -44,9 +44,13 @@ export async function* readLineBatches(path: string, maxLineBytes: number): Asyn
   // Bytes of the current line carried over from earlier chunks.
   let carried: Buffer[] = [];
   let carriedBytes = 0;
-  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  const file = await open(path, 'r');
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
       const batch: Line[] = [];
       try {
         let start = 0;
@@ -65,7 +69,8 @@ export async function* readLineBatches(path: string, maxLineBytes: number): Asyn
         if (start < chunk.length) {
           carriedBytes += chunk.length - start;
           if (carriedBytes > maxLineBytes) throw tooLong(number + 1, maxLineBytes);
-          carried.push(chunk.subarray(start));
+          // A copy: the buffer is read into again.
+          carried.push(Buffer.from(chunk.subarray(start)));
         }
       } catch (error) {
         if (batch.length) yield batch;
@@ -75,7 +80,7 @@ export async function* readLineBatches(path: string, maxLineBytes: number): Asyn
     }
     if (carriedBytes) yield [{ number: number + 1, text: decode(Buffer.concat(carried), number + 1) }];
   } finally {
-    stream.destroy();
+    await file.close();
   }
 }
 

@@ -9,8 +9,6 @@ import { isScriptTestRef } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
 import { registerScriptLayout } from './script-layout.js';
-import { loadScriptGenerator } from './script-generator.js';
-import { loadScriptSuite } from './script-suite.js';
 
 export const PLUGIN_NAME = 'agentest:script';
 
@@ -46,12 +44,14 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const generated: (() => Promise<void>)[] = [];
       hooks.load.tapPromise(PLUGIN_NAME, async (input, ctx) => {
         if (input.input.startsWith('scripts:')) {
+          const { loadScriptGenerator } = await import('./script-generator.js');
           const made = await loadScriptGenerator(input.input, ctx, pool, opts.root);
           generated.push(made.dispose);
           return made.suite;
         }
         // `scripts.jsonl` is a file, not a script reference.
         if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
+        const { loadScriptSuite } = await import('./script-suite.js');
         const suite = await loadScriptSuite(input, opts.root);
         warm();
         return suite;

@@ -16,6 +16,8 @@ export interface BlobHeader {
   run_id_source?: string;
   /** Which shard this is; a run without sharding is shard 1 of 1. */
   shard: ShardLabel;
+  /** The `-i` as the run history records it (relative to the project root), so the merge records the same input. */
+  input?: string;
   /** A hash of every case of the suite as the shard saw it, before the split: shards of one run agree on it. */
   suite_hash: string;
   /** A hash of the config file and of the flags that decide results (runs, thresholds, agent, …). */

@@ -32,7 +32,11 @@ const BEFORE_EVERYTHING = -1000;
  * The cases stream: each recorded result is parsed as its case is replayed and let go once its result
  * is reported, so a merge holds the results in flight, not the whole run.
  */
-export function replayShards(set: ShardSet, cwd: string): { plan: RunPlan; plugin: AgentestPlugin } {
+export function replayShards(
+  set: ShardSet,
+  cwd: string,
+  options: ReplayOptions = {},
+): { plan: RunPlan; plugin: AgentestPlugin } {
   const first = set.blobs[0]!;
   const start = first.start ?? noStart(first.file);
   const replay = new CaseStream(set);
@@ -64,7 +68,15 @@ export function replayShards(set: ShardSet, cwd: string): { plan: RunPlan; plugi
         }
       : {}),
   };
-  return { plan, plugin: replayPlugin(set, start, replay) };
+  return { plan, plugin: replayPlugin(set, start, replay, options.flakyFromShards !== false) };
+}
+
+export interface ReplayOptions {
+  /**
+   * False when the merge keeps a run history, which then decides the flaky cases as a run's does;
+   * otherwise the shards' own are the run's (default).
+   */
+  flakyFromShards?: boolean;
 }
 
 /** A recorded case's place in the merged run: its blob and its result line. */
@@ -164,7 +176,7 @@ function caseOf(result: ResultEvent): TestCase {
 
 const recorded = (testCase: TestCase) => testCase.data as ResultEvent;
 
-function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream): AgentestPlugin {
+function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, flakyFromShards: boolean): AgentestPlugin {
   const agent: Agent = {
     id: start.agent_id,
     ...(start.connector ? { connector: start.connector } : {}),
@@ -184,7 +196,8 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream): Age
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
         } else if (event.type === 'result') restoreCaseFields(event, replay.take(event.id));
-        else if (event.type === 'summary') Object.assign(event, clock.summary(), shardsSummary(set, replay));
+        else if (event.type === 'summary')
+          Object.assign(event, clock.summary(), shardsSummary(set, replay, flakyFromShards));
       });
     },
   };
@@ -234,12 +247,17 @@ function shardsClock(set: ShardSet) {
 
 /**
  * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`) and flaky cases
- * (from the history) are about its own cases, so the run's are all of them; its usage is its cases' sum.
+ * (from the history) are about its own cases, so the run's are all of them (the flaky ones unless the
+ * merge's own history decides them); its usage is its cases' sum.
  */
-function shardsSummary(set: ShardSet, replay: CaseStream): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
+function shardsSummary(
+  set: ShardSet,
+  replay: CaseStream,
+  flakyFromShards: boolean,
+): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
   const summaries = set.blobs.map((blob) => blob.summary);
   const robustness = summaries.flatMap((summary) => summary?.robustness ?? []);
-  const flaky = summaries.flatMap((summary) => summary?.flaky ?? []);
+  const flaky = flakyFromShards ? summaries.flatMap((summary) => summary?.flaky ?? []) : [];
   const usage = replay.totalUsage();
   return {
     ...(usage ? { usage } : {}),

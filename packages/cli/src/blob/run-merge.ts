@@ -1,14 +1,16 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { createKernel } from '@agentest/kernel';
-import { verdictPlugin } from '@agentest/report';
+import { createKernel, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
 import { loadConfig } from '../config/load-config.js';
-import { normaliseConfig } from '../config/normalise-config.js';
+import { normaliseConfig, type NormalisedConfig } from '../config/normalise-config.js';
+import { shipVerdict } from '../default-kernel.js';
 import { claimDefaultOutputs } from '../default-outputs.js';
+import { setupHistory } from '../history-setup.js';
 import { outcomeExitCode } from '../exit-code.js';
 import type { RawMergeFlags } from '../merge-command.js';
 import { timestamp } from '../output-path.js';
 import { formatError } from '../print-error.js';
+import { projectRoot } from '../project-history.js';
 import { setupReporters } from '../reporter-setup.js';
 import type { CliIo } from '../run-test.js';
 import { blobInvalid, shardName } from './blob-header.js';
@@ -31,8 +33,12 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
     cwd: io.cwd,
     ...(loaded.filepath ? { file: loaded.filepath } : {}),
   });
-  const { plan, plugin } = replayShards(set, io.cwd);
-  const kernel = createKernel({ plugins: [plugin, verdictPlugin()] });
+  // A kept history (as a run keeps it) decides each case's recent outcomes and the flaky ones.
+  const { plan, plugin } = replayShards(set, io.cwd, { flakyFromShards: config.history.enabled === false });
+  const history = await mergedHistory(set, config, plan, flags, io);
+  // The replay comes first, so its agent and executors stand in for any the config's plugins give; those
+  // plugins then hear and shape the merged run's events and summary as they would a run's.
+  const kernel = createKernel({ plugins: [plugin, ...config.plugins, ...shipVerdict(config)] });
   const claimed = await claimDefaultOutputs(join(io.cwd, `merged-${timestamp()}`), (stem) =>
     setupReporters({
       outputs: (flags.output ?? []).map((path) => resolve(io.cwd, path)),
@@ -53,7 +59,7 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
   );
   try {
     plan.options = { mode: 'file', outputs: claimed.planned.outputs };
-    kernel.use(...claimed.planned.plugins);
+    kernel.use(...history, ...claimed.planned.plugins);
     const outcome = await kernel.run(plan);
     for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
     return outcomeExitCode(outcome);
@@ -81,6 +87,24 @@ async function readBlobs(paths: readonly string[], cwd: string): Promise<Blob[]>
     files.push(...names.map((name) => ({ path: join(path, name), shown: relative(cwd, join(path, name)) || name })));
   }
   return Promise.all(files.map(({ path, shown }) => readBlob(path, shown)));
+}
+
+/**
+ * The history plugin a run of the shards' input would have, recording the merged run as one run of
+ * the whole suite (`--no-history`: read, not recorded), as `agentest test` sets it up.
+ */
+async function mergedHistory(
+  set: ShardSet,
+  config: NormalisedConfig,
+  plan: RunPlan,
+  flags: RawMergeFlags,
+  io: CliIo,
+): Promise<AgentestPlugin[]> {
+  const root = projectRoot(config, io.cwd);
+  const input = set.blobs[0]!.header.input ?? plan.input.input;
+  const asRun = { input, lastFailed: false, history: flags.history !== false };
+  // From the project root, the input as the shards recorded it (relative to it) is found as it was.
+  return (await setupHistory(asRun, config, plan, { ...io, cwd: root }, true)).plugins;
 }
 
 /** What is being merged, before the run's own header. */

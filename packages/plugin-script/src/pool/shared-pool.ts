@@ -1,4 +1,4 @@
-import { WorkerScriptPool } from './script-pool.js';
+import { LazyScriptPool } from './lazy-pool.js';
 import type { ScriptPool, ScriptPoolOptions } from './types.js';
 
 const shared = new Map<string, { pool: ScriptPool; refs: number }>();
@@ -7,7 +7,7 @@ let warmHolds = 0;
 
 /** A pool of your own; close it when done. Prefer `acquireScriptPool` inside plugins. */
 export function createScriptPool(options: ScriptPoolOptions = {}): ScriptPool {
-  return new WorkerScriptPool(options);
+  return new LazyScriptPool(options);
 }
 
 /**
@@ -23,7 +23,7 @@ export function acquireScriptPool(options: ScriptPoolOptions = {}): { pool: Scri
   });
   let entry = shared.get(key);
   if (!entry) {
-    entry = { pool: new WorkerScriptPool(options), refs: 0 };
+    entry = { pool: new LazyScriptPool(options), refs: 0 };
     shared.set(key, entry);
   }
   entry.refs++;
