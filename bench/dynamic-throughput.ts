@@ -15,6 +15,7 @@ import agents from '@agentest/plugin-agent';
 import dynamic from '@agentest/plugin-dynamic';
 import jsonl from '@agentest/plugin-jsonl';
 import { FakeServerThread } from './llm-throughput.js';
+import { callLayers } from './_call-layers.js';
 import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 50);
@@ -287,6 +288,33 @@ function pct(ideal: number, wallMs: number): string {
   return `${((ideal / wallMs) * 100).toFixed(1)} %`;
 }
 
+type Layers = Awaited<ReturnType<typeof callLayers>>;
+
+/** Main-thread CPU per call of each connector layer, against the fake server with the suite's latency. */
+async function measureLayers(): Promise<Layers> {
+  const llm = await FakeServerThread.start({ latencyMs: LATENCY_MS, default: DEFAULT_REPLY });
+  try {
+    return await callLayers(llm.url, CASES * (TURNS + TURNS - 1), PARALLEL);
+  } finally {
+    await llm.stop();
+  }
+}
+
+function formatLayers(layers: Layers): string {
+  if (layers.some((l) => Number.isNaN(l.cpuMs) || l.cpuMs === 0)) return '';
+  return [
+    '',
+    `Where the main thread's CPU per call goes in the connector, layer by layer (${CASES * (TURNS + TURNS - 1)} calls, ${PARALLEL} in flight, against the fake server; each layer's least main-thread CPU per call over 3 rounds that take the layers in turn, and what each layer adds):`,
+    '',
+    '| layer | CPU per call | added |',
+    '|---|---|---|',
+    ...layers.map(
+      (l, i) =>
+        `| ${l.layer} | ${l.cpuMs.toFixed(3)} ms | ${i ? `${(l.cpuMs - layers[i - 1]!.cpuMs).toFixed(3)} ms` : '–'} |`,
+    ),
+  ].join('\n');
+}
+
 /** A warm-up, then `RUNS` runs; the median run by wall time and every run. */
 async function measure(dir: string, kind: Transport['kind']): Promise<{ best: Figures; runs: Figures[] }> {
   console.error(`${kind}: warm-up…`);
@@ -304,7 +332,10 @@ async function main(): Promise<void> {
   try {
     const http = await measure(dir, 'http');
     const mock = await measure(dir, 'mock');
+    console.error('the connector layer by layer…');
+    const layers = await measureLayers();
     console.log(formatMarkdown(http.best, http.runs, mock.best));
+    console.log(formatLayers(layers));
     if ([...http.runs, ...mock.runs].some((r) => r.passed !== CASES)) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -16,11 +16,12 @@ import {
   readSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -53,11 +54,13 @@ function main(): void {
 (\`tsc -b\` first, then \`node packages/cli/dist/bin.js\`), stdout to /dev/null (the console reporter still formats every line). Cases/s is cases over the run's own duration (the summary's
 \`duration_ms\`, start-up excluded); RSS is the child's peak (\`/usr/bin/time -v\`). Each side runs ${REPEATS} times, the two
 sides alternating (the machine is shared, so a busy moment slows both); the table shows the **median** run, every run's
-cases/s in order, and the highest RSS of the runs. The floor is a plain loop in its own process: stream the file line by
+cases/s in order, and the highest RSS of the runs. CPU time is the median run's user + system time, its process's
+start-up included (agentest's CLI loads its plugins, the floor loads tsx): a loaded machine stretches the wall time
+much more than the CPU time. The floor is a plain loop in its own process: stream the file line by
 line, \`JSON.parse\`, contains + regex + JSON field check, one line out per case.
 
-| cases | agentest cases/s (median) | every run | run time | peak RSS | floor cases/s (median) | every floor run | floor peak RSS | floor / agentest |
-|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| cases | agentest cases/s (median) | every run | run time | CPU time | peak RSS | floor cases/s (median) | every floor run | floor CPU time | floor peak RSS | floor / agentest | CPU agentest / floor |
+|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
 Targets:
@@ -65,17 +68,18 @@ ${checks.join('\n')}
 
 Machine load (1-minute average, 2 cores): ${load.map((l) => l.toFixed(1)).join(' at the start, ')} at the end.
 
-Where agentest's time goes beyond the floor's (CPU profile of one 100k run, in a project of its own, 2026-12-01):
-\`JSON.stringify\` of the events the JSONL reporter writes (two lines per case, \`case_start\` and a \`result\` that is the
-whole record, about 620 bytes against the floor's 160) 8 %; \`JSON.parse\` of the cases 8 %, since the file is read and
-parsed twice (every case is checked before any agent is called; the second pass skips the checks the first one passed;
-keeping the parsed cases instead would hold the whole suite in memory); garbage collection 7 %; the run history (one
-entry per case, flakiness from the earlier runs) 5 %; an \`AbortSignal\` per agent call 5 % (the agent API takes the
-run's own signal, and Node 20 takes microseconds to make one; a run whose executor and assertions never read it makes
-none); the rest is spread over the plugin layers (executor, three assertion taps, two reporters, the console line).
+Where agentest's time goes beyond the floor's (CPU profile of one 100k run, in a project of its own, start-up left out,
+2026-12-01): garbage collection 14 %; \`JSON.parse\` 12 % (each case line once, and each output once for \`json_path\`,
+as the floor does); \`JSON.stringify\` of the \`result\` lines 8 % (the whole record, about 620 bytes against the floor's
+160; \`case_start\` lines are written directly); checking each case's fields 6 %; the run history 4 %; the rest is spread
+over the plugin layers (executor, three assertion taps, two reporters, the console line). The file is read and checked
+once before any agent is called; a file of up to 32 MiB keeps the cases that pass built and the run hands them out,
+so the run parses nothing again (larger files are parsed again, in constant memory). No \`AbortSignal\` is made per
+case: the echo agent never reads one, and the suite's Before/After hooks are skipped for cases that name none.
 
 Where the memory goes: start-up (Node, the modules and the plugins: a run of 20 cases peaks at 85 MB) and the parallel
-lanes' working set and garbage not yet collected; nothing is kept per case for the length of the run. The run history
+lanes' working set and garbage not yet collected; nothing is kept per case for the length of the run (the cases a
+small file's checking pass keeps, about 55 MB at 100k, are let go as the run hands them out). The run history
 writes its record to a temporary file as cases end (at most two 16 KB chunks in memory) and renames it into place at the
 summary; at 1M cases the record (about 100 MB) is more than \`history.maxBytes\` (20 MB), so it is dropped with a
 warning, as before. What is still held per case is small or bounded: the first pass's duplicate-id table (a 4-byte
@@ -83,8 +87,9 @@ fingerprint per id, 8 MB at 1M cases, given back before the cases run); the flak
 whose outcome flipped); the console's failure recap (the first 50 failed cases, the rest counted); the snapshot plugin
 (only cases that did not run to their assertions); and a suite lifecycle's \`afterAll\`, which is given every result
 (only suites that define one). \`packages/history/test/record-streaming.test.ts\` fails if the history's per-case
-retention comes back. Each run starts in an empty project (\`bench/.data/project\`): run from the repository's root, the
-CLI found the repository's own config and read the history records the earlier runs of the bench had written.`);
+retention comes back. Each run starts in an empty project (\`bench/.data/project\`) with the suite linked into it: the
+CLI searches for its config from the suite's folder, and from \`bench/.data\` it found the repository's own config and
+read the 10 MB history records the earlier runs of the bench had written there.`);
 }
 
 /** Both sides at `n` cases, REPEATS times each, alternating; the median run of each and its table row. */
@@ -94,7 +99,7 @@ function measureSize(n: number): { cliRun: Measure; floorRun: Measure; row: stri
     join(root, 'packages/cli/dist/bin.js'),
     'test',
     '-i',
-    input,
+    basename(input),
     '-n',
     'echo',
     '-o',
@@ -110,11 +115,11 @@ function measureSize(n: number): { cliRun: Measure; floorRun: Measure; row: stri
     floorRuns.push(
       measure([fileURLToPath(import.meta.url), '--floor', input, join(data, `floor-${n}.jsonl`)], n, true),
     );
-    cliRuns.push(measure(cliArgs, n, false, emptyProject()));
+    cliRuns.push(measure(cliArgs, n, false, emptyProject(input)));
   }
   const floorRun = median(floorRuns);
   const cliRun = median(cliRuns);
-  const row = `| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${cliRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${floorRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× |`;
+  const row = `| ${n.toLocaleString('en')} | ${fmt(cliRun.casesPerSecond)} | ${cliRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${(cliRun.runMs / 1000).toFixed(1)} s | ${seconds(cliRun.cpuS)} | ${mb(cliRun.rssKb)} | ${fmt(floorRun.casesPerSecond)} | ${floorRuns.map((r) => fmt(r.casesPerSecond)).join(' · ')} | ${seconds(floorRun.cpuS)} | ${mb(floorRun.rssKb)} | ${(floorRun.casesPerSecond / cliRun.casesPerSecond).toFixed(2)}× | ${(cliRun.cpuS / floorRun.cpuS).toFixed(2)}× |`;
   return { cliRun, floorRun, row };
 }
 
@@ -155,18 +160,22 @@ interface Measure {
   casesPerSecond: number;
   runMs: number;
   rssKb: number;
+  /** User + system CPU seconds of the whole process (NaN without /usr/bin/time). */
+  cpuS: number;
 }
 
 /**
- * The folder the CLI runs in: a project of its own (no config file; the repository's would be found
- * from its root) with no run history, so each run records its history as a project's first run does
- * instead of reading the 10 MB records the earlier runs of the bench wrote.
+ * The folder the CLI runs in: a project of its own (no config file) with no run history, so each run
+ * records its history as a project's first run does instead of reading the 10 MB records the earlier
+ * runs of the bench wrote. The suite is linked into it: the CLI searches for its config from the
+ * suite's folder, and from `bench/.data` it would find the repository's own config and history.
  */
-function emptyProject(): string {
+function emptyProject(input: string): string {
   const dir = join(data, 'project');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"name": "kernel-bench", "private": true}\n');
+  symlinkSync(input, join(dir, basename(input)));
   return dir;
 }
 
@@ -186,8 +195,11 @@ function measure(args: string[], n: number, tsx: boolean, cwd = root): Measure {
   if (run.status !== 0 && run.status !== 1)
     throw new Error(`benchmark child failed (${run.status}): ${run.stderr.slice(-2000)}`);
   const rssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  const cpu = (label: string) =>
+    Number(new RegExp(`${label} time \\(seconds\\): ([\\d.]+)`).exec(run.stderr)?.[1] ?? NaN);
+  const cpuS = cpu('User') + cpu('System');
   const runMs = Number(/RUN_MS=(\d+(?:\.\d+)?)/.exec(run.stderr)?.[1] ?? summaryDuration(args) ?? wallMs);
-  return { casesPerSecond: n / (runMs / 1000), runMs, rssKb };
+  return { casesPerSecond: n / (runMs / 1000), runMs, rssKb, cpuS };
 }
 
 /** The CLI's own run duration, from the summary line at the end of its JSONL output. */
@@ -266,6 +278,10 @@ async function floor(input: string, output: string): Promise<void> {
 
 function fmt(n: number): string {
   return Math.round(n).toLocaleString('en');
+}
+
+function seconds(s: number): string {
+  return Number.isFinite(s) ? `${s.toFixed(1)} s` : 'n/a';
 }
 
 function mb(kb: number): string {

@@ -4,6 +4,10 @@ import { CassetteSession, type CassetteOptions } from './session.js';
 import { PriceTable } from './usage/prices.js';
 import { UsageMeter, type Budget } from './usage/meter.js';
 
+/** The plugins' names, in messages too. */
+export const CASSETTES_PLUGIN_NAME = 'agentest:cassettes';
+export const USAGE_PLUGIN_NAME = 'agentest:usage';
+
 /** Before every reporter, so each of them hears results and the summary with their usage. */
 const BEFORE_REPORTERS = -100;
 
@@ -15,16 +19,16 @@ const BEFORE_REPORTERS = -100;
 export function cassettesPlugin(options: CassetteOptions): AgentestPlugin {
   let session: CassetteSession | undefined;
   return {
-    name: 'agentest:cassettes',
+    name: CASSETTES_PLUGIN_NAME,
     apply({ hooks }) {
-      hooks.setup.tap('agentest:cassettes', (plan) => {
+      hooks.setup.tap(CASSETTES_PLUGIN_NAME, (plan) => {
         session = new CassetteSession(options);
         attachServices(plan, { cassettes: session });
       });
-      hooks.report.tap({ name: 'agentest:cassettes', stage: BEFORE_REPORTERS }, (event: RunEvent) => {
+      hooks.report.tap({ name: CASSETTES_PLUGIN_NAME, stage: BEFORE_REPORTERS }, (event: RunEvent) => {
         if (event.type === 'result') session?.finish(event.id);
       });
-      hooks.teardown.tapPromise('agentest:cassettes', async () => {
+      hooks.teardown.tapPromise(CASSETTES_PLUGIN_NAME, async () => {
         await session?.close();
       });
     },
@@ -44,13 +48,13 @@ export function usagePlugin(options: UsageOptions = {}): AgentestPlugin {
   const prices = new PriceTable(options.prices);
   let meter: UsageMeter | undefined;
   return {
-    name: 'agentest:usage',
+    name: USAGE_PLUGIN_NAME,
     apply({ hooks, halt }) {
-      hooks.setup.tap('agentest:usage', (plan) => {
+      hooks.setup.tap(USAGE_PLUGIN_NAME, (plan) => {
         meter = new UsageMeter(prices, options, (reason) => halt?.(reason));
         attachServices(plan, { meter });
       });
-      hooks.report.tap({ name: 'agentest:usage', stage: BEFORE_REPORTERS }, (event: RunEvent) => {
+      hooks.report.tap({ name: USAGE_PLUGIN_NAME, stage: BEFORE_REPORTERS }, (event: RunEvent) => {
         if (!meter) return;
         if (event.type === 'result') {
           const usage = meter.takeCase(event.id, event.runs);

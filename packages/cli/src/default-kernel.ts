@@ -5,12 +5,16 @@ import type { AgentestConfig } from './config/define-config.js';
 import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import type { ReporterSpec } from './config/reporter-specs.js';
 import { DEFAULT_PLUGINS, loadDefaultPlugin, type DefaultPluginKey } from './plugin-registry.js';
-import { BUILTIN_REPORTERS, instantiateReporter } from './reporter-registry.js';
+import { BUILTIN_REPORTERS, instantiateReporter, reporterOptions } from './reporter-registry.js';
 import { callPlugins, type CallOptions } from './call-plugins.js';
 
 export interface DefaultKernelOptions {
   /** Where relative paths start; defaults to `process.cwd()`. */
   cwd?: string;
+  /** Given to every config reporter, as `--verbose` is by the CLI (default false). */
+  verbose?: boolean;
+  /** `false` turns colour off in every config reporter, as `--no-color` does; left out, each follows the policy. */
+  color?: boolean;
   /**
    * The reporter plugins to use instead of the config's `reporters` (the CLI builds its own from
    * flags and config). Without it, the config's reporters are used, and a file reporter without an
@@ -45,7 +49,7 @@ export async function kernelFromConfig(
     const plugin = await loadDefaultPlugin(key, defaultOptions(key, config));
     if (plugin && !own.has(plugin.name)) defaults.push(plugin);
   }
-  const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options.cwd));
+  const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options));
   const calls = callPlugins(config, options.cwd, options.calls);
   return createKernel({ plugins: [...config.plugins, ...defaults, ...shipVerdict(config), ...calls, ...reporters] });
 }
@@ -94,8 +98,9 @@ function sandboxOf(script: Record<string, unknown> | undefined): { sandbox?: Rec
   return Object.keys(picked).length ? { sandbox: picked } : {};
 }
 
-function instantiate(spec: ReporterSpec, cwd: string): AgentestPlugin {
+function instantiate(spec: ReporterSpec, options: DefaultKernelOptions & { cwd: string }): AgentestPlugin {
   if (spec.kind === 'plugin') return spec.plugin;
+  const { cwd } = options;
   const needsFile =
     spec.kind === 'builtin' && BUILTIN_REPORTERS[spec.name].writesFile && typeof spec.options.output !== 'string';
   const output = needsFile
@@ -107,5 +112,6 @@ function instantiate(spec: ReporterSpec, cwd: string): AgentestPlugin {
         ),
       }
     : {};
-  return instantiateReporter(spec.factory, { cwd, ...output, ...spec.options }, spec.where);
+  // The same options the CLI gives its reporters: the working directory, verbosity and colour.
+  return instantiateReporter(spec.factory, reporterOptions(options, { ...output, ...spec.options }), spec.where);
 }

@@ -1,8 +1,9 @@
-import { AgentestError, errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
+import { errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 import type { RawAppFlags } from './app/app-flags.js';
 import type { RawBlobFlags } from './blob/blob-flags.js';
+import { invalid } from './flag-error.js';
 import { parseShardFlag } from './shard/shard-flag.js';
 import type { ShardMode } from './shard/shard-include.js';
 import { parseWatchFlags, type WatchFlags, type WatchRawFlags } from './watch/watch-flags.js';
@@ -228,9 +229,7 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return (value === undefined || value === '' ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-export function invalid(flag: string, problem: string): AgentestError {
-  return new AgentestError('FLAG_INVALID', `${flag} ${problem}`, { where: flag });
-}
+export { invalid };
 
 /** `--shard-mode hash|balanced`; `--shard-durations` names the report balanced packs by (else the history). */
 function shardSplit(raw: RawFlags): Pick<Flags, 'shardMode' | 'shardDurations'> {

@@ -1,7 +1,7 @@
 import { AgentestError, type AgentestPlugin, type CaseFilter, type RunPlan } from '@agentest/kernel';
 import type { ComparisonInput } from '@agentest/compare';
 import type { HistoryRecord, HistoryStore } from '@agentest/history';
-import type { NormalisedConfig } from './config/normalise-config.js';
+import { configFiles, type NormalisedConfig } from './config/normalise-config.js';
 import type { Flags } from './flags.js';
 import { historyInput, projectRoot, projectStore } from './project-history.js';
 import type { CliIo } from './run-test.js';
@@ -62,7 +62,7 @@ export async function setupHistory(
   if (enabled) {
     const [git, configHash] = await Promise.all([
       history.gitState(projectRoot(config, io.cwd)),
-      history.configHash(config.file),
+      history.configHash(configFiles(config)),
     ]);
     const model = modelOf(config, plan);
     setup.plugins.push(

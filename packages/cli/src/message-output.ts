@@ -1,6 +1,9 @@
 import { defineReporter, type AgentestPlugin, type DeepReadonly, type ToolCall } from '@agentest/kernel';
 import { terminalSafe } from '@agentest/report';
 
+/** The reporter's name, in messages too. */
+export const PLUGIN_NAME = 'agentest:message';
+
 /**
  * Direct message mode without `-o`: the reply goes to stdout as Yao prints it (a string raw, anything
  * else as indented JSON, then `--- Tool Calls ---`), so it can be piped; a failed call goes to stderr.
@@ -10,7 +13,7 @@ export function messageOutput(streams: {
   stderr: NodeJS.WritableStream;
 }): AgentestPlugin {
   return defineReporter({
-    name: 'message',
+    name: PLUGIN_NAME,
     onResult(result) {
       const run = result.runs[0];
       if (result.status === 'error' || result.status === 'timeout') {

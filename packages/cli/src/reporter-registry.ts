@@ -144,6 +144,23 @@ async function load(name: BuiltinReporterName, exported: string): Promise<unknow
   return factory;
 }
 
+/** What every reporter is given besides its own options, by the CLI and by `createDefaultKernel` alike. */
+export interface InjectedReporterOptions {
+  cwd: string;
+  verbose?: boolean;
+  /** `false` turns colour off; left out, each reporter follows the colour policy (`NO_COLOR`, a terminal). */
+  color?: boolean;
+}
+
+/** The options a reporter's factory gets, whatever form asked for it (a name, a path, a package); its own win. */
+export function reporterOptions(
+  injected: InjectedReporterOptions,
+  options: Record<string, unknown>,
+): Record<string, unknown> {
+  const { cwd, verbose = false, color } = injected;
+  return { cwd, verbose, ...(color === undefined ? {} : { color }), ...options };
+}
+
 /**
  * Calls a reporter's factory. A factory that throws was given options it cannot use (or is broken):
  * a configuration error naming the entry (`reporters[1]`, `-o`), not an invariant of agentest.

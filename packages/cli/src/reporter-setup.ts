@@ -1,7 +1,7 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
 import type { ReporterSpec } from './config/reporter-specs.js';
-import { invalid } from './flags.js';
+import { invalid } from './flag-error.js';
 import {
   BUILTIN_REPORT_IDS,
   BUILTIN_REPORTERS,
@@ -10,6 +10,7 @@ import {
   loadBuiltinReporter,
   loadPlainReporter,
   reporterForPath,
+  reporterOptions,
   type BuiltinReporterName,
   type ReporterFactory,
 } from './reporter-registry.js';
@@ -253,7 +254,7 @@ async function optionalReporter(name: BuiltinReporterName, req: ReporterRequest)
 
 /** What every reporter is given, whatever form asked for it (a name, a path, a package); its own options win. */
 function injected(req: ReporterRequest, options: Record<string, unknown>): Record<string, unknown> {
-  return { cwd: req.cwd, verbose: req.verbose, ...(req.color ? {} : { color: false }), ...options };
+  return reporterOptions({ cwd: req.cwd, verbose: req.verbose, ...(req.color ? {} : { color: false }) }, options);
 }
 
 /** Paths under the working directory are shown relative to it. */

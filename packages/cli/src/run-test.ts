@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
 import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
-import { normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
+import { configFiles, normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
 import { normaliseReporters } from './config/reporter-specs.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupBlob } from './blob/setup-blob.js';
@@ -76,7 +76,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
-    const { plugins: blob } = await setupBlob(raw, { flags, configFile: config.file, plan }, io);
+    const { plugins: blob } = await setupBlob(raw, { flags, configFiles: configFiles(config), plan }, io);
     const coverage = await setupCoverage(raw.coverage, config, plan, io);
     kernel.use(
       ...history.plugins,
@@ -160,7 +160,11 @@ async function prepareRun(
     ...(flags.config ? { file: flags.config } : {}),
   });
   const config = withHookFlags(
-    await normaliseConfig(loaded.config, { cwd, ...(loaded.filepath ? { file: loaded.filepath } : {}) }),
+    await normaliseConfig(loaded.config, {
+      cwd,
+      bases: loaded.bases,
+      ...(loaded.filepath ? { file: loaded.filepath } : {}),
+    }),
     flags,
   );
   const ctxPath = flags.ctx ? resolve(cwd, flags.ctx) : config.test.ctx;

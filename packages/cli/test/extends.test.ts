@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/load-config.js';
 import { mergeConfigs } from '../src/config/merge-configs.js';
+import { normaliseConfig } from '../src/config/normalise-config.js';
 import { agentest, fixture, jsonl } from './helpers.js';
 import { agentestInProcess } from './in-process.js';
 
@@ -135,4 +136,70 @@ test('a base two others extend is loaded once: its plugin is applied once', asyn
     ['shared'],
   );
   assert.deepEqual(config.test, { runs: 2, parallel: 2 });
+});
+
+/** A package in `node_modules` whose default export makes a plugin (or reporter) named `name`. */
+const pluginPackage = (pkg: string, name: string) => ({
+  [`node_modules/${pkg}/package.json`]: `{"name": "${pkg}", "type": "module", "main": "index.js"}\n`,
+  [`node_modules/${pkg}/index.js`]: `export default () => ({ name: '${name}', apply() {} });\n`,
+});
+
+test("a package a base config names resolves from the base's own folder, as Node's import would from that file", async () => {
+  const dir = fixture({
+    ...Object.fromEntries(
+      Object.entries({ ...pluginPackage('acme-plugin', 'shared copy'), ...pluginPackage('acme-only', 'only') }).map(
+        ([path, text]) => [`shared/${path}`, text],
+      ),
+    ),
+    ...Object.fromEntries(Object.entries(pluginPackage('acme-plugin', 'app copy')).map(([p, t]) => [`app/${p}`, t])),
+    'shared/base.config.ts': `export default { plugins: ['acme-plugin', ['acme-only', {}]], reporters: ['json', 'acme-only'] };\n`,
+    'app/agentest.config.ts': `export default { extends: '../shared/base.config.ts' };\n`,
+  });
+  const loaded = await loadConfig({ cwd: join(dir, 'app') });
+  const config = await normaliseConfig(loaded.config, { cwd: join(dir, 'app'), file: loaded.filepath! });
+  assert.deepEqual(
+    config.plugins.map((p) => p.name),
+    ['shared copy', 'only'],
+  );
+  assert.deepEqual(
+    config.reporters!.map((r) => [r.kind, r.kind === 'plugin' ? r.name : r.name.replace(dir, '')]),
+    [
+      ['builtin', 'json'],
+      ['module', '/shared/node_modules/acme-only/index.js'],
+    ],
+  );
+
+  writeFileSync(join(dir, 'shared/base.config.ts'), `export default { plugins: ['acme-missing'] };\n`);
+  await assert.rejects(loadConfig({ cwd: join(dir, 'app') }), (error: Error) =>
+    /base\.config\.ts: plugins\[0\]: plugin package "acme-missing" is not installed where that config is \(looked from .*shared\)/.test(
+      error.message,
+    ),
+  );
+});
+
+test('a change in a base config changes the config hash the history records and the blob header carry', async () => {
+  const dir = fixture({
+    'shared/base.config.ts': `export default { thresholds: { pass_rate: 0.5 } };\n`,
+    'agentest.config.ts': `export default { extends: './shared/base.config.ts' };\n`,
+    'cases.jsonl': jsonl([{ id: 'E1', input: 'hi' }]),
+  });
+  const hashes = async () => {
+    const run = await agentestInProcess(['test', '-i', 'cases.jsonl', '-n', 'echo', '--no-jsonl', '--blob-dir', 'b'], {
+      cwd: dir,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const firstLines = (folder: string) =>
+      readdirSync(join(dir, folder)).map((f) => JSON.parse(readFileSync(join(dir, folder, f), 'utf8').split('\n')[0]!));
+    return {
+      history: new Set(firstLines('.agentest/history').map((r) => r.config_hash)),
+      blob: new Set(firstLines('b').map((h) => h.config_hash)),
+    };
+  };
+  const before = await hashes();
+  assert.equal(before.history.size, 1);
+  writeFileSync(join(dir, 'shared/base.config.ts'), `export default { thresholds: { pass_rate: 0.9 } };\n`);
+  const after = await hashes();
+  assert.equal(after.history.size, 2, 'the second run is recorded with another config hash');
+  assert.equal(after.blob.size, 1, 'the second run writes the same blob again');
+  assert.notDeepEqual(after.blob, before.blob, 'the blob of the second run names another config hash');
 });

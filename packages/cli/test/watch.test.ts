@@ -165,3 +165,32 @@ test('--watch sets the run up again when the config changes, and waits out a con
   const run = await exited;
   assert.equal(run.code, 0, stderr);
 });
+
+test('--watch sets the run up again when a base config the config extends changes, in a folder of its own', async () => {
+  const dir = fixture({
+    'shared/base.config.mjs': config('hello A'),
+    'app/agentest.config.mjs': `export default { extends: '../shared/base.config.mjs' };\n`,
+    'app/inputs.jsonl': jsonl(CASES.slice(0, 2)),
+  });
+  let child!: ChildProcess;
+  let stderr = '';
+  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
+    cwd: join(dir, 'app'),
+    onSpawn: (spawned) => {
+      child = spawned;
+      child.stderr!.on('data', (data) => (stderr += data));
+    },
+  });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+  assert.match(out.text(), /Passed: +2\b/);
+
+  writeFileSync(join(dir, 'shared/base.config.mjs'), config('bye'));
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /↻ .*shared\/base\.config\.mjs changed/);
+  assert.match(after(out.text(), 1), /Failed: +2\b/, 'the new base config’s agent answered');
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 1, stderr);
+});

@@ -22,14 +22,16 @@ function git(cwd: string, args: string[]): Promise<string | undefined> {
   });
 }
 
-/** The first 16 hex digits of the sha256 of the config file's text; undefined without one. */
-export async function configHash(file: string | undefined): Promise<string | undefined> {
-  if (!file) return undefined;
+/**
+ * The first 16 hex digits of the sha256 of the config's text: the config file's, then each base config's
+ * it extends (a change in a shared base is a change of config); undefined without a config.
+ */
+export async function configHash(files: readonly string[]): Promise<string | undefined> {
+  if (!files.length) return undefined;
   try {
-    return createHash('sha256')
-      .update(await readFile(file))
-      .digest('hex')
-      .slice(0, 16);
+    const hash = createHash('sha256');
+    for (const [i, file] of files.entries()) hash.update(i ? '\0' : '').update(await readFile(file));
+    return hash.digest('hex').slice(0, 16);
   } catch {
     return undefined;
   }

@@ -33,7 +33,7 @@ export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js'
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { renderErrorCatalogue } from './error-docs.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
-export { parseTagFilter, tagsSelect } from './case-tags.js';
+export { parseTagFilter } from './case-tags.js';
 export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
 export { parseDuration, formatDuration, goDuration, withoutUnit } from './duration.js';
 export { caseLogs } from './logs.js';
@@ -45,7 +45,7 @@ export { hashString, mulberry32, pickWeighted } from './prng.js';
 export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
 export { safeStringify } from './safe-json.js';
 export { addJudgeUsage, judgeLine } from './judge-usage.js';
-export { caseVariance, varianceLine } from './variance.js';
+export { varianceLine } from './variance.js';
 export { SummaryBuilder } from './summary.js';
 export { registerSecret, redactText, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AgentestError, createKernel, parseTagFilter, tagsSelect } from '../src/index.js';
+import { tagsSelect } from '../src/case-tags.js';
+import { AgentestError, createKernel, parseTagFilter } from '../src/index.js';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 const cases = [

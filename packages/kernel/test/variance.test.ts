@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { caseVariance, varianceLine, type Execution, type JudgeRecord } from '../src/index.js';
+import { varianceLine, type Execution, type JudgeRecord } from '../src/index.js';
+import { caseVariance } from '../src/variance.js';
 
 const record = (passed: number, failed: number, errors = 0): JudgeRecord => ({
   use: 'agents:judge',

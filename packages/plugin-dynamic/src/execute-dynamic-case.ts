@@ -62,13 +62,9 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
     checkpoints: tracker.results,
     transcript: record.transcript,
   };
-  ctx.partial = { details: { dynamic: details } };
-  const partial = ctx.partial;
-  const atDeadline = () => keepAtDeadline(details, partial, record.turnStarted);
-  ctx.signal.addEventListener('abort', atDeadline, { once: true });
-  try {
-    await converse({
-      agent: ctx.agent,
+  await untilDeadline(ctx, details, record, () =>
+    converse({
+      agent: ctx.agent!,
       simulator,
       brief: briefFromMetadata(data.simulator.metadata),
       initial: testCase.messages,
@@ -84,10 +80,8 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
         );
         return { complete: tracker.allRequiredReached(), reached };
       },
-    });
-  } finally {
-    ctx.signal.removeEventListener('abort', atDeadline);
-  }
+    }),
+  );
   details.end_reason = record.end!;
   details.total_turns = answeredTurns(details);
   if (record.final_message) details.final_message = record.final_message;
@@ -101,6 +95,23 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
     metrics: {},
     details: { dynamic: details },
   };
+}
+
+/** Plays the conversation; if the run's deadline stops it, what `ctx.partial` holds is the conversation so far. */
+async function untilDeadline(
+  ctx: ExecuteContext,
+  details: DynamicDetails,
+  record: ConversationRecord,
+  play: () => Promise<unknown>,
+): Promise<void> {
+  const partial = (ctx.partial = { details: { dynamic: details } });
+  const atDeadline = () => keepAtDeadline(details, partial, record.turnStarted);
+  ctx.signal.addEventListener('abort', atDeadline, { once: true });
+  try {
+    await play();
+  } finally {
+    ctx.signal.removeEventListener('abort', atDeadline);
+  }
 }
 
 /** Agent replies in the conversation (a failed agent call counts, as in Yao). */

@@ -1,25 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AgentestError, createKernel as createBareKernel, type AgentestPlugin } from '@agentest/kernel';
-import {
-  agentExecutor,
-  combine,
-  containsAssertion,
-  echoAgent,
-  inlineCases,
-  runPlan as plan,
-  testCase,
-  type ScriptedRun,
-} from '@agentest/test-utils';
+import { inlinePlugins, runPlan as plan, testCase } from '@agentest/test-utils';
 import { verdictPlugin } from '../src/index.js';
 
 // The ship verdict is a plugin: these kernels have it, as the CLI's and `createDefaultKernel`'s do.
 const createKernel = ({ plugins }: { plugins: AgentestPlugin[] }) =>
   createBareKernel({ plugins: [...plugins, verdictPlugin()] });
-
-function inlinePlugins(cases: Parameters<typeof inlineCases>[0], run?: ScriptedRun): AgentestPlugin[] {
-  return [combine('test:inline', [inlineCases(cases), echoAgent(), agentExecutor(run), containsAssertion()])];
-}
 
 test('thresholds produce a verdict; a miss does not ship', async () => {
   const cases = [testCase('a'), testCase('b', { assert: [{ type: 'contains', value: 'nope' }] })];

@@ -236,3 +236,27 @@ test('the serialiser writes exactly what JSON.stringify writes, without replies 
     { numRuns: 2_000 },
   );
 });
+
+test('a case_start line is exactly what JSON.stringify writes, for any id and name, and for events a plugin changed', async () => {
+  const { default: fc } = await import('fast-check');
+  const { eventSerialiser } = await import('../src/index.js');
+  const serialise = eventSerialiser();
+  const text = fc.string({ unit: 'binary' });
+  fc.assert(
+    fc.property(text, fc.option(text, { nil: undefined }), fc.nat(), fc.nat(), (id, name, run, runs) => {
+      const event =
+        name === undefined ? { type: 'case_start', id, run, runs } : { type: 'case_start', id, name, run, runs };
+      assert.equal(serialise(event as never), JSON.stringify(event));
+    }),
+    { numRuns: 5_000 },
+  );
+  const changed = [
+    { type: 'case_start', id: 'a', run: 1, runs: 1, tag: 'x' },
+    { type: 'case_start', id: 'a', name: undefined, run: 1, runs: 1 },
+    { type: 'case_start', run: 1, id: 'a', runs: 1 },
+    { type: 'case_start', id: 7, run: 1, runs: 1 },
+    { type: 'case_start', id: 'a', run: 1.5, runs: Number.NaN },
+    { type: 'case_start', id: 'a', name: { first: 'n' }, run: 1, runs: 1 },
+  ];
+  for (const event of changed) assert.equal(serialise(event as never), JSON.stringify(event), JSON.stringify(event));
+});

@@ -7,6 +7,8 @@ export {
   echoAgent,
   equalsAssertion,
   inlineCases,
+  inlinePlugins,
   type ScriptedRun,
 } from './plugins.js';
 export { recorder, runKernel, type Recording, type ReportEvent } from './run.js';
+export { findCycle, importGraph } from './import-graph.js';

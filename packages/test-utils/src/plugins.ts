@@ -85,3 +85,11 @@ export function equalsAssertion(): AgentestPlugin {
 export function combine(name: string, plugins: AgentestPlugin[]): AgentestPlugin {
   return { name, apply: (api) => plugins.forEach((plugin) => plugin.apply(api)) };
 }
+
+/**
+ * The smallest useful kernel as one plugin: the inline loader, the echo agent, an agent executor (scripted by
+ * `run`, if given) and `contains`.
+ */
+export function inlinePlugins(cases: TestCase[], run?: ScriptedRun): AgentestPlugin[] {
+  return [combine('test:inline', [inlineCases(cases), echoAgent(), agentExecutor(run), containsAssertion()])];
+}

@@ -35,6 +35,23 @@ test('the README embedding: a config agent, the default plugins, a JSON report',
   assert.equal(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).summary.passed, 2);
 });
 
+test('config reporters get what the CLI gives its reporters: cwd, verbose and colour', async () => {
+  const given: Record<string, unknown>[] = [];
+  (globalThis as { givenOptions?: unknown }).givenOptions = given;
+  const file = join(dir, 'recording-reporter.mjs');
+  writeFileSync(file, `export default (o) => (globalThis.givenOptions.push(o), { name: 'recording', apply() {} });\n`);
+  const recording = (options: Record<string, unknown>) => (given.push(options), { name: 'inline', apply() {} });
+  const config = defineConfig({ reporters: [recording, [file, { own: 1 }]] });
+  await createDefaultKernel(config, { cwd: dir, verbose: true, color: false });
+  await createDefaultKernel(config, { cwd: dir });
+  assert.deepEqual(given, [
+    { cwd: dir, verbose: true, color: false },
+    { cwd: dir, verbose: true, color: false, own: 1 },
+    { cwd: dir, verbose: false },
+    { cwd: dir, verbose: false, own: 1 },
+  ]);
+});
+
 test('runCli runs the command line in-process and returns the exit code', async () => {
   let out = '';
   const stdout = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;

@@ -4,14 +4,16 @@ import { safeStringify, type RunPlan } from '@agentest/kernel';
 import type { Flags } from '../flags.js';
 
 /**
- * A hash of what decides a run's results besides its cases: the config file as written, and the
+ * A hash of what decides a run's results besides its cases: the config file as written (and each base
+ * config it extends), and the
  * flags that change what runs or how it is judged (agent, connector, runs, timeout, thresholds,
  * identity, `--run`, fuzzing, cassettes, budgets, how the suite is split). Where a shard runs and
  * what it writes (`--parallel`, `-o`, the shard's index, the run id) are left out: shards of one run
  * differ in those and nothing else.
  */
-export async function configHash(configFile: string | undefined, flags: Flags, plan: RunPlan): Promise<string> {
-  const config = configFile ? await readFile(configFile, 'utf8').catch(() => '') : '';
+export async function configHash(configFiles: readonly string[], flags: Flags, plan: RunPlan): Promise<string> {
+  const texts = await Promise.all(configFiles.map((file) => readFile(file, 'utf8').catch(() => '')));
+  const config = texts.join('\0');
   const decisive = {
     input: flags.input,
     agent: plan.agent,

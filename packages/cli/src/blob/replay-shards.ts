@@ -14,6 +14,7 @@ import {
   type TestContext,
   type UsageTotals,
 } from '@agentest/kernel';
+import { addTotals, emptyTotals } from '@agentest/cassettes';
 import type { ShardSet } from './check-blobs.js';
 import { parseRecorded, type RecordedLine } from './read-blob.js';
 
@@ -145,13 +146,8 @@ class CaseStream {
 
   private addUsage(usage: UsageTotals | undefined): void {
     if (!usage) return;
-    const total = (this.usage ??= { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: 0 });
-    total.calls += usage.calls;
-    total.prompt_tokens += usage.prompt_tokens;
-    total.completion_tokens += usage.completion_tokens;
-    total.total_tokens += usage.total_tokens;
-    total.cost_usd += usage.cost_usd;
-    if (usage.replayed) total.replayed = (total.replayed ?? 0) + usage.replayed;
+    // The models without a price are gathered apart, to be listed sorted whatever the shards' order.
+    addTotals((this.usage ??= emptyTotals()), { ...usage, unpriced: [] });
     for (const model of usage.unpriced ?? []) this.unpriced.add(model);
   }
 }

@@ -20,8 +20,8 @@ export interface BlobSetup {
 /** Where the run came from, as `runTest` has it. */
 export interface BlobRun {
   flags: Flags;
-  /** The config file the run loaded, if any: its text is part of the config hash. */
-  configFile: string | undefined;
+  /** The config file the run loaded and the bases it extends: their text is part of the config hash. */
+  configFiles: readonly string[];
   plan: RunPlan;
 }
 
@@ -43,13 +43,13 @@ export async function setupBlob(raw: RawBlobFlags, run: BlobRun, io: Pick<CliIo,
   const shard: ShardLabel = plan.shard ?? { index: 1, total: 1, source: 'not split' };
   const name = blobFileName(inputLabel(run.flags.input, io.cwd), runId?.run_id, shard);
   const path = resolve(io.cwd, flags.blobDir ?? DEFAULT_BLOB_DIR, name);
-  const config_hash = await configHash(run.configFile, run.flags, plan);
+  const config_hash = await configHash(run.configFiles, run.flags, plan);
   const header = (): BlobHeader => ({
     type: 'blob',
     format: BLOB_FORMAT,
     ...runId,
     shard,
-    input: historyInput(run.flags.input, io.cwd, projectRoot({ file: run.configFile }, io.cwd)),
+    input: historyInput(run.flags.input, io.cwd, projectRoot({ file: run.configFiles[0] }, io.cwd)),
     suite_hash: census.suiteHash(),
     config_hash,
     agentest_version: cliVersion(),
@@ -91,7 +91,7 @@ async function resumeBlob(shown: string, run: BlobRun, cwd: string): Promise<Blo
       `holds ${shardName(header)}, but this run is shard ${plan.shard.index}/${plan.shard.total} (${plan.shard.source})`,
     );
   plan.shard = header.shard;
-  if ((await configHash(run.configFile, run.flags, plan)) !== header.config_hash)
+  if ((await configHash(run.configFiles, run.flags, plan)) !== header.config_hash)
     throw mismatch(
       shown,
       'was written with another config file or other flags (agent, runs, thresholds, timeout, --run, …); resume with the command that started the shard',

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
-import { resolvePackageFrom } from '../resolve-package.js';
+import { BUILTIN_REPORT_IDS, isBuiltinReporter } from '../reporter-registry.js';
+import { looksLikePath, packageEntry, resolvePackageFrom } from '../resolve-package.js';
 import { isPlainObject, mergeConfigs } from './merge-configs.js';
 
 /** Evaluates one config file (any format the search accepts) to its exported value. */
@@ -13,15 +14,20 @@ export type EvaluateConfig = (file: string) => Promise<unknown>;
  * absolute against its folder, and merged under the config that extends it (see `mergeConfigs`).
  * A config that extends itself, directly or through others, is an error naming the chain of files.
  * Each base file is evaluated once, so one that two others extend brings the same plugin objects twice,
- * and the merge keeps them once.
+ * and the merge keeps them once. Answers the merged config and every base file, in the order loaded.
  */
-export function applyExtends(config: unknown, file: string, evaluate: EvaluateConfig): Promise<unknown> {
+export async function applyExtends(
+  config: unknown,
+  file: string,
+  evaluate: EvaluateConfig,
+): Promise<{ config: unknown; bases: string[] }> {
   const loaded = new Map<string, Promise<unknown>>();
   const once: EvaluateConfig = (base) => {
     if (!loaded.has(base)) loaded.set(base, evaluate(base));
     return loaded.get(base)!;
   };
-  return extendConfig(config, file, once, []);
+  const merged = await extendConfig(config, file, once, []);
+  return { config: merged, bases: [...loaded.keys()] };
 }
 
 async function extendConfig(
@@ -55,7 +61,7 @@ async function extendConfig(
       throw new AgentestError('CONFIG_INVALID', `${base} (extended by ${file}): expected a config object`, {
         where: base,
       });
-    merged = mergeConfigs(merged, rebase(loaded, dirname(base)));
+    merged = mergeConfigs(merged, await resolveModules(rebase(loaded, dirname(base)), base));
   }
   return mergeConfigs(merged, own);
 }
@@ -75,6 +81,39 @@ async function baseFile(ref: string, dir: string, where: string): Promise<string
     where,
     hint: 'A path to a config file starts with ./ or ../; anything else is the name of an installed package.',
   });
+}
+
+/**
+ * The packages a base names in `plugins` and `reporters`, found as Node's `import` would from the base
+ * file itself (a shared config package brings its own plugins), not from the project extending it.
+ * Built-in reporter names stay names.
+ */
+async function resolveModules(config: Record<string, unknown>, base: string): Promise<Record<string, unknown>> {
+  const out = { ...config };
+  for (const [key, kind] of [
+    ['plugins', 'plugin'],
+    ['reporters', 'reporter'],
+  ] as const) {
+    if (!Array.isArray(config[key])) continue;
+    out[key] = await Promise.all(
+      (config[key] as unknown[]).map(async (entry, i) => {
+        const name = Array.isArray(entry) ? entry[0] : entry;
+        if (typeof name !== 'string' || looksLikePath(name)) return entry;
+        if (kind === 'reporter' && isBuiltinReporter(BUILTIN_REPORT_IDS[name] ?? name)) return entry;
+        const where = `${base}: ${key}[${i}]`;
+        const code = kind === 'plugin' ? 'PLUGIN_INVALID' : 'REPORTER_NOT_FOUND';
+        const file = await packageEntry(dirname(base), name, where, code, kind);
+        if (!file)
+          throw new AgentestError(
+            code,
+            `${where}: ${kind} package "${name}" is not installed where that config is (looked from ${dirname(base)}); install it there (npm i -D ${name}) or give a path starting with ./`,
+            { where },
+          );
+        return Array.isArray(entry) ? [file, ...entry.slice(1)] : file;
+      }),
+    );
+  }
+  return out;
 }
 
 /**

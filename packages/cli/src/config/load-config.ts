@@ -35,6 +35,8 @@ export interface LoadedConfig {
   config: unknown;
   /** The file it came from, absent when none was found. */
   filepath?: string;
+  /** The base configs its `extends` brought in, in the order loaded. */
+  bases: string[];
 }
 
 /**
@@ -57,13 +59,13 @@ export async function loadConfig(options: { cwd: string; file?: string; searchFr
         where: '--config',
       });
     const found = await evaluate(file, () => explorer.load(file));
-    return { config: await applyExtends(found?.config ?? {}, file, loadBase), filepath: file };
+    return { ...(await applyExtends(found?.config ?? {}, file, loadBase)), filepath: file };
   }
   const from = options.searchFrom ?? options.cwd;
   const found = await evaluate(from, () => explorer.search(from));
   return found
-    ? { config: await applyExtends(found.config ?? {}, found.filepath, loadBase), filepath: found.filepath }
-    : { config: {} };
+    ? { ...(await applyExtends(found.config ?? {}, found.filepath, loadBase)), filepath: found.filepath }
+    : { config: {}, bases: [] };
 
   async function loadBase(file: string): Promise<unknown> {
     return (await evaluate(file, () => explorer.load(file)))?.config ?? {};

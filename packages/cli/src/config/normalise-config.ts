@@ -33,6 +33,8 @@ export interface SuiteEntry {
 /** The config after validation: every reference loaded, every duration parsed, every path absolute. */
 export interface NormalisedConfig {
   file?: string;
+  /** The base configs `file` extends, in the order loaded: a change in one changes the run as one in `file` does. */
+  bases: string[];
   /** The config file's directory (the working directory when there is none); relative paths start here. */
   dir: string;
   plugins: AgentestPlugin[];
@@ -168,13 +170,18 @@ const configShape = z.object({
   coverage: coverageShape.optional(),
 });
 
+/** Every file the config was read from: the config file, then the bases it extends. */
+export function configFiles(config: Pick<NormalisedConfig, 'file' | 'bases'>): string[] {
+  return config.file ? [config.file, ...config.bases] : [];
+}
+
 /**
  * Validates the config and loads what it refers to, before any test runs: unknown keys (with a
  * "did you mean"), wrong types, plugins that are not plugins, reporters that cannot be found.
  */
 export async function normaliseConfig(
   raw: unknown,
-  options: { file?: string; cwd: string },
+  options: { file?: string; bases?: readonly string[]; cwd: string },
 ): Promise<NormalisedConfig> {
   const label = options.file ?? 'config';
   const dir = options.file ? dirname(options.file) : options.cwd;
@@ -199,6 +206,7 @@ export async function normaliseConfig(
   checkKeys(label, '', given, [...TOP_LEVEL, ...configurePlugins(plugins, given, label)]);
   return {
     ...(options.file ? { file: options.file } : {}),
+    bases: [...(options.bases ?? [])],
     dir,
     plugins,
     ...(config.reporters ? { reporters: await normaliseReporters(config.reporters, dir, label) } : {}),

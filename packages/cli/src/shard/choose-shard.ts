@@ -1,5 +1,5 @@
 import { AgentestError, type ShardLabel } from '@agentest/kernel';
-import { invalid } from '../flags.js';
+import { invalid } from '../flag-error.js';
 
 /** `--shard` and `--shard-total` after their own checks. */
 export interface ShardFlags {

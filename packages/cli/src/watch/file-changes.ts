@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** Changes closer together than this are one change: an editor's save is often several writes. */
 const DEBOUNCE_MS = 100;
@@ -19,18 +19,28 @@ export class FileChanges {
   private pending = new Set<string>();
   private timer?: NodeJS.Timeout;
 
+  /** `files` are watched one by one when no root holds them (a base config in a shared folder). */
   constructor(
     roots: readonly string[],
     private readonly onChange: (files: ReadonlySet<string>) => void,
+    files: readonly string[] = [],
   ) {
-    for (const root of outermost(roots)) {
-      const watcher = watch(root, { recursive: true }, (_event, name) => {
-        if (name) this.seen(join(root, name.toString()), root);
-      });
-      // A folder that goes away (deleted, unmounted) ends its watch; the others carry on.
-      watcher.on('error', () => watcher.close());
-      this.watchers.push(watcher);
+    const folders = outermost(roots);
+    for (const root of folders) {
+      this.add(
+        watch(root, { recursive: true }, (_event, name) => name && this.seen(join(root, name.toString()), root)),
+      );
     }
+    for (const file of new Set(files.map((f) => resolve(f)))) {
+      if (folders.some((root) => inside(root, file))) continue;
+      this.add(watch(file, () => this.seen(file, dirname(file))));
+    }
+  }
+
+  private add(watcher: FSWatcher): void {
+    // A folder or file that goes away (deleted, unmounted) ends its watch; the others carry on.
+    watcher.on('error', () => watcher.close());
+    this.watchers.push(watcher);
   }
 
   /** Files the run writes (its reports): their changes are the run's own doing. */
@@ -62,10 +72,10 @@ function isIgnored(path: string): boolean {
 /** The roots, without those inside another root (each change is then seen once). */
 function outermost(roots: readonly string[]): string[] {
   const unique = [...new Set(roots.map((root) => resolve(root)))];
-  return unique.filter(
-    (root) =>
-      !unique.some(
-        (other) => other !== root && !relative(other, root).startsWith('..') && !isAbsolute(relative(other, root)),
-      ),
-  );
+  return unique.filter((root) => !unique.some((other) => other !== root && inside(other, root)));
+}
+
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return !rel.startsWith('..') && !isAbsolute(rel);
 }

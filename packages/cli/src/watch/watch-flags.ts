@@ -1,5 +1,5 @@
 import { parseTagFilter } from '@agentest/kernel';
-import { invalid } from '../flags.js';
+import { invalid } from '../flag-error.js';
 
 /** `--tag`, `--list`, `--json` and `--watch` as commander hands them over. */
 export interface WatchRawFlags {

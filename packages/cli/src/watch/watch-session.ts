@@ -8,7 +8,7 @@ import type { NormalisedConfig } from '../config/normalise-config.js';
 export interface WatchSession {
   kernel: Kernel;
   plan: RunPlan;
-  config: Pick<NormalisedConfig, 'file' | 'dir' | 'cassettes'>;
+  config: Pick<NormalisedConfig, 'file' | 'bases' | 'dir' | 'cassettes'>;
   /** The files the reporters write: a change there is the run's own. */
   outputs: readonly string[];
   /** Prints what a run's outcome adds to the reports (baseline comparison, errors) and answers its exit code. */

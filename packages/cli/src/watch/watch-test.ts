@@ -86,7 +86,9 @@ class WatchLoop {
 
   /** Runs one set-up until the user quits or its config changes. */
   private async serve(session: WatchSession): Promise<number> {
-    this.files = new FileChanges(watchedFolders(session, this.io.cwd), (files) => this.changed(files));
+    // A base config outside those folders (`extends: '../shared/base.config.ts'`) is watched on its own.
+    const bases = session.config.bases;
+    this.files = new FileChanges(watchedFolders(session, this.io.cwd), (files) => this.changed(files), bases);
     this.files.ignore(session.outputs);
     let rerun: Rerun = this.restartedBy ? { kind: 'changed', files: this.restartedBy } : { kind: 'all' };
     this.restartedBy = undefined;
