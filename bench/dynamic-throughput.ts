@@ -9,6 +9,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
 import assertions from '@agentest/plugin-assert';
 import agents from '@agentest/plugin-agent';

@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +66,7 @@ used: a loaded machine stretches the wall time, not the CPU time, and on an idle
 | results merged per CPU second | ${fmt(CASES / (merge.cpuMs / 1000))} |
 | target: merge of 100k results ≤ ${fmt(TARGET_MS)} ms, wall / CPU | ${verdict(merge.wallMs)} / ${verdict(merge.cpuMs)} |
 | machine load (1-minute average, 2 cores) at the end | ${loadAverage()} |
-
+${starvedNote()}
 Where the merge's CPU time goes, timed in one process of its own (the built modules, no start-up, no console
 reporter) on the same blobs, CPU ms:
 
@@ -221,6 +221,13 @@ function fmt(n: number): string {
 
 function mbOf(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** On a machine busier than its cores, wall times measure the wait for a core, and CPU times swell with it. */
+function starvedNote(): string {
+  const load = loadavg()[0]!;
+  if (load <= cpus().length) return '';
+  return `\n**Measured at a load average of ${load.toFixed(1)} on ${cpus().length} cores**: the wall times are mostly waiting for a core, and the CPU times are swollen by the contention too (the floor's own CPU time shows by how much against a quiet machine's ≈ 900–1,300 ms); the target needs a run on a quiet machine.\n`;
 }
 
 function loadAverage(): string {
