@@ -9,6 +9,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
 import assertions from '@agentest/plugin-assert';
 import agents from '@agentest/plugin-agent';
@@ -304,7 +305,7 @@ function formatLayers(layers: Layers): string {
   if (layers.some((l) => Number.isNaN(l.cpuMs) || l.cpuMs === 0)) return '';
   return [
     '',
-    `Where the main thread's CPU per call goes in the connector, layer by layer (the same number of calls, ${PARALLEL} in flight, against the fake server; main-thread CPU per call, and what each layer adds):`,
+    `Where the main thread's CPU per call goes in the connector, layer by layer (${CASES * (TURNS + TURNS - 1)} calls, ${PARALLEL} in flight, against the fake server; each layer's least main-thread CPU per call over 3 rounds that take the layers in turn, and what each layer adds):`,
     '',
     '| layer | CPU per call | added |',
     '|---|---|---|',

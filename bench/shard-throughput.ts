@@ -150,6 +150,17 @@ function everyProcess(rounds: Round[]): string[] {
   return rows;
 }
 
+/** A machine busier than its cores measures waiting for them: said plainly above the figures' reading. */
+function starved(load: { before: number; after: number }): string[] {
+  const cores = availableParallelism();
+  const busiest = Math.max(load.before, load.after);
+  if (busiest <= cores) return [];
+  return [
+    `**Measured at a load average of ${busiest.toFixed(1)} on ${cores} cores**: every process waited for a core most of its time (run times far above the ideal), so these figures show how the sides share a starved machine, not what sharding costs, and the ✅ / ❌ above are no evidence either way; the target needs a run on a quiet machine.`,
+    '',
+  ];
+}
+
 function formatMarkdown(rounds: Round[], load: { before: number; after: number }): string {
   const med = (pick: (r: Round) => number) => median(rounds.map(pick));
   const single = { wall: med((r) => r.single.wallMs), run: med((r) => r.single.runMs) };
@@ -181,6 +192,7 @@ function formatMarkdown(rounds: Round[], load: { before: number; after: number }
     '',
     ...everyProcess(rounds),
     '',
+    ...starved(load),
     `What this machine can and cannot show. The shards ask the server for as many calls at once as the single process (${SHARDS} × ${SHARD_PARALLEL} = ${SINGLE_PARALLEL}), so with one server and one key they cannot be faster than it; sharding pays when each machine brings its own capacity (keys, rate limits, CPU). A shard alone runs with no other shard beside it, as on a CI machine of its own, so *alone* is the figure the target is about; its wall time still includes a start-up of its own (each CI job pays one), and the hash split's largest shard holds more than a quarter of the cases and sets the pace. *Together* is four processes with their start-ups and their CPU work on ${availableParallelism()} cores (and the fake server's thread besides): it measures this machine's cores, not sharding, and is shown so that no measurement is left out. The run time (start-up excluded) tells the two costs apart.`,
   ].join('\n');
 }

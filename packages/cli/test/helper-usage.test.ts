@@ -69,3 +69,22 @@ test("merged shards add up the helpers' usage as one unsharded run does", async 
   assert.equal(merged.code, 0, merged.stdout + merged.stderr);
   assert.deepEqual(summaryUsage(dir, 'merged.json').helpers, summaryUsage(dir, 'whole.json').helpers);
 });
+
+test("a dynamic case's cassette keys the simulated user's calls apart from the agent's, and replays them", async () => {
+  const dir = project();
+  const args = ['test', '-i', 'cases.jsonl', '-n', 'shop', '--run', 'talked'];
+  const recorded = await agentest([...args, '--record'], { cwd: dir });
+  assert.equal(recorded.code, 0, recorded.stdout + recorded.stderr);
+  const entries = readFileSync(join(dir, '__cassettes__', 'cases', 'talked.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { role?: string });
+  assert.deepEqual(
+    entries.map((e) => e.role).filter(Boolean),
+    ['agent', 'simulator', 'agent'],
+    'turn 1: the agent; turn 2: the simulated user, then the agent',
+  );
+  const replayed = await agentest([...args, '--replay', '-o', 'replayed.json'], { cwd: dir });
+  assert.equal(replayed.code, 0, replayed.stdout + replayed.stderr);
+  assert.equal(summaryUsage(dir, 'replayed.json').helpers.simulator.calls, 1);
+});

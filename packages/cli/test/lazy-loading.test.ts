@@ -28,8 +28,9 @@ const RUN_TIME =
   /\/packages\/(kernel\/dist\/kernel\.js|cli\/dist\/index\.js|plugin-[a-z-]+\/|report\/|reporter-[a-z-]+\/)|\/node_modules\/zod\//;
 /**
  * What the default plugins load inside themselves when a run first needs it: the script sandbox's
- * worker pool, compiler and executor (with the judge and snapshots) and its coverage, the kit's suite builder and `test()`
- * runner, the Yao assistant pipeline, and the YAML parser, the glob library and the diff flavours;
+ * worker pool, compiler and executor (with the judge and snapshots) and its coverage, the kit's suite
+ * builder and `test()` runner, the Yao assistant pipeline, and the YAML parser, the glob library and
+ * the diff flavours;
  * and the packages' main modules, which export all of it.
  */
 const ON_DEMAND =

@@ -8,8 +8,15 @@ const READERS: Record<MetricName, (run: RunRecord) => number | undefined> = {
   cost: (run) => run.cost,
 };
 
-/** Below this many cases a median's interval says nothing, so no change is called. */
-const MIN_CASES = 2;
+/**
+ * The fewest cases whose medians' interval can call a change at confidence `level`. A percentile
+ * bootstrap of n pairs that all moved one way excludes 0 for any n, even 2 or 3 cases, where moves
+ * that way by chance are common; so a change also needs n large enough that a unanimous move is
+ * itself significant by the exact two-sided sign test: 2·½ⁿ ≤ 1 − level (6 cases at 95%).
+ */
+export function minCasesForChange(level: number): number {
+  return Math.max(2, Math.ceil(Math.log2(2 / (1 - level))));
+}
 
 /**
  * Resamples for the medians' intervals. They describe, and never set the exit code, so they take
@@ -43,7 +50,7 @@ export function metricChanges(
       level: options.level,
       resamples: options.resamples ?? METRIC_RESAMPLES,
     });
-    const significant = pairs.length >= MIN_CASES && (result.lower > 0 || result.upper < 0);
+    const significant = pairs.length >= minCasesForChange(options.level) && (result.lower > 0 || result.upper < 0);
     changes.push({
       metric,
       cases: pairs.length,

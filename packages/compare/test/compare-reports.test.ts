@@ -207,3 +207,17 @@ test('--detect: a small suite where nothing changed cannot rule out a 5-point dr
   assert.equal(noisy.detection!.decided, false);
   assert.ok(noisy.detection!.runs === null || noisy.detection!.runs! > 3, 'more runs, or more cases');
 });
+
+test('a median moved in every case of a handful is no change until a unanimous move could not be chance (6 cases at 95%)', () => {
+  const shifted = (n: number) =>
+    compareReports(
+      report(repeat(n, (i) => [`C${i}`, { runs: P, ms: [1000 + i * 10] }])),
+      report(repeat(n, (i) => [`C${i}`, { runs: P, ms: [1400 + i * 10] }])),
+    ).metrics.find((m) => m.metric === 'latency_ms')!;
+  for (const n of [2, 3, 5]) {
+    const latency = shifted(n);
+    assert.ok(latency.lower > 0, `the interval alone excludes 0 with ${n} cases`);
+    assert.equal(latency.change, 'none', `${n} cases`);
+  }
+  assert.equal(shifted(6).change, 'up');
+});

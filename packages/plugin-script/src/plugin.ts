@@ -27,8 +27,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       const pool = (): ScriptPool => (lease ??= acquireScriptPool(sandboxOptions(opts))).pool;
       // The executor brings the judge and the snapshot store with it: loaded by the first script case.
       let executor: Promise<ScriptExecutor> | undefined;
-      const scriptExecutor = () =>
-        (executor ??= import('./execute-script.js').then((m) => new m.ScriptExecutor(pool, opts.processes)));
+      const scriptExecutor = () => (executor ??= loadExecutor(pool, opts.processes));
       // The sandbox's start-up is no case's time. Whatever shows before the run that it will use the
       // sandbox (a script suite, hook refs, a script assertion) starts it, and the run's `start`
       // event, sent before the clock of any case starts, waits until it is ready.
@@ -88,4 +87,8 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
       });
     },
   };
+}
+
+function loadExecutor(pool: () => ScriptPool, processes: ScriptOptions['processes']): Promise<ScriptExecutor> {
+  return import('./execute-script.js').then((m) => new m.ScriptExecutor(pool, processes));
 }

@@ -81,12 +81,13 @@ export function parseRecorded(file: string, recorded: RecordedLine): ResultEvent
   return event as unknown as ResultEvent;
 }
 
+/** How the blob writer starts a result line (the kernel's key order): its id and kind, as JSON strings. */
+const RESULT_HEAD = /^\{"type":"result","id":("(?:[^"\\]|\\.)*"),"kind":("(?:[^"\\]|\\.)*"),/;
+
 /**
  * The id and kind of a finished case's result line, read from its start without parsing it, or
  * `undefined` for any other line (which is then parsed and checked as a whole).
  */
-const RESULT_HEAD = /^\{"type":"result","id":("(?:[^"\\]|\\.)*"),"kind":("(?:[^"\\]|\\.)*"),/;
-
 function finishedResultHead(text: string): { id: string; kind: string } | undefined {
   if (text.charCodeAt(text.length - 1) !== 125 /* } */) return undefined;
   // A case a hard stop cut short is told apart by its parsed runs (stoppedByHand).
