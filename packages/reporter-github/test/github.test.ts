@@ -81,7 +81,8 @@ function wholeRun(into: { markdown?: string }, seen?: (event: ResultEvent) => vo
     apply: ({ hooks }) =>
       hooks.report.tap('test:whole-run', (event: RunEvent) => {
         if (event.type === 'start') collector.onStart(event);
-        else if (event.type === 'result') seen ? seen(event) : collector.onResult(event);
+        else if (event.type === 'result' && seen) seen(event);
+        else if (event.type === 'result') collector.onResult(event);
         else if (event.type === 'summary')
           into.markdown = `${renderMarkdown(collector.build(event), { results: 'failures', maxResults: 100 })}\n`;
       }),
