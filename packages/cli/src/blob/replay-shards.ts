@@ -15,7 +15,9 @@ import {
   type UsageTotals,
 } from '@agentest/kernel';
 import { addTotals, emptyTotals } from '@agentest/cassettes';
+import { serialisedResults } from '@agentest/reporter-jsonl';
 import type { ShardSet } from './check-blobs.js';
+import { BLOB_RUN_KEY, sameLine } from './lean-result.js';
 import { parseRecorded, type RecordedLine } from './read-blob.js';
 
 export const MERGE_PLUGIN = 'agentest:merge';
@@ -96,8 +98,8 @@ interface Slot {
 class CaseStream {
   private readonly slots: Slot[] = [];
   private started = false;
-  /** The recorded results of the cases being replayed, until their result is reported. */
-  private readonly inFlight = new Map<string, ResultEvent>();
+  /** The recorded results of the cases being replayed (and their lines), until their result is reported. */
+  private readonly inFlight = new Map<string, { result: ResultEvent; text: string }>();
   readonly kinds = new Set<string>();
   private usage?: UsageTotals;
   private readonly unpriced = new Set<string>();
@@ -124,12 +126,12 @@ class CaseStream {
     this.started = true;
   }
 
-  /** The recorded result of a case being replayed, handed over once: its result is being reported. */
-  take(id: string): ResultEvent {
-    const result = this.inFlight.get(id) ?? noCase();
+  /** The recorded result of a case being replayed, and its line, handed over once: its result is being reported. */
+  take(id: string): { result: ResultEvent; text: string } {
+    const taken = this.inFlight.get(id) ?? noCase();
     this.inFlight.delete(id);
-    this.addUsage(result.usage);
-    return result;
+    this.addUsage(taken.result.usage);
+    return taken;
   }
 
   /** The run's tokens and cost: the sum of its cases' (each shard metered its own calls). */
@@ -140,7 +142,7 @@ class CaseStream {
 
   private replayed(slot: Slot): TestCase {
     const result = parseRecorded(slot.file, slot.line);
-    this.inFlight.set(slot.id, result);
+    this.inFlight.set(slot.id, { result, text: slot.line.text });
     return caseOf(result);
   }
 
@@ -195,7 +197,7 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, flak
           replay.start();
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
-        } else if (event.type === 'result') restoreCaseFields(event, replay.take(event.id));
+        } else if (event.type === 'result') replayedResult(event, replay.take(event.id));
         else if (event.type === 'summary')
           Object.assign(event, clock.summary(), shardsSummary(set, replay, flakyFromShards));
       });
@@ -215,6 +217,16 @@ function recordedRun(result: ResultEvent, n: number): Execution {
     assertions: [],
     metrics: {},
   };
+}
+
+/**
+ * The merged result: the recorded fields restored, and, for a lean line (one run per case), the line
+ * offered to the JSONL report, which writes it as it is when the merged record is the recorded one.
+ */
+function replayedResult(event: ResultEvent, { result, text }: { result: ResultEvent; text: string }): void {
+  restoreCaseFields(event, result);
+  const recorded = result as unknown as Record<string, unknown>;
+  if (recorded[BLOB_RUN_KEY]) serialisedResults.set(event, (record) => sameLine(record, recorded, text));
 }
 
 /**
