@@ -204,6 +204,13 @@ test('a lean line is not offered when the merged record differs from it, in a ke
   const same = { ...parsed, metrics: { s: 1 }, history: { recent: ['passed'] }, runs: undefined, blob_run: undefined };
   assert.equal(sameLine(same, parsed, text), stringify(recorded));
   assert.equal(sameLine({ ...same, history: { recent: ['failed'] } }, parsed, text), undefined, 'a value');
+  assert.equal(
+    sameLine({ ...same, history: { recent: ['passed', 'passed'] } }, parsed, text),
+    undefined,
+    'a nested value',
+  );
+  const asJson = { toJSON: () => ({ recent: ['passed'] }) };
+  assert.equal(sameLine({ ...same, history: asJson }, parsed, text), undefined, 'a value not compared is not assumed');
   assert.equal(sameLine({ ...same, warnings: ['w'] }, parsed, text), undefined, 'a key more');
   const { history: _, ...fewer } = same;
   assert.equal(sameLine(fewer, parsed, text), undefined, 'a key less');

@@ -68,7 +68,7 @@ function sameMetrics(run: unknown, result: unknown): boolean {
  * is the line's own: the same keys in the same order, each value the one parsed from the line or
  * one that serialises the same. The merge's values are the parsed ones wherever the replay keeps
  * them (the input, the output, the assertions); the few it recomputes (the metrics, the history) are
- * small and compared as JSON. Anything else, or any difference, answers `undefined`.
+ * small and compared value by value. Anything else, or any difference, answers `undefined`.
  */
 export function sameLine(record: Loose, parsed: Loose, text: string): string | undefined {
   const keys = Object.keys(parsed);
@@ -77,12 +77,36 @@ export function sameLine(record: Loose, parsed: Loose, text: string): string | u
     const value = record[key];
     if (value === undefined) continue;
     if (keys[i++] !== key) return undefined;
-    const was = parsed[key];
-    if (value === was) continue;
-    if (typeof value !== 'object' || value === null || typeof was !== 'object' || was === null) return undefined;
-    if (JSON.stringify(value) !== JSON.stringify(was)) return undefined;
+    if (!sameJson(value, parsed[key], 0)) return undefined;
   }
   if (keys[i] !== BLOB_RUN_KEY) return undefined;
   const end = text.lastIndexOf(`,"${BLOB_RUN_KEY}":`);
   return end === -1 ? undefined : `${text.slice(0, end)}}`;
+}
+
+/** Nesting deeper than this is not compared: such a value is serialised the usual way. */
+const MOST_NESTED = 32;
+
+/**
+ * Whether two values serialise to the same JSON, answered only when that is certain without
+ * serialising them: the same value, or plain arrays and objects (no `toJSON`) of such values with
+ * the same keys in the same order. A false answer only costs the line its pass-through.
+ */
+function sameJson(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > MOST_NESTED) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b) || typeof (a as Loose).toJSON === 'function' || typeof (b as Loose).toJSON === 'function')
+    return false;
+  const [ours, theirs] = [Object.keys(a), Object.keys(b)];
+  if (ours.length !== theirs.length) return false;
+  for (let i = 0; i < ours.length; i++) {
+    const key = ours[i]!;
+    if (key !== theirs[i] || !sameJson((a as Loose)[key], (b as Loose)[key], depth + 1)) return false;
+  }
+  return true;
 }
