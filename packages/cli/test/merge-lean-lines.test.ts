@@ -63,6 +63,7 @@ const CASES: TestCase[] = [
     id,
     kind: 'agent',
     ...(i === 1 ? { name: 'a named case', expected: 42, metadata: { owner: 'me', '2': 'numeric key' } } : {}),
+    ...(i === 3 ? { tags: ['smoke', 'slow'] } : {}),
     input: { message: `case ${i}`, quote: '"' },
     messages: [],
     source: { file: 'cases.jsonl', line: i + 1 },

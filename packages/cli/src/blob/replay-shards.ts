@@ -169,6 +169,7 @@ function caseOf(result: ResultEvent): TestCase {
     messages: [],
     ...(result.expected !== undefined ? { expected: result.expected } : {}),
     ...(result.metadata ? { metadata: result.metadata } : {}),
+    ...(result.tags ? { tags: result.tags } : {}),
     source: result.source,
     ...(notRun ? { skip: result.skip_reason ?? true } : {}),
     ...(result.todo ? { todo: true } : {}),
