@@ -26,8 +26,8 @@ import { BLOB_FORMAT, type BlobHeader } from '../src/blob/blob-header.js';
 import { blobWriter } from '../src/blob/blob-writer.js';
 import { checkShardSet } from '../src/blob/check-blobs.js';
 import { leanRecord, leanRun, sameLine } from '../src/blob/lean-result.js';
-import { parseRecorded, readBlob } from '../src/blob/read-blob.js';
-import { replayShards } from '../src/blob/replay-shards.js';
+import { parseRecorded, readBlob, type Blob } from '../src/blob/read-blob.js';
+import { replayShards, type ReplayOptions } from '../src/blob/replay-shards.js';
 
 const passed = (extra: Partial<Execution> = {}): Partial<Execution> => ({
   status: 'passed',
@@ -157,29 +157,7 @@ test('a one-run shard writes lean lines; the merge rebuilds its results exactly 
   assert.deepEqual(lean, ['plain', 'failed', 'no output', 'own fields']);
 
   const blob = await readBlob(blobFile, 'shard.jsonl');
-  const { plan: merged, plugin } = replayShards(checkShardSet([blob], undefined), dir);
-  const output = join(dir, 'merged.jsonl');
-  const mergedResults: ResultEvent[] = [];
-  const stringified: string[] = [];
-  const stringify = JSON.stringify;
-  JSON.stringify = ((value: unknown, ...rest: never[]) => {
-    if ((value as { type?: string } | null)?.type === 'result') stringified.push((value as ResultEvent).id);
-    return stringify(value, ...rest);
-  }) as typeof JSON.stringify;
-  try {
-    await createKernel({
-      plugins: [
-        plugin,
-        history(join(dir, 'merge')),
-        verdictPlugin(),
-        jsonlReporter({ output }),
-        heard(mergedResults, false),
-      ],
-    }).run(merged);
-  } finally {
-    JSON.stringify = stringify;
-  }
-
+  const { results: mergedResults, stringified, output } = await mergeOf(blob, dir, 'merged');
   // The merged results are the shard's, their runs rebuilt field for field and in order.
   assert.equal(stringify(mergedResults), stringify(shardResults));
   // Each line is what serialising its record writes (asked of a copy, which nothing pre-serialised).
@@ -196,7 +174,36 @@ test('a one-run shard writes lean lines; the merge rebuilds its results exactly 
     [...SERIALISED_THE_SLOW_WAY].sort(),
     'only the lines that could not pass through',
   );
+  // With plugins of the config's own, which may change a value in place, every line is serialised again.
+  const serialised = await mergeOf(blob, dir, 'serialised', { passThrough: false });
+  assert.deepEqual(serialised.stringified, ids);
+  assert.equal(readFileSync(serialised.output, 'utf8'), readFileSync(output, 'utf8'));
 });
+
+/** The merge of one blob, as `agentest merge` runs it, into `<name>.jsonl`: its results, and which it serialised. */
+async function mergeOf(blob: Blob, dir: string, name: string, options: ReplayOptions = {}) {
+  const { plan, plugin } = replayShards(checkShardSet([blob], undefined), dir, options);
+  const output = join(dir, `${name}.jsonl`);
+  const results: ResultEvent[] = [];
+  const stringified: string[] = [];
+  JSON.stringify = ((value: unknown, ...rest: never[]) => {
+    if ((value as { type?: string } | null)?.type === 'result') stringified.push((value as ResultEvent).id);
+    return stringify(value, ...rest);
+  }) as typeof JSON.stringify;
+  try {
+    const plugins = [
+      plugin,
+      history(join(dir, name)),
+      verdictPlugin(),
+      jsonlReporter({ output }),
+      heard(results, false),
+    ];
+    await createKernel({ plugins }).run(plan);
+  } finally {
+    JSON.stringify = stringify;
+  }
+  return { results, stringified, output };
+}
 
 test('a lean line is not offered when the merged record differs from it, in a key or a value', () => {
   const recorded = { type: 'result', id: 'a', status: 'passed', metrics: { s: 1 }, history: { recent: ['passed'] } };

@@ -70,7 +70,7 @@ export function replayShards(
         }
       : {}),
   };
-  return { plan, plugin: replayPlugin(set, start, replay, options.flakyFromShards !== false) };
+  return { plan, plugin: replayPlugin(set, start, replay, options) };
 }
 
 export interface ReplayOptions {
@@ -79,6 +79,12 @@ export interface ReplayOptions {
    * otherwise the shards' own are the run's (default).
    */
   flakyFromShards?: boolean;
+  /**
+   * False when plugins of the config's own hear the merged run: one may change a recorded value in
+   * place, which comparing the merged record with its line cannot see, so every line is serialised
+   * again. Otherwise a case's recorded line is offered to the JSONL report (default).
+   */
+  passThrough?: boolean;
 }
 
 /** A recorded case's place in the merged run: its blob and its result line. */
@@ -179,7 +185,7 @@ function caseOf(result: ResultEvent): TestCase {
 
 const recorded = (testCase: TestCase) => testCase.data as ResultEvent;
 
-function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, flakyFromShards: boolean): AgentestPlugin {
+function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, options: ReplayOptions): AgentestPlugin {
   const agent: Agent = {
     id: start.agent_id,
     ...(start.connector ? { connector: start.connector } : {}),
@@ -198,9 +204,9 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, flak
           replay.start();
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
-        } else if (event.type === 'result') replayedResult(event, replay.take(event.id));
+        } else if (event.type === 'result') replayedResult(event, replay.take(event.id), options.passThrough !== false);
         else if (event.type === 'summary')
-          Object.assign(event, clock.summary(), shardsSummary(set, replay, flakyFromShards));
+          Object.assign(event, clock.summary(), shardsSummary(set, replay, options.flakyFromShards !== false));
       });
     },
   };
@@ -224,10 +230,14 @@ function recordedRun(result: ResultEvent, n: number): Execution {
  * The merged result: the recorded fields restored, and, for a lean line (one run per case), the line
  * offered to the JSONL report, which writes it as it is when the merged record is the recorded one.
  */
-function replayedResult(event: ResultEvent, { result, text }: { result: ResultEvent; text: string }): void {
+function replayedResult(
+  event: ResultEvent,
+  { result, text }: { result: ResultEvent; text: string },
+  passThrough: boolean,
+): void {
   restoreCaseFields(event, result);
   const recorded = result as unknown as Record<string, unknown>;
-  if (recorded[BLOB_RUN_KEY]) serialisedResults.set(event, (record) => sameLine(record, recorded, text));
+  if (passThrough && recorded[BLOB_RUN_KEY]) serialisedResults.set(event, (record) => sameLine(record, recorded, text));
 }
 
 /**
