@@ -1,5 +1,13 @@
 import { extname } from 'node:path';
-import { AgentestError, errorMessage, type AgentestPlugin, type Reporter } from '@agentest/kernel';
+import {
+  AgentestError,
+  checkPluginShape,
+  defineReporter,
+  errorMessage,
+  isAgentestError,
+  type AgentestPlugin,
+  type Reporter,
+} from '@agentest/kernel';
 import { importPackage } from './import-module.js';
 
 export type ReporterFactory = (options: Record<string, unknown>) => AgentestPlugin;
@@ -163,22 +171,42 @@ export function reporterOptions(
 
 /**
  * Calls a reporter's factory. A factory that throws was given options it cannot use (or is broken):
- * a configuration error naming the entry (`reporters[1]`, `-o`), not an invariant of agentest.
+ * a configuration error naming the entry (`reporters[1]`, `-o`), not an invariant of agentest. A factory
+ * may return a plugin or, as a module may export, a plain `Reporter` object; anything else is refused
+ * naming the entry, not as "plugin #N" once the kernel sees it.
  */
 export function instantiateReporter(
   factory: ReporterFactory,
   options: Record<string, unknown>,
   where: string,
 ): AgentestPlugin {
+  let made: unknown;
   try {
-    return factory(options);
+    made = factory(options);
   } catch (error) {
-    if (error instanceof AgentestError) throw error;
+    if (isAgentestError(error)) throw error;
     throw new AgentestError('REPORTER_INVALID', `${where}: the reporter failed to start: ${errorMessage(error)}`, {
       where,
       cause: error,
     });
   }
+  return asReporterPlugin(made, where);
+}
+
+function asReporterPlugin(made: unknown, where: string): AgentestPlugin {
+  const value = made as Partial<AgentestPlugin & Reporter> | null;
+  if (value && typeof value === 'object' && typeof value.apply === 'function') {
+    checkPluginShape(value, where);
+    return value as AgentestPlugin;
+  }
+  if (value && typeof value === 'object' && typeof value.name === 'string' && !('then' in value))
+    return defineReporter(value as Reporter);
+  const got = value === null ? 'null' : typeof value === 'object' && 'then' in value ? 'a promise' : typeof value;
+  throw new AgentestError(
+    'REPORTER_INVALID',
+    `${where}: the reporter factory returned ${got}; return a plugin (\`defineReporter({ name, onResult, … })\`) or a Reporter object with a "name", synchronously`,
+    { where },
+  );
 }
 
 export function builtinList(): string {

@@ -18,10 +18,9 @@ interface ListedSuite {
  * `agentest test` without `-i`: the suites the config lists in `test.suites`, then those of each of its
  * `projects` (each with its own config, in its own folder), one after another. A suite that cannot start
  * is reported and the next one runs; the exit code is the worst of them, and an interrupt stops the list.
+ * `--watch` and `-o` take a config that lists a single suite.
  */
 export async function runListedSuites(raw: RawFlags, io: CliIo): Promise<number> {
-  if (raw.watch)
-    throw new AgentestError('FLAG_INVALID', '--watch follows one suite: choose it with -i', { where: '--watch' });
   const loaded = await loadConfig({ cwd: io.cwd, ...(raw.config ? { file: raw.config } : {}) });
   const suites = await listSuites(io.cwd, loaded, new Set());
   if (!suites.length)
@@ -29,6 +28,13 @@ export async function runListedSuites(raw: RawFlags, io: CliIo): Promise<number>
       'FLAG_INVALID',
       '-i, --input is required: pass a .jsonl file, a message, scripts.<assistant>.<module>, or a directory, or list the suites to run in the config (test.suites, projects)',
       { where: '-i, --input' },
+    );
+  // One listed suite is what `-i` would have named: `--watch` follows it, as `-o` writes it.
+  if (suites.length > 1 && raw.watch)
+    throw new AgentestError(
+      'FLAG_INVALID',
+      `--watch follows one suite, but the config lists ${suites.length}; choose one with -i`,
+      { where: '--watch' },
     );
   if (suites.length > 1 && raw.output?.length)
     throw new AgentestError(

@@ -122,11 +122,32 @@ test('--watch: a change that touches no case runs nothing, and a broken line is 
   assert.equal(run.code, 0, run.stderr);
 });
 
-test('--watch needs one suite (-i)', async () => {
-  const dir = fixture({ 'inputs.jsonl': jsonl(CASES) });
-  const run = await agentest(['test', '--watch'], { cwd: dir });
-  assert.equal(run.code, 2);
-  assert.match(run.stderr, /--watch follows one suite: choose it with -i/);
+test('--watch follows the one suite a config lists, and refuses a config that lists several', async () => {
+  const two = fixture({
+    'a.jsonl': jsonl(CASES.slice(0, 1)),
+    'b.jsonl': jsonl(CASES.slice(1, 2)),
+    'agentest.config.mjs': `export default { test: { suites: ['a.jsonl', 'b.jsonl'] } };\n`,
+  });
+  const refused = await agentest(['test', '-n', 'echo', '--watch'], { cwd: two });
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /--watch follows one suite, but the config lists 2; choose one with -i/);
+
+  const one = fixture({
+    'inputs.jsonl': jsonl(CASES.slice(0, 2)),
+    'agentest.config.mjs': `export default { test: { suites: [{ input: 'inputs.jsonl', agent: 'echo' }] } };\n`,
+  });
+  let child!: ChildProcess;
+  const exited = agentest(['test', '--no-jsonl', '--watch'], { cwd: one, onSpawn: (spawned) => (child = spawned) });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+  assert.match(out.text(), /Total: +2\b/);
+  writeFileSync(join(one, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }]));
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /\[T2\] hello 2/);
+  assert.doesNotMatch(after(out.text(), 1), /\[T1\]/);
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 0, run.stderr);
 });
 
 /** A config whose one agent, `bot`, answers `reply`. */
