@@ -148,10 +148,7 @@ describe('bounded work through the CLI', () => {
       { id: 'huge', input: 'huge reply please', assert: { type: 'contains', value: 'xxxx' } },
       { id: 'small', input: 'hello', assert: { type: 'contains', value: 'hello' } },
     ]);
-    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl'], {
-      cwd: capped,
-      limitMs: 60_000,
-    });
+    const run = await runCli(['test', '-i', 'cases.jsonl', '-n', 'bot', '-o', 'out.jsonl'], { cwd: capped });
     assert.equal(run.code, 1, run.stderr);
     const byId = resultsById(readEvents(join(capped, 'out.jsonl')), ['huge', 'small']);
     assert.equal(byId.get('huge')!.status, 'error');

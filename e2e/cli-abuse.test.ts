@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startFakeLlm, type FakeLlm } from '@agentest/fake-llm';
 import { finished, spawnCli, stackFrames } from './helpers/cli.js';
+import { HANG_MS } from './helpers/deadlines.js';
 import { countResultLines, readEvents, resultsById, waitFor } from './helpers/events.js';
 import { connectorConfig, workspace, writeCases, writeJson } from './helpers/workspace.js';
 
@@ -35,7 +36,7 @@ function runAndCloseEarly(args: string[], dir: string, options: { lines: number;
     }
   });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -62,7 +63,7 @@ describe('stdout closed early (| head -3)', { concurrency: 2 }, () => {
         dir,
         { lines: 3, closeStderr },
       );
-      assert.equal(run.signal, null);
+      assert.equal(run.signal, null, `killed: it did not exit within ${HANG_MS} ms`);
       assert.equal(run.code, 1, `one case fails on purpose, so exit 1 (not a crash)\n${run.stderr.slice(0, 2000)}`);
       if (!closeStderr) {
         assert.doesNotMatch(run.stderr, /EPIPE|Unhandled/);

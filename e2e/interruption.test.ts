@@ -16,9 +16,16 @@ import { connectorConfig, workspace, writeCases, writeJson } from './helpers/wor
 const TOTAL = 400;
 const IDS = Array.from({ length: TOTAL }, (_, i) => `case-${String(i + 1).padStart(3, '0')}`);
 
+/**
+ * The server answers the first 39 cases in 150 ms and the rest in 2 s. The signal goes out after 20 results, and
+ * however late a busy machine lets the test see them, the run is still far from its end (360 cases at 16 at a time
+ * need 45 s), while a first SIGINT waits at most 2 s for the cases it lets finish.
+ */
+const PACED = { echo: true, latencyMs: 2000, rules: [{ match: '^case-0[0-3]\\d\\b', latencyMs: 150 }] };
+
 let llm: FakeLlm;
 before(async () => {
-  llm = await startFakeLlm({ echo: true, latencyMs: 150, record: false });
+  llm = await startFakeLlm({ ...PACED, record: false });
 });
 after(() => llm?.close());
 
@@ -121,7 +128,7 @@ describe('interruption', () => {
       assert.equal(events.at(-1)!.interrupted, true);
       resultsById(events);
     } finally {
-      llm.setScript({ echo: true, latencyMs: 150 });
+      llm.setScript(PACED);
     }
   });
 });

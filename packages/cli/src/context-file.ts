@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { AgentestError, didYouMean, type ContextFile } from '@agentest/kernel';
+import { AgentestError, type ContextFile } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 
 const optionalString = z.string().optional();
 

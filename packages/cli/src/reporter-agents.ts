@@ -1,4 +1,5 @@
-import { AgentestError, didYouMean, isAgentestError, type Kernel, type RunPlan } from '@agentest/kernel';
+import { AgentestError, isAgentestError, type Kernel, type RunPlan } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import { BUILTIN_REPORT_IDS, reporterForPath } from './reporter-registry.js';
 
 /**

@@ -1,15 +1,9 @@
 import { resolve } from 'node:path';
-import {
-  AgentestError,
-  parseDuration,
-  parseTagFilter,
-  type CaseFilter,
-  type ContextFile,
-  type RunPlan,
-} from '@agentest/kernel';
+import { AgentestError, parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
 import { yaoPlanContext } from '@agentest/plugin-agent';
 import { memorySuite, MEMORY_SUITE_NAME } from '@agentest/plugin-jsonl';
 import { goRegex } from './flags.js';
+import { parseTagFilter } from './tag-filter.js';
 
 /** What a run is asked to do, in plain values; `createRunPlan` fills the defaults. */
 export interface RunPlanOptions {

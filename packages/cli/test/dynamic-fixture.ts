@@ -67,6 +67,7 @@ export interface Report {
   results: {
     id: string;
     status: string;
+    input: unknown;
     error?: string;
     output?: unknown;
     details: { dynamic: Record<string, any> };

@@ -101,13 +101,34 @@ test('dynamic fields are checked at load with file:line: ids, after, cycles, max
   }
 });
 
-test('without an input the simulator opens the conversation on turn 1', async () => {
+test('without an input the simulator opens the conversation on turn 1, and its first message is the case input', async () => {
   const dir = project({ 1: '{"message": "Hi, I would like a coffee"}', ...HAPPY }, [
     { id: 'sim-first', simulator: SIMULATOR, checkpoints: ORDER_CHECKPOINTS },
   ]);
   const run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: dir });
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  const dynamic = report(dir).results[0]!.details.dynamic;
+  const [result] = report(dir).results;
+  const dynamic = result!.details.dynamic;
   assert.deepEqual(dynamic.turns[0].from, 'simulator');
   assert.deepEqual(briefs(dir)[0]!.brief.conversation, []);
+  assert.equal(result!.input, 'Hi, I would like a coffee', "turn 1's message, as Yao reports it");
+});
+
+test("without an input, a case stopped by its deadline still reports the simulated user's first message as its input", async () => {
+  const dir = project({ 1: '{"message": "Hi, I would like a coffee"}', 2: 'HANG' }, [
+    { id: 'sim-first', simulator: SIMULATOR, checkpoints: ORDER_CHECKPOINTS, timeout: '1s' },
+  ]);
+  const run = await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: dir });
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  const [result] = report(dir).results;
+  assert.equal(result!.status, 'timeout');
+  assert.equal(result!.input, 'Hi, I would like a coffee');
+});
+
+test('a simulated user who fails on turn 1 leaves a case without an input with input null', async () => {
+  const dir = project({ 1: 'THROW' }, [{ id: 'sim-first', simulator: SIMULATOR, checkpoints: ORDER_CHECKPOINTS }]);
+  await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: dir });
+  const [result] = report(dir).results;
+  assert.equal(result!.status, 'error');
+  assert.equal(result!.input, null);
 });

@@ -4,9 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentest, fixture, jsonl, readJsonl } from './helpers.js';
 
-/** An agent slow enough to be interrupted mid-run (it honours the abort signal). */
+/**
+ * An agent slow enough to be interrupted mid-run (it honours the abort signal). The first eight cases answer in
+ * 150 ms, the rest in 2 s: the signal goes out after the fourth result, and however late a busy machine lets the
+ * test see it, the run is still far from its end (the remaining cases need 26 s), while a first SIGINT waits at
+ * most 2 s for the cases it lets finish.
+ */
 const SLOW = `export default { agents: { slow: { run: (messages, ctx, signal) => new Promise((resolve, reject) => {
-  const timer = setTimeout(() => resolve({ content: 'done', text: 'done' }), 150);
+  const ms = Number(String(messages.at(-1).content).split(' ')[1]) < 8 ? 150 : 2000;
+  const timer = setTimeout(() => resolve({ content: 'done', text: 'done' }), ms);
   signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); });
 }) } } };`;
 const CASES = jsonl(

@@ -5,28 +5,24 @@ const MAX_MESSAGE_LENGTH = 300;
 
 /** A case's result as history keeps it: status, duration, each run's outcome and cost, the first reason it failed. */
 export function historyCase(result: CaseResult): HistoryCase {
-  const runs = result.runs.length ? result.runs.map(historyRun) : [{ status: result.status }];
+  const entry = { id: result.id } as HistoryCase;
+  if (result.name && result.name !== result.id) entry.name = result.name;
+  entry.status = result.status;
+  entry.duration_ms = result.duration_ms;
+  entry.runs = result.runs.length ? result.runs.map(historyRun) : [{ status: result.status }];
   const message = result.status === 'passed' || result.status === 'skipped' ? undefined : reasonOf(result);
-  return {
-    id: result.id,
-    ...(result.name && result.name !== result.id ? { name: result.name } : {}),
-    status: result.status,
-    duration_ms: result.duration_ms,
-    runs,
-    ...(message ? { message } : {}),
-  };
+  if (message) entry.message = message;
+  return entry;
 }
 
 function historyRun(run: Execution): HistoryRun {
   const usage = run.usage;
   const tokens = usage?.total_tokens ?? sum(usage?.prompt_tokens, usage?.completion_tokens);
   const cost = run.metrics.cost_usd ?? run.metrics.cost;
-  return {
-    status: run.status,
-    duration_ms: run.duration_ms,
-    ...(finite(tokens) ? { tokens } : {}),
-    ...(finite(cost) ? { cost } : {}),
-  };
+  const entry: HistoryRun = { status: run.status, duration_ms: run.duration_ms };
+  if (finite(tokens)) entry.tokens = tokens;
+  if (finite(cost)) entry.cost = cost;
+  return entry;
 }
 
 function reasonOf(result: CaseResult): string | undefined {

@@ -1,4 +1,12 @@
-import type { AgentestPlugin, CaseResult, FlakyCase, RunEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
+import type {
+  AgentestPlugin,
+  CaseResult,
+  FlakyCase,
+  RunEvent,
+  StartEvent,
+  Status,
+  SummaryEvent,
+} from '@agentest/kernel';
 import { caseHistory, FLAKY_WINDOW } from './flaky.js';
 import { lineage, type HistoryCase, type HistoryRecord } from './history-record.js';
 import { historyCase } from './history-case.js';
@@ -60,8 +68,7 @@ export function historyPlugin(options: HistoryPluginOptions): AgentestPlugin {
           model ??= traceModel(event);
           earlier ??= pastCases(options, start, model);
           const entry = historyCase(event);
-          const statuses = [...(earlier.get(event.id) ?? []), entry].flatMap((c) => c.runs.map((r) => r.status));
-          event.history = caseHistory(statuses, options.window ?? FLAKY_WINDOW);
+          event.history = caseHistory(outcomes(earlier.get(event.id), entry), options.window ?? FLAKY_WINDOW);
           if (event.history.flaky) flaky.push({ id: event.id, ...nameOf(event), ...event.history.flaky });
           return writer?.add(entry);
         } else if (event.type === 'summary' && start) {
@@ -154,9 +161,20 @@ async function finish(
   }
 }
 
+/** Every run's status of the case, its earlier entries' first: one array, built once per result. */
+function outcomes(earlier: readonly HistoryCase[] | undefined, entry: HistoryCase): Status[] {
+  const statuses: Status[] = [];
+  for (const c of earlier ?? []) for (const run of c.runs) statuses.push(run.status);
+  for (const run of entry.runs) statuses.push(run.status);
+  return statuses;
+}
+
 function traceModel(result: CaseResult): string | undefined {
-  const model = result.runs.find((run) => typeof run.trace?.model === 'string')?.trace?.model;
-  return typeof model === 'string' && model ? model : undefined;
+  for (const run of result.runs) {
+    const model = run.trace?.model;
+    if (typeof model === 'string') return model || undefined;
+  }
+  return undefined;
 }
 
 function nameOf(result: CaseResult): { name?: string } {

@@ -1,4 +1,5 @@
 import { rename, rm, type FileHandle } from 'node:fs/promises';
+import { historyCaseJson } from './history-case-json.js';
 import { HISTORY_FORMAT, HISTORY_VERSION, type HistoryCase, type HistoryRecord } from './history-record.js';
 
 /** A record's fields other than its cases; the writer puts some before the cases and the rest after. */
@@ -53,7 +54,7 @@ export class RecordWriter {
    * at most two chunks between them, however long the run and however slow the disk.
    */
   add(entry: HistoryCase): void | Promise<void> {
-    const text = `${this.cases++ ? ',' : ''}${JSON.stringify(entry)}`;
+    const text = `${this.cases++ ? ',' : ''}${historyCaseJson(entry)}`;
     this.bytes += Buffer.byteLength(text);
     if (this.failure || this.bytes > this.target.maxBytes) return;
     this.chunk += text;

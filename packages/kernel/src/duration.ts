@@ -42,14 +42,6 @@ export function withoutUnit(value: string | number): string | undefined {
   return `write "${text}s" for ${text} seconds (or "${text}ms" if milliseconds were meant)`;
 }
 
-/** Formats milliseconds the way the terminal output does: `850µs`, `234ms`, `1.2s`, `2.5m`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1) return `${Math.round(ms * 1000)}µs`;
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
-  return `${(ms / 60_000).toFixed(1)}m`;
-}
-
 /** Go's duration format, as Yao prints timeouts: `5m0s`, `30s`, `1.5s`, `250ms`. */
 export function goDuration(ms: number): string {
   if (ms < 1000) return `${ms}ms`;

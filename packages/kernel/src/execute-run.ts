@@ -36,6 +36,7 @@ export async function executeRun(
     execution = stopped(run, ctx, caseError(error), started);
     if (ctx.partial?.details) execution.details = ctx.partial.details;
     if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
+    if (ctx.partial?.input !== undefined) execution.input = ctx.partial.input;
   }
   if (execution.status === 'passed' && testCase.assert?.length) {
     // Model calls made from here on are the judges', recorded and counted apart from the agent's.
@@ -55,7 +56,7 @@ export class RunContext implements ExecuteContext {
   readonly #run: Watch;
   readonly #hooks: KernelHooks;
   readonly #testCase: TestCase;
-  partial?: Pick<Execution, 'output' | 'details'>;
+  partial?: Pick<Execution, 'output' | 'details' | 'input'>;
 
   constructor(
     public plan: RunPlan,

@@ -53,7 +53,7 @@ export interface ExecuteContext {
    * What the executor has so far (a conversation's turns): when the run times out or is stopped
    * before the executor answers, the kernel keeps these on the execution it records instead.
    */
-  partial?: Pick<Execution, 'output' | 'details'>;
+  partial?: Pick<Execution, 'output' | 'details' | 'input'>;
 }
 
 /** What an assertion tap gets besides the assertion itself. */

@@ -15,20 +15,3 @@ export function addJudgeUsage(execution: Pick<Execution, 'judge'>, judge: JudgeR
     if (typeof add === 'number') usage[key] = (usage[key] ?? 0) + add;
   }
 }
-
-/**
- * How a judgement was reached, in one line for reports:
- * `judge agents:x: 2/3 · gpt-4o · temperature 0 · seed 42 · sha256:…`.
- */
-export function judgeLine(
-  judge: Pick<JudgeRecord, 'use' | 'agreement' | 'model' | 'temperature' | 'seed' | 'prompt_hash'>,
-): string {
-  const parts = [
-    judge.agreement,
-    ...(judge.model ? [judge.model] : []),
-    ...(judge.temperature !== undefined ? [`temperature ${judge.temperature}`] : []),
-    ...(judge.seed !== undefined ? [`seed ${judge.seed}`] : []),
-    judge.prompt_hash,
-  ];
-  return `judge ${judge.use}: ${parts.join(' · ')}`;
-}

@@ -66,6 +66,7 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
       decision = plan.runPolicy?.(testCase, runs, plan.runs);
     }
     const result = aggregate(base, runs, plan.runs);
+    if (result.input == null && runs[0]?.input !== undefined) result.input = runs[0].input;
     if (decision) result.run_policy = policyRecord(runs.length, plan.runs, decision);
     if (lifecycle?.after) {
       if (run.timedOut) run = renew(watch, run, timeoutMs);

@@ -56,14 +56,3 @@ function judgeRecords(run: Execution): JudgeRecord[] {
   const made = run.details?.judges;
   return Array.isArray(made) ? [...own, ...(made as JudgeRecord[])] : own;
 }
-
-/** The variance as one line for text reports: `agent: passed 2/3 runs · judge: 8/9 samples agreed …`. */
-export function varianceLine(variance: CaseVariance): string {
-  const { agent, judge } = variance;
-  const notes = [
-    ...(judge.split ? [`${judge.split} of ${judge.judgements} judgements split`] : []),
-    ...(judge.no_verdict ? [`${judge.no_verdict} of ${judge.judgements} without a verdict`] : []),
-  ];
-  const splits = notes.length ? ` (${notes.join(', ')})` : '';
-  return `agent: passed ${agent.passed}/${agent.runs} runs · judge: ${judge.agreeing}/${judge.samples} samples agreed with their majority${splits}`;
-}

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ERROR_CATALOGUE, renderErrorCatalogue } from '../src/index.js';
+import { ERROR_CATALOGUE, renderErrorCatalogue } from '../src/errors-entry.js';
 
 test('docs/errors.md is generated from the catalogue and up to date (npm run docs:errors)', () => {
   const onDisk = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');

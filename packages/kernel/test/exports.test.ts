@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as errors from '../src/errors-entry.js';
 import * as kernel from '../src/index.js';
 
 /**
@@ -16,7 +17,6 @@ const EXPORTS = [
   'addJudgeUsage',
   'bindRunScope',
   'carryExactText',
-  'caseLogs',
   'checkPluginShape',
   'createHooks',
   'createKernel',
@@ -24,37 +24,45 @@ const EXPORTS = [
   'definePlugin',
   'defineReporter',
   'defineResolver',
-  'didYouMean',
-  'editDistance',
   'errorMessage',
   'exactText',
   'findSecret',
-  'formatDuration',
   'goDuration',
   'hashString',
   'inheritRunScope',
   'isAgentestError',
   'isCi',
-  'judgeLine',
   'matchesRunFilter',
   'mulberry32',
   'parseDuration',
   'parseJson',
-  'parseTagFilter',
   'pickWeighted',
   'planContextOf',
   'redactText',
   'registerSecret',
-  'renderErrorCatalogue',
   'replyJson',
   'representativeRun',
   'runScopeOf',
   'safeStringify',
   'sameExactNumber',
-  'varianceLine',
   'withoutUnit',
 ];
 
 test("the kernel's exported values are exactly the listed ones", () => {
   assert.deepEqual(Object.keys(kernel).sort(), EXPORTS);
+});
+
+/** `@agentest/kernel/errors`: the catalogue and the helpers of its messages, without the run-time. */
+const ERRORS_EXPORTS = [
+  'AgentestError',
+  'ERROR_CATALOGUE',
+  'didYouMean',
+  'editDistance',
+  'errorMessage',
+  'isAgentestError',
+  'renderErrorCatalogue',
+];
+
+test("the errors entry's exported values are exactly the listed ones", () => {
+  assert.deepEqual(Object.keys(errors).sort(), ERRORS_EXPORTS);
 });

@@ -1,4 +1,5 @@
-import { AgentestError, didYouMean, type Agent, type AgentRef } from '@agentest/kernel';
+import { AgentestError, type Agent, type AgentRef } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import { loadConnectors } from './load-connectors.js';
 import { adapterToAgent } from './adapter.js';
 import type { AgentDefinition } from './define.js';

@@ -62,7 +62,8 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
     checkpoints: tracker.results,
     transcript: record.transcript,
   };
-  await untilDeadline(ctx, details, record, () =>
+  const opensItself = testCase.input === null || testCase.input === undefined;
+  await untilDeadline(ctx, details, record, opensItself, () =>
     converse({
       agent: ctx.agent!,
       simulator,
@@ -85,11 +86,10 @@ export async function executeDynamicCase(testCase: TestCase, ctx: ExecuteContext
   details.end_reason = record.end!;
   details.total_turns = answeredTurns(details);
   if (record.final_message) details.final_message = record.final_message;
-  const lastOutput = lastReply(details);
   return {
     run: ctx.run,
     duration_ms: performance.now() - started,
-    ...(lastOutput !== undefined ? { output: lastOutput } : {}),
+    ...spoken(details, opensItself),
     ...verdict(record, tracker),
     assertions: tracker.results.flatMap((c) => c.assertions ?? []),
     metrics: {},
@@ -102,10 +102,11 @@ async function untilDeadline(
   ctx: ExecuteContext,
   details: DynamicDetails,
   record: ConversationRecord,
+  opensItself: boolean,
   play: () => Promise<unknown>,
 ): Promise<void> {
   const partial = (ctx.partial = { details: { dynamic: details } });
-  const atDeadline = () => keepAtDeadline(details, partial, record.turnStarted);
+  const atDeadline = () => keepAtDeadline(details, partial, record.turnStarted, opensItself);
   ctx.signal.addEventListener('abort', atDeadline, { once: true });
   try {
     await play();
@@ -117,6 +118,19 @@ async function untilDeadline(
 /** Agent replies in the conversation (a failed agent call counts, as in Yao). */
 function answeredTurns(details: DynamicDetails): number {
   return details.turns.filter((t) => t.agent_ms !== undefined).length;
+}
+
+/**
+ * The last reply, as the output; and for a case written without an input, turn 1's message (the
+ * simulated user's first) as its input, as Yao reports it. Either is left out when there is none.
+ */
+function spoken(details: DynamicDetails, opensItself: boolean): Pick<Execution, 'output' | 'input'> {
+  const said: Pick<Execution, 'output' | 'input'> = {};
+  const output = lastReply(details);
+  if (output !== undefined) said.output = output;
+  const input = opensItself ? details.turns[0]?.input : undefined;
+  if (input !== undefined && input !== null) said.input = input;
+  return said;
 }
 
 function lastReply(details: DynamicDetails): unknown {
@@ -132,10 +146,10 @@ function keepAtDeadline(
   details: DynamicDetails,
   partial: NonNullable<ExecuteContext['partial']>,
   turnStarted: number | undefined,
+  opensItself: boolean,
 ): void {
   details.total_turns = answeredTurns(details);
-  const output = lastReply(details);
-  if (output !== undefined) partial.output = output;
+  Object.assign(partial, spoken(details, opensItself));
   const cut = details.turns.at(-1);
   if (cut && cut.agent_ms === undefined && cut.error === undefined) {
     if (turnStarted !== undefined) cut.duration_ms = Math.round((performance.now() - turnStarted) * 100) / 100;

@@ -1,4 +1,4 @@
-import { didYouMean } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 
 /**
  * The keys a case may carry. Yao's own decoder ignores unknown keys, so a typo such as `"expect"`

@@ -1,4 +1,5 @@
-import { didYouMean, type Checkpoint, type DynamicCaseData, type SimulatorSpec } from '@agentest/kernel';
+import type { Checkpoint, DynamicCaseData, SimulatorSpec } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import { typeName } from './input-error.js';
 import { parseAssertions } from './parse-assertions.js';
 import type { Fail } from './schema-error.js';

@@ -1,12 +1,4 @@
-import {
-  caseLogs,
-  formatDuration,
-  type DeepReadonly,
-  type KernelApi,
-  type ResultEvent,
-  type StartEvent,
-  type SummaryEvent,
-} from '@agentest/kernel';
+import type { DeepReadonly, KernelApi, ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
 import {
   compactValue as compact,
   getConsoleHooks,
@@ -23,6 +15,8 @@ import {
   type ConsoleLayout,
   type LayoutContext,
   type LayoutPrinter as Printer,
+  caseLogs,
+  formatDuration,
 } from '@agentest/report';
 
 type Result = DeepReadonly<ResultEvent>;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Execution } from '@agentest/kernel';
+import type { AgentestPlugin, Execution, Suite } from '@agentest/kernel';
 import { HANG_MS, plan, runKernel } from './helpers.js';
 
 const TESTS = `
@@ -300,6 +300,20 @@ describe('t.mock in script tests', () => {
   });
 });
 
+/**
+ * Gives one test of the suite a short time limit of its own. The run's limit stays a hang catcher: the test after a
+ * hang waits for the worker that replaces the blocked one, and its clock runs meanwhile (seconds on a busy machine).
+ */
+function shortLimitFor(id: string, timeoutMs: number): AgentestPlugin {
+  const limited = async function* (suite: Suite) {
+    for await (const testCase of suite.cases()) yield testCase.id === id ? { ...testCase, timeoutMs } : testCase;
+  };
+  return {
+    name: 'test:short-limit',
+    apply: ({ hooks }) => hooks.suite.tap('test:short-limit', (suite) => ({ ...suite, cases: () => limited(suite) })),
+  };
+}
+
 describe('t.mock and timeouts', () => {
   it('a test that times out leaves no mock behind for the next test', { timeout: HANG_MS }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'agentest-mocks-timeout-'));
@@ -317,10 +331,12 @@ describe('t.mock and timeouts', () => {
         writeFileSync(join(root, path), content);
       }
       const { runs } = await runKernel(
-        plan('scripts.mocked.mocked', root, { timeoutMs: 3000, filter: /TestTimesOutWithMock|TestZAfter/ }),
+        plan('scripts.mocked.mocked', root, { timeoutMs: HANG_MS, filter: /TestTimesOutWithMock|TestZAfter/ }),
         { processes: { 'models.user.Find': { value: 'from the config' } }, maxThreads: 1 },
+        [shortLimitFor('TestTimesOutWithMock', 1000)],
       );
       assert.equal(runs.get('TestTimesOutWithMock')!.status, 'timeout');
+      assert.match(runs.get('TestTimesOutWithMock')!.error!, /^timeout after (1s|1000ms)/, 'at its own limit');
       assert.deepEqual(runs.get('TestZAfter')!.output, ['from the config', true]);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
-import { editDistance, type AgentRef } from '@agentest/kernel';
+import type { AgentRef } from '@agentest/kernel';
+import { editDistance } from '@agentest/kernel/errors';
 import { findAppRoot, startDirectory, type AppRoot } from './app-root.js';
 import { assistantDir, listAssistants, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
 

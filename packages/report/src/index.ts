@@ -45,6 +45,8 @@ export {
 export { defineDocumentReporter, documentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
 export { formatUsd, haltNote, usageText } from './usage.js';
+export { caseLogs } from './case-logs.js';
+export { judgeLine, varianceLine } from './judged-text.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';
 export { terminalSafe } from './terminal/terminal-safe.js';

@@ -1,5 +1,4 @@
 import {
-  formatDuration,
   safeStringify,
   type AssertionResult,
   type CaseResult,
@@ -10,7 +9,13 @@ import {
 
 /** Small display helpers every report format needs, so that all reports speak the same way. */
 
-export { formatDuration };
+/** Formats milliseconds the way the terminal output does: `850µs`, `234ms`, `1.2s`, `2.5m`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1) return `${Math.round(ms * 1000)}µs`;
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  return `${(ms / 60_000).toFixed(1)}m`;
+}
 
 export const STATUS_ICONS: Readonly<Record<Status, string>> = {
   passed: '✅',

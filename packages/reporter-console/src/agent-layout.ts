@@ -1,6 +1,4 @@
 import {
-  caseLogs,
-  formatDuration,
   goDuration,
   type DeepReadonly,
   type Execution,
@@ -8,7 +6,6 @@ import {
   type RunPlan,
   type StartEvent,
   type SummaryEvent,
-  varianceLine,
 } from '@agentest/kernel';
 import {
   printLogLines,
@@ -18,6 +15,9 @@ import {
   type ConsoleLayout,
   type LayoutContext,
   type LayoutPrinter as Printer,
+  caseLogs,
+  formatDuration,
+  varianceLine,
 } from '@agentest/report';
 import { printConversation } from './conversation-lines.js';
 import { printSummary } from './summary-block.js';

@@ -1,5 +1,5 @@
-import { formatDuration, type DeepReadonly, type SummaryEvent } from '@agentest/kernel';
-import { formatBound, formatMetric, metricRows } from '@agentest/report';
+import type { DeepReadonly, SummaryEvent } from '@agentest/kernel';
+import { formatBound, formatMetric, metricRows, formatDuration } from '@agentest/report';
 import type { LayoutPrinter as Printer } from '@agentest/report';
 import { haltNote, printFlaky, printLogLines, terminalSafe as safe, usageText } from '@agentest/report';
 import { printRobustness } from './conversation-lines.js';

@@ -1,4 +1,4 @@
-import { caseLogs, judgeLine, safeStringify, varianceLine } from '@agentest/kernel';
+import { safeStringify } from '@agentest/kernel';
 import { conversationData, type ConversationData } from './conversation-data.js';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {
@@ -11,6 +11,9 @@ import {
   type ReadonlyResult,
   type Report,
   usageText,
+  caseLogs,
+  judgeLine,
+  varianceLine,
 } from '@agentest/report';
 
 /** Strings longer than this are cut in the page (the JSON report keeps them whole). */

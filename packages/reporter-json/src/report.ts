@@ -1,5 +1,5 @@
-import { caseLogs, type DeepReadonly, type RunPlan } from '@agentest/kernel';
-import { representative, type ReadonlyResult, type Report } from '@agentest/report';
+import type { DeepReadonly, RunPlan } from '@agentest/kernel';
+import { representative, type ReadonlyResult, type Report, caseLogs } from '@agentest/report';
 
 type Result = ReadonlyResult;
 

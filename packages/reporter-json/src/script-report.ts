@@ -1,5 +1,4 @@
-import { caseLogs } from '@agentest/kernel';
-import { representative, type Report } from '@agentest/report';
+import { representative, type Report, caseLogs } from '@agentest/report';
 import { metadataBlock, type ReportMeta } from './report.js';
 
 /**

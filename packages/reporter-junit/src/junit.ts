@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
-import { caseLogs, type DeepReadonly, type Execution } from '@agentest/kernel';
+import type { DeepReadonly, Execution } from '@agentest/kernel';
 import {
   displayValue,
   failedAssertions,
@@ -8,6 +8,7 @@ import {
   truncate,
   type ReadonlyResult,
   type Report,
+  caseLogs,
 } from '@agentest/report';
 import { attributes, element, escapeText } from './xml.js';
 

@@ -3,13 +3,13 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   AgentestError,
-  didYouMean,
   errorMessage,
   isAgentestError,
   parseDuration,
   withoutUnit,
   type AgentestPlugin,
 } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import type { ConnectorConfig } from '@agentest/connectors';
 import type { AgentConfig } from '@agentest/plugin-agent';
 import { normaliseReporters, type ReporterSpec } from './reporter-specs.js';

@@ -3,13 +3,13 @@ import { isAbsolute, resolve } from 'node:path';
 import {
   AgentestError,
   checkPluginShape,
-  didYouMean,
   defineReporter,
   errorMessage,
   isAgentestError,
   type AgentestPlugin,
   type Reporter,
 } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import { importUserModule } from '../import-module.js';
 import { looksLikePath, packageEntry } from '../resolve-package.js';
 import {

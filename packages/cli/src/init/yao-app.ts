@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AgentestError, didYouMean } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import { deriveAgentId, findAppRoot, listAssistants } from '@agentest/plugin-yao-resolver';
 
 /** What marks a Yao application root (`app.json` in older apps). */

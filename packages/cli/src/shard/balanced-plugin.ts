@@ -1,11 +1,5 @@
-import {
-  definePlugin,
-  formatDuration,
-  matchesRunFilter,
-  type AgentestPlugin,
-  type ShardLabel,
-  type TestCase,
-} from '@agentest/kernel';
+import { definePlugin, matchesRunFilter, type AgentestPlugin, type ShardLabel, type TestCase } from '@agentest/kernel';
+import { formatDuration } from '@agentest/report';
 import { packSuite } from './balanced-shards.js';
 
 /** Recorded case times and where they come from, as the start of the header's note says. */

@@ -1,4 +1,4 @@
-import { parseTagFilter } from '@agentest/kernel';
+import { parseTagFilter } from '../tag-filter.js';
 import { invalid } from '../flag-error.js';
 
 /** `--tag`, `--list`, `--json` and `--watch` as commander hands them over. */

@@ -1,4 +1,4 @@
-import { formatDuration } from '@agentest/kernel';
+import { formatDuration } from '@agentest/report';
 import type {
   CaseChange,
   Category,

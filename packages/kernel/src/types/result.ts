@@ -82,6 +82,11 @@ export interface Execution {
   status: Status;
   duration_ms: number;
   output?: unknown;
+  /**
+   * For a case written without an input, the input this run opened with (a dynamic case whose
+   * simulated user spoke first): the case's result reports its first run's.
+   */
+  input?: unknown;
   error?: string;
   assertions: AssertionResult[];
   metrics: Record<string, number>;

@@ -1,4 +1,6 @@
-import { caseLogs, judgeLine, varianceLine, type DeepReadonly, type Execution } from '@agentest/kernel';
+import type { DeepReadonly, Execution } from '@agentest/kernel';
+import { caseLogs } from '../case-logs.js';
+import { judgeLine, varianceLine } from '../judged-text.js';
 import { formatMetric, thresholdSign } from '../metric-format.js';
 import { metricRows } from '../metric-rows.js';
 import type { ReadonlyResult, Report } from '../report.js';

@@ -1,4 +1,5 @@
-import { AgentestError, didYouMean, type RunPlan, type Suite } from '@agentest/kernel';
+import { AgentestError, type RunPlan, type Suite } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 
 /** With `--coverage`: the share of the app's script lines, functions, branches and statements that ran (0–1). */
 export const COVERAGE_METRICS = ['coverage_lines', 'coverage_functions', 'coverage_branches', 'coverage_statements'];
