@@ -42,7 +42,7 @@ export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-n
 export { safeStringify } from './safe-json.js';
 export { addJudgeUsage } from './judge-usage.js';
 export { SummaryBuilder } from './summary.js';
-export { registerSecret, redactText, findSecret } from './secrets.js';
+export { registerSecret, redactText, redactSecrets, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
 export { planContextOf } from './run-context.js';

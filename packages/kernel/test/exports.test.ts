@@ -38,6 +38,7 @@ const EXPORTS = [
   'parseJson',
   'pickWeighted',
   'planContextOf',
+  'redactSecrets',
   'redactText',
   'registerSecret',
   'replyJson',
