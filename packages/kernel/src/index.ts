@@ -38,7 +38,7 @@ export { representativeRun } from './aggregate.js';
 export { matches as matchesRunFilter } from './select-cases.js';
 export { addJudgeUsage } from './judge-usage.js';
 export { SummaryBuilder } from './summary.js';
-export { registerSecret, redactText, findSecret } from './secrets.js';
+export { registerSecret, redactText, redactSecrets, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
 export { planContextOf } from './run-context.js';

@@ -256,22 +256,23 @@ export class Kernel {
   ): Promise<RunOutcome> {
     const completed = new Date();
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
+    const built = summary.build({
+      agent_id: agent?.id ?? suite.name,
+      agent_path: agent?.path,
+      connector,
+      duration_ms: completed.getTime() - started.getTime(),
+    });
+    // Whether the run stopped early is a fact the `summary` taps see (a stopped run does not ship) and cannot undo.
+    const stopped = {
+      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - built.total) } : {}),
+      ...(notRun || this.halted !== undefined ? { halted: this.halted, not_run: notRun } : {}),
+    };
     // `summary` taps amend the counts (the verdict plugin judges the thresholds) before any reporter hears them.
-    const counted = await callWaterfall(
-      this.hooks.summary,
-      summary.build({
-        agent_id: agent?.id ?? suite.name,
-        agent_path: agent?.path,
-        connector,
-        duration_ms: completed.getTime() - started.getTime(),
-      }),
-      { plan, suite },
-    );
+    const counted = await callWaterfall(this.hooks.summary, { ...built, ...stopped }, { plan, suite });
     const event: SummaryEvent = {
       type: 'summary',
       ...counted,
-      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
-      ...(notRun || this.halted !== undefined ? { halted: this.halted, not_run: notRun } : {}),
+      ...stopped,
       ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),

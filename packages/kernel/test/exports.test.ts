@@ -29,6 +29,7 @@ const EXPORTS = [
   'isAgentestError',
   'matchesRunFilter',
   'planContextOf',
+  'redactSecrets',
   'redactText',
   'registerSecret',
   'representativeRun',
