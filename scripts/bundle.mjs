@@ -5,6 +5,7 @@
 // loaded from dist/ cost most of its start-up, the bundle's few dozen chunks a fraction of that.
 // One build with code splitting: the command and a config that imports `@agentest/test` share one copy of
 // the kernel (its classes, hook blocks and registries), and what a run loads lazily stays in its own chunks.
+// BUNDLE_META=<file> writes esbuild's metafile there (which modules each chunk holds).
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -18,8 +19,9 @@ const out = join(testPackage, 'dist/bundle');
  * Third-party packages compiled into the bundle: the small ones every run loads (zod alone is 95 modules).
  * Every other package stays external, loaded from node_modules as before: native code (esbuild), packages
  * that start threads from their own files (piscina), the lazily loaded SDKs and template engine, and the
- * CommonJS config loaders. An external package must be a dependency of @agentest/test, so that it
- * resolves from the bundle wherever npm installs it; the build checks that.
+ * CommonJS config loader (cosmiconfig and its ~40 modules: bundled, a run measured no faster, and its
+ * dynamic import would need a facade for its named exports). An external package must be a dependency of
+ * @agentest/test, so that it resolves from the bundle wherever npm installs it; the build checks that.
  */
 const BUNDLED = new Set(['zod', 'commander', 'tapable', 'lossless-json', 'jsonrepair', 'diff', 're2js']);
 
