@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import {
   defineReporter,
-  safeStringify,
   type AgentestPlugin,
   type CaseStartEvent,
   type DeepReadonly,
@@ -9,6 +8,7 @@ import {
   type ResultEvent,
   type RunEvent,
 } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { fileReporterOptionsSchema, parseReporterOptions } from '@agentest/report';
 import { LineWriter } from './line-writer.js';
 

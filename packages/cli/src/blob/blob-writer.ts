@@ -1,7 +1,6 @@
 import {
   AgentestError,
   defineReporter,
-  safeStringify,
   type AgentestPlugin,
   type DeepReadonly,
   type Execution,
@@ -9,6 +8,7 @@ import {
   type RunEvent,
   type StartEvent,
 } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { LineWriter } from '@agentest/reporter-jsonl';
 import type { BlobHeader, ResumeMark } from './blob-header.js';
 import { leanRecord } from './lean-result.js';
