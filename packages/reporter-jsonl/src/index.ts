@@ -99,7 +99,7 @@ export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string | u
       case 'result': {
         const record =
           lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined };
-        return serialisedResults.get(event)?.(record) ?? safeStringify(record);
+        return (event as Preserialised)[SERIALISED_LINE]?.line(record) ?? safeStringify(record);
       }
       default:
         return safeStringify(event);
@@ -108,11 +108,17 @@ export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string | u
 }
 
 /**
- * Result lines serialised before the report is written (`agentest merge` holds each case's line as
- * its shard wrote it): for a result event, a function that answers, given the record the line is
- * written from, that line when it is exactly what serialising the record writes, else `undefined`.
+ * A result line serialised before the report is written (`agentest merge` holds each case's line as
+ * its shard wrote it), set on the result event under this key: given the record the line is written
+ * from, it answers that line when it is exactly what serialising the record writes, else `undefined`.
  */
-export const serialisedResults = new WeakMap<object, (record: Record<string, unknown>) => string | undefined>();
+export const SERIALISED_LINE = Symbol.for('agentest.serialised-line');
+
+export interface SerialisedLine {
+  line(record: Record<string, unknown>): string | undefined;
+}
+
+type Preserialised = { [SERIALISED_LINE]?: SerialisedLine };
 
 /** The keys of a `case_start` event as the kernel makes it, in its order, with and without a name. */
 const CASE_START_KEYS = ['type', 'id', 'run', 'runs'];

@@ -15,7 +15,7 @@ import {
   type UsageTotals,
 } from '@agentest/kernel';
 import { addTotals, emptyTotals } from '@agentest/cassettes';
-import { serialisedResults } from '@agentest/reporter-jsonl';
+import { SERIALISED_LINE, type SerialisedLine } from '@agentest/reporter-jsonl';
 import type { ShardSet } from './check-blobs.js';
 import { BLOB_RUN_KEY, sameLine } from './lean-result.js';
 import { parseRecorded, type RecordedLine } from './read-blob.js';
@@ -105,7 +105,7 @@ class CaseStream {
   private readonly slots: Slot[] = [];
   private started = false;
   /** The recorded results of the cases being replayed (and their lines), until their result is reported. */
-  private readonly inFlight = new Map<string, { result: ResultEvent; text: string }>();
+  private readonly inFlight = new Map<string, Recorded>();
   readonly kinds = new Set<string>();
   private usage?: UsageTotals;
   private readonly unpriced = new Set<string>();
@@ -133,7 +133,7 @@ class CaseStream {
   }
 
   /** The recorded result of a case being replayed, and its line, handed over once: its result is being reported. */
-  take(id: string): { result: ResultEvent; text: string } {
+  take(id: string): Recorded {
     const taken = this.inFlight.get(id) ?? noCase();
     this.inFlight.delete(id);
     this.addUsage(taken.result.usage);
@@ -148,7 +148,7 @@ class CaseStream {
 
   private replayed(slot: Slot): TestCase {
     const result = parseRecorded(slot.file, slot.line);
-    this.inFlight.set(slot.id, { result, text: slot.line.text });
+    this.inFlight.set(slot.id, new Recorded(result, slot.line.text));
     return caseOf(result);
   }
 
@@ -226,18 +226,26 @@ function recordedRun(result: ResultEvent, n: number): Execution {
   };
 }
 
+/** A case's recorded result and its line, which the JSONL report writes as it is when the merged record is the same. */
+class Recorded implements SerialisedLine {
+  constructor(
+    readonly result: ResultEvent,
+    private readonly text: string,
+  ) {}
+
+  line(record: Record<string, unknown>): string | undefined {
+    return sameLine(record, this.result as unknown as Record<string, unknown>, this.text);
+  }
+}
+
 /**
  * The merged result: the recorded fields restored, and, for a lean line (one run per case), the line
  * offered to the JSONL report, which writes it as it is when the merged record is the recorded one.
  */
-function replayedResult(
-  event: ResultEvent,
-  { result, text }: { result: ResultEvent; text: string },
-  passThrough: boolean,
-): void {
-  restoreCaseFields(event, result);
-  const recorded = result as unknown as Record<string, unknown>;
-  if (passThrough && recorded[BLOB_RUN_KEY]) serialisedResults.set(event, (record) => sameLine(record, recorded, text));
+function replayedResult(event: ResultEvent, recorded: Recorded, passThrough: boolean): void {
+  restoreCaseFields(event, recorded.result);
+  if (passThrough && (recorded.result as unknown as Record<string, unknown>)[BLOB_RUN_KEY])
+    (event as { [SERIALISED_LINE]?: SerialisedLine })[SERIALISED_LINE] = recorded;
 }
 
 /**
