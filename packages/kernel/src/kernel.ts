@@ -2,7 +2,6 @@ import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
 import { AgentestError, PluginError, errorMessage, isAgentestError } from './errors.js';
-import { goDuration } from './duration.js';
 import { createHooks, publicHooks, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
@@ -232,7 +231,7 @@ export class Kernel {
       suite,
       agent,
       abort,
-      watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
+      watch: new RunWatch(abort, (ms) => `timeout after ${plan.durationText?.(ms) ?? `${ms}ms`}`),
       context: planContextOf(plan).forAgent(agent?.id ?? ''),
       resolveHelper: this.helperResolver(suite, plan),
     };
