@@ -17,3 +17,10 @@ export function buildDist(): void {
   if (tsc.status !== 0)
     throw new Error(`tsc -b failed, so dist/ would not match the sources:\n${tsc.stdout}${tsc.stderr}`);
 }
+
+/** `buildDist()`, then the bundle `@agentest/test` runs (scripts/bundle.mjs), as `npm run build` does. */
+export function buildBundle(): void {
+  buildDist();
+  const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root, encoding: 'utf8' });
+  if (bundle.status !== 0) throw new Error(`scripts/bundle.mjs failed:\n${bundle.stdout}${bundle.stderr}`);
+}

@@ -1,5 +1,5 @@
 /**
- * Cold start of the `agentest` command that `@agentest/test` installs (the built `bin/agentest.js`):
+ * Cold start of the `agentest` command that `@agentest/test` installs (`bin/agentest.js`, which runs the bundle):
  * `--version`, `--help`, and a 10-case suite against the `echo` agent end to end, against bare Node
  * (`node -e ''`) measured in the same rounds. Every command runs once per round, the commands
  * interleaved (the machine is shared, so a busy moment slows all of them); the table shows medians.
@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBundle } from './_build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = join(root, 'bench', '.data', 'cold-start');
@@ -26,7 +27,7 @@ interface Command {
 main();
 
 function main(): void {
-  build();
+  buildBundle();
   mkdirSync(data, { recursive: true });
   const cases = Array.from({ length: 10 }, (_, i) =>
     JSON.stringify({ id: `C${i + 1}`, input: `hello ${i + 1}`, assert: [{ type: 'contains', value: 'hello' }] }),
@@ -120,13 +121,4 @@ function median(values: number[]): number {
 
 function ms(value: number): string {
   return `${Math.round(value)} ms`;
-}
-
-function build(): void {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (tsc.status !== 0)
-    throw new Error(`tsc -b failed, so dist/ would not match the sources:\n${tsc.stdout}${tsc.stderr}`);
 }

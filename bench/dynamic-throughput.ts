@@ -47,8 +47,7 @@ interface Figures {
 }
 
 /** Main thread, the fake server's thread (the threads that appeared when it started) and the rest. */
-function splitThreads(beforeServer: ThreadTimes, before: ThreadTimes, after: ThreadTimes): Figures['threads'] {
-  const serverTids = [...before.keys()].filter((tid) => !beforeServer.has(tid));
+function splitThreads(serverTids: number[], before: ThreadTimes, after: ThreadTimes): Figures['threads'] {
   const helperTids = [...after.keys()].filter((tid) => tid !== process.pid && !serverTids.includes(tid));
   return {
     main: usedBetween(before, after, [process.pid]),
@@ -163,13 +162,25 @@ function benchKernel(transport: Transport, executions: Execution[]) {
   });
 }
 
-async function runOnce(dir: string, kind: Transport['kind']): Promise<Figures> {
+/** The fake server of the `http` runs, and its threads (those that appeared when it started). */
+interface Server {
+  llm: FakeServerThread;
+  tids: number[];
+}
+
+/**
+ * One server for every run, warm as a real one is: a new one per run would spend each run compiling
+ * its own HTTP path (in its thread and V8's helpers) and count that against agentest.
+ */
+async function startServer(): Promise<Server> {
+  const before = threadTimes();
+  const llm = await FakeServerThread.start({ latencyMs: LATENCY_MS, rules: RULES, default: DEFAULT_REPLY });
+  return { llm, tids: [...threadTimes().keys()].filter((tid) => !before.has(tid)) };
+}
+
+async function runOnce(dir: string, server: Server | undefined): Promise<Figures> {
   const file = await writeSuite(dir);
-  const beforeServer = threadTimes();
-  const llm =
-    kind === 'http'
-      ? await FakeServerThread.start({ latencyMs: LATENCY_MS, rules: RULES, default: DEFAULT_REPLY })
-      : undefined;
+  const llm = server?.llm;
   const executions: Execution[] = [];
   const plan: RunPlan = {
     input: { input: file, cwd: dir },
@@ -180,38 +191,35 @@ async function runOnce(dir: string, kind: Transport['kind']): Promise<Figures> {
     env: {},
     verbose: false,
   };
-  let stats: { requests: number } | undefined;
-  try {
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const threadsBefore = threadTimes();
-    const loopBefore = performance.eventLoopUtilization();
-    const transport: Transport = llm ? { kind: 'http', url: llm.url } : { kind: 'mock' };
-    const outcome = await benchKernel(transport, executions).run(plan);
-    const wallMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    const threadsAfter = threadTimes();
-    const mainBusy = performance.eventLoopUtilization(loopBefore).utilization;
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    const split = timeSplit(executions);
-    stats = llm ? await llm.stop() : { requests: split.calls };
-    const turns = executions.reduce(
-      (n, e) => n + ((e.details?.dynamic as { total_turns?: number } | undefined)?.total_turns ?? 0),
-      0,
-    );
-    return {
-      wallMs,
-      cpuMs,
-      ...(threadsAfter.has(process.pid) ? { threads: splitThreads(beforeServer, threadsBefore, threadsAfter) } : {}),
-      mainBusy,
-      passed: outcome.summary.passed,
-      requests: stats.requests,
-      turns,
-      split,
-    };
-  } finally {
-    if (!stats) await llm?.stop();
-  }
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadTimes();
+  const loopBefore = performance.eventLoopUtilization();
+  const transport: Transport = llm ? { kind: 'http', url: llm.url } : { kind: 'mock' };
+  const outcome = await benchKernel(transport, executions).run(plan);
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const threadsAfter = threadTimes();
+  const mainBusy = performance.eventLoopUtilization(loopBefore).utilization;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const split = timeSplit(executions);
+  const stats = llm ? await llm.take() : { requests: split.calls };
+  const turns = executions.reduce(
+    (n, e) => n + ((e.details?.dynamic as { total_turns?: number } | undefined)?.total_turns ?? 0),
+    0,
+  );
+  return {
+    wallMs,
+    cpuMs,
+    ...(threadsAfter.has(process.pid)
+      ? { threads: splitThreads(server?.tids ?? [], threadsBefore, threadsAfter) }
+      : {}),
+    mainBusy,
+    passed: outcome.summary.passed,
+    requests: stats.requests,
+    turns,
+    split,
+  };
 }
 
 /** CPU per call by thread group, and the main thread's wait for a core; none off Linux. */
@@ -318,14 +326,21 @@ function formatLayers(layers: Layers): string {
 
 /** A warm-up, then `RUNS` runs; the median run by wall time and every run. */
 async function measure(dir: string, kind: Transport['kind']): Promise<{ best: Figures; runs: Figures[] }> {
-  console.error(`${kind}: warm-up…`);
-  await runOnce(dir, kind);
-  const runs: Figures[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    console.error(`${kind} ${run}/${RUNS} (${CASES} cases × ${TURNS} turns, ${LATENCY_MS} ms, parallel ${PARALLEL})…`);
-    runs.push(await runOnce(dir, kind));
+  const server = kind === 'http' ? await startServer() : undefined;
+  try {
+    console.error(`${kind}: warm-up…`);
+    await runOnce(dir, server);
+    const runs: Figures[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.error(
+        `${kind} ${run}/${RUNS} (${CASES} cases × ${TURNS} turns, ${LATENCY_MS} ms, parallel ${PARALLEL})…`,
+      );
+      runs.push(await runOnce(dir, server));
+    }
+    return { best: [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!, runs };
+  } finally {
+    await server?.llm.stop();
   }
-  return { best: [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!, runs };
 }
 
 async function main(): Promise<void> {

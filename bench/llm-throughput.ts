@@ -78,24 +78,37 @@ export class FakeServerThread {
     return new FakeServerThread(worker, url);
   }
 
+  /**
+   * What the server answered since it started or since the last `take()`; the requests it recorded
+   * are let go. A server kept for several runs (warm, as a real one is) reports each run's own figures.
+   */
+  take(): Promise<ServerStats> {
+    return this.ask('take');
+  }
+
   async stop(): Promise<ServerStats> {
-    const stats = new Promise<ServerStats>((resolve) => this.worker.once('message', resolve));
-    this.worker.postMessage('stop');
-    const result = await stats;
+    const result = await this.ask('stop');
     await this.worker.terminate();
     return result;
+  }
+
+  private ask(message: 'take' | 'stop'): Promise<ServerStats> {
+    const stats = new Promise<ServerStats>((resolve) => this.worker.once('message', resolve));
+    this.worker.postMessage(message);
+    return stats;
   }
 }
 
 async function serveInWorker(options: FakeLlmOptions): Promise<void> {
   const llm = await startFakeLlm(options);
   parentPort!.postMessage(llm.url);
-  parentPort!.once('message', async () => {
+  parentPort!.on('message', async (message: 'take' | 'stop') => {
     const stats: ServerStats = {
       requests: llm.requests.length,
       rateLimited: llm.requests.filter((r) => r.fault === 'status:429').length,
     };
-    await llm.close();
+    llm.requests.length = 0;
+    if (message === 'stop') await llm.close();
     parentPort!.postMessage(stats);
   });
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run pack [-- --out <dir>]`: builds, packs every public workspace into one folder (`.pack/` by
+// `npm run pack [-- --out <dir>]`: builds (tsc -b, then the bundle), packs every public workspace into one folder (`.pack/` by
 // default) and checks each tarball as the registry's users will see it: publint, and
 // arethetypeswrong for types under the node10, node16 and bundler resolutions. Exits 1 on any problem.
 import { spawnSync } from 'node:child_process';
@@ -29,11 +29,15 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
-/** `tsc -b` never deletes outputs of a source that is gone; they must not be published. */
+/**
+ * `tsc -b` never deletes outputs of a source that is gone; they must not be published. dist/bundle/ is
+ * scripts/bundle.mjs's, which rebuilds it from scratch.
+ */
 function removeOrphanOutputs(pkgDir) {
   const dist = join(pkgDir, 'dist');
   if (!existsSync(dist)) return;
   for (const file of readdirSync(dist, { recursive: true })) {
+    if (String(file).startsWith('bundle')) continue;
     const stem = String(file).replace(/(\.d)?\.js(\.map)?$|\.d\.ts(\.map)?$/, '');
     if (stem === String(file) || existsSync(join(pkgDir, 'src', `${stem}.ts`))) continue;
     rmSync(join(dist, String(file)));
@@ -67,6 +71,7 @@ const workspaces = readdirSync(join(root, 'packages'))
   );
 workspaces.forEach(removeOrphanOutputs);
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], { stdio: ['ignore', 'inherit', 'pipe'] });
+run(process.execPath, [join(root, 'scripts/bundle.mjs')], { stdio: ['ignore', 'inherit', 'pipe'] });
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

@@ -1,4 +1,5 @@
-import { isCi, type AgentestPlugin } from '@agentest/kernel';
+import type { AgentestPlugin } from '@agentest/kernel';
+import { isCi } from '@agentest/common';
 import { cassettesPlugin, usagePlugin, type CassetteMode } from '@agentest/cassettes';
 import type { NormalisedConfig } from './config/normalise-config.js';
 

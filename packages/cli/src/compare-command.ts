@@ -133,11 +133,15 @@ function seed(value: string): number {
   return Number(value);
 }
 
+/** The other spellings `agentest test -o` takes for the same formats. */
+const ALIASES: Record<string, Format> = { '.htm': '.html', '.markdown': '.md' };
+
 function outputFormat(file: string): Format {
   const extension = extname(file).toLowerCase();
   if ((FORMATS as readonly string[]).includes(extension)) return extension as Format;
+  if (Object.hasOwn(ALIASES, extension)) return ALIASES[extension]!;
   throw invalid(
     '-o, --output',
-    `has an extension agentest compare cannot write (${extension || 'none'}): use .json, .md or .html (e.g. -o comparison.md)`,
+    `has an extension agentest compare cannot write (${extension || 'none'}): use .json, .md (.markdown) or .html (.htm) (e.g. -o comparison.md)`,
   );
 }

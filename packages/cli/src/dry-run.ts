@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { AgentestError, safeStringify, type Kernel, type RunPlan } from '@agentest/kernel';
+import { AgentestError, type Kernel, type RunPlan } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import type { CliIo } from './run-test.js';
 
 /**

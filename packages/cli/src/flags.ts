@@ -1,4 +1,5 @@
-import { errorMessage, parseDuration, withoutUnit, type CaseFilter } from '@agentest/kernel';
+import { errorMessage, type CaseFilter } from '@agentest/kernel';
+import { parseDuration, withoutUnit } from '@agentest/common';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 import type { RawAppFlags } from './app/app-flags.js';

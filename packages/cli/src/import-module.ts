@@ -47,12 +47,15 @@ export async function bundleTypeScript(file: string): Promise<string> {
   }
 }
 
-/** `import(specifier)` that tells a missing package apart from a package that fails while loading. */
+/**
+ * A package's `import()` that tells a missing package apart from a package that fails while loading.
+ * `load` is `() => import('<the package>')`, written out so bundlers see which module it is.
+ */
 export async function importPackage(
-  specifier: string,
+  load: () => Promise<object>,
 ): Promise<{ module?: Record<string, unknown>; missing?: string }> {
   try {
-    return { module: await import(specifier) };
+    return { module: (await load()) as Record<string, unknown> };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') {

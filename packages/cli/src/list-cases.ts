@@ -1,4 +1,5 @@
-import { safeStringify, type Kernel, type RunPlan, type TestCase } from '@agentest/kernel';
+import type { Kernel, RunPlan, TestCase } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import type { CliIo } from './run-test.js';
 
 /** Ids wider than this are not padded: one long id should not push every other line's columns right. */

@@ -11,21 +11,22 @@ type PluginFactory = (options?: Record<string, unknown>) => AgentestPlugin;
  * plugin, which also takes any other text as a direct message, comes last. Config agents resolve
  * before Yao assistants, so a config entry wins over an assistant of the same id.
  *
- * Every run taps all of them, so each is imported from its lightest entry (`entry`, the plugin
+ * Every run taps all of them, so each is imported from its lightest entry (`/plugin`, the plugin
  * alone, when the package's main module also exports its machinery): the script sandbox, the kit's
  * discovery and `test()` runner, and the Yao assistant pipeline load inside the plugin when a run
- * first needs them, not when the command starts.
+ * first needs them, not when the command starts. Each `load` names its module literally, so a bundler
+ * (the `@agentest/test` bundle) compiles the plugin in beside the kernel it shares.
  */
 export const DEFAULT_PLUGINS = [
-  { key: 'script', package: '@agentest/plugin-script', entry: '@agentest/plugin-script/plugin' },
-  { key: 'kit', package: '@agentest/plugin-kit', entry: '@agentest/plugin-kit/plugin' },
-  { key: 'agent', package: '@agentest/plugin-agent' },
-  { key: 'yao', package: '@agentest/plugin-yao-resolver', entry: '@agentest/plugin-yao-resolver/plugin' },
-  { key: 'assert', package: '@agentest/plugin-assert' },
-  { key: 'dynamic', package: '@agentest/plugin-dynamic' },
-  { key: 'judge', package: '@agentest/judge' },
-  { key: 'snapshot', package: '@agentest/snapshot' },
-  { key: 'jsonl', package: '@agentest/plugin-jsonl' },
+  { key: 'script', package: '@agentest/plugin-script', load: () => import('@agentest/plugin-script/plugin') },
+  { key: 'kit', package: '@agentest/plugin-kit', load: () => import('@agentest/plugin-kit/plugin') },
+  { key: 'agent', package: '@agentest/plugin-agent', load: () => import('@agentest/plugin-agent') },
+  { key: 'yao', package: '@agentest/plugin-yao-resolver', load: () => import('@agentest/plugin-yao-resolver/plugin') },
+  { key: 'assert', package: '@agentest/plugin-assert', load: () => import('@agentest/plugin-assert') },
+  { key: 'dynamic', package: '@agentest/plugin-dynamic', load: () => import('@agentest/plugin-dynamic') },
+  { key: 'judge', package: '@agentest/judge', load: () => import('@agentest/judge') },
+  { key: 'snapshot', package: '@agentest/snapshot', load: () => import('@agentest/snapshot') },
+  { key: 'jsonl', package: '@agentest/plugin-jsonl', load: () => import('@agentest/plugin-jsonl') },
 ] as const;
 
 export type DefaultPluginKey = (typeof DEFAULT_PLUGINS)[number]['key'];
@@ -38,11 +39,11 @@ export async function loadDefaultPlugin(
   key: DefaultPluginKey,
   options: Record<string, unknown>,
 ): Promise<AgentestPlugin | undefined> {
-  const plugin: { package: string; entry?: string } = DEFAULT_PLUGINS.find((p) => p.key === key)!;
+  const plugin = DEFAULT_PLUGINS.find((p) => p.key === key)!;
   const spec = plugin.package;
   let loaded;
   try {
-    loaded = await importPackage(plugin.entry ?? spec);
+    loaded = await importPackage(plugin.load);
   } catch (error) {
     throw new AgentestError('PLUGIN_INVALID', `${spec} failed to load: ${errorMessage(error)}`, {
       where: spec,

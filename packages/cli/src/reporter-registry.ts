@@ -16,6 +16,8 @@ export type PlainReporterFactory = (options: Record<string, unknown>) => Reporte
 
 interface BuiltinReporter {
   package: string;
+  /** `import()` of the package, written out so bundlers see which module it is. */
+  load: () => Promise<object>;
   /** `-o` extensions that select this reporter. */
   extensions: readonly string[];
   /** Whether it writes a file (and so needs an `output`). */
@@ -30,54 +32,63 @@ interface BuiltinReporter {
 export const BUILTIN_REPORTERS = {
   console: {
     package: '@agentest/reporter-console',
+    load: () => import('@agentest/reporter-console'),
     extensions: [],
     writesFile: false,
     description: 'the terminal layout (always on)',
   },
   jsonl: {
     package: '@agentest/reporter-jsonl',
+    load: () => import('@agentest/reporter-jsonl'),
     extensions: ['.jsonl'],
     writesFile: true,
     description: 'the event stream, one JSON object per line',
   },
   json: {
     package: '@agentest/reporter-json',
+    load: () => import('@agentest/reporter-json'),
     extensions: ['.json'],
     writesFile: true,
     description: 'the full report with Yao field names',
   },
   markdown: {
     package: '@agentest/reporter-markdown',
+    load: () => import('@agentest/reporter-markdown'),
     extensions: ['.md', '.markdown'],
     writesFile: true,
     description: 'a Markdown report',
   },
   html: {
     package: '@agentest/reporter-html',
+    load: () => import('@agentest/reporter-html'),
     extensions: ['.html', '.htm'],
     writesFile: true,
     description: 'a self-contained interactive HTML report',
   },
   junit: {
     package: '@agentest/reporter-junit',
+    load: () => import('@agentest/reporter-junit'),
     extensions: ['.xml'],
     writesFile: true,
     description: 'JUnit XML for CI test tabs',
   },
   summary: {
     package: '@agentest/reporter-summary',
+    load: () => import('@agentest/reporter-summary'),
     extensions: ['.txt'],
     writesFile: true,
     description: 'a brief text summary',
   },
   github: {
     package: '@agentest/reporter-github',
+    load: () => import('@agentest/reporter-github'),
     extensions: [],
     writesFile: false,
     description: 'GitHub Actions annotations and job summary (on by itself when GITHUB_ACTIONS is set)',
   },
   llm: {
     package: '@agentest/reporter-llm',
+    load: () => import('@agentest/reporter-llm'),
     extensions: [],
     writesFile: true,
     description: 'a report written by a reporter agent (-r <agent-id>)',
@@ -135,7 +146,7 @@ function loadExport(name: BuiltinReporterName, exported: string): Promise<unknow
 
 async function load(name: BuiltinReporterName, exported: string): Promise<unknown> {
   const spec = BUILTIN_REPORTERS[name].package;
-  const { module, missing } = await importPackage(spec);
+  const { module, missing } = await importPackage(BUILTIN_REPORTERS[name].load);
   if (!module)
     throw new AgentestError(
       'REPORTER_NOT_FOUND',

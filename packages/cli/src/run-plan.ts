@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { AgentestError, parseDuration, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
+import { AgentestError, type CaseFilter, type ContextFile, type RunPlan } from '@agentest/kernel';
+import { goDuration, parseDuration } from '@agentest/common';
 import { yaoPlanContext } from '@agentest/plugin-agent';
 import { memorySuite, MEMORY_SUITE_NAME } from '@agentest/plugin-jsonl';
 import { goRegex } from './flags.js';
@@ -68,6 +69,8 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     runs: o.runs ?? 1,
     parallel: o.parallel ?? 1,
     ...(o.timeout !== undefined ? { timeoutMs: parseDuration(o.timeout, 'timeout') } : {}),
+    // Yao writes durations as Go does: `timeout after 5m0s`.
+    durationText: goDuration,
     failFast: o.failFast ?? false,
     ...(o.filter !== undefined ? { filter: typeof o.filter === 'string' ? goRegex('--run', o.filter) : o.filter } : {}),
     ...(o.tags?.length ? { tags: parseTagFilter(o.tags) } : {}),

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isCi, type AgentestPlugin, type Kernel, type RunOutcome, type RunPlan } from '@agentest/kernel';
+import type { AgentestPlugin, Kernel, RunOutcome, RunPlan } from '@agentest/kernel';
+import { isCi } from '@agentest/common';
 import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
 import { configFiles, normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentestError, type ResultEvent, type TestCase } from '@agentest/kernel';
-import { checkHeader, chooseRunId, type BlobHeader } from '../src/blob/blob-header.js';
+import { BLOB_FORMAT, checkHeader, chooseRunId, type BlobHeader } from '../src/blob/blob-header.js';
 import { CaseCensus } from '../src/blob/case-census.js';
 import { checkShardSet } from '../src/blob/check-blobs.js';
 import { parseRecorded, readBlob, type Blob, type RecordedLine } from '../src/blob/read-blob.js';
@@ -76,7 +76,7 @@ test('a file that is not a blob, or a header with missing fields, is BLOB_INVALI
   );
   await assert.rejects(readBlob(join(dir, 'none.jsonl'), 'none.jsonl'), /none\.jsonl: not found/);
   failsWith(
-    () => checkHeader({ type: 'blob', format: 1 }, 'x.jsonl'),
+    () => checkHeader({ type: 'blob', format: BLOB_FORMAT }, 'x.jsonl'),
     'BLOB_INVALID',
     /x\.jsonl: line 1, the blob header, is missing fields/,
   );
@@ -129,7 +129,7 @@ test('a result line is known by its start, parsed when merge replays it, and a b
 function header2(index: number, cases: string[], extra: Partial<BlobHeader> = {}): BlobHeader {
   return {
     type: 'blob',
-    format: 1,
+    format: BLOB_FORMAT,
     run_id: 'r',
     run_id_source: '--run-id',
     shard: { index, total: 2, source: '--shard' },

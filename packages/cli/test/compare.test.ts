@@ -97,6 +97,15 @@ test('several runs a side: the paired bootstrap decides, and the margin can tole
   assert.equal(tolerant.code, 0, tolerant.stderr);
 });
 
+test('-o takes the spellings agentest test takes: .htm is HTML, .markdown is Markdown', async () => {
+  const run = await agentestInProcess(['compare', 'base.jsonl', 'five.json', '-o', 'c.htm', '-o', 'c.markdown'], {
+    cwd: dir,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(readFileSync(join(dir, 'c.htm'), 'utf8'), /^<!doctype html>/i);
+  assert.match(readFileSync(join(dir, 'c.markdown'), 'utf8'), /^## .*agentest compare/);
+});
+
 test('exit 2 with the reason when the reports cannot be compared or read, or a flag is wrong', async () => {
   const cases: [string[], RegExp][] = [
     [

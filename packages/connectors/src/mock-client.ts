@@ -11,7 +11,7 @@ import {
   type MockToolCall,
 } from './mock-options.js';
 import { fillToolResult, isToolNamed, trailingToolResults, type MockToolResult } from './mock-tool-results.js';
-import { hashString, mulberry32, pickWeighted } from '@agentest/kernel';
+import { hashString, mulberry32, pickWeighted } from '@agentest/common';
 import type { ChatClient, ChatRequest } from './types.js';
 
 /**

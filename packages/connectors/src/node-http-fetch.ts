@@ -2,6 +2,7 @@ import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { urlToHttpOptions } from 'node:url';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -32,8 +33,32 @@ export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetc
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
     if (body != null && headers['content-length'] === undefined)
       headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    return send(new URL(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0, limit);
+    return send(parsed(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0, limit);
   };
+}
+
+/** A URL and Node's request options for it. */
+interface Target {
+  url: URL;
+  options: ReturnType<typeof urlToHttpOptions>;
+}
+
+const targets = new Map<string, Target>();
+
+/**
+ * The target of a URL, parsed once: an SDK sends every call to the same one or two URLs, and parsing
+ * one (twice, as `http.request` takes a URL apart again) is a share of each call's time worth keeping.
+ */
+function parsed(input: string | URL): Target {
+  const href = typeof input === 'string' ? input : input.href;
+  let target = targets.get(href);
+  if (!target) {
+    const url = new URL(href);
+    // Kept small: a client that puts something of its own in every URL gains nothing from the map.
+    if (targets.size >= 32) targets.clear();
+    targets.set(href, (target = { url, options: urlToHttpOptions(url) }));
+  }
+  return target;
 }
 
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
@@ -45,7 +70,7 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
 }
 
 function send(
-  url: URL,
+  { url, options }: Target,
   method: string,
   headers: Record<string, string>,
   body: string | Uint8Array | undefined,
@@ -57,7 +82,7 @@ function send(
     if (signal?.aborted) return reject(abortError(signal));
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
     if (!requestFn) return reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
-    const req = requestFn(url, { method, headers, agent: agents[url.protocol as 'http:' | 'https:'] });
+    const req = requestFn({ ...options, method, headers, agent: agents[url.protocol as 'http:' | 'https:'] });
     const onAbort = (): void => {
       const error = abortError(signal!);
       req.destroy(error);
@@ -80,7 +105,7 @@ function send(
         if (next.origin !== url.origin) delete nextHeaders.authorization;
         resolve(
           send(
-            next,
+            { url: next, options: urlToHttpOptions(next) },
             keepBody || method === 'HEAD' ? method : 'GET',
             nextHeaders,
             keepBody ? body : undefined,
@@ -214,10 +239,17 @@ class NodeHttpResponse {
         if (limit && total > limit.maxBytes) reject(this.refuse(limit));
         else chunks.push(chunk);
       });
-      stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
+      let ended = false;
+      stream.once('end', () => {
+        ended = true;
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+      });
       stream.once('error', reject);
-      // After 'end' this settles nothing; before it, the body was cut off without an error of its own.
-      stream.once('close', () => reject(stream.errored ?? prematureClose()));
+      // Before 'end', the body was cut off without an error of its own. After it there is nothing to
+      // settle, and no error is made: its stack trace would cost more than the rest of the reading.
+      stream.once('close', () => {
+        if (!ended) reject(stream.errored ?? prematureClose());
+      });
     });
   }
 

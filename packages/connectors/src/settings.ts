@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AgentestError, parseDuration, registerSecret } from '@agentest/kernel';
+import { AgentestError, registerSecret } from '@agentest/kernel';
+import { parseDuration } from '@agentest/common';
 import type { ConnectorConfig } from './types.js';
 import { SECRET_HEADERS } from './http-log.js';
 import { buildApiUrl, envName, expandEnv } from './env.js';

@@ -1,4 +1,4 @@
-import { parseDuration } from '@agentest/kernel';
+import { parseDuration } from '@agentest/common';
 import { parseHelperRef, type HelperRef } from './helper-ref.js';
 
 /** The defaults that make a verdict repeatable: no sampling noise, and the same seed every run. */

@@ -8,7 +8,6 @@ import type { AssertionResult, Execution } from './types/result.js';
 import type { RunPlan } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
 import { callBail, isThenable } from './call-taps.js';
-import { goDuration } from './duration.js';
 import type { Watch } from './run-watch.js';
 
 /**
@@ -183,16 +182,10 @@ function record(execution: Execution, results: AssertionResult[]): void {
  * deadline began (a Before hook included); otherwise `error` with the reason (an executor's throw,
  * a hard stop), lasting since `since`. `where` says which step the deadline interrupted.
  */
-export function stopped(
-  run: Watch,
-  ctx: { run: number; timeoutMs: number },
-  error: unknown,
-  since: number,
-  where?: string,
-): Execution {
+export function stopped(run: Watch, ctx: { run: number }, error: unknown, since: number, where?: string): Execution {
   const duration_ms = performance.now() - (run.timedOut ? run.started : since);
   if (run.timedOut) {
-    const text = `timeout after ${goDuration(ctx.timeoutMs)}`;
+    const text = run.timeoutReason;
     return {
       run: ctx.run,
       status: 'timeout',

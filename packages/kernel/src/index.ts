@@ -1,8 +1,10 @@
 /*
  * The kernel's mechanism: the kernel and its hook block, the plugin and reporter contracts, the one
- * error catalogue, secret redaction, and the small value helpers plugins share so that they agree
- * (exact numbers, durations, safe JSON, did-you-mean). Policy (Yao's context, the config file, the
- * ship verdict, exit codes) lives with the plugin or the CLI that owns it.
+ * error catalogue, secret redaction, run scopes, and the rules a result is built by (the summary's
+ * counts, the judge account, the run that represents a case, the --run selection). Policy (Yao's
+ * context, the config file, the ship verdict, exit codes, Go-style durations) lives with the plugin or
+ * the CLI that owns it; the value helpers packages share are in @agentest/common, the report helpers
+ * in @agentest/report, and the error-message helpers on @agentest/kernel/errors.
  */
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
 export {
@@ -32,17 +34,11 @@ export {
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
 export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
-export { parseDuration, goDuration, withoutUnit } from './duration.js';
 export { representativeRun } from './aggregate.js';
-export { isCi } from './ci.js';
 export { matches as matchesRunFilter } from './select-cases.js';
-export { replyJson } from './reply-json.js';
-export { hashString, mulberry32, pickWeighted } from './prng.js';
-export { parseJson, exactText, carryExactText, sameExactNumber } from './exact-numbers.js';
-export { safeStringify } from './safe-json.js';
 export { addJudgeUsage } from './judge-usage.js';
 export { SummaryBuilder } from './summary.js';
-export { registerSecret, redactText, findSecret } from './secrets.js';
+export { registerSecret, redactText, redactSecrets, findSecret } from './secrets.js';
 export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
 export type * from './types/index.js';
 export { planContextOf } from './run-context.js';

@@ -2,7 +2,6 @@ import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
 import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
 import { AgentestError, PluginError, errorMessage, isAgentestError } from './errors.js';
-import { goDuration } from './duration.js';
 import { createHooks, publicHooks, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
 import { HookLines } from './logs.js';
@@ -232,7 +231,7 @@ export class Kernel {
       suite,
       agent,
       abort,
-      watch: new RunWatch(abort, (ms) => `timeout after ${goDuration(ms)}`),
+      watch: new RunWatch(abort, (ms) => `timeout after ${plan.durationText?.(ms) ?? `${ms}ms`}`),
       context: planContextOf(plan).forAgent(agent?.id ?? ''),
       resolveHelper: this.helperResolver(suite, plan),
     };
@@ -257,22 +256,23 @@ export class Kernel {
   ): Promise<RunOutcome> {
     const completed = new Date();
     const connector = plan.agent?.connector ?? agent?.connector ?? '';
+    const built = summary.build({
+      agent_id: agent?.id ?? suite.name,
+      agent_path: agent?.path,
+      connector,
+      duration_ms: completed.getTime() - started.getTime(),
+    });
+    // Whether the run stopped early is a fact the `summary` taps see (a stopped run does not ship) and cannot undo.
+    const stopped = {
+      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - built.total) } : {}),
+      ...(notRun || this.halted !== undefined ? { halted: this.halted, not_run: notRun } : {}),
+    };
     // `summary` taps amend the counts (the verdict plugin judges the thresholds) before any reporter hears them.
-    const counted = await callWaterfall(
-      this.hooks.summary,
-      summary.build({
-        agent_id: agent?.id ?? suite.name,
-        agent_path: agent?.path,
-        connector,
-        duration_ms: completed.getTime() - started.getTime(),
-      }),
-      { plan, suite },
-    );
+    const counted = await callWaterfall(this.hooks.summary, { ...built, ...stopped }, { plan, suite });
     const event: SummaryEvent = {
       type: 'summary',
       ...counted,
-      ...(interrupt.aborted ? { interrupted: true, not_run: Math.max(0, total - counted.total) } : {}),
-      ...(notRun || this.halted !== undefined ? { halted: this.halted, not_run: notRun } : {}),
+      ...stopped,
       ...(suiteLogs.collected ? { hook_logs: suiteLogs.collected } : {}),
       started_at: started.toISOString(),
       completed_at: completed.toISOString(),

@@ -54,7 +54,7 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
         const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
         beforeData = isThenable(answer) ? await run.race(answer) : answer;
       } catch (error) {
-        return withHookLogs(beforeFailed(base, run, timeoutMs, error), hookLogs);
+        return withHookLogs(beforeFailed(base, run, error), hookLogs);
       }
     }
     const runs: Execution[] = [];
@@ -89,9 +89,9 @@ function caseHooks(suite: Suite, testCase: TestCase): SuiteLifecycle | undefined
  * A failed Before makes its case an error and skips its After, as Yao does; a Before stopped at the
  * deadline, or one whose own time limit ran out (a `TimeoutError`), makes it a timeout.
  */
-function beforeFailed(base: CaseBase, run: Watch, timeoutMs: number, error: unknown): CaseResult {
+function beforeFailed(base: CaseBase, run: Watch, error: unknown): CaseResult {
   const reason = `before hook failed: ${errorMessage(error)}`;
-  const failed = stopped(run, { run: 1, timeoutMs }, reason, run.started, 'in the before hook');
+  const failed = stopped(run, { run: 1 }, reason, run.started, 'in the before hook');
   if ((error as Error | undefined)?.name === 'TimeoutError') failed.status = 'timeout';
   return aggregate(base, [{ ...failed, duration_ms: Math.round(failed.duration_ms * 100) / 100 }], 1);
 }

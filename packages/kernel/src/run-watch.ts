@@ -10,6 +10,8 @@ export interface Watch {
   readonly started: number;
   /** Set when the deadline passed (as opposed to a hard stop). */
   readonly timedOut: boolean;
+  /** What a run that reaches its deadline is recorded with (`timeout after 30s`). */
+  readonly timeoutReason: string;
   /** The case run being watched, while its executor and assertions run (not its Before and After hooks). */
   readonly scope: RunScope | undefined;
   /** Sets or clears that scope; call boundaries find it through the run's signal. */
@@ -38,6 +40,10 @@ class Entry implements Watch {
     readonly lane: Lane,
   ) {
     this.deadline = started + lane.timeoutMs;
+  }
+
+  get timeoutReason(): string {
+    return this.lane.reason;
   }
 
   /**

@@ -108,6 +108,17 @@ test('the kernel enforces timeouts even when the executor ignores its signal', a
   assert.equal(result.error, 'timeout after 30ms');
 });
 
+test("a timeout's message writes the limit the plan's way (Yao's Go format from the CLI), in milliseconds without one", async () => {
+  const cases = [testCase('slow', { timeoutMs: 30 }), testCase('slower', { timeoutMs: 40 })];
+  const c = collector();
+  const hang = () => new Promise<never>(() => {});
+  await createKernel({ plugins: [...inlinePlugins(cases, hang), c.plugin] }).run(
+    plan({ parallel: 2, durationText: (ms) => `${ms / 1000}s` }),
+  );
+  const errors = c.events.filter((e) => e.type === 'result').map((e) => e.error);
+  assert.deepEqual(errors.sort(), ['timeout after 0.03s', 'timeout after 0.04s']);
+});
+
 test('an executor throw is an error result and the run goes on', async () => {
   const cases = [testCase('x'), testCase('y')];
   const c = collector();

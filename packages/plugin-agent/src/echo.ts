@@ -1,4 +1,4 @@
-import type { Agent, ExecuteContext } from '@agentest/kernel';
+import type { Agent, AgentReply, ExecuteContext, Message } from '@agentest/kernel';
 import { lastUserText } from './message-text.js';
 
 /**
@@ -8,10 +8,15 @@ import { lastUserText } from './message-text.js';
 export const echoAgent: Agent = Object.freeze({
   id: 'echo',
   run(messages) {
-    const text = lastUserText(messages);
-    return Promise.resolve({ content: text, text });
+    return Promise.resolve(echoReply(messages));
   },
 } satisfies Agent);
+
+/** The echo agent's reply, made at once: the executor calls this directly instead of awaiting `run`. */
+export function echoReply(messages: readonly Message[]): AgentReply {
+  const text = lastUserText(messages);
+  return { content: text, text };
+}
 
 /** A signal that never fires, shared by every call of the echo agent. */
 const UNUSED_SIGNAL = new AbortController().signal;

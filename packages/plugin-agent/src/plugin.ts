@@ -1,5 +1,5 @@
-import type { AgentestPlugin } from '@agentest/kernel';
-import { executeAgentCase } from './execute-agent-case.js';
+import type { AgentestPlugin, ExecuteContext, Execution, TestCase } from '@agentest/kernel';
+import { echoExecution, executeAgentCase } from './execute-agent-case.js';
 import { validateOptions, type AgentsPluginOptions } from './options.js';
 import { AgentResolver } from './resolver.js';
 
@@ -26,7 +26,10 @@ export function agents(options: AgentsPluginOptions = {}): AgentestPlugin {
       });
       // Stage 200: after every other resolver, Yao's "not found" report (stage 100) included.
       hooks.resolve.tapPromise({ name: PLUGIN_NAME, stage: 200 }, async (ref) => resolver.notFound(ref));
-      hooks.execute.for('agent').tapPromise(PLUGIN_NAME, executeAgentCase);
+      // The kernel awaits a tap's answer only when it is a promise: echo runs are answered at once.
+      const execute = (testCase: TestCase, ctx: ExecuteContext) =>
+        echoExecution(testCase, ctx) ?? executeAgentCase(testCase, ctx);
+      hooks.execute.for('agent').tap(PLUGIN_NAME, execute as (testCase: TestCase, ctx: ExecuteContext) => Execution);
       hooks.teardown.tapPromise(PLUGIN_NAME, () => resolver.closeAll());
     },
   };

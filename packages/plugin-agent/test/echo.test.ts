@@ -1,7 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Message, TestContext } from '@agentest/kernel';
-import { countAbortControllers } from '@agentest/test-utils';
+import {
+  createKernel,
+  type AgentestPlugin,
+  type ExecuteContext,
+  type Execution,
+  type Message,
+  type TestCase,
+  type TestContext,
+} from '@agentest/kernel';
+import { countAbortControllers, runPlan } from '@agentest/test-utils';
+import { isPromise } from 'node:util/types';
 import agents, { echoAgent } from '../src/index.js';
 import { run, testCase, type Run } from './helpers.js';
 
@@ -90,4 +99,25 @@ test('the echo agent is called without the run signal, so a run that reads it no
   assert.equal(signals.length, 3);
   assert.equal(new Set(signals).size, 3, 'each run its own signal');
   assert.ok(signals.every((s) => s instanceof AbortSignal && !s.aborted));
+});
+
+test('an echo run is answered at once, with no promise to await; any other agent is awaited as before', async () => {
+  const taps: { fn: (testCase: TestCase, ctx: Partial<ExecuteContext>) => unknown }[] = [];
+  const probe: AgentestPlugin = {
+    name: 'test:probe',
+    apply: ({ hooks }) =>
+      void hooks.execute.for('agent').intercept({ register: (tap) => (taps.push(tap as (typeof taps)[0]), tap) }),
+  };
+  // Resolving an agent applies the plugins, as a run would.
+  const echo = await createKernel({ plugins: [probe, agents()] }).resolveAgent({ id: 'echo' }, runPlan());
+  assert.equal(taps.length, 1, 'the agent plugin taps the agent executor once');
+  const c = testCase('hello');
+  const echoed = taps[0]!.fn(c, { agent: echo, run: 1 });
+  assert.equal(isPromise(echoed), false);
+  assert.equal((echoed as Execution).output, 'hello');
+  assert.equal((echoed as Execution).status, 'passed');
+  const other = { id: 'other', run: async () => ({ content: 'hi', text: 'hi' }) };
+  const awaited = taps[0]!.fn(c, { agent: other, run: 1, signal: new AbortController().signal });
+  assert.equal(isPromise(awaited), true);
+  assert.equal(((await awaited) as Execution).output, 'hi');
 });

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { carryExactText, parseJson, type Assertion } from '@agentest/kernel';
+import type { Assertion } from '@agentest/kernel';
+import { carryExactText, parseJson } from '@agentest/common';
 import { builtinAssertion, runAssertion, stableStringify } from '../src/index.js';
 import { assertInput } from './helpers.js';
 

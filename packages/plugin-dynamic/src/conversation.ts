@@ -68,6 +68,8 @@ export type TurnJudge = ConversationOptions['afterTurn'];
 export class ConversationStepper {
   readonly record: ConversationRecord;
   private turn = 0;
+  /** The simulator's calls are the run's, as a simulated user's: metered and recorded apart from the agent's. */
+  private simulatorSignal?: AbortSignal;
 
   constructor(private readonly options: Omit<ConversationOptions, 'afterTurn'>) {
     this.record = options.record ?? { turns: [], transcript: [] };
@@ -90,7 +92,8 @@ export class ConversationStepper {
     record.turns.push(entry);
     if (opening) entry.input = messageText(options.initial.at(-1)!);
     else {
-      const move = await askSimulator(options, conversation, turn, entry);
+      this.simulatorSignal ??= inheritRunScope(AbortSignal.any([options.signal]), options.signal, 'simulator');
+      const move = await askSimulator(options, conversation, turn, entry, this.simulatorSignal);
       entry.simulator_ms = round(performance.now() - started);
       if (move.kind === 'error') return finish(record, entry, started, 'simulator_error', move.error);
       if (move.move.reasoning) entry.reasoning = move.move.reasoning;
@@ -156,6 +159,7 @@ async function askSimulator(
   conversation: readonly Message[],
   turn: number,
   entry: TurnRecord,
+  signal: AbortSignal,
 ): Promise<Asked> {
   const { reached, pending } = options.progress?.() ?? { reached: [], pending: [] };
   const request = simulatorRequest(options.brief, {
@@ -171,8 +175,6 @@ async function askSimulator(
     chat_id: `${options.context.chat_id}-simulator-${turn}`,
     assistant_id: options.simulator.id,
   };
-  // The simulator's calls are the run's, as a simulated user's: metered and recorded apart from the agent's.
-  const signal = inheritRunScope(AbortSignal.any([options.signal]), options.signal, 'simulator');
   let reply: AgentReply;
   try {
     reply = await options.simulator.run([request], context, signal, {});

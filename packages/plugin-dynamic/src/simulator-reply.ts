@@ -1,5 +1,5 @@
 import type { AgentReply } from '@agentest/kernel';
-import { replyJson } from '@agentest/kernel';
+import { replyJson } from '@agentest/common';
 
 /** What the simulated user says next: a message, or that it is done. */
 export type SimulatorMove =

@@ -1,4 +1,5 @@
-import { hashString, mulberry32, type Message, type Suite, type TestCase } from '@agentest/kernel';
+import type { Message, Suite, TestCase } from '@agentest/kernel';
+import { hashString, mulberry32 } from '@agentest/common';
 import { PERTURBATIONS, perturb, type Perturbation } from './perturb.js';
 
 export interface FuzzOptions {

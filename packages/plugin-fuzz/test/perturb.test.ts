@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mulberry32 } from '@agentest/kernel';
+import { mulberry32 } from '@agentest/common';
 import { perturb, PERTURBATIONS } from '../src/index.js';
 
 const TEXTS = ['say hello please', 'what is the capital', 'SHOUTING ALREADY', 'shut up', 'hello', 'Mixed Case text'];

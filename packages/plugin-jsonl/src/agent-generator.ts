@@ -1,4 +1,5 @@
-import { AgentestError, errorMessage, goDuration, planContextOf, replyJson, type LoadContext } from '@agentest/kernel';
+import { AgentestError, errorMessage, planContextOf, type LoadContext } from '@agentest/kernel';
+import { goDuration, replyJson } from '@agentest/common';
 import type { AgentSource } from './generator-source.js';
 
 const DEFAULT_GENERATOR_TIMEOUT_MS = 5 * 60_000;

@@ -1,4 +1,5 @@
-import { carryExactText, type Assertion } from '@agentest/kernel';
+import type { Assertion } from '@agentest/kernel';
+import { carryExactText } from '@agentest/common';
 import { AssertionSchema, FIELD_FIXES, isWellTypedAssertion } from './case-schema.js';
 import { typeName } from './input-error.js';
 import { explainSchemaError, type Fail } from './schema-error.js';

@@ -1,4 +1,5 @@
-import { AgentestError, parseDuration, parseJson, withoutUnit, type TestCase } from '@agentest/kernel';
+import { AgentestError, type TestCase } from '@agentest/kernel';
+import { parseDuration, parseJson, withoutUnit } from '@agentest/common';
 import { unknownKey } from './case-keys.js';
 import { caseRules, type CaseRules } from './case-rules.js';
 import { CaseSchema, FIELD_FIXES, isWellTypedCase } from './case-schema.js';

@@ -1,4 +1,5 @@
-import { goDuration, type DynamicCaseData, type TestCase } from '@agentest/kernel';
+import type { DynamicCaseData, TestCase } from '@agentest/kernel';
+import { goDuration } from '@agentest/common';
 
 /**
  * A loaded case written back as one JSONL case object, fields in Yao's order (`id, input, expected,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { exactText } from '@agentest/kernel';
+import { exactText } from '@agentest/common';
 import { parseCase } from '../src/index.js';
 
 const AT = { file: 'cases.jsonl', line: 3, baseDir: '/' };

@@ -2,6 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 export const DEFAULT_INCLUDE = ['tests/**/*.test.{ts,js,mts}'];
+/** A directory of test files with no `tests/` folder (`-i tests/`, as Vitest takes it): its own test files. */
+const ANYWHERE = ['**/*.test.{ts,js,mts}'];
 const IGNORE = ['**/node_modules/**', '**/dist/**', '**/.git/**'];
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]s$/;
 const CASES_FILE = /(^|\.)cases\.json$/;
@@ -16,7 +18,7 @@ export interface KitInput {
 
 /**
  * Recognises the inputs of agentest-kit mode: a directory holding `cases.json` and/or test files
- * matching `include`; a glob; a `cases.json` / `*.cases.json` file; a single test file. Anything else
+ * matching `include` (by default `tests/**`, else, when it has neither, the test files anywhere in it); a glob; a `cases.json` / `*.cases.json` file; a single test file. Anything else
  * (a `.jsonl` file, a message, a Yao script id) is left to other loaders.
  */
 export async function discoverKitInput(
@@ -35,7 +37,9 @@ export async function discoverKitInput(
     }
     if (!stats.isDirectory()) return undefined;
     const casesFiles = ['cases.json'].map((n) => resolve(path, n)).filter((p) => existsSync(p));
-    const testFiles = await find(include, path);
+    let testFiles = await find(include, path);
+    // agentest-kit's layout first (`cases.json` and `tests/`); without it, the default takes the folder's tests.
+    if (!casesFiles.length && !testFiles.length && include === DEFAULT_INCLUDE) testFiles = await find(ANYWHERE, path);
     return casesFiles.length || testFiles.length ? { root: path, casesFiles, testFiles } : undefined;
   }
   // The glob library loads only for an input that is no file or folder.

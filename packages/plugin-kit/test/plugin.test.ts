@@ -131,6 +131,18 @@ describe('kit mode', () => {
     ]);
   });
 
+  test('a directory of test files with no tests/ folder runs its own test files', async () => {
+    const { results } = await runKit('isolation/tests', supportAdapter());
+    assert.deepEqual([...results.keys()].sort(), [
+      'isolation/tests/a.test.ts#a1',
+      'isolation/tests/a.test.ts#a2',
+      'isolation/tests/b.test.ts#b-leak-check',
+      'isolation/tests/b.test.ts#b1',
+      'isolation/tests/c.test.ts#c1 sees no global left by b1',
+      'isolation/tests/c.test.ts#slow',
+    ]);
+  });
+
   test('metrics follow the seed and failed cases block the ship verdict', async () => {
     const { outcome } = await runKit('mixed', supportAdapter(), {
       plan: { thresholds: { keyword_hit_rate: 0.7, intent_match_rate: 0.5 } },

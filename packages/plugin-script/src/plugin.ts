@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseDuration, type AgentestPlugin, type Assertion, type RunEvent } from '@agentest/kernel';
+import type { AgentestPlugin, Assertion, RunEvent } from '@agentest/kernel';
+import { parseDuration } from '@agentest/common';
 import type { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';

@@ -3,7 +3,7 @@
  * of the run's events plus this model; none imports another reporter.
  */
 export { SUITE_KINDS, scriptSuiteInfo, suiteKindOf, type ScriptSuiteInfo, type SuiteKind } from './suite-kind.js';
-export { ReportCollector, type ReadonlyResult, type Report, type ReportMetadata } from './report.js';
+export { ReportCollector, reportResult, type ReadonlyResult, type Report, type ReportMetadata } from './report.js';
 export { gradeOf, representative, runGrade } from './representative.js';
 export {
   formatBound,

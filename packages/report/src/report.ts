@@ -53,8 +53,7 @@ export class ReportCollector {
   }
 
   onResult(event: DeepReadonly<ResultEvent>): void {
-    const { type: _type, ...result } = event;
-    this.results.push({ ...result, runs: result.runs.map(withoutReply) });
+    this.results.push(reportResult(event));
   }
 
   /** The report as of the summary event; call once per run. */
@@ -77,6 +76,12 @@ export class ReportCollector {
       },
     };
   }
+}
+
+/** A result event as a report keeps it: the result without its event type, and each run without its full reply. */
+export function reportResult(event: DeepReadonly<ResultEvent>): ReadonlyResult {
+  const { type: _type, ...result } = event;
+  return { ...result, runs: result.runs.map(withoutReply) };
 }
 
 const EMPTY_ENVIRONMENT: Environment = {

@@ -1,11 +1,5 @@
-import {
-  safeStringify,
-  type AssertionResult,
-  type CaseResult,
-  type DeepReadonly,
-  type ShardLabel,
-  type Status,
-} from '@agentest/kernel';
+import type { AssertionResult, CaseResult, DeepReadonly, ShardLabel, Status } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 
 /** Small display helpers every report format needs, so that all reports speak the same way. */
 

@@ -101,3 +101,43 @@ test('reporters hear the summary with the verdict the summary taps added', async
   assert.equal(outcome.summary.verdict?.can_ship, false);
   assert.deepEqual((heard[0] as { verdict?: unknown }).verdict, outcome.summary.verdict);
 });
+
+test('a run a plugin halted (a budget) does not ship, even when every case that ran passed', async () => {
+  const halting: AgentestPlugin = {
+    name: 'test:budget',
+    apply({ hooks, halt }) {
+      hooks.report.tap('test:budget', (event) => {
+        if (event.type === 'result') halt!('budget (--max-tokens 1 reached)');
+      });
+    },
+  };
+  const cases = [testCase('a'), testCase('b'), testCase('c')];
+  const outcome = await createKernel({ plugins: [...inlinePlugins(cases), halting] }).run(
+    plan({ thresholds: { pass_rate: 0.5 } }),
+  );
+  assert.equal(outcome.summary.halted, 'budget (--max-tokens 1 reached)');
+  assert.equal(outcome.summary.verdict!.can_ship, false);
+  assert.deepEqual(outcome.summary.verdict!.issues, [
+    'Stopped early: budget (--max-tokens 1 reached); 2 cases not run',
+  ]);
+});
+
+test('an interrupted run does not ship either', async () => {
+  const stop = new AbortController();
+  const interrupting: AgentestPlugin = {
+    name: 'test:interrupt',
+    apply({ hooks }) {
+      hooks.report.tap('test:interrupt', (event) => {
+        if (event.type === 'result') stop.abort();
+      });
+    },
+  };
+  const cases = [testCase('a'), testCase('b'), testCase('c')];
+  const outcome = await createKernel({ plugins: [...inlinePlugins(cases), interrupting] }).run(
+    plan({ thresholds: { pass_rate: 0.5 } }),
+    { interrupt: stop.signal },
+  );
+  assert.equal(outcome.summary.interrupted, true);
+  assert.equal(outcome.summary.verdict!.can_ship, false);
+  assert.deepEqual(outcome.summary.verdict!.issues, ['Run interrupted: 2 cases not run']);
+});

@@ -1,12 +1,5 @@
-import {
-  goDuration,
-  type DeepReadonly,
-  type Execution,
-  type ResultEvent,
-  type RunPlan,
-  type StartEvent,
-  type SummaryEvent,
-} from '@agentest/kernel';
+import type { DeepReadonly, Execution, ResultEvent, RunPlan, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { goDuration } from '@agentest/common';
 import {
   printLogLines,
   runGrade,

@@ -88,6 +88,8 @@ function printBanner(p: Printer, s: Summary): void {
       ? p.paint(['bold', 'red'], '  ❌ TESTS FAILED')
       : s.verdict && !s.verdict.can_ship
         ? p.paint(['bold', 'red'], '  ❌ DO NOT SHIP')
-        : p.paint(['bold', 'green'], '  ✨ ALL TESTS PASSED ✨');
+        : s.halted
+          ? p.paint(['bold', 'yellow'], '  ⚠ STOPPED EARLY: NOT EVERY CASE RAN')
+          : p.paint(['bold', 'green'], '  ✨ ALL TESTS PASSED ✨');
   p.lines([p.paint('bold', heavyRule), text, p.paint('bold', heavyRule)]);
 }

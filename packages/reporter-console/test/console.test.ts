@@ -112,6 +112,27 @@ test('metrics, thresholds and the ship verdict', async () => {
   assert.match(text, /❌ DO NOT SHIP/);
 });
 
+test('a run stopped early with every case that ran passing says so, not ALL TESTS PASSED (it exits 1)', async () => {
+  const halting: AgentestPlugin = {
+    name: 'test:budget',
+    apply({ hooks, halt }) {
+      hooks.report.tap('test:budget', (event) => {
+        if (event.type === 'result') halt!('budget (--max-cost 0.01 reached)');
+      });
+    },
+  };
+  const text = await render([
+    scripted('agent', [
+      { id: 'T1', runs: [{ status: 'passed' }] },
+      { id: 'T2', runs: [{ status: 'passed' }] },
+    ]),
+    halting,
+  ]);
+  assert.match(text, /⚠ Stopped early: budget \(--max-cost 0\.01 reached\); 1 case not run/);
+  assert.match(text, /⚠ STOPPED EARLY: NOT EVERY CASE RAN\n═{63}\n$/);
+  assert.doesNotMatch(text, /ALL TESTS PASSED/);
+});
+
 test('a thresholded metric the run did not measure is shown as not measured and does not decide', async () => {
   const text = await render(
     [scripted('agent', [{ id: 'T1', runs: [{ status: 'passed', metrics: {} }] }])],

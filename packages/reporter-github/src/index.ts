@@ -2,7 +2,6 @@ import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { defineReporter, type AgentestPlugin } from '@agentest/kernel';
 import {
-  ReportCollector,
   failureMessage,
   interruptionNote,
   isFailure,
@@ -14,6 +13,7 @@ import {
   type Report,
 } from '@agentest/report';
 import { z } from 'zod';
+import { JobSummaryCases, MOST_FAILURES_LISTED } from './job-summary-cases.js';
 import { annotation } from './workflow-commands.js';
 
 /** The plugin's name, and the reporter's in messages. */
@@ -39,13 +39,14 @@ const SUMMARY_LIMIT_BYTES = 900_000;
 /**
  * GitHub Actions: an error annotation on the JSONL line of every failing case, and a Markdown job
  * summary appended to `$GITHUB_STEP_SUMMARY`. Outside Actions (`GITHUB_ACTIONS` unset) it does nothing.
+ * It holds only what the summary lists (see JobSummaryCases), however long the suite.
  */
 export default function githubReporter(rawOptions: GithubReporterOptions = {}): AgentestPlugin {
   let options: z.infer<typeof optionsSchema>;
   let env: Record<string, string | undefined> = {};
   let annotated = 0;
   let unannotated = 0;
-  const collector = new ReportCollector();
+  const collector = new JobSummaryCases();
   const write = (line: string) => (options.write ? options.write(line) : void process.stdout.write(`${line}\n`));
 
   const plugin = defineReporter({
@@ -108,7 +109,7 @@ function describe(result: ReadonlyResult): string {
 
 /** The Markdown report's failures-only view, shortened until it fits GitHub's size limit. */
 function jobSummary(report: Report): string {
-  for (const maxResults of [100, 20, 0]) {
+  for (const maxResults of [MOST_FAILURES_LISTED, 20, 0]) {
     const markdown = renderMarkdown(report, { results: 'failures', maxResults });
     if (Buffer.byteLength(markdown) <= SUMMARY_LIMIT_BYTES) return `${markdown}\n`;
   }

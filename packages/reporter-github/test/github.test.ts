@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { AgentestPlugin, ResultEvent, RunEvent } from '@agentest/kernel';
+import { ReportCollector, renderMarkdown } from '@agentest/report';
 import githubReporter, { escapeData, escapeProperty } from '../src/index.js';
+import { MOST_FAILURES_LISTED } from '../src/job-summary-cases.js';
 import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 
 test('in GitHub Actions: one error annotation per failing case at its JSONL line, and a job summary appended', async () => {
@@ -66,4 +71,88 @@ test('outside GitHub Actions it writes nothing', async () => {
 test('escaping follows the runner: %, CR, LF everywhere; also : and , in properties', () => {
   assert.equal(escapeData('a%b\r\nc:d,e'), 'a%25b%0D%0Ac:d,e');
   assert.equal(escapeProperty('a%b\r\nc:d,e'), 'a%25b%0D%0Ac%3Ad%2Ce');
+});
+
+/** Listens after the reporter: every result kept whole, as a report that holds the whole run would. */
+function wholeRun(into: { markdown?: string }, seen?: (event: ResultEvent) => void): AgentestPlugin {
+  const collector = new ReportCollector();
+  return {
+    name: 'test:whole-run',
+    apply: ({ hooks }) =>
+      hooks.report.tap('test:whole-run', (event: RunEvent) => {
+        if (event.type === 'start') collector.onStart(event);
+        else if (event.type === 'result' && seen) seen(event);
+        else if (event.type === 'result') collector.onResult(event);
+        else if (event.type === 'summary')
+          into.markdown = `${renderMarkdown(collector.build(event), { results: 'failures', maxResults: 100 })}\n`;
+      }),
+  };
+}
+
+/** The garbage collector, which a test may run to see what is still held. */
+function collectGarbage(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+test('over a 20k-case run it holds only the failing cases its summary lists, not every result', async () => {
+  const dir = await tempDir();
+  const summaryFile = join(dir, 'step-summary.md');
+  const cases = Array.from({ length: 20_000 }, (_, i) => ({
+    id: `c${i}`,
+    behaviour: () => (i % 10 ? { output: `ok ${i}` } : { status: 'failed' as const, error: `bad ${i}` }),
+  }));
+  const runs: WeakRef<object>[] = [];
+  const reporter = githubReporter({
+    env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile },
+    write: () => {},
+  });
+  await runScenario(cases, [reporter, wholeRun({}, (event) => void runs.push(new WeakRef(event.runs[0]!)))], {
+    parallel: 8,
+  });
+  collectGarbage()();
+  const held = runs.filter((run) => run.deref() !== undefined).length;
+  assert.equal(runs.length, 20_000);
+  assert.ok(held <= MOST_FAILURES_LISTED, `${held} of 20,000 runs still held`);
+  assert.ok(reporter, 'the reporter itself is still alive: what it holds was looked at');
+  const summary = await readFile(summaryFile, 'utf8');
+  assert.match(summary, /_…and 1900 more failures, left out to keep this report short._/);
+  assert.match(summary, /_18000 cases that passed or were skipped are not listed._/);
+});
+
+test('its job summary is the one a report holding every result renders: failures, stability, sequential runs, flaky cases', async () => {
+  const dir = await tempDir();
+  const summaryFile = join(dir, 'step-summary.md');
+  const cases = Array.from({ length: 300 }, (_, i) => ({
+    id: `c${i}`,
+    ...(i % 7 === 0 ? { name: `case number ${i}` } : {}),
+    behaviour: (run: number) =>
+      i % 2 && (run === 2 || i % 3)
+        ? { status: 'failed' as const, error: `bad ${i} in run ${run}` }
+        : { output: `ok ${i}` },
+  }));
+  // As the history plugin and a run policy do, before the reporters: a flaky history, a sequential decision.
+  const enrich: AgentestPlugin = {
+    name: 'test:enrich',
+    apply: ({ hooks }) =>
+      hooks.report.tap({ name: 'test:enrich', stage: -100 }, (event: RunEvent) => {
+        if (event.type === 'result' && event.id.endsWith('5')) {
+          event.history = {
+            recent: ['passed', 'failed'],
+            flaky: { flips: 1, transitions: 1, flip_rate: 1, flip_rate_ci: [0.2, 1] },
+          };
+          event.run_policy = { runs: 2, max: 5, decision: 'fail', reason: 'sure' };
+        } else if (event.type === 'summary')
+          event.flaky = [{ id: 'c5', flips: 1, transitions: 1, flip_rate: 1, flip_rate_ci: [0.2, 1] }];
+      }),
+  };
+  const expected: { markdown?: string } = {};
+  const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile };
+  await runScenario(cases, [enrich, githubReporter({ env, write: () => {} }), wholeRun(expected)], { runs: 2 });
+  const summary = await readFile(summaryFile, 'utf8');
+  assert.match(summary, /## Stability Analysis/);
+  assert.match(summary, /## Sequential Runs/);
+  assert.match(summary, /## Flaky Cases/);
+  assert.match(summary, /more failures, left out/);
+  assert.equal(summary, expected.markdown);
 });

@@ -1,4 +1,4 @@
-import { safeStringify } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { conversationData, type ConversationData } from './conversation-data.js';
 import { lineDiff, type DiffLine } from './value-diff.js';
 import {

@@ -1,13 +1,7 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import {
-  defineReporter,
-  safeStringify,
-  type AgentestPlugin,
-  type DeepReadonly,
-  type Reporter,
-  type RunPlan,
-} from '@agentest/kernel';
+import { defineReporter, type AgentestPlugin, type DeepReadonly, type Reporter, type RunPlan } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { fileReporterOptionsSchema, parseReporterOptions, ReportCollector, writeFileAtomic } from '@agentest/report';
 import { buildReport } from './report.js';
 import { buildScriptReport } from './script-report.js';

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import {
   defineReporter,
-  safeStringify,
   type AgentestPlugin,
   type CaseStartEvent,
   type DeepReadonly,
@@ -9,6 +8,7 @@ import {
   type ResultEvent,
   type RunEvent,
 } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { fileReporterOptionsSchema, parseReporterOptions } from '@agentest/report';
 import { LineWriter } from './line-writer.js';
 
@@ -96,15 +96,23 @@ export function eventSerialiser(): (event: DeepReadonly<RunEvent>) => string | u
       case 'run_result':
         if (lean) return undefined;
         return safeStringify(event.execution.reply ? { ...event, execution: withoutReply(event.execution) } : event);
-      case 'result':
-        return safeStringify(
-          lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined },
-        );
+      case 'result': {
+        const record =
+          lean && event.runs.length === 1 ? withRunFields(event, event.runs[0]!) : { ...event, runs: undefined };
+        return serialisedResults.get(event)?.(record) ?? safeStringify(record);
+      }
       default:
         return safeStringify(event);
     }
   };
 }
+
+/**
+ * Result lines serialised before the report is written (`agentest merge` holds each case's line as
+ * its shard wrote it): for a result event, a function that answers, given the record the line is
+ * written from, that line when it is exactly what serialising the record writes, else `undefined`.
+ */
+export const serialisedResults = new WeakMap<object, (record: Record<string, unknown>) => string | undefined>();
 
 /** The keys of a `case_start` event as the kernel makes it, in its order, with and without a name. */
 const CASE_START_KEYS = ['type', 'id', 'run', 'runs'];

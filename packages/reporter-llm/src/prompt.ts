@@ -1,4 +1,5 @@
-import { safeStringify, type Message } from '@agentest/kernel';
+import type { Message } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import type { ReportFormat } from './reply.js';
 import type { ReportPayload } from './trim.js';
 

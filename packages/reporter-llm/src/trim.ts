@@ -1,4 +1,4 @@
-import { safeStringify } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { describeInput, displayValue, isFailure, truncate, type ReadonlyResult, type Report } from '@agentest/report';
 
 /** What the reporter agent receives as `report`: the whole report, or a trimmed one that says so. */

@@ -1,11 +1,5 @@
-import {
-  AgentestError,
-  isCi,
-  type AgentestPlugin,
-  type RunEvent,
-  type RunPlan,
-  type SummaryEvent,
-} from '@agentest/kernel';
+import { AgentestError, type AgentestPlugin, type RunEvent, type RunPlan, type SummaryEvent } from '@agentest/kernel';
+import { isCi } from '@agentest/common';
 import { SNAPSHOT_ASSERTION_TYPE, snapshotChecker, validateSnapshotAssertion } from './snapshot-assertion.js';
 import { SnapshotStore, type SnapshotReport } from './snapshot-store.js';
 import { attachSnapshotStore } from './store-registry.js';

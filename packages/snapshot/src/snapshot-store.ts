@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { redactSecrets } from '@agentest/kernel';
 import { writeFileAtomic } from '@agentest/report';
 import {
   canonicalJson,
@@ -60,8 +61,13 @@ export class SnapshotStore {
 
   constructor(private readonly options: SnapshotStoreOptions) {}
 
-  /** Compares `value` with the snapshot `key` of a case; writes, updates or fails as the mode says. */
-  async check(suiteFile: string, caseId: string, key: string, value: unknown): Promise<SnapshotCheck> {
+  /**
+   * Compares `value` with the snapshot `key` of a case; writes, updates or fails as the mode says.
+   * Snapshot files are committed, so a configured secret (a connector key a reply echoes) is compared
+   * and stored as `[redacted]`, as every report shows it: the file never holds the key.
+   */
+  async check(suiteFile: string, caseId: string, key: string, given: unknown): Promise<SnapshotCheck> {
+    const value = redactSecrets(given);
     const suite = await this.suite(suiteFile);
     const id = entryId(caseId, key);
     const entry: SnapshotEntry = { case: caseId, key, value };

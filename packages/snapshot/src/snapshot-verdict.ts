@@ -1,3 +1,4 @@
+import { redactSecrets } from '@agentest/kernel';
 import { snapshotDiff } from './snapshot-diff.js';
 import type { SnapshotCheck } from './snapshot-store.js';
 
@@ -21,6 +22,8 @@ export function snapshotVerdict(
   value: unknown,
   what = 'output',
 ): SnapshotVerdict {
+  // The stored side holds secrets as `[redacted]` (see SnapshotStore.check): diff like against like.
+  value = redactSecrets(value);
   if (check.status === 'missing')
     return {
       pass: false,

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { SnapshotStore, snapshotFile, serialiseSnapshots } from '../src/index.js';
+import { registerSecret } from '@agentest/kernel';
+import { SnapshotStore, snapshotFile, serialiseSnapshots, snapshotVerdict } from '../src/index.js';
 
 const SHOWN = join('suites', '__snapshots__', 'chat.snap.jsonl');
 
@@ -113,4 +114,22 @@ test('a broken line names the file and line', async () => {
   await assert.rejects(store(cwd).check(suite, 'a', '#1', 1), (error: Error) =>
     error.message.startsWith(`${file}:2: not a snapshot entry`),
   );
+});
+
+test('a configured secret in the value is stored and compared as [redacted]: the committed file never holds it', async () => {
+  const secret = 'sk-snapshot-store-secret-0123456789';
+  registerSecret(secret);
+  const { cwd, suite, file } = project();
+  const first = store(cwd);
+  assert.deepEqual(await first.check(suite, 'k', '#1', { reply: `the key is ${secret}` }), { status: 'written' });
+  await first.flush();
+  const text = readFileSync(file, 'utf8');
+  assert.ok(!text.includes(secret), text);
+  assert.match(text, /the key is \[redacted\]/);
+  const second = store(cwd);
+  assert.deepEqual(await second.check(suite, 'k', '#1', { reply: `the key is ${secret}` }), { status: 'matched' });
+  const changed = await second.check(suite, 'k', '#1', { reply: `the key was ${secret}` });
+  assert.equal(changed.status, 'mismatch');
+  const verdict = snapshotVerdict(changed, '#1', 'k', { reply: `the key was ${secret}` });
+  assert.ok(!verdict.message!.includes(secret) && !JSON.stringify(verdict.actual).includes(secret), verdict.message);
 });

@@ -1,7 +1,7 @@
 import { AgentestError, type ShardLabel } from '@agentest/kernel';
 
 /** The blob format this agentest writes; a reader refuses one it does not know. */
-export const BLOB_FORMAT = 1;
+export const BLOB_FORMAT = 2;
 
 /**
  * The first line of a blob: what makes it self-describing, so `agentest merge` can tell whether a set

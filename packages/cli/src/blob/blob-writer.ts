@@ -1,7 +1,6 @@
 import {
   AgentestError,
   defineReporter,
-  safeStringify,
   type AgentestPlugin,
   type DeepReadonly,
   type Execution,
@@ -9,8 +8,10 @@ import {
   type RunEvent,
   type StartEvent,
 } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import { LineWriter } from '@agentest/reporter-jsonl';
 import type { BlobHeader, ResumeMark } from './blob-header.js';
+import { leanRecord } from './lean-result.js';
 
 export const BLOB_PLUGIN = 'agentest:blob';
 
@@ -29,12 +30,14 @@ export interface BlobWriterOptions {
  * Writes the shard's blob: its header (or, resuming, a `resume` line appended to the blob), then the
  * run's events as they happen. Each `result` line carries the case's every run (without the full
  * reply) and leaves out what merge recomputes from them, so `agentest merge` computes every statistic
- * from the runs. Lines are written as each
- * case ends, so a shard killed mid-run leaves a blob whose finished cases `--resume` keeps.
+ * from the runs; with one run per case it is the JSONL report's line plus the run's keys (see
+ * lean-result.ts). Lines are written as each case ends, so a shard killed mid-run leaves a blob whose
+ * finished cases `--resume` keeps.
  */
 export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
   const writer = new LineWriter(options.path);
   let first: string | undefined;
+  let oneRunEach = false;
   let opened: Promise<void> | undefined;
   const write = (line: string | undefined): void | Promise<void> => {
     if (line === undefined) return;
@@ -44,10 +47,11 @@ export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
   const reporter = defineReporter({
     name: BLOB_PLUGIN,
     onStart: async (event) => {
+      oneRunEach = event.runs_per_case === 1;
       await write(first);
       await write(safeStringify(event));
     },
-    onResult: (event) => write(safeStringify(blobResult(event))),
+    onResult: (event) => write(safeStringify((oneRunEach && leanRecord(event)) || blobResult(event))),
     onSummary: (event) => write(safeStringify(event)),
     close: async () => {
       if (opened) await opened.then(() => writer.close());

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { safeStringify, type TestCase } from '@agentest/kernel';
+import type { TestCase } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 
 /**
  * Counts the suite as the kernel selects from it, through the plan's `include`: the kernel asks it

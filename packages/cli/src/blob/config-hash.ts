@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { safeStringify, type RunPlan } from '@agentest/kernel';
+import type { RunPlan } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import type { Flags } from '../flags.js';
 
 /**

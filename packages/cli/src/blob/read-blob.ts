@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
 import { blobInvalid, checkHeader, type BlobHeader } from './blob-header.js';
+import { BLOB_RUN_KEY, leanRun } from './lean-result.js';
 
 /**
  * A case's final `result` line, kept as the text the shard wrote: the merge parses it when it replays
@@ -73,12 +74,14 @@ export async function readBlob(path: string, shown: string): Promise<Blob> {
   return blob;
 }
 
-/** A recorded result, parsed as the merge replays its case; a line that is not one is an error naming it. */
+/**
+ * A recorded result, parsed as the merge replays its case, with its `runs` (a lean line's one run
+ * rebuilt, see lean-result.ts); a line that is not one is an error naming it.
+ */
 export function parseRecorded(file: string, recorded: RecordedLine): ResultEvent {
   const event = parseLine(recorded.text);
   if (typeof event === 'string') throw blobInvalid(file, `not a JSON object (${event})`, recorded.line);
-  checkResult(event, file, recorded.line);
-  return event as unknown as ResultEvent;
+  return checkResult(event, file, recorded.line);
 }
 
 /** How the blob writer starts a result line (the kernel's key order): its id and kind, as JSON strings. */
@@ -108,9 +111,8 @@ function addEvent(blob: Blob, event: Loose, text: string, at: { shown: string; l
       blob.start ??= event as unknown as StartEvent;
       return;
     case 'result':
-      checkResult(event, at.shown, at.line);
       // A case a hard stop (SIGTERM, a second Ctrl-C) cut short is not finished: a resume runs it again.
-      if (!stoppedByHand(event as unknown as ResultEvent))
+      if (!stoppedByHand(checkResult(event, at.shown, at.line)))
         blob.results.set(event.id as string, { text, line: at.line, kind: String(event.kind) });
       return;
     case 'summary':
@@ -120,9 +122,13 @@ function addEvent(blob: Blob, event: Loose, text: string, at: { shown: string; l
   }
 }
 
-function checkResult(event: Loose, shown: string, line: number): void {
+/** A result line's event, its lean line's run rebuilt as its `runs`; one without an id or runs is an error. */
+function checkResult(event: Loose, shown: string, line: number): ResultEvent {
+  const lean = event[BLOB_RUN_KEY];
+  if (event.runs === undefined && Array.isArray(lean)) event.runs = [leanRun(event, lean)];
   if (typeof event.id !== 'string' || !Array.isArray(event.runs))
     throw blobInvalid(shown, 'a "result" line without its "id" and "runs"', line);
+  return event as unknown as ResultEvent;
 }
 
 /** The kernel's words for a run a hard stop ended, and for a case stopped before its first run. */

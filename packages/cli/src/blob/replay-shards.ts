@@ -15,7 +15,9 @@ import {
   type UsageTotals,
 } from '@agentest/kernel';
 import { addTotals, emptyTotals } from '@agentest/cassettes';
+import { serialisedResults } from '@agentest/reporter-jsonl';
 import type { ShardSet } from './check-blobs.js';
+import { BLOB_RUN_KEY, sameLine } from './lean-result.js';
 import { parseRecorded, type RecordedLine } from './read-blob.js';
 
 export const MERGE_PLUGIN = 'agentest:merge';
@@ -68,7 +70,7 @@ export function replayShards(
         }
       : {}),
   };
-  return { plan, plugin: replayPlugin(set, start, replay, options.flakyFromShards !== false) };
+  return { plan, plugin: replayPlugin(set, start, replay, options) };
 }
 
 export interface ReplayOptions {
@@ -77,6 +79,12 @@ export interface ReplayOptions {
    * otherwise the shards' own are the run's (default).
    */
   flakyFromShards?: boolean;
+  /**
+   * False when plugins of the config's own hear the merged run: one may change a recorded value in
+   * place, which comparing the merged record with its line cannot see, so every line is serialised
+   * again. Otherwise a case's recorded line is offered to the JSONL report (default).
+   */
+  passThrough?: boolean;
 }
 
 /** A recorded case's place in the merged run: its blob and its result line. */
@@ -96,8 +104,8 @@ interface Slot {
 class CaseStream {
   private readonly slots: Slot[] = [];
   private started = false;
-  /** The recorded results of the cases being replayed, until their result is reported. */
-  private readonly inFlight = new Map<string, ResultEvent>();
+  /** The recorded results of the cases being replayed (and their lines), until their result is reported. */
+  private readonly inFlight = new Map<string, { result: ResultEvent; text: string }>();
   readonly kinds = new Set<string>();
   private usage?: UsageTotals;
   private readonly unpriced = new Set<string>();
@@ -124,12 +132,12 @@ class CaseStream {
     this.started = true;
   }
 
-  /** The recorded result of a case being replayed, handed over once: its result is being reported. */
-  take(id: string): ResultEvent {
-    const result = this.inFlight.get(id) ?? noCase();
+  /** The recorded result of a case being replayed, and its line, handed over once: its result is being reported. */
+  take(id: string): { result: ResultEvent; text: string } {
+    const taken = this.inFlight.get(id) ?? noCase();
     this.inFlight.delete(id);
-    this.addUsage(result.usage);
-    return result;
+    this.addUsage(taken.result.usage);
+    return taken;
   }
 
   /** The run's tokens and cost: the sum of its cases' (each shard metered its own calls). */
@@ -140,7 +148,7 @@ class CaseStream {
 
   private replayed(slot: Slot): TestCase {
     const result = parseRecorded(slot.file, slot.line);
-    this.inFlight.set(slot.id, result);
+    this.inFlight.set(slot.id, { result, text: slot.line.text });
     return caseOf(result);
   }
 
@@ -167,6 +175,7 @@ function caseOf(result: ResultEvent): TestCase {
     messages: [],
     ...(result.expected !== undefined ? { expected: result.expected } : {}),
     ...(result.metadata ? { metadata: result.metadata } : {}),
+    ...(result.tags ? { tags: result.tags } : {}),
     source: result.source,
     ...(notRun ? { skip: result.skip_reason ?? true } : {}),
     ...(result.todo ? { todo: true } : {}),
@@ -176,7 +185,7 @@ function caseOf(result: ResultEvent): TestCase {
 
 const recorded = (testCase: TestCase) => testCase.data as ResultEvent;
 
-function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, flakyFromShards: boolean): AgentestPlugin {
+function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, options: ReplayOptions): AgentestPlugin {
   const agent: Agent = {
     id: start.agent_id,
     ...(start.connector ? { connector: start.connector } : {}),
@@ -195,9 +204,9 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, flak
           replay.start();
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
-        } else if (event.type === 'result') restoreCaseFields(event, replay.take(event.id));
+        } else if (event.type === 'result') replayedResult(event, replay.take(event.id), options.passThrough !== false);
         else if (event.type === 'summary')
-          Object.assign(event, clock.summary(), shardsSummary(set, replay, flakyFromShards));
+          Object.assign(event, clock.summary(), shardsSummary(set, replay, options.flakyFromShards !== false));
       });
     },
   };
@@ -215,6 +224,20 @@ function recordedRun(result: ResultEvent, n: number): Execution {
     assertions: [],
     metrics: {},
   };
+}
+
+/**
+ * The merged result: the recorded fields restored, and, for a lean line (one run per case), the line
+ * offered to the JSONL report, which writes it as it is when the merged record is the recorded one.
+ */
+function replayedResult(
+  event: ResultEvent,
+  { result, text }: { result: ResultEvent; text: string },
+  passThrough: boolean,
+): void {
+  restoreCaseFields(event, result);
+  const recorded = result as unknown as Record<string, unknown>;
+  if (passThrough && recorded[BLOB_RUN_KEY]) serialisedResults.set(event, (record) => sameLine(record, recorded, text));
 }
 
 /**

@@ -34,7 +34,10 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
     ...(loaded.filepath ? { file: loaded.filepath } : {}),
   });
   // A kept history (as a run keeps it) decides each case's recent outcomes and the flaky ones.
-  const { plan, plugin } = replayShards(set, io.cwd, { flakyFromShards: config.history.enabled === false });
+  const { plan, plugin } = replayShards(set, io.cwd, {
+    flakyFromShards: config.history.enabled === false,
+    passThrough: config.plugins.length === 0,
+  });
   const history = await mergedHistory(set, config, plan, flags, io);
   // The replay comes first, so its agent and executors stand in for any the config's plugins give; those
   // plugins then hear and shape the merged run's events and summary as they would a run's.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extname, resolve } from 'node:path';
-import { safeStringify, type Status, type TestCase } from '@agentest/kernel';
+import type { Status, TestCase } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 
 /** What the next run takes: every case, the failed ones, the same as last time, or those a change touched. */
 export type Rerun =

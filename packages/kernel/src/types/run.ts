@@ -16,6 +16,11 @@ export interface RunPlan {
   parallel: number;
   /** `--timeout`; when absent the suite's default applies. */
   timeoutMs?: number;
+  /**
+   * How the run's own messages write a duration (`timeout after …`). The CLI passes Go's format
+   * (`5m0s`, `goDuration` of @agentest/common), as Yao prints it; without it, milliseconds (`300000ms`).
+   */
+  durationText?: (ms: number) => string;
   failFast: boolean;
   /** `--run`: only cases whose id (or name) matches. A `RegExp` fits; the CLI passes an RE2 matcher. */
   filter?: CaseFilter;

@@ -1,4 +1,4 @@
-import { exactText } from '@agentest/kernel';
+import { exactText } from '@agentest/common';
 import { defineAssertion, preview } from '../definition.js';
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';

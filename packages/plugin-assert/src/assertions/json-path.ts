@@ -1,7 +1,7 @@
 import { defineAssertion, invalid, preview, previewText } from '../definition.js';
 import { deepEqual } from '../json/deep-equal.js';
 import { extractJson } from '../json/extract-json.js';
-import { exactText } from '@agentest/kernel';
+import { exactText } from '@agentest/common';
 import {
   FILTERS_DISABLED,
   NO_MATCH,

@@ -1,4 +1,4 @@
-import { exactText, sameExactNumber } from '@agentest/kernel';
+import { exactText, sameExactNumber } from '@agentest/common';
 
 /**
  * Structural equality with JSON semantics: object key order never matters, array order does,

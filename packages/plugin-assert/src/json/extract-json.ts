@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { parseJson as parseExact } from '@agentest/kernel';
+import { parseJson as parseExact } from '@agentest/common';
 import { jsonrepair } from 'jsonrepair';
 
 /**

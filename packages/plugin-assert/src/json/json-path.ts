@@ -1,4 +1,4 @@
-import { carryExactText, exactText } from '@agentest/kernel';
+import { carryExactText, exactText } from '@agentest/common';
 import { JSONPath } from 'jsonpath-plus';
 
 /** Why a path with a script expression is refused: nothing in a test needs code inside a path. */

@@ -1,4 +1,4 @@
-import { carryExactText, exactText } from '@agentest/kernel';
+import { carryExactText, exactText } from '@agentest/common';
 
 /**
  * JSON with object keys sorted, compact by default: the text form that `contains`, `regex` and

@@ -1,6 +1,5 @@
 import {
   createKernel,
-  isCi,
   type Agent,
   type AgentestPlugin,
   type CaseResult,
@@ -8,6 +7,7 @@ import {
   type Suite,
   type TestCase,
 } from '@agentest/kernel';
+import { goDuration, isCi } from '@agentest/common';
 import { adapterToAgent, defineAdapter, executeAgentCase, yaoPlanContext, type Adapter } from '@agentest/plugin-agent';
 import { executeSpec, type SpecSandbox } from '../execute-spec.js';
 import { forbidFocus, NOT_FOCUSED } from '../focus.js';
@@ -74,6 +74,7 @@ export async function runSuite(
     runs: 1,
     parallel: Math.max(1, Math.floor(parallel)),
     ...(timeoutMs ? { timeoutMs } : {}),
+    durationText: goDuration,
     failFast: false,
     env: {},
     context: yaoPlanContext({}),

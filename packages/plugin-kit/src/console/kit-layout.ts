@@ -1,11 +1,5 @@
-import {
-  safeStringify,
-  type DeepReadonly,
-  type KernelApi,
-  type ResultEvent,
-  type StartEvent,
-  type SummaryEvent,
-} from '@agentest/kernel';
+import type { DeepReadonly, KernelApi, ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
+import { safeStringify } from '@agentest/common';
 import {
   getConsoleHooks,
   interruptedText,

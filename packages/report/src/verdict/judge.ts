@@ -1,16 +1,23 @@
 import type { Summary, Verdict } from '@agentest/kernel';
 import { formatMetric, isMaxMetric } from '../metric-format.js';
+import { haltNote } from '../usage.js';
 import { KNOWN_METRICS, metricKey } from './metric-names.js';
 
 /**
  * The summary with the run's thresholds and its ship verdict, when the plan has thresholds. Failed
  * cases count against the verdict: unless the user set their own pass_rate bar, every executed case
- * must pass (PARTIAL grades count as passed), so a failing run cannot ship.
+ * must pass (PARTIAL grades count as passed), so a failing run cannot ship, nor one stopped early.
  */
 export function withVerdict<S extends Summary>(summary: S, thresholds: Record<string, number> | undefined): S {
   if (!thresholds || !Object.keys(thresholds).length) return summary;
   const judged = { pass_rate: 1, ...thresholds };
-  return { ...summary, thresholds: judged, verdict: judge(summary.metrics ?? {}, judged) };
+  const verdict = judge(summary.metrics ?? {}, judged);
+  // A run stopped before every case ran (a budget, halt(), an interrupt) judged only part of the suite: it
+  // does not ship, so the verdict agrees with the exit code (1, or 130).
+  const halted = haltNote(summary);
+  if (halted) verdict.issues.push(halted[0]!.toUpperCase() + halted.slice(1));
+  if (summary.interrupted) verdict.issues.push(`Run interrupted: ${summary.not_run ?? 0} cases not run`);
+  return { ...summary, thresholds: judged, verdict: { can_ship: verdict.issues.length === 0, issues: verdict.issues } };
 }
 
 /**

@@ -1,0 +1,112 @@
+import type { DeepReadonly, Execution, ResultEvent } from '@agentest/kernel';
+
+/**
+ * With one run per case, a blob's result line is the record the JSONL report writes for the case
+ * (the result with its run's own fields, no `runs` array) and one field more, last: `blob_run`, the
+ * run's keys in order, from which merge rebuilds the run exactly. The line then holds each value
+ * once, as the `runs` form does, and the merged report can write the line as the shard wrote it
+ * (without `blob_run`) whenever the merged record is the same: most of a merge's writing cost.
+ */
+export const BLOB_RUN_KEY = 'blob_run';
+
+/** The run fields a one-run result carries itself (the JSONL report's rule); the run's others are added to it. */
+const CARRIED = new Set(['status', 'duration_ms', 'output', 'error', 'assertions']);
+
+type Loose = Record<string, unknown>;
+
+/**
+ * The lean line's record for a one-run result, or `undefined` when its run cannot be rebuilt from it
+ * exactly (a run field the result also has with another value, such as `usage`), which is then
+ * written with its `runs`.
+ */
+export function leanRecord(event: DeepReadonly<ResultEvent>): Loose | undefined {
+  if (event.runs.length !== 1 || BLOB_RUN_KEY in event) return undefined;
+  const run = event.runs[0] as unknown as Loose;
+  const result = event as unknown as Loose;
+  if (run.run !== 1 || !sameMetrics(run.metrics, result.metrics)) return undefined;
+  const record: Loose = {};
+  for (const key in result) if (key !== 'runs') record[key] = result[key];
+  const keys: string[] = [];
+  for (const key in run) {
+    const value = run[key];
+    // A full reply is never written; an undefined field is not written either.
+    if (key === 'reply' || value === undefined) continue;
+    if (key === 'run' || key === 'metrics') keys.push(key);
+    else if (CARRIED.has(key)) {
+      if (value !== result[key]) return undefined;
+      keys.push(key);
+    } else {
+      if (key in result) return undefined;
+      record[key] = value;
+      keys.push(key);
+    }
+  }
+  record[BLOB_RUN_KEY] = keys;
+  return record;
+}
+
+/** A lean line's run, rebuilt with its fields in their order: the line's values, `run` 1. */
+export function leanRun(line: Loose, keys: readonly unknown[]): Execution {
+  const run: Loose = {};
+  for (const key of keys) if (typeof key === 'string') run[key] = key === 'run' ? 1 : line[key];
+  return run as unknown as Execution;
+}
+
+/** The result's metrics are its run's when each is the same finite number, in the same order. */
+function sameMetrics(run: unknown, result: unknown): boolean {
+  if (!run || !result || typeof run !== 'object' || typeof result !== 'object') return false;
+  const [ours, theirs] = [Object.keys(run), Object.keys(result)];
+  if (ours.length !== theirs.length) return false;
+  return ours.every((key, i) => {
+    const value = (run as Loose)[key];
+    return key === theirs[i] && typeof value === 'number' && Number.isFinite(value) && value === (result as Loose)[key];
+  });
+}
+
+/**
+ * The lean line as the JSONL report writes it, when `record` (what the report is about to write)
+ * is the line's own: the same keys in the same order, each value the one parsed from the line or
+ * one that serialises the same. The merge's values are the parsed ones wherever the replay keeps
+ * them (the input, the output, the assertions); the few it recomputes (the metrics, the history) are
+ * small and compared value by value. Anything else, or any difference, answers `undefined`.
+ */
+export function sameLine(record: Loose, parsed: Loose, text: string): string | undefined {
+  const keys = Object.keys(parsed);
+  let i = 0;
+  for (const key in record) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (keys[i++] !== key) return undefined;
+    if (!sameJson(value, parsed[key], 0)) return undefined;
+  }
+  if (keys[i] !== BLOB_RUN_KEY) return undefined;
+  const end = text.lastIndexOf(`,"${BLOB_RUN_KEY}":`);
+  return end === -1 ? undefined : `${text.slice(0, end)}}`;
+}
+
+/** Nesting deeper than this is not compared: such a value is serialised the usual way. */
+const MOST_NESTED = 32;
+
+/**
+ * Whether two values serialise to the same JSON, answered only when that is certain without
+ * serialising them: the same value, or plain arrays and objects (no `toJSON`) of such values with
+ * the same keys in the same order. A false answer only costs the line its pass-through.
+ */
+function sameJson(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > MOST_NESTED) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b) || typeof (a as Loose).toJSON === 'function' || typeof (b as Loose).toJSON === 'function')
+    return false;
+  const [ours, theirs] = [Object.keys(a), Object.keys(b)];
+  if (ours.length !== theirs.length) return false;
+  for (let i = 0; i < ours.length; i++) {
+    const key = ours[i]!;
+    if (key !== theirs[i] || !sameJson((a as Loose)[key], (b as Loose)[key], depth + 1)) return false;
+  }
+  return true;
+}
