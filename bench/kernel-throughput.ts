@@ -69,13 +69,18 @@ ${checks.join('\n')}
 Machine load (1-minute average, 2 cores): ${load.map((l) => l.toFixed(1)).join(' at the start, ')} at the end.
 
 Where agentest's time goes beyond the floor's (CPU profile of one 100k run, in a project of its own, start-up left out,
-2026-12-01): garbage collection 14 %; \`JSON.parse\` 12 % (each case line once, and each output once for \`json_path\`,
-as the floor does); \`JSON.stringify\` of the \`result\` lines 8 % (the whole record, about 620 bytes against the floor's
-160; \`case_start\` lines are written directly); checking each case's fields 6 %; the run history 4 %; the rest is spread
-over the plugin layers (executor, three assertion taps, two reporters, the console line). The file is read and checked
-once before any agent is called; a file of up to 32 MiB keeps the cases that pass built and the run hands them out,
-so the run parses nothing again (larger files are parsed again, in constant memory). No \`AbortSignal\` is made per
-case: the echo agent never reads one, and the suite's Before/After hooks are skipped for cases that name none.
+2026-12-02, on a machine at load 30, which inflates the share of file writes): \`JSON.parse\` 10 % (each case line once,
+and each output once for \`json_path\`, as the floor does); \`JSON.stringify\` of the \`result\` lines 8 % (the whole
+record, about 620 bytes against the floor's 160; \`case_start\` lines are written directly); garbage collection 7 %;
+writing the JSONL file and the history record about 12 %; the history's own per-case work 5 % (its record entries are
+written directly, not through \`JSON.stringify\`); the rest is spread over the plugin layers (three assertion taps, the
+RE2 regex among them, two reporters, the console line). The file is read and checked once before any agent is called;
+a file of up to 32 MiB keeps the cases that pass built and the run hands them out, so the run parses nothing again
+(larger files are parsed again, in constant memory). A case whose steps all answer at once (the echo agent, whose runs
+the executor answers itself, synchronous assertions and reporters) runs without a promise per step: 2 promises per case
+in the run loop, where there were 10 (\`packages/kernel/test/sync-path.test.ts\`). No \`AbortSignal\` and no test
+context are made per case: the echo agent reads neither, and the suite's Before/After hooks are skipped for cases that
+name none.
 
 Where the memory goes: start-up (Node, the modules and the plugins: a run of 20 cases peaks at 85 MB) and the parallel
 lanes' working set and garbage not yet collected; nothing is kept per case for the length of the run (the cases a
