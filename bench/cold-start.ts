@@ -16,6 +16,7 @@ import { buildBundle } from './_build.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = join(root, 'bench', '.data', 'cold-start');
 const BIN = join(root, 'packages/test/bin/agentest.js');
+const DIST_BIN = join(root, 'packages/cli/dist/bin.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PROMPTFOO = process.env.PROMPTFOO_BIN;
 
@@ -41,6 +42,11 @@ function main(): void {
     {
       name: '`agentest test -i cases.jsonl -n echo` (10 cases)',
       args: [BIN, 'test', '-i', 'cases.jsonl', '-n', 'echo', '-o', join(data, 'out.jsonl')],
+    },
+    // What the bundle saves: the same suite run by the unbundled dist/ modules, one file per source module.
+    {
+      name: '`node packages/cli/dist/bin.js test …` (unbundled dist/, for comparison)',
+      args: [DIST_BIN, 'test', '-i', 'cases.jsonl', '-n', 'echo', '-o', join(data, 'out.jsonl')],
     },
     ...(PROMPTFOO && existsSync(PROMPTFOO) ? [{ name: '`promptfoo --version`', args: [PROMPTFOO, '--version'] }] : []),
   ];
@@ -89,11 +95,11 @@ function report(commands: Command[], times: Timing[][], load: number[]): void {
       `| ${command.name} | ${ms(medians[i]!)} | ${(medians[i]! / floor).toFixed(2)}× | ${ms(cpu[i]!)} | ${(cpu[i]! / cpu[0]!).toFixed(2)}× | ${times[i]!.map((t) => ms(t.wall)).join(' · ')} |`,
   );
   const [version, help, echo] = [medians[1]!, medians[2]!, medians[3]!];
-  const promptfoo = medians[4];
+  const promptfoo = medians[5];
   console.log(`## Cold start of the \`agentest\` command
 
-The built \`packages/test/bin/agentest.js\` (what \`@agentest/test\` installs) as a child process, against bare Node in the
-same rounds: ${ROUNDS} rounds, each running every command once in turn, after one untimed run; the table shows each
+\`packages/test/bin/agentest.js\` (what \`@agentest/test\` installs; it runs the bundle \`npm run build\` makes) as a child
+process, against bare Node in the same rounds: ${ROUNDS} rounds, each running every command once in turn, after one untimed run; the table shows each
 command's **median** wall time and its ratio to the floor's median, the same for CPU time (user + system, which a busy
 machine inflates far less than wall time), and every run's wall time in order. The echo suite is 10 cases with one
 \`contains\` assertion each, written to a JSONL file.
@@ -106,6 +112,7 @@ Targets:
 - \`--version\` within 2× of \`node -e ''\`: **${(version / floor).toFixed(2)}×** → ${version <= 2 * floor ? 'met' : 'missed'}
 - \`--help\` within 2× of \`node -e ''\`: **${(help / floor).toFixed(2)}×** → ${help <= 2 * floor ? 'met' : 'missed'}
 - 10-case echo suite ≤ 350 ms end to end: **${ms(echo)}** → ${echo <= 350 ? 'met' : 'missed'}
+- the same suite from the unbundled dist/: **${ms(medians[4]!)}**, so the bundle takes **${((echo / medians[4]!) * 100).toFixed(0)}%** of its wall time (CPU: **${((cpu[3]! / cpu[4]!) * 100).toFixed(0)}%**)
 ${
   promptfoo === undefined
     ? '- promptfoo not measured in this run (set PROMPTFOO_BIN to its `dist/src/entrypoint.js` or bin file)'

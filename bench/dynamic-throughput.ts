@@ -16,7 +16,8 @@ import agents from '@agentest/plugin-agent';
 import dynamic from '@agentest/plugin-dynamic';
 import jsonl from '@agentest/plugin-jsonl';
 import { FakeServerThread } from './llm-throughput.js';
-import { callLayers } from './_call-layers.js';
+import { callLayers, formatCallLayers } from './_call-layers.js';
+import { cpuComponents, formatComponents, type ComponentShare } from './_cpu-components.js';
 import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 50);
@@ -309,23 +310,11 @@ async function measureLayers(): Promise<Layers> {
   }
 }
 
-function formatLayers(layers: Layers): string {
-  if (layers.some((l) => Number.isNaN(l.cpuMs) || l.cpuMs === 0)) return '';
-  return [
-    '',
-    `Where the main thread's CPU per call goes in the connector, layer by layer (${CASES * (TURNS + TURNS - 1)} calls, ${PARALLEL} in flight, against the fake server; each layer's least main-thread CPU per call over 3 rounds that take the layers in turn, and what each layer adds):`,
-    '',
-    '| layer | CPU per call | added |',
-    '|---|---|---|',
-    ...layers.map(
-      (l, i) =>
-        `| ${l.layer} | ${l.cpuMs.toFixed(3)} ms | ${i ? `${(l.cpuMs - layers[i - 1]!.cpuMs).toFixed(3)} ms` : '–'} |`,
-    ),
-  ].join('\n');
-}
-
 /** A warm-up, then `RUNS` runs; the median run by wall time and every run. */
-async function measure(dir: string, kind: Transport['kind']): Promise<{ best: Figures; runs: Figures[] }> {
+async function measure(
+  dir: string,
+  kind: Transport['kind'],
+): Promise<{ best: Figures; runs: Figures[]; components?: ComponentShare[] }> {
   const server = kind === 'http' ? await startServer() : undefined;
   try {
     console.error(`${kind}: warm-up…`);
@@ -337,7 +326,11 @@ async function measure(dir: string, kind: Transport['kind']): Promise<{ best: Fi
       );
       runs.push(await runOnce(dir, server));
     }
-    return { best: [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!, runs };
+    const best = [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!;
+    if (!server) return { best, runs };
+    // One more run under the sampling profiler (which slows it): what the main thread's CPU went to.
+    console.error(`${kind}: one more run, profiled…`);
+    return { best, runs, components: await cpuComponents(() => runOnce(dir, server)) };
   } finally {
     await server?.llm.stop();
   }
@@ -351,7 +344,9 @@ async function main(): Promise<void> {
     console.error('the connector layer by layer…');
     const layers = await measureLayers();
     console.log(formatMarkdown(http.best, http.runs, mock.best));
-    console.log(formatLayers(layers));
+    console.log(formatCallLayers(layers, CASES * (TURNS + TURNS - 1), PARALLEL));
+    const main = http.best.threads?.main;
+    if (main) console.log(formatComponents(http.components ?? [], main.cpuMs / http.best.requests));
     if ([...http.runs, ...mock.runs].some((r) => r.passed !== CASES)) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -88,8 +88,12 @@ for (const { dir, manifest } of packages) {
       assert.doesNotMatch(target, /^\.\//, 'npm publish rewrites bin paths that start with ./');
       assert.doesNotMatch(target, /^dist\//, 'npm links bins before `prepare` builds dist/');
       assert.ok(manifest.files?.includes(dirname(target)), `${dirname(target)} is published`);
-      // Tracked by git, so a fresh clone has it before any build.
-      execFileSync('git', ['ls-files', '--error-unmatch', target], { cwd: dir, stdio: 'ignore' });
+      // Tracked by git, so a fresh clone has it before any build. (A CI container's checkout may belong to another
+      // user, which git refuses to read unless told the folder is safe.)
+      execFileSync('git', ['-c', 'safe.directory=*', 'ls-files', '--error-unmatch', target], {
+        cwd: dir,
+        stdio: 'ignore',
+      });
 
       const copy = mkdtempSync(join(tmpdir(), 'agentest-bin-'));
       mkdirSync(join(copy, dirname(target)), { recursive: true });

@@ -5,7 +5,8 @@
 // loaded from dist/ cost most of its start-up, the bundle's few dozen chunks a fraction of that.
 // One build with code splitting: the command and a config that imports `@agentest/test` share one copy of
 // the kernel (its classes, hook blocks and registries), and what a run loads lazily stays in its own chunks.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// BUNDLE_META=<file> writes esbuild's metafile there (which modules each chunk holds).
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
@@ -18,8 +19,9 @@ const out = join(testPackage, 'dist/bundle');
  * Third-party packages compiled into the bundle: the small ones every run loads (zod alone is 95 modules).
  * Every other package stays external, loaded from node_modules as before: native code (esbuild), packages
  * that start threads from their own files (piscina), the lazily loaded SDKs and template engine, and the
- * CommonJS config loaders. An external package must be a dependency of @agentest/test, so that it
- * resolves from the bundle wherever npm installs it; the build checks that.
+ * CommonJS config loader (cosmiconfig and its ~40 modules: bundled, a run measured no faster, and its
+ * dynamic import would need a facade for its named exports). An external package must be a dependency of
+ * @agentest/test, so that it resolves from the bundle wherever npm installs it; the build checks that.
  */
 const BUNDLED = new Set(['zod', 'commander', 'tapable', 'lossless-json', 'jsonrepair', 'diff', 're2js']);
 
@@ -37,33 +39,43 @@ const MIRRORED = {
 const manifest = JSON.parse(readFileSync(join(testPackage, 'package.json'), 'utf8'));
 
 const started = performance.now();
+// Built beside the old bundle and swapped in at the end, so a command started meanwhile finds a whole bundle.
+const staging = `${out}-${process.pid}`;
+rmSync(staging, { recursive: true, force: true });
+let result;
+try {
+  result = await build({
+    absWorkingDir: root,
+    entryPoints: {
+      bin: 'packages/test/dist/bin.js',
+      index: 'packages/test/dist/index.js',
+      kit: 'packages/test/dist/kit.js',
+      ...Object.fromEntries(Object.entries(MIRRORED.workers).map(([file, name]) => [name, file])),
+    },
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Paths in the source maps are relative to the bundle, so they name the sources wherever it is installed.
+    sourceRoot: '',
+    metafile: true,
+    logLevel: 'warning',
+    // Bundled CommonJS (tapable) calls `require` for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __agentestCreateRequire } from 'node:module'; const require = __agentestCreateRequire(import.meta.url);",
+    },
+    plugins: [externalPackages(), mirroredImportMetaUrl()],
+  });
+  writeMirror(result.metafile, staging);
+} catch (error) {
+  rmSync(staging, { recursive: true, force: true });
+  throw error;
+}
 rmSync(out, { recursive: true, force: true });
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: {
-    bin: 'packages/test/dist/bin.js',
-    index: 'packages/test/dist/index.js',
-    kit: 'packages/test/dist/kit.js',
-    ...Object.fromEntries(Object.entries(MIRRORED.workers).map(([file, name]) => [name, file])),
-  },
-  outdir: out,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  // Paths in the source maps are relative to the bundle, so they name the sources wherever it is installed.
-  sourceRoot: '',
-  metafile: true,
-  logLevel: 'warning',
-  // Bundled CommonJS (tapable, debug, cosmiconfig) calls `require` for Node's built-ins.
-  banner: {
-    js: "import { createRequire as __agentestCreateRequire } from 'node:module'; const require = __agentestCreateRequire(import.meta.url);",
-  },
-  plugins: [externalPackages(), mirroredImportMetaUrl()],
-});
-writeMirror(result.metafile);
+renameSync(staging, out);
 if (process.env.BUNDLE_META) writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile));
 const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')).length;
 console.log(`bundle: ${chunks} files in ${relative(root, out)} (${Math.round(performance.now() - started)} ms)`);
@@ -111,7 +123,7 @@ function mirroredImportMetaUrl() {
   };
 }
 
-function writeMirror(metafile) {
+function writeMirror(metafile, dir) {
   const packages = new Set(
     Object.keys(metafile.inputs)
       .map((input) => /^packages\/([^/]+)\//.exec(input)?.[1])
@@ -119,18 +131,18 @@ function writeMirror(metafile) {
   );
   for (const name of packages) {
     const { version } = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
-    mkdirSync(join(out, 'packages', name), { recursive: true });
-    writeFileSync(join(out, 'packages', name, 'package.json'), `${JSON.stringify({ type: 'module', version })}\n`);
+    mkdirSync(join(dir, 'packages', name), { recursive: true });
+    writeFileSync(join(dir, 'packages', name, 'package.json'), `${JSON.stringify({ type: 'module', version })}\n`);
   }
   for (const path of MIRRORED.copies)
-    cpSync(join(root, path), join(out, path), {
+    cpSync(join(root, path), join(dir, path), {
       recursive: true,
       filter: (file) => !/\.(d\.ts|map)$/.test(file),
     });
   for (const [file, name] of Object.entries(MIRRORED.workers)) {
-    const stub = join(out, file);
+    const stub = join(dir, file);
     mkdirSync(dirname(stub), { recursive: true });
-    const target = relative(dirname(stub), join(out, `${name}.js`));
+    const target = relative(dirname(stub), join(dir, `${name}.js`));
     writeFileSync(stub, `export { default } from ${JSON.stringify(`./${target}`.replace('./../', '../'))};\n`);
   }
 }

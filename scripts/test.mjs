@@ -15,6 +15,40 @@ if (only.length === 0) {
   if (lint.status !== 0) process.exit(lint.status ?? 1);
 }
 
+// Some tests run the built packages (`dist/`: the installed `agentest` command, the lazy-loading checks). `npm ci`
+// builds them, but a checkout whose sources changed since, or an install without its lifecycle scripts, would test
+// stale or missing files; an up-to-date build costs a second.
+const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+/**
+ * Variables of the machine the suite runs on that change what agentest does: a CI's (`CI` refuses `.only` and new
+ * snapshots, `GITHUB_ACTIONS` adds the GitHub reporter and writes the job summary, a parallel job's index runs one
+ * shard of every suite), an app root, colour and debug output. The suite runs without them, so a CI runner or a
+ * developer's shell gives the same results; the tests of that behaviour set them on the runs they start.
+ */
+const HOST_ONLY = [
+  'CI',
+  'GITHUB_ACTIONS',
+  'GITHUB_STEP_SUMMARY',
+  'GITHUB_WORKSPACE',
+  'CI_NODE_INDEX',
+  'CI_NODE_TOTAL',
+  'BUILDKITE_PARALLEL_JOB',
+  'BUILDKITE_PARALLEL_JOB_COUNT',
+  'CIRCLE_NODE_INDEX',
+  'CIRCLE_NODE_TOTAL',
+  'JOB_COMPLETION_INDEX',
+  'AGENTEST_SHARD_TOTAL',
+  'YAO_ROOT',
+  'FORCE_COLOR',
+  'DEBUG',
+];
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !HOST_ONLY.includes(name)));
+
 function find(dir, out = []) {
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
@@ -53,6 +87,6 @@ const result = spawnSync(
     `--test-timeout=${FILE_HANG_MS}`,
     ...ordered,
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
+  { cwd: root, stdio: 'inherit', env: { ...env, NO_COLOR: '1', AGENTEST_TEST: '1' } },
 );
 process.exit(result.status ?? 1);

@@ -2,6 +2,7 @@ import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
 import type { ReporterSpec } from './config/reporter-specs.js';
 import { invalid } from './flag-error.js';
+import { checkOutputWritable } from './output-preflight.js';
 import {
   BUILTIN_REPORT_IDS,
   BUILTIN_REPORTERS,
@@ -102,6 +103,8 @@ export async function setupReporters(req: ReporterRequest): Promise<ReporterSetu
     add({ name: 'jsonl', path: `${req.stem}.jsonl`, options: {}, where: 'the default JSONL report' });
 
   const outputs = [...files.map((f) => f.path), ...(llm ? [llm.path] : [])];
+  for (const file of [...files, ...(llm ? [{ path: llm.path, where: '-r' }] : [])])
+    checkOutputWritable(file.path, file.where);
   const plugins: AgentestPlugin[] = [
     req.printReply ? req.replyPrinter() : await consoleReporter(req, consoleSpec, outputs),
   ];

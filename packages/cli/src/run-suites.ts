@@ -54,7 +54,11 @@ export async function runListedSuites(raw: RawFlags, io: CliIo): Promise<number>
 async function runOne(suite: ListedSuite, raw: RawFlags, io: CliIo): Promise<number> {
   const where = relative(io.cwd, suite.dir) || '.';
   const agent = raw.name ?? suite.agent;
-  io.stdout.write(`\n▶ ${where}: agentest test -i ${suite.input}${agent ? ` -n ${agent}` : ''}\n`);
+  // `--list --json` and `--dry-run` print JSON lines on stdout, for a program to read: the header goes to stderr.
+  const machineReadable = (raw.list && raw.json) || (raw.dryRun && !raw.output?.length);
+  (machineReadable ? io.stderr : io.stdout).write(
+    `\n▶ ${where}: agentest test -i ${suite.input}${agent ? ` -n ${agent}` : ''}\n`,
+  );
   const flags: RawFlags = {
     ...raw,
     input: suite.input,

@@ -166,3 +166,33 @@ test('--run, --fail-fast and --parallel shape what runs', async () => {
   assert.equal(none.code, 2);
   assert.match(none.stderr, /error\[NO_CASES\]: --run ZZZ matched no case/);
 });
+
+test('an output the run could not write is refused before the first case, naming the flag or the entry', async () => {
+  const dir = fixture({
+    'cases.jsonl': jsonl([{ id: 'T1', input: 'hello', assert: { type: 'contains', value: 'hello' } }]),
+    'taken.txt': 'a file where a folder is wanted\n',
+    'report.json/keep.txt': 'a folder named like the report\n',
+    'agentest.config.mjs': `export default { reporters: ['console', ['junit', { output: 'taken.txt/junit.xml' }]] };\n`,
+  });
+  const flag = await agentest(
+    ['test', '-i', 'cases.jsonl', '-n', 'echo', '--reporter', 'console', '-o', 'report.json'],
+    {
+      cwd: dir,
+    },
+  );
+  assert.equal(flag.code, 2, flag.stderr);
+  assert.match(flag.stderr, /error\[REPORTER_INVALID\]: -o .*report\.json: cannot write the file: it is a folder/);
+  assert.doesNotMatch(flag.stdout, /\[T1\]/, 'no case ran');
+  const config = await agentest(['test', '-i', 'cases.jsonl', '-n', 'echo'], { cwd: dir });
+  assert.equal(config.code, 2, config.stderr);
+  assert.match(
+    config.stderr,
+    /reporters\[1\] \(.*junit\.xml\): cannot write the file: .*taken\.txt is a file, not a folder/,
+  );
+  assert.doesNotMatch(config.stdout, /\[T1\]/, 'no case ran');
+  assert.deepEqual(
+    readdirSync(dir).filter((name) => name.startsWith('output-')),
+    [],
+    'no default output either',
+  );
+});

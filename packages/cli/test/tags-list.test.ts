@@ -113,6 +113,23 @@ test('--list --json writes one object per case, after --shard as well', async ()
   assert.ok(parts.every((part) => readJsonl(part.stdout).length < 4));
 });
 
+test('--list --json and --dry-run of the suites a config lists print JSON lines only on stdout', async () => {
+  const dir = fixture({
+    'inputs.jsonl': TAGGED,
+    'agentest.config.mjs': `export default { test: { suites: [{ input: 'inputs.jsonl', agent: 'echo' }] } };\n`,
+  });
+  for (const flags of [['--list', '--json'], ['--dry-run']]) {
+    const run = await agentest(['test', ...flags], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      readJsonl(run.stdout).map((c) => c.id),
+      ['T1', 'T2', 'T3', 'T4'],
+      `${flags.join(' ')}: every stdout line is JSON`,
+    );
+    assert.match(run.stderr, /▶ \.: agentest test -i inputs\.jsonl -n echo/);
+  }
+});
+
 test('--json without --list, and --list with --dry-run or --watch, are flag errors', async () => {
   const dir = fixture({ 'inputs.jsonl': TAGGED });
   for (const [flags, message] of [

@@ -48,6 +48,8 @@ export class HistoryStore {
           throw new Error('not an agentest history record');
         listing.records.push(record);
       } catch (error) {
+        // Another run of the project pruned it between the listing and the read: it is gone, not unreadable.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
         listing.unreadable.push({ file, reason: (error as Error).message });
       }
     }

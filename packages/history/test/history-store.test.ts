@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HISTORY_FORMAT, HistoryStore, recordId, type HistoryRecord } from '../src/index.js';
@@ -90,6 +90,16 @@ test('files that are not history records are reported, not fatal; other files in
   );
   assert.match(unreadable[1]!.reason, /not an agentest history record/);
   assert.ok(readdirSync(store.dir).includes('notes.txt'));
+});
+
+test('a record removed between the listing and its read (another run of the project pruned it) is skipped without a warning', async () => {
+  const store = new HistoryStore(tempDir());
+  await store.append(record(0));
+  // A name the folder lists whose file cannot be found when read: what a concurrent prune leaves this reader.
+  symlinkSync(join(store.dir, 'pruned-meanwhile'), join(store.dir, '20260101T000009000Z-pruned.json'));
+  const { records, unreadable } = await store.list();
+  assert.equal(records.length, 1);
+  assert.deepEqual(unreadable, []);
 });
 
 test('a history folder that cannot be made makes append reject, for the caller to warn about', async () => {

@@ -3,7 +3,7 @@ import { AgentestError, errorMessage } from './errors.js';
 import type { AssertInput, ExecuteContext, KernelHooks } from './hooks.js';
 import { addJudgeUsage } from './judge-usage.js';
 import type { Agent, AgentRef } from './types/agent.js';
-import type { TestContext } from './types/context.js';
+import type { PlanContext, TestContext } from './types/context.js';
 import type { AssertionResult, Execution } from './types/result.js';
 import type { RunPlan } from './types/run.js';
 import type { Assertion, Suite, TestCase } from './types/test-case.js';
@@ -17,51 +17,93 @@ import type { Watch } from './run-watch.js';
  * a run that times out reports the time it really took. `ctx.signal` is the run's own signal, which
  * fires at the deadline or on a hard stop; assertions get it too.
  */
-export async function executeRun(
+export function executeRun(
   hooks: KernelHooks,
   testCase: TestCase,
   ctx: ExecuteContext,
   run: Watch,
-): Promise<Execution> {
+): Execution | Promise<Execution> {
   const started = performance.now();
-  let execution: Execution;
+  let answer: Execution | undefined | Promise<Execution | undefined>;
   try {
     const hook = hooks.execute.get(testCase.kind);
-    const answer = hook ? callBail<Execution>(hook, testCase, ctx) : undefined;
-    const result = isThenable(answer) ? await run.race(answer) : answer;
-    if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
-    execution = { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
+    answer = hook ? callBail<Execution>(hook, testCase, ctx) : undefined;
   } catch (error) {
-    execution = stopped(run, ctx, caseError(error), started);
-    if (ctx.partial?.details) execution.details = ctx.partial.details;
-    if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
-    if (ctx.partial?.input !== undefined) execution.input = ctx.partial.input;
+    return assess(hooks, testCase, ctx, run, failed(error, ctx, run, started));
   }
+  // An executor that answers at once (a sync tap) costs the run no promise.
+  if (!isThenable(answer)) return assess(hooks, testCase, ctx, run, settled(answer, testCase, ctx, run, started));
+  return run.race(answer).then(
+    (result) => assess(hooks, testCase, ctx, run, settled(result, testCase, ctx, run, started)),
+    (error: unknown) => assess(hooks, testCase, ctx, run, failed(error, ctx, run, started)),
+  );
+}
+
+/** The executor's answer as the run's execution; no answer is the run's error. */
+function settled(
+  result: Execution | undefined,
+  testCase: TestCase,
+  ctx: ExecuteContext,
+  run: Watch,
+  started: number,
+): Execution {
+  try {
+    if (!result) throw new AgentestError('NO_EXECUTOR', `no plugin executes cases of kind "${testCase.kind}"`);
+    return { ...result, run: ctx.run, duration_ms: result.duration_ms ?? performance.now() - started };
+  } catch (error) {
+    return failed(error, ctx, run, started);
+  }
+}
+
+/** A run whose executor threw, rejected, answered nothing or was stopped, with what it left in `ctx.partial`. */
+function failed(error: unknown, ctx: ExecuteContext, run: Watch, started: number): Execution {
+  const execution = stopped(run, ctx, caseError(error), started);
+  if (ctx.partial?.details) execution.details = ctx.partial.details;
+  if (ctx.partial?.output !== undefined) execution.output = ctx.partial.output;
+  if (ctx.partial?.input !== undefined) execution.input = ctx.partial.input;
+  return execution;
+}
+
+/** Runs the assertions of a passed run and rounds its duration; a promise only when an assertion answers with one. */
+function assess(
+  hooks: KernelHooks,
+  testCase: TestCase,
+  ctx: ExecuteContext,
+  run: Watch,
+  execution: Execution,
+): Execution | Promise<Execution> {
   if (execution.status === 'passed' && testCase.assert?.length) {
     // Model calls made from here on are the judges', recorded and counted apart from the agent's.
     if (run.scope) run.scope.role = 'judge';
     const judging = judge(hooks, testCase, ctx, run, execution);
-    if (judging) await judging;
+    if (judging) return judging.then(() => rounded(execution));
   }
+  return rounded(execution);
+}
+
+function rounded(execution: Execution): Execution {
   execution.duration_ms = Math.round(execution.duration_ms * 100) / 100;
   return execution;
 }
 
 /**
  * What an executor gets for one run. A class, not a literal with a getter, because it is made for
- * every run: `signal` is the run's own and is made only if the executor reads it (see RunWatch).
+ * every run: `signal` is the run's own and is made only if the executor reads it (see RunWatch), and
+ * `context` is made only if it is read (the echo agent never reads it; a context is several objects).
  */
 export class RunContext implements ExecuteContext {
   readonly #run: Watch;
   readonly #hooks: KernelHooks;
   readonly #testCase: TestCase;
+  readonly #makeContext: ContextFactory;
+  #context?: TestContext;
   partial?: Pick<Execution, 'output' | 'details' | 'input'>;
 
   constructor(
     public plan: RunPlan,
     public suite: Suite,
     public agent: Agent | undefined,
-    public context: TestContext,
+    makeContext: ContextFactory,
     public timeoutMs: number,
     public run: number,
     public runs: number,
@@ -73,6 +115,15 @@ export class RunContext implements ExecuteContext {
     this.#run = watch;
     this.#hooks = hooks;
     this.#testCase = testCase;
+    this.#makeContext = makeContext;
+  }
+
+  get context(): TestContext {
+    if (!this.#context) {
+      const id = this.#testCase.id;
+      this.#context = this.#makeContext(this.#testCase, this.runs > 1 ? `test-${id}-run${this.run}` : `test-${id}`);
+    }
+    return this.#context;
   }
 
   get signal(): AbortSignal {
@@ -92,6 +143,9 @@ export class RunContext implements ExecuteContext {
     return assertAll(this.#hooks, assertions, input, this.#run);
   }
 }
+
+/** A run's context, made for its case and chat id by the plan's context policy. */
+type ContextFactory = ReturnType<PlanContext['forAgent']>;
 
 /** What an assertion tap gets besides the assertion; `signal` as in `RunContext`. */
 class RunAssertInput implements AssertInput {

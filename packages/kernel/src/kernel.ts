@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import createDebug from 'debug';
-import { callBail, callEvery, callSeries, callWaterfall, type StoredTap } from './call-taps.js';
+import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
 import { AgentestError, PluginError, errorMessage, isAgentestError } from './errors.js';
 import { createHooks, publicHooks, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
@@ -189,14 +189,17 @@ export class Kernel {
     let stopForFailure = false;
     const runner = this.caseRunner(plan, suite, agent, abort);
     let pulled = 0;
-    const onCase = async (testCase: TestCase) => {
-      pulled++;
-      const result = await runCase(runner, testCase);
+    const onResult = (result: CaseResult) => {
       summary.add(result);
       finished?.push(result);
       if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped') stopForFailure = true;
-      const pending = this.emit({ type: 'result', ...result });
-      if (pending) await pending;
+      return this.emit({ type: 'result', ...result });
+    };
+    // A case that answers at once is reported at once: no promise per case unless a step needs one.
+    const onCase = (testCase: TestCase) => {
+      pulled++;
+      const result = runCase(runner, testCase);
+      return isThenable(result) ? result.then(onResult) : onResult(result);
     };
     const stop = () => stopForFailure || interrupt.aborted || this.halted !== undefined;
     try {

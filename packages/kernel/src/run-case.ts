@@ -2,15 +2,16 @@ import createDebug from 'debug';
 import { aggregate, type CaseBase } from './aggregate.js';
 import { isThenable } from './call-taps.js';
 import { errorMessage } from './errors.js';
-import { executeRun, RunContext, stopped } from './execute-run.js';
+import { stopped } from './execute-run.js';
 import type { KernelHooks } from './hooks.js';
 import { HookLines } from './logs.js';
+import { runOnce } from './run-once.js';
 import { filtered } from './select-cases.js';
 import type { RunWatch, Watch } from './run-watch.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { PlanContext } from './types/context.js';
 import type { CaseResult, Execution } from './types/result.js';
-import type { CaseStartEvent, RunDecision, RunEvent, RunPlan, RunResultEvent } from './types/run.js';
+import type { RunDecision, RunEvent, RunPlan } from './types/run.js';
 import type { Suite, SuiteLifecycle, TestCase } from './types/test-case.js';
 
 const debug = createDebug('agentest:kernel');
@@ -37,14 +38,54 @@ type Logs = HookLines<'before' | 'after'>;
  * Runs one case: its Before hook, its runs, its After hook. Each run has one deadline (the case's
  * timeout) for everything it does: the first run's deadline also covers the Before hook, the last
  * run's the After hook. An After hook still runs after a timed-out run, as cleanup, under a deadline
- * of its own.
+ * of its own. A case of one run without hooks answers at once when its run does (see `runOnce`).
  */
-export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<CaseResult> {
-  const { plan, suite, abort, watch } = runner;
+export function runCase(runner: CaseRunner, testCase: TestCase): CaseResult | Promise<CaseResult> {
+  const { plan, suite, abort } = runner;
   const base = caseBase(testCase);
   if (testCase.skip || testCase.todo) return skipped(base, testCase);
   const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifecycle = caseHooks(suite, testCase);
+  if (lifecycle || plan.runs !== 1 || abort.aborted) return runAll(runner, testCase, base, timeoutMs, lifecycle);
+  return runSingle(runner, testCase, base, timeoutMs);
+}
+
+/** The common case: one run, no Before or After. */
+function runSingle(
+  runner: CaseRunner,
+  testCase: TestCase,
+  base: CaseBase,
+  timeoutMs: number,
+): CaseResult | Promise<CaseResult> {
+  const { watch } = runner;
+  const run = watch.begin(timeoutMs);
+  const done = (execution: Execution) => {
+    watch.stop(run);
+    const runs = [execution];
+    return caseResult(base, runs, runner.plan, runner.plan.runPolicy?.(testCase, runs, 1));
+  };
+  const failed = (error: unknown) => {
+    watch.stop(run);
+    throw error;
+  };
+  let execution: Execution | Promise<Execution>;
+  try {
+    execution = runOnce(runner, testCase, 1, timeoutMs, run);
+  } catch (error) {
+    return failed(error);
+  }
+  return isThenable(execution) ? execution.then(done, failed) : done(execution);
+}
+
+/** A case with a Before or an After hook, or several runs. */
+async function runAll(
+  runner: CaseRunner,
+  testCase: TestCase,
+  base: CaseBase,
+  timeoutMs: number,
+  lifecycle: SuiteLifecycle | undefined,
+): Promise<CaseResult> {
+  const { plan, abort, watch } = runner;
   const hookLogs = lifecycle ? new HookLines<'before' | 'after'>() : undefined;
   let run = watch.begin(timeoutMs);
   try {
@@ -65,9 +106,7 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
       runs.push(await runOnce(runner, testCase, n, timeoutMs, run));
       decision = plan.runPolicy?.(testCase, runs, plan.runs);
     }
-    const result = aggregate(base, runs, plan.runs);
-    if (result.input == null && runs[0]?.input !== undefined) result.input = runs[0].input;
-    if (decision) result.run_policy = policyRecord(runs.length, plan.runs, decision);
+    const result = caseResult(base, runs, plan, decision);
     if (lifecycle?.after) {
       if (run.timedOut) run = renew(watch, run, timeoutMs);
       await runAfter(runner, testCase, result, beforeData, run, hookLogs);
@@ -76,6 +115,14 @@ export async function runCase(runner: CaseRunner, testCase: TestCase): Promise<C
   } finally {
     watch.stop(run);
   }
+}
+
+/** The runs made into the case's result, with what the run policy's last answer leaves on it. */
+function caseResult(base: CaseBase, runs: Execution[], plan: RunPlan, decision: RunDecision | undefined): CaseResult {
+  const result = aggregate(base, runs, plan.runs);
+  if (result.input == null && runs[0]?.input !== undefined) result.input = runs[0].input;
+  if (decision) result.run_policy = policyRecord(runs.length, plan.runs, decision);
+  return result;
 }
 
 /** The suite's lifecycle when it has a Before or an After for this case. */
@@ -118,60 +165,6 @@ async function runAfter(
 function renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
   watch.stop(run);
   return watch.begin(timeoutMs);
-}
-
-/** One run: its `case_start` event, the executor and the assertions, its `run_result` event. */
-async function runOnce(
-  { hooks, emit, plan, suite, agent, context, resolveHelper }: CaseRunner,
-  testCase: TestCase,
-  run: number,
-  timeoutMs: number,
-  watch: Watch,
-): Promise<Execution> {
-  const started: CaseStartEvent = testCase.name
-    ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
-    : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
-  let pending = emit(started);
-  if (pending) await pending;
-  const chatId = plan.runs > 1 ? `test-${testCase.id}-run${run}` : `test-${testCase.id}`;
-  const testContext = context(testCase, chatId);
-  const ctx = new RunContext(
-    plan,
-    suite,
-    agent,
-    testContext,
-    timeoutMs,
-    run,
-    plan.runs,
-    watch,
-    resolveHelper,
-    hooks,
-    testCase,
-  );
-  // Call boundaries (connectors, cassettes, the usage meter) find the case run through the run's signal.
-  watch.enterScope({
-    plan,
-    suite: suite.name,
-    caseId: testCase.id,
-    file: testCase.source.file,
-    run,
-    runs: plan.runs,
-    role: 'agent',
-    turn: 0,
-  });
-  let execution: Execution;
-  try {
-    execution = await executeRun(hooks, testCase, ctx, watch);
-  } finally {
-    watch.enterScope(undefined);
-  }
-  if (suite.measure) execution.metrics = suite.measure(execution, testCase);
-  const finished: RunResultEvent = testCase.name
-    ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
-    : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
-  pending = emit(finished);
-  if (pending) await pending;
-  return execution;
 }
 
 /**

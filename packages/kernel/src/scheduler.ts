@@ -1,11 +1,12 @@
 /**
  * Pulls work from an (async) iterable with at most `parallel` items in flight. It pulls only when a
  * slot frees, so a million-case stream never sits in memory. `stopped()` is checked before each pull.
+ * `work` answers a promise only when it has to wait.
  */
 export async function runPool<T>(
   source: AsyncIterable<T> | Iterable<T>,
   parallel: number,
-  work: (item: T) => Promise<void>,
+  work: (item: T) => void | Promise<void>,
   stopped: () => boolean,
 ): Promise<void> {
   const iterator =
@@ -25,7 +26,9 @@ export async function runPool<T>(
         return;
       }
       try {
-        await work(step.value);
+        // Work that ends at once answers nothing to wait for.
+        const pending = work(step.value);
+        if (pending) await pending;
       } catch (error) {
         failure ??= error;
       }

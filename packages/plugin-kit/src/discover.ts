@@ -18,8 +18,9 @@ export interface KitInput {
 
 /**
  * Recognises the inputs of agentest-kit mode: a directory holding `cases.json` and/or test files
- * matching `include` (by default `tests/**`, else, when it has neither, the test files anywhere in it); a glob; a `cases.json` / `*.cases.json` file; a single test file. Anything else
- * (a `.jsonl` file, a message, a Yao script id) is left to other loaders.
+ * matching `include` (by default `tests/**`, else, when it has neither, the test files anywhere in it);
+ * a glob; a `cases.json` / `*.cases.json` file; a single test file. Anything else (a `.jsonl` file, a
+ * message, a Yao script id) is left to other loaders.
  */
 export async function discoverKitInput(
   input: string,

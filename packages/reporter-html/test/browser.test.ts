@@ -10,7 +10,8 @@ import { runScenario, tempDir, type ScenarioCase, type ScenarioOptions } from '.
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
 /**
- * Page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss on the 10,000-row report.
+ * Browser start-up and page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss, for
+ * Chromium's start as for the 10,000-row report.
  */
 const PAGE_HANG_MS = 120_000;
 let browser: Browser;
@@ -21,7 +22,11 @@ before(async () => {
       `Chromium not found at ${CHROMIUM}: the HTML report tests drive a real browser. Run \`apt-get install chromium\` (or set AGENTEST_CHROMIUM).`,
     );
   }
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--headless'],
+    timeout: PAGE_HANG_MS,
+  });
 });
 after(() => browser?.close());
 

@@ -9,10 +9,16 @@ import htmlReporter from '../src/index.js';
 import { runScenario, tempDir } from '../../report/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
+/** Browser start-up and page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss. */
+const BROWSER_HANG_MS = 120_000;
 let browser: Browser;
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: apt-get install chromium`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--headless'],
+    timeout: BROWSER_HANG_MS,
+  });
 });
 after(() => browser?.close());
 
@@ -50,6 +56,7 @@ test('the Coverage section: totals first, a row per file with the uncovered line
     thresholds: { coverage_lines: 0.8 },
   });
   const page = await browser.newPage();
+  page.setDefaultTimeout(BROWSER_HANG_MS);
   after(() => page.close());
   await page.goto(pathToFileURL(join(dir, 'report.html')).href);
   const headers = await page.$$eval('#coverage thead th', (cells) => cells.map((c) => c.textContent));
@@ -90,6 +97,7 @@ test('no Coverage section when the run measured none', async () => {
   const dir = await tempDir();
   await runScenario([{ id: 'one' }], [htmlReporter({ output: 'report.html', cwd: dir })]);
   const page = await browser.newPage();
+  page.setDefaultTimeout(BROWSER_HANG_MS);
   after(() => page.close());
   await page.goto(pathToFileURL(join(dir, 'report.html')).href);
   assert.equal(await page.$('#coverage'), null);

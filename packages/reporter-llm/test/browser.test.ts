@@ -10,6 +10,8 @@ import llmReporter from '../src/index.js';
 import { runScenario, tempDir } from '../../report/test/scenario.js';
 
 const CHROMIUM = process.env.AGENTEST_CHROMIUM ?? '/usr/bin/chromium';
+/** Browser start-up and page waits only catch hangs: Playwright's 30 s default is a budget a busy machine can miss. */
+const BROWSER_HANG_MS = 120_000;
 let browser: Browser;
 
 before(async () => {
@@ -18,7 +20,11 @@ before(async () => {
       `Chromium not found at ${CHROMIUM}: this test opens the agent's report in a real browser. Run \`apt-get install chromium\` (or set AGENTEST_CHROMIUM).`,
     );
   }
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--headless'],
+    timeout: BROWSER_HANG_MS,
+  });
 });
 after(() => browser?.close());
 
@@ -51,6 +57,7 @@ for (const [what, reply] of Object.entries(HOSTILE_REPLIES)) {
     );
     assert.deepEqual(outcome.errors, []);
     const context = await browser.newContext();
+    context.setDefaultTimeout(BROWSER_HANG_MS);
     after(() => context.close());
     const page = await context.newPage();
     const dialogs: string[] = [];
