@@ -17,6 +17,7 @@ import dynamic from '@agentest/plugin-dynamic';
 import jsonl from '@agentest/plugin-jsonl';
 import { FakeServerThread } from './llm-throughput.js';
 import { callLayers, formatCallLayers } from './_call-layers.js';
+import { timeSplit, type TimeSplit } from './_time-split.js';
 import { cpuComponents, formatComponents, type ComponentShare } from './_cpu-components.js';
 import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
 
@@ -54,48 +55,6 @@ function splitThreads(serverTids: number[], before: ThreadTimes, after: ThreadTi
     main: usedBetween(before, after, [process.pid]),
     server: usedBetween(before, after, serverTids),
     helpers: usedBetween(before, after, helperTids),
-  };
-}
-
-/**
- * Where a case's time goes, averaged over the cases: each call as its caller saw it (request to
- * reply, the fake server's latency included), the gaps between its calls (reading the reply,
- * checkpoints, the next request's brief), and the run's wall time past its slowest case.
- */
-interface TimeSplit {
-  /** Simulator and agent calls made. */
-  calls: number;
-  /** Mean call time, as the dynamic plugin timed it (simulator and agent calls alike). */
-  callMs: number;
-  /** Mean time per case outside its calls, divided by its calls. */
-  gapPerCallMs: number;
-  /** Slowest case's duration. */
-  slowestCaseMs: number;
-}
-
-function timeSplit(executions: Execution[]): TimeSplit {
-  let calls = 0;
-  let callTotal = 0;
-  let gapTotal = 0;
-  for (const e of executions) {
-    const turns = (e.details?.dynamic as { turns?: { simulator_ms?: number; agent_ms?: number }[] } | undefined)?.turns;
-    let inCalls = 0;
-    let count = 0;
-    for (const t of turns ?? [])
-      for (const ms of [t.simulator_ms, t.agent_ms])
-        if (ms !== undefined) {
-          inCalls += ms;
-          count++;
-        }
-    calls += count;
-    callTotal += inCalls;
-    gapTotal += e.duration_ms - inCalls;
-  }
-  return {
-    calls,
-    callMs: callTotal / calls,
-    gapPerCallMs: gapTotal / calls,
-    slowestCaseMs: Math.max(...executions.map((e) => e.duration_ms)),
   };
 }
 
@@ -282,7 +241,25 @@ function explanation(best: Figures, mock: Figures, ideal: number, calls: number)
         ? ` In this run the main thread spent ${mainPerCall.toFixed(2)} ms of CPU per call, so its ${best.requests} calls alone need ${ms(main!.cpuMs)} of one core, which by itself caps ideal ÷ wall at ${pct(ideal, main!.cpuMs)} before any latency or queueing, and it waited ${ms(main!.waitMs)} for a core held by other work on the machine; the fake server's thread and V8's helpers (garbage collection, compilation) used another ${((best.threads!.server.cpuMs + best.threads!.helpers.cpuMs) / best.requests).toFixed(2)} ms per call on the same ${availableParallelism()} cores.`
         : ''),
     '',
+    ...budget(best, ideal),
+    '',
     `The runner and the dynamic plugin are a small part of it: on the \`mock\` connector the same suite costs ${mockShare(best, mock)} of main-thread CPU per call and reaches ${pct(ideal, mock.wallMs)} of the ideal on the same machine. The rest of the per-call cost is the HTTP exchange (Node's client, loopback TCP and the socket writes), the SDK's request building and reply parsing, and the fake server's own HTTP handling. The lanes also stay nearly in step, so each of the ${calls} steps is a burst of ${CASES} calls queued on the main thread. CPU time per call is far less sensitive to other load on the machine than wall time, so it is the figure to compare between runs on a busy machine.`,
+  ];
+}
+
+/**
+ * The CPU the suite needs against what the machine has at the target: 85 % of the ideal leaves a
+ * wall time in which the cores give so much CPU, and every thread's calls must fit in it.
+ */
+function budget(best: Figures, ideal: number): string[] {
+  const t = best.threads;
+  if (!t) return [];
+  const cores = availableParallelism();
+  const targetWall = ideal / 0.85;
+  const needed = t.main.cpuMs + t.server.cpuMs + t.helpers.cpuMs;
+  const perCall = (value: number) => `${(value / best.requests).toFixed(2)} ms`;
+  return [
+    `The target (85 % of the ideal) is a wall time of ${ms(targetWall)}, in which ${cores} cores give ${ms(targetWall * cores)} of CPU with nothing else running, and the main thread at most ${ms(targetWall)}. This run's calls needed ${ms(needed)} (${perCall(needed)} per call: the main thread ${perCall(t.main.cpuMs)}, the fake server's thread ${perCall(t.server.cpuMs)}, V8's helpers ${perCall(t.helpers.cpuMs)}), so the whole process must stay under ${perCall(targetWall * cores)} per call and the main thread well under ${perCall(targetWall)} (it also waits for each reply's ${LATENCY_MS} ms, so it cannot be busy all the time).`,
   ];
 }
 
