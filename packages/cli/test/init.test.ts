@@ -85,6 +85,20 @@ test('init [dir] creates the folder; without a package.json the next step instal
   assert.match(init.stdout, /Next:\n {2}cd "my agent"\n {2}npm i -D @agentest\/test\n {2}npx agentest test\n/);
 });
 
+test('init [dir] that is a file, or holds a file where tests/ goes, is exit 2 naming it, not INTERNAL', async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'agentest-init-'));
+  writeFileSync(join(parent, 'notes.txt'), 'a file\n');
+  const file = await agentestInProcess(['init', 'notes.txt'], { cwd: parent });
+  assert.equal(file.code, 2, file.stderr);
+  assert.match(file.stderr, /error\[FLAG_INVALID\]: \[dir\] notes\.txt: notes\.txt is a file where a folder is needed/);
+  mkdirSync(join(parent, 'project'));
+  writeFileSync(join(parent, 'project', 'tests'), 'a file named tests\n');
+  const blocked = await agentestInProcess(['init', 'project'], { cwd: parent });
+  assert.equal(blocked.code, 2, blocked.stderr);
+  assert.match(blocked.stderr, /\[dir\] project: project\/tests is a file where a folder is needed/);
+  assert.doesNotMatch(file.stderr + blocked.stderr, /INTERNAL|Report it/);
+});
+
 test('init refuses a package.json that is not JSON, before writing anything', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'agentest-init-'));
   writeFileSync(join(dir, 'package.json'), '{ "name": ');

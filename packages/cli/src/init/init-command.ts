@@ -37,14 +37,17 @@ export function addInitCommand(program: Command, io: CliIo, onRun: (code: number
 }
 
 export async function runInit(dir: string | undefined, flags: RawInitFlags, io: CliIo): Promise<number> {
-  const { scaffold } = await import('./scaffold.js');
+  const { scaffold, fileSystemError } = await import('./scaffold.js');
   const { createRequire } = await import('node:module');
   const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+  const folder = resolve(io.cwd, dir ?? '.');
   const result = await scaffold({
-    dir: resolve(io.cwd, dir ?? '.'),
+    dir: folder,
     force: flags.force === true,
     ...(flags.assistant ? { assistant: flags.assistant } : {}),
     version,
+  }).catch((error: unknown) => {
+    throw fileSystemError(error, folder, io.cwd);
   });
   io.stdout.write(describe(result, io.cwd));
   return 0;

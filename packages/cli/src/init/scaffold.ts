@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { AgentestError } from '@agentest/kernel';
 import { ignoreRunOutputs } from './gitignore.js';
 import { addDevDependency, type DependencyChange } from './package-json.js';
 import * as templates from './templates.js';
@@ -124,4 +125,25 @@ function gitRoot(from: string): string | undefined {
     if (existsSync(join(dir, '.git'))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * A folder init cannot create or write into (`agentest init some-file`, a read-only folder, a file
+ * where `tests/` goes) is the `[dir]` argument's problem, exit 2, not an internal error.
+ */
+export function fileSystemError(error: unknown, folder: string, cwd: string): unknown {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if (!code || !['EEXIST', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EISDIR'].includes(code)) return error;
+  const shown = relative(cwd, path ?? folder) || '.';
+  const why =
+    code === 'EEXIST' || code === 'ENOTDIR'
+      ? `${shown} is a file where a folder is needed`
+      : code === 'EISDIR'
+        ? `${shown} is a folder where a file is needed`
+        : `${shown} cannot be written (${code})`;
+  return new AgentestError(
+    'FLAG_INVALID',
+    `[dir] ${relative(cwd, folder) || '.'}: ${why}; give another project folder (it is created when missing)`,
+    { where: '[dir]' },
+  );
 }
