@@ -15,9 +15,10 @@ if (only.length === 0) {
   if (lint.status !== 0) process.exit(lint.status ?? 1);
 }
 
-// Some tests run the built packages (`dist/`: the installed `agentest` command, the lazy-loading checks). `npm ci`
-// builds them, but a checkout whose sources changed since, or an install without its lifecycle scripts, would test
-// stale or missing files; an up-to-date build costs a second.
+// Some tests run the compiled packages (`dist/`). `npm ci` builds them, but a checkout whose sources changed since
+// would test stale files. `tsc -b` writes nothing when they are up to date, so a second `npm test` running at the
+// same time is not disturbed; the `agentest` command's bundle (scripts/bundle.mjs) is rebuilt whole each time, so
+// it is left to `npm run build`.
 const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
   cwd: root,
   stdio: 'inherit',
