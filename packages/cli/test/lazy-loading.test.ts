@@ -4,22 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULE_LOAD_RECORDER } from '@agentest/test-utils';
 import { fixture, PASSING } from './helpers.js';
 
 // Which modules a command loads, recorded by a module hook in the CLI's own process: `--version` and
 // `--help` must start about as fast as Node itself, and a run loads an SDK, the script sandbox or the
 // HTML template engine only when it needs them. Asserted on what is loaded, never on timings.
-
-/** Registers a load hook that appends every loaded module's URL to the file named by AGENTEST_LOADED. */
-const RECORDER = `
-import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(\`
-import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  appendFileSync(process.env.AGENTEST_LOADED, url + '\\\\n');
-  return next(url, context);
-}\`));
-`;
 
 /** Loaded only by a run that needs them: LLM SDKs, the script sandbox (threads, bundler), HTML templates. */
 const HEAVY = /\/node_modules\/(openai|@anthropic-ai\/sdk|piscina|esbuild|ejs)\//;
@@ -52,7 +42,7 @@ const HANG_MS = 300_000;
  * same rules hold for the bundle as for dist/.
  */
 function loadedBy(bin: string, args: string[], files: Record<string, string> = {}) {
-  const dir = fixture({ 'record-loads.mjs': RECORDER, ...files });
+  const dir = fixture({ 'record-loads.mjs': MODULE_LOAD_RECORDER, ...files });
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, [bin, ...args], {

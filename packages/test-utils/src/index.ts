@@ -12,3 +12,4 @@ export {
 } from './plugins.js';
 export { recorder, runKernel, type Recording, type ReportEvent } from './run.js';
 export { findCycle, importGraph } from './import-graph.js';
+export { MODULE_LOAD_RECORDER } from './module-loads.js';

@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULE_LOAD_RECORDER } from '@agentest/test-utils';
 
 // The `agentest` command runs the bundle (scripts/bundle.mjs, built by `npm run build`). What a bundle can
 // break is checked here against the built bundle itself: CommonJS packages it loads, files found relative to
@@ -17,17 +18,6 @@ const BIN = join(pkgDir, 'bin/agentest.js');
 const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string };
 /** Only a hang catcher: each command takes a second or two on an idle machine. */
 const HANG_MS = 300_000;
-
-/** Appends every ES module's URL the process loads to the file AGENTEST_LOADED names. */
-const RECORDER = `
-import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(\`
-import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  appendFileSync(process.env.AGENTEST_LOADED, url + '\\\\n');
-  return next(url, context);
-}\`));
-`;
 
 /** A project outside the repository with `@agentest/test` installed (linked), as a user has it. */
 function project(files: Record<string, string>): string {
@@ -57,7 +47,7 @@ const CASES = `${[1, 2]
   .join('\n')}\n`;
 
 test('the plugin examples (a config and five plugins importing @agentest/test) run with the bundled command, on its one kernel', () => {
-  const dir = project({ 'record-loads.mjs': RECORDER });
+  const dir = project({ 'record-loads.mjs': MODULE_LOAD_RECORDER });
   cpSync(join(ROOT, 'examples/plugins'), dir, { recursive: true, filter: (file) => !file.includes('/output') });
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
