@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CATALOGUE } from '@agentest/kernel';
+import { ERROR_CATALOGUE } from '@agentest/kernel/errors';
 import { renderErrorCatalogue } from '@agentest/kernel/errors';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

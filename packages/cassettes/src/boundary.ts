@@ -1,4 +1,5 @@
-import { runScopeOf, type AgentReply, type CallRole, type RunScope } from '@agentest/kernel';
+import { runScopeOf } from '@agentest/kernel/run-scope';
+import { type AgentReply, type CallRole, type RunScope } from '@agentest/kernel';
 import { canonicalRequest, requestHash } from './canonical.js';
 import type { CallPosition, CassetteEntry } from './entry.js';
 import { servicesOf } from './services.js';

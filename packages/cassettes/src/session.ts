@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
-import { AgentestError, findSecret, type RunScope } from '@agentest/kernel';
+import { AgentestError, type RunScope } from '@agentest/kernel';
+import { findSecret } from '@agentest/kernel/secrets';
 import { caseFile, hasCassettes, readCassette, suiteCassetteDir, writeCassette } from './cassette-file.js';
 import { samePosition, type CallKind, type CallPosition, type CassetteEntry } from './entry.js';
 import { missError } from './miss.js';

@@ -1,4 +1,5 @@
-import { errorMessage, type CaseFilter } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
+import { type CaseFilter } from '@agentest/kernel';
 import { parseDuration, withoutUnit } from '@agentest/common';
 import { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';

@@ -1,7 +1,8 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AgentestError, errorMessage } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 
 const TS = new Set(['.ts', '.mts', '.cts']);
 

@@ -1,5 +1,6 @@
 import createDebug from 'debug';
-import { AgentestError, errorMessage, type AgentestPlugin } from '@agentest/kernel';
+import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { importPackage } from './import-module.js';
 
 const debug = createDebug('agentest:cli');

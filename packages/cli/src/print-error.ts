@@ -1,4 +1,6 @@
-import { AgentestError, errorMessage, isAgentestError, redactText } from '@agentest/kernel';
+import { AgentestError, isAgentestError } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
+import { redactText } from '@agentest/kernel/secrets';
 import { terminalSafe } from '@agentest/report';
 
 /**

@@ -3,11 +3,11 @@ import {
   AgentestError,
   checkPluginShape,
   defineReporter,
-  errorMessage,
   isAgentestError,
   type AgentestPlugin,
   type Reporter,
 } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { importPackage } from './import-module.js';
 
 export type ReporterFactory = (options: Record<string, unknown>) => AgentestPlugin;

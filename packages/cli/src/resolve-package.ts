@@ -1,6 +1,7 @@
 import { extname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { AgentestError, errorMessage, type ErrorCode } from '@agentest/kernel';
+import { AgentestError, type ErrorCode } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 
 export type PackageResolution = { file: string } | { missing: true } | { problem: string };
 

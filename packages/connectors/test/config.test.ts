@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AgentestError, redactText } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import { redactText } from '@agentest/kernel/secrets';
 import { buildApiUrl, createChatClient, expandEnv } from '../src/index.js';
 import { never, user, withFake } from './helpers.js';
 

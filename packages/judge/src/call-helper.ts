@@ -1,13 +1,6 @@
-import {
-  bindRunScope,
-  runScopeOf,
-  errorMessage,
-  type Agent,
-  type AgentRef,
-  type CallRole,
-  type Message,
-  type TokenUsage,
-} from '@agentest/kernel';
+import { bindRunScope, runScopeOf } from '@agentest/kernel/run-scope';
+import { errorMessage } from '@agentest/kernel/errors';
+import { type Agent, type AgentRef, type CallRole, type Message, type TokenUsage } from '@agentest/kernel';
 import { buildTestContext } from '@agentest/plugin-agent';
 import { resolverId, type HelperRef } from './helper-ref.js';
 

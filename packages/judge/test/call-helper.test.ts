@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bindRunScope, runScopeOf, type Agent, type RunScope } from '@agentest/kernel';
+import { bindRunScope, runScopeOf } from '@agentest/kernel/run-scope';
+import { type Agent, type RunScope } from '@agentest/kernel';
 import { callHelper, parseHelperRef, type HelperRef } from '../src/index.js';
 
 test('a helper call carries the case run’s scope in the helper’s role, for cassettes and the usage meter', async () => {

@@ -1,10 +1,10 @@
 /*
- * The kernel's mechanism: the kernel and its hook block, the plugin and reporter contracts, the one
- * error catalogue, secret redaction, run scopes, and the rules a result is built by (the summary's
- * counts, the judge account, the run that represents a case, the --run selection). Policy (Yao's
- * context, the config file, the ship verdict, exit codes, Go-style durations) lives with the plugin or
- * the CLI that owns it; the value helpers packages share are in @agentest/common, the report helpers
- * in @agentest/report, and the error-message helpers on @agentest/kernel/errors.
+ * The kernel's core contract: the kernel and its hook block, the plugin, reporter, resolver and loader
+ * contracts, the error class, secret registration, and the plan a loader reads. The rest of its
+ * mechanism is on subpaths grouped by concept: @agentest/kernel/errors (the catalogue and its message
+ * helpers), /secrets (redaction), /run-scope (the tie between a case run and its calls) and /results
+ * (the rules a result is built by). Policy lives with the plugin or the CLI that owns it; the value
+ * helpers packages share are in @agentest/common, the report helpers in @agentest/report.
  */
 export { Kernel, createKernel, type RunSignals } from './kernel.js';
 export {
@@ -33,12 +33,8 @@ export {
 } from './plugin.js';
 export { defineReporter, type Reporter, type DeepReadonly } from './reporter.js';
 export { defineResolver, defineLoader, type ResolverDefinition, type LoaderDefinition } from './define-plugins.js';
-export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
-export { representativeRun } from './aggregate.js';
-export { matches as matchesRunFilter } from './select-cases.js';
-export { addJudgeUsage } from './judge-usage.js';
-export { SummaryBuilder } from './summary.js';
-export { registerSecret, redactText, redactSecrets, findSecret } from './secrets.js';
-export { runScopeOf, bindRunScope, inheritRunScope, type RunScope, type CallRole } from './run-scope.js';
+export { AgentestError, isAgentestError, type ErrorCode } from './errors.js';
+export { registerSecret } from './secrets.js';
+export type { RunScope, CallRole } from './run-scope.js';
 export type * from './types/index.js';
 export { planContextOf } from './run-context.js';

@@ -1,4 +1,5 @@
-import { errorMessage, type AgentReply, type ExecuteContext, type Execution, type TestCase } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
+import { type AgentReply, type ExecuteContext, type Execution, type TestCase } from '@agentest/kernel';
 import { callSignal, echoAgent, echoReply } from './echo.js';
 import { describe } from './shapes.js';
 

@@ -1,6 +1,6 @@
+import { errorMessage } from '@agentest/kernel/errors';
+import { inheritRunScope } from '@agentest/kernel/run-scope';
 import {
-  errorMessage,
-  inheritRunScope,
   type Agent,
   type AgentCallOptions,
   type AgentReply,

@@ -1,5 +1,5 @@
+import { errorMessage } from '@agentest/kernel/errors';
 import {
-  errorMessage,
   type Agent,
   type DynamicCaseData,
   type ExecuteContext,

@@ -1,4 +1,5 @@
-import { AgentestError, errorMessage, planContextOf, type LoadContext } from '@agentest/kernel';
+import { AgentestError, planContextOf, type LoadContext } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { goDuration, replyJson } from '@agentest/common';
 import type { AgentSource } from './generator-source.js';
 

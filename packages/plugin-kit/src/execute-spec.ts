@@ -1,6 +1,6 @@
 import { expect, isAssertionError, type JudgeRunner, type SnapshotRunner } from '@agentest/expect';
+import { addJudgeUsage } from '@agentest/kernel/results';
 import {
-  addJudgeUsage,
   type AssertionResult,
   type ExecuteContext,
   type Execution,

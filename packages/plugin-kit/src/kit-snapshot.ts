@@ -1,5 +1,6 @@
 import { setSnapshotRunner, type SnapshotOutcome, type SnapshotRequest, type SnapshotRunner } from '@agentest/expect';
-import { errorMessage, type AssertionResult, type RunPlan, type Status, type TestCase } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
+import { type AssertionResult, type RunPlan, type Status, type TestCase } from '@agentest/kernel';
 import { snapshotStoreOf, snapshotVerdict } from '@agentest/snapshot';
 import { scopedRunner } from './scoped-runner.js';
 

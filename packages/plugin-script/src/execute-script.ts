@@ -1,11 +1,5 @@
-import {
-  addJudgeUsage,
-  type ExecuteContext,
-  type Execution,
-  type JudgeRecord,
-  type Suite,
-  type TestCase,
-} from '@agentest/kernel';
+import { addJudgeUsage } from '@agentest/kernel/results';
+import { type ExecuteContext, type Execution, type JudgeRecord, type Suite, type TestCase } from '@agentest/kernel';
 import type { ScriptPool, TestOutcome, YaoRuntimeOptions } from './pool/types.js';
 import { yaoProcessResolver, type ProcessStub } from './resolve/process.js';
 import { scriptContext, type ScriptContext } from './script-context.js';

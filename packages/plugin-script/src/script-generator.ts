@@ -1,4 +1,5 @@
-import { AgentestError, errorMessage, type LoadContext, type Suite } from '@agentest/kernel';
+import { AgentestError, type LoadContext, type Suite } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { generatedItems, generatedSuite } from '@agentest/plugin-jsonl';
 import type { ScriptPool } from './pool/types.js';
 import { scriptFunctionRoot } from './resolve/app-root.js';

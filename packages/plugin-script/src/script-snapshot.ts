@@ -1,4 +1,5 @@
-import { errorMessage, type RunPlan, type TestCase } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
+import { type RunPlan, type TestCase } from '@agentest/kernel';
 import { snapshotStoreOf, snapshotVerdict, type SnapshotVerdict } from '@agentest/snapshot';
 
 /** What `t.assert.MatchSnapshot(value, name?)` sends to the main thread: the snapshot's key and the value. */

@@ -1,4 +1,5 @@
-import { representativeRun, type CaseResult, type DeepReadonly, type Execution } from '@agentest/kernel';
+import { representativeRun } from '@agentest/kernel/results';
+import { type CaseResult, type DeepReadonly, type Execution } from '@agentest/kernel';
 
 type Result = Pick<DeepReadonly<CaseResult>, 'status' | 'runs'>;
 

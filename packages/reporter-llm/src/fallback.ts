@@ -1,4 +1,5 @@
-import { AgentestError, errorMessage, type Reporter } from '@agentest/kernel';
+import { AgentestError, type Reporter } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 
 type Handler = 'onSetup' | 'onStart' | 'onCaseStart' | 'onRunResult' | 'onResult' | 'onSummary' | 'close';
 

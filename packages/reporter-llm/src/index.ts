@@ -1,12 +1,6 @@
-import {
-  AgentestError,
-  defineReporter,
-  errorMessage,
-  redactText,
-  type Agent,
-  type AgentestPlugin,
-  type Reporter,
-} from '@agentest/kernel';
+import { AgentestError, defineReporter, type Agent, type AgentestPlugin, type Reporter } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
+import { redactText } from '@agentest/kernel/secrets';
 import { buildTestContext } from '@agentest/plugin-agent';
 import {
   ReportCollector,

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { redactSecrets } from '@agentest/kernel';
+import { redactSecrets } from '@agentest/kernel/secrets';
 import { writeFileAtomic } from '@agentest/report';
 import {
   canonicalJson,

@@ -1,4 +1,4 @@
-import { redactSecrets } from '@agentest/kernel';
+import { redactSecrets } from '@agentest/kernel/secrets';
 import { snapshotDiff } from './snapshot-diff.js';
 import type { SnapshotCheck } from './snapshot-store.js';
 

@@ -18,8 +18,8 @@ export {
   defineLoader,
   AgentestError,
   isAgentestError,
-  ERROR_CATALOGUE,
 } from '@agentest/kernel';
+export { ERROR_CATALOGUE } from '@agentest/kernel/errors';
 export { defineAssertion, type AssertionDefinition, type AssertionPlugin } from '@agentest/plugin-assert';
 export { createCase } from '@agentest/plugin-jsonl';
 export type { ConnectorConfig } from '@agentest/connectors';

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { basename, extname, resolve } from 'node:path';
-import { AgentestError, errorMessage, isAgentestError } from '@agentest/kernel';
+import { AgentestError, isAgentestError } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import type { Loader } from 'cosmiconfig';
 import { importUserModule } from '../import-module.js';
 import { applyExtends } from './extends.js';

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { AgentestError, errorMessage, isAgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { AgentestError, isAgentestError, type AgentestPlugin } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { parseDuration, withoutUnit } from '@agentest/common';
 import { didYouMean } from '@agentest/kernel/errors';
 import type { ConnectorConfig } from '@agentest/connectors';

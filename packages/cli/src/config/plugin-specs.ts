@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import {
   AgentestError,
   checkPluginShape,
-  errorMessage,
   isAgentestError,
   type AgentestPlugin,
   type KernelApi,
 } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { importUserModule } from '../import-module.js';
 import { looksLikePath, packageEntry } from '../resolve-package.js';
 

@@ -4,11 +4,11 @@ import {
   AgentestError,
   checkPluginShape,
   defineReporter,
-  errorMessage,
   isAgentestError,
   type AgentestPlugin,
   type Reporter,
 } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { didYouMean } from '@agentest/kernel/errors';
 import { importUserModule } from '../import-module.js';
 import { looksLikePath, packageEntry } from '../resolve-package.js';

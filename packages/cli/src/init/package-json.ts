@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AgentestError, errorMessage } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 
 /** What init does to package.json: add the dependency, find it there already, or find no package.json. */
 export interface DependencyChange {

@@ -1,4 +1,5 @@
-import { definePlugin, matchesRunFilter, type AgentestPlugin, type ShardLabel, type TestCase } from '@agentest/kernel';
+import { definePlugin, type AgentestPlugin, type ShardLabel, type TestCase } from '@agentest/kernel';
+import { matchesRunFilter } from '@agentest/kernel/results';
 import { formatDuration } from '@agentest/report';
 import { packSuite } from './balanced-shards.js';
 

@@ -1,4 +1,5 @@
-import { SummaryBuilder, type CaseResult } from '@agentest/kernel';
+import { SummaryBuilder } from '@agentest/kernel/results';
+import { type CaseResult } from '@agentest/kernel';
 import { checkThresholdNames, judge } from '@agentest/report';
 import { gradeEvaluation } from '@agentest/plugin-agent';
 import {

@@ -1,5 +1,5 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { errorMessage } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 
 /**
  * Serves a call's `host` functions over a MessageChannel: the sandbox posts `{id, name, args}`, the

@@ -1,4 +1,4 @@
-import { errorMessage } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import type { HttpCall, HttpReply } from './protocol.js';
 
 /**

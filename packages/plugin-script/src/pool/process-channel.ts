@@ -1,5 +1,5 @@
 import { MessageChannel } from 'node:worker_threads';
-import { errorMessage } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { compileModule } from '../compile/compile.js';
 import { sendHttp } from './http-bridge.js';
 import type { ChannelAsk, ProcessChannelEnd, ProcessReply } from './protocol.js';

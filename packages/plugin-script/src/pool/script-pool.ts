@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import createDebug from 'debug';
-import { errorMessage } from '@agentest/kernel';
+import { errorMessage } from '@agentest/kernel/errors';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
 import { countCoverage, handOverCoverage, retireThread, takeThreadCoverage } from './coverage-pool.js';

@@ -1,0 +1,9 @@
+/*
+ * `@agentest/kernel/results`: the rules a result is built by, for plugins and reporters that build or
+ * read one the way the kernel does: the summary's counts, the judge account of an execution, the run
+ * that represents a case, and the `--run` selection of cases.
+ */
+export { SummaryBuilder } from './summary.js';
+export { addJudgeUsage } from './judge-usage.js';
+export { representativeRun } from './aggregate.js';
+export { matches as matchesRunFilter } from './select-cases.js';
