@@ -96,7 +96,8 @@ function writeBlobs(): string {
   const blobs = join(data, `blobs-${CASES}`);
   if (existsSync(blobs) && readdirSync(blobs).length === SHARDS) return blobs;
   rmSync(blobs, { recursive: true, force: true });
-  // Fresh CI jobs: the shards read an empty run history, as the merge job's is (an earlier merge's record is not theirs).
+  // Fresh CI jobs: the shards read an empty run history, as the merge job's is
+  // (an earlier merge's record is not theirs).
   rmSync(join(data, '.agentest'), { recursive: true, force: true });
   mkdirSync(data, { recursive: true });
   const cases = join(data, `cases-${CASES}.jsonl`);

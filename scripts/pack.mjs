@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run pack [-- --out <dir>]`: builds (tsc -b, then the bundle), packs every public workspace into one folder (`.pack/` by
-// default) and checks each tarball as the registry's users will see it: publint, and
+// `npm run pack [-- --out <dir>]`: builds (tsc -b, then the bundle), packs every public workspace into one
+// folder (`.pack/` by default) and checks each tarball as the registry's users will see it: publint, and
 // arethetypeswrong for types under the node10, node16 and bundler resolutions. Exits 1 on any problem.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';

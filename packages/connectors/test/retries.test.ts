@@ -6,7 +6,8 @@ import { anthropicConfig, HANG_MS, never, openaiConfig, user, withFake } from '.
 
 /**
  * A timer may fire up to 2 ms before `performance.now()` (or `Date.now()`) says its time is up: libuv keeps its loop
- * time in whole milliseconds, read from a clock that may lag one tick (1 ms) behind where the coarse clock is that fine.
+ * time in whole milliseconds, read from a clock that may lag one tick (1 ms) behind where the coarse clock
+ * is that fine.
  */
 const TIMER_EARLY_MS = 2;
 
