@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BLOB_FORMAT } from '../packages/cli/src/blob/blob-header.js';
 import { buildDist } from './_build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,9 +92,12 @@ function verdict(ms: number): string {
   return ms <= TARGET_MS ? '✅ met' : '❌ missed';
 }
 
-/** Four shards of the suite, run once and kept in bench/.data: the blobs are the input, not what is measured. */
+/**
+ * Four shards of the suite, run once and kept in bench/.data: the blobs are the input, not what is measured.
+ * The folder is named by the blob format, since a merge refuses blobs another format wrote.
+ */
 function writeBlobs(): string {
-  const blobs = join(data, `blobs-${CASES}`);
+  const blobs = join(data, `blobs-${CASES}-format-${BLOB_FORMAT}`);
   if (existsSync(blobs) && readdirSync(blobs).length === SHARDS) return blobs;
   rmSync(blobs, { recursive: true, force: true });
   // Fresh CI jobs: the shards read an empty run history, as the merge job's is
