@@ -1,9 +1,9 @@
-import createDebug from 'debug';
 import { aggregate, type CaseBase } from './aggregate.js';
 import { isThenable } from './call-taps.js';
 import { errorMessage } from './errors.js';
 import { stopped } from './execute-run.js';
 import type { KernelHooks } from './hooks.js';
+import { debugLogger } from './debug-log.js';
 import { HookLines } from './logs.js';
 import { runOnce } from './run-once.js';
 import { filtered } from './select-cases.js';
@@ -14,7 +14,7 @@ import type { CaseResult, Execution } from './types/result.js';
 import type { RunDecision, RunEvent, RunPlan } from './types/run.js';
 import type { Suite, SuiteLifecycle, TestCase } from './types/test-case.js';
 
-const debug = createDebug('agentest:kernel');
+const debug = debugLogger('agentest:kernel');
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
 /** What `runCase` needs besides the case: the run's settings and its shared machinery. */
