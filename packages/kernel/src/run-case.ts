@@ -5,6 +5,7 @@ import { stopped } from './execute-run.js';
 import type { KernelHooks } from './hooks.js';
 import { debugLogger } from './debug-log.js';
 import { HookLines } from './logs.js';
+import { replayCase } from './replay-case.js';
 import { runOnce } from './run-once.js';
 import { filtered } from './select-cases.js';
 import type { RunWatch, Watch } from './run-watch.js';
@@ -44,6 +45,10 @@ export function runCase(runner: CaseRunner, testCase: TestCase): CaseResult | Pr
   const { plan, suite, abort } = runner;
   const base = caseBase(testCase);
   if (testCase.skip || testCase.todo) return skipped(base, testCase);
+  if (testCase.recordedRuns)
+    return replayCase(runner, testCase, testCase.recordedRuns, (runs, decision) =>
+      caseResult(base, runs, plan, decision),
+    );
   const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifecycle = caseHooks(suite, testCase);
   if (lifecycle || plan.runs !== 1 || abort.aborted) return runAll(runner, testCase, base, timeoutMs, lifecycle);
