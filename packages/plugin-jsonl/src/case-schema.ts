@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The fields of one JSONL case and their types, as the Yao design lists them. Unknown keys are

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The config's `test.sequential`: Wald's SPRT per case for `--runs auto`. */
 export interface SequentialSettings {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentestError, isAgentestError, type AgentestPlugin } from '@agentest/kernel';
 import { errorMessage } from '@agentest/kernel/errors';
 import { parseDuration, withoutUnit } from '@agentest/common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The istanbul reports `coverage.reporters` may name (the formats c8 and nyc write). */
 export const COVERAGE_REPORTERS = [
