@@ -51,6 +51,8 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
       defaultFiles: true,
       printReply: false,
       verbose: flags.verbose === true,
+      // A merge job is read for its verdict: the cases that did not pass and the summary, every case with -v.
+      consoleCases: flags.verbose === true ? 'all' : 'failed',
       color: flags.color !== false,
       cwd: io.cwd,
       resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
