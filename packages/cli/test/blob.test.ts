@@ -9,6 +9,7 @@ import { CaseCensus } from '../src/blob/case-census.js';
 import { checkShardSet } from '../src/blob/check-blobs.js';
 import { parseRecorded, readBlob, type Blob, type RecordedLine } from '../src/blob/read-blob.js';
 import { blobFileName } from '../src/blob/setup-blob.js';
+import { shardHeader as header2 } from './blob-headers.js';
 
 function failsWith(run: () => unknown, code: string, message: RegExp): void {
   assert.throws(run, (error: unknown) => {
@@ -125,57 +126,6 @@ test('a result line is known by its start, parsed when merge replays it, and a b
   writeFileSync(join(dir, 'stopped.jsonl'), `${header}\n${stopped}\n`);
   assert.equal((await readBlob(join(dir, 'stopped.jsonl'), 'stopped.jsonl')).results.size, 0);
 });
-
-test("each result line's id and kind, read from its start, are the full parse's, whatever the line ends and chunks", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'agentest-blob-'));
-  // Plain, escaped and non-ASCII ids and kinds, one that looks like a key; one line longer than a read
-  // chunk (1 MiB), and lines across chunks.
-  const ids = ['plain', 'a"quote', 'back\\slash', 'tab\tx', 'ünï😀', '","kind":"x', 'long-1', 'long-2', 'short'];
-  const kinds = ['agent', 'kit', 'my "kind"', 'agent', 'spec', 'agent', 'agent', 'script', 'agent'];
-  const lines = ids.map((id, i) =>
-    JSON.stringify({
-      type: 'result',
-      id,
-      kind: kinds[i],
-      input: id.startsWith('long') ? 'x'.repeat(id === 'long-2' ? 1_300_000 : 700_000) : id,
-      status: 'passed',
-      runs: [{ run: 1, status: 'passed', duration_ms: 1, assertions: [], metrics: {} }],
-    }),
-  );
-  const header = JSON.stringify({ ...header2(1, ids), suite_cases: ids.length });
-  for (const eol of ['\n', '\r\n']) {
-    const file = join(dir, `eol-${eol.length}.jsonl`);
-    writeFileSync(file, [header, ...lines].join(eol) + eol);
-    const read = await readBlob(file, 'b.jsonl');
-    assert.deepEqual([...read.results.keys()], ids);
-    for (const [i, id] of ids.entries()) {
-      const recorded = read.results.get(id)!;
-      assert.equal(recorded.text, lines[i], `${id}: the line as written`);
-      assert.equal(recorded.kind, kinds[i], `${id}: its kind`);
-      assert.equal(recorded.line, i + 2);
-      const parsed = JSON.parse(lines[i]!) as ResultEvent;
-      assert.deepEqual(parseRecorded('b.jsonl', recorded), parsed);
-      assert.equal(parsed.id, id);
-    }
-  }
-});
-
-function header2(index: number, cases: string[], extra: Partial<BlobHeader> = {}): BlobHeader {
-  return {
-    type: 'blob',
-    format: BLOB_FORMAT,
-    run_id: 'r',
-    run_id_source: '--run-id',
-    shard: { index, total: 2, source: '--shard' },
-    suite_hash: 'sha256:s',
-    config_hash: 'sha256:c',
-    agentest_version: '1.0.0',
-    suite_cases: 3,
-    cases,
-    positions: cases.map((_, i) => i),
-    ...extra,
-  };
-}
 
 function blob(file: string, header: BlobHeader, finished = header.cases): Blob {
   const results = new Map(
