@@ -240,7 +240,8 @@ test('--watch sees every save an editor makes by renaming a temporary file over 
   const out = follow(child);
   await out.until('Watching for changes', 1);
 
-  // A case file in a folder below the config's, saved twice: the second save is seen too, and the temporary file is no change.
+  // A case file in a folder below the config's, saved twice: the second save is seen too, and the temporary
+  // file is no change.
   saveByRename(join(dir, 'app/suites/inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }]));
   await out.until('Watching for changes', 2);
   assert.match(after(out.text(), 1), /↻ suites\/inputs\.jsonl changed\n/);
