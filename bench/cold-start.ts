@@ -7,17 +7,19 @@
  * Prints a Markdown section.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from './_build.js';
+import { attribute, partsTable } from './_cold-start-profile.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = join(root, 'bench', '.data', 'cold-start');
 const BIN = join(root, 'packages/test/bin/agentest.js');
 const DIST_BIN = join(root, 'packages/cli/dist/bin.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const PROFILES = 3;
 const PROMPTFOO = process.env.PROMPTFOO_BIN;
 
 interface Command {
@@ -56,6 +58,24 @@ function main(): void {
   for (let round = 0; round < ROUNDS; round++) commands.forEach((command, i) => times[i]!.push(run(command)));
   load.push(loadavg()[0]!);
   report(commands, times, load);
+  console.log(`\n${whereTimeGoes(commands[3]!)}`);
+}
+
+/** The echo suite under V8's sampling profiler, PROFILES times: where its time goes, part by part. */
+function whereTimeGoes(command: Command): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-cold-profile-'));
+  try {
+    for (let i = 0; i < PROFILES; i++)
+      run({ ...command, args: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...command.args] });
+    const parts = attribute(readdirSync(dir).map((file) => join(dir, file)));
+    return `Where the echo suite's time goes: V8's sampling profile of ${PROFILES} more runs (mean per run; the profiler
+samples every millisecond of the main thread's wall time, so a busy machine inflates every part, the profiler adds a
+little, and the shares are the figures to compare). Module evaluation is each module's top-level code and what it calls.
+
+${partsTable(parts)}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
