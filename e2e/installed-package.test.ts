@@ -5,7 +5,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finished, stackFrames, type CliRun } from './helpers/cli.js';
@@ -127,6 +127,13 @@ test(
   'npx agentest runs the suite with the adapter and the reporter loaded by package name',
   { timeout: STEP_LIMIT_MS + 30_000 },
   async () => {
+    // The code cache the build made ships in the package, and this Node takes it: the run writes no other.
+    const caches = () =>
+      readdirSync(join(project, 'node_modules/@agentest/test/dist/bundle/code-cache'), { withFileTypes: true }).map(
+        (file) => `${file.name} ${statSync(join(file.parentPath, file.name)).mtimeMs}`,
+      );
+    const shipped = caches();
+    assert.equal(shipped.length, 1, shipped.join('\n'));
     const result = await run(
       'npx',
       ['--no-install', 'agentest', 'test', '-i', 'tests/inputs.jsonl'],
@@ -135,6 +142,8 @@ test(
     );
     // T3 fails on purpose: the exit code must say a case failed.
     assert.equal(result.code, 1, show(result));
+    assert.deepEqual(caches(), shipped);
+    assert.ok(!existsSync(join(project, 'node_modules/.cache/agentest')));
     assert.deepEqual(stackFrames(result.stderr), []);
     assert.match(result.stdout, /T3/);
 
