@@ -207,6 +207,9 @@ test('blobs that are not every shard of one run make merge fail with exit 2, nam
     whole.filter((e) => e.type === 'result').map((r) => [r.id, r.status]),
   );
   assert.deepEqual(report.summary.verdict, whole.at(-1)!.verdict);
+  // A blob named twice (its folder and the file in it) is one blob, not a duplicated shard.
+  const twice = await merge(['checked', join('checked', blobs[1]!), '-o', 'twice.jsonl']);
+  assert.equal(twice.code, wholeCode, twice.stderr);
 });
 
 test('a shard killed with SIGKILL mid-run is resumed: only its unfinished cases run again, and merge is complete', async () => {

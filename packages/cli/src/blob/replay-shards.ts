@@ -266,7 +266,10 @@ function shardsSummary(
   flakyFromShards: boolean,
 ): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
   const summaries = set.blobs.map((blob) => blob.summary);
-  const robustness = summaries.flatMap((summary) => summary?.robustness ?? []);
+  const robustness = inSuiteOrder(
+    set,
+    summaries.flatMap((summary) => summary?.robustness ?? []),
+  );
   const flaky = flakyFromShards ? summaries.flatMap((summary) => summary?.flaky ?? []) : [];
   const usage = replay.totalUsage();
   return {
@@ -274,6 +277,13 @@ function shardsSummary(
     ...(robustness.length ? { robustness } : {}),
     ...(flaky.length ? { flaky } : {}),
   };
+}
+
+/** The shards' robustness entries in the order of their cases in the suite, as one unsharded run lists them. */
+function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
+  const position = new Map<string, number>();
+  for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));
+  return entries.sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
 }
 
 /** The start event's environment as the shards recorded it; no case calls an agent, so no context is made. */
