@@ -12,12 +12,23 @@
 // BUNDLE_META=<file> writes esbuild's metafile there (which modules the script holds).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { Parser } from 'acorn';
 import { build } from 'esbuild';
+import { recordInputs } from './bundle-inputs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const testPackage = join(root, 'packages/test');
@@ -83,21 +94,35 @@ const COMMON = {
 };
 
 const started = performance.now();
-// Built beside the old bundle and swapped in at the end, so a command started meanwhile finds a whole bundle.
+// Built beside the old bundle and swapped in at the end.
 const staging = `${out}-${process.pid}`;
 rmSync(staging, { recursive: true, force: true });
 let meta;
 try {
   meta = await buildScript(staging);
-  await buildWorkers(staging);
-  writeMirror(meta, staging);
+  const workers = await buildWorkers(staging);
+  const mirrored = writeMirror(meta, staging);
   writeFacades(staging);
+  recordInputs(
+    [
+      ...[meta, workers]
+        .flatMap((metafile) => Object.keys(metafile.inputs))
+        .filter((file) => existsSync(join(root, file))),
+      ...mirrored,
+      'scripts/bundle.mjs',
+      'packages/test/package.json',
+    ],
+    { record: join(staging, 'inputs.json') },
+  );
 } catch (error) {
   rmSync(staging, { recursive: true, force: true });
   throw error;
 }
-rmSync(out, { recursive: true, force: true });
+// Swapped in by two renames, so a command started meanwhile finds a whole bundle, the old or the new.
+const previous = `${out}-previous-${process.pid}`;
+if (existsSync(out)) renameSync(out, previous);
 renameSync(staging, out);
+rmSync(previous, { recursive: true, force: true });
 if (process.env.BUNDLE_META) writeFileSync(process.env.BUNDLE_META, JSON.stringify(meta));
 writeCodeCache();
 console.log(
@@ -129,7 +154,7 @@ async function buildScript(dir) {
 
 /** Each worker as an ES module of its own (it runs in a thread, with its own copy of what it uses). */
 async function buildWorkers(dir) {
-  await build({
+  const result = await build({
     ...COMMON,
     entryPoints: Object.fromEntries(Object.entries(MIRRORED.workers).map(([file, name]) => [name, file])),
     outdir: dir,
@@ -139,6 +164,7 @@ async function buildWorkers(dir) {
       js: "import { createRequire as __agentestCreateRequire } from 'node:module'; const require = __agentestCreateRequire(import.meta.url);",
     },
   });
+  return result.metafile;
 }
 
 /**
@@ -147,11 +173,16 @@ async function buildWorkers(dir) {
  */
 function finishScript(text) {
   // In a script, the keyword `import` followed by `(` is always a dynamic import (`import.meta` is compiled away).
-  const tokens = [];
-  Parser.parse(text, { ecmaVersion: 'latest', sourceType: 'script', onToken: tokens });
-  const calls = tokens
-    .filter((token, i) => token.type.keyword === 'import' && tokens[i + 1]?.type.label === '(')
-    .map((token) => token.start);
+  const calls = [];
+  let previous;
+  Parser.parse(text, {
+    ecmaVersion: 'latest',
+    sourceType: 'script',
+    onToken(token) {
+      if (previous?.type.keyword === 'import' && token.type.label === '(') calls.push(previous.start);
+      previous = token;
+    },
+  });
   let script = '';
   let from = 0;
   for (const at of calls.filter((at) => at >= SCRIPT_BANNER.length)) {
@@ -251,28 +282,34 @@ function mirroredImportMetaUrl() {
   };
 }
 
+/** Writes the mirror (see MIRRORED) into `dir`; returns the files it was made from. */
 function writeMirror(metafile, dir) {
+  const sources = [];
   const packages = new Set(
     Object.keys(metafile.inputs)
       .map((input) => /^packages\/([^/]+)\//.exec(input)?.[1])
       .filter(Boolean),
   );
   for (const name of packages) {
-    const { version } = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
+    const manifestFile = join('packages', name, 'package.json');
+    const { version } = JSON.parse(readFileSync(join(root, manifestFile), 'utf8'));
     mkdirSync(join(dir, 'packages', name), { recursive: true });
-    writeFileSync(join(dir, 'packages', name, 'package.json'), `${JSON.stringify({ type: 'module', version })}\n`);
+    writeFileSync(join(dir, manifestFile), `${JSON.stringify({ type: 'module', version })}\n`);
+    sources.push(manifestFile);
   }
-  for (const path of MIRRORED.copies)
-    cpSync(join(root, path), join(dir, path), {
-      recursive: true,
-      filter: (file) => !/\.(d\.ts|map)$/.test(file),
-    });
+  const copied = (file) => !/\.(d\.ts|map)$/.test(file);
+  for (const path of MIRRORED.copies) {
+    cpSync(join(root, path), join(dir, path), { recursive: true, filter: copied });
+    for (const file of readdirSync(join(root, path), { recursive: true, withFileTypes: true }))
+      if (file.isFile() && copied(file.name)) sources.push(relative(root, join(file.parentPath, file.name)));
+  }
   for (const [file, name] of Object.entries(MIRRORED.workers)) {
     const stub = join(dir, file);
     mkdirSync(dirname(stub), { recursive: true });
     const target = relative(dirname(stub), join(dir, `${name}.js`));
     writeFileSync(stub, `export { default } from ${JSON.stringify(`./${target}`.replace('./../', '../'))};\n`);
   }
+  return sources;
 }
 
 function packageName(specifier) {

@@ -20,11 +20,12 @@ import {
   type TestCase,
 } from '@agentest/kernel';
 import { verdictPlugin } from '@agentest/report';
-import { BLOB_FORMAT, type BlobHeader } from '../src/blob/blob-header.js';
+import type { BlobHeader } from '../src/blob/blob-header.js';
 import { blobWriter } from '../src/blob/blob-writer.js';
 import { checkShardSet } from '../src/blob/check-blobs.js';
 import { readBlob } from '../src/blob/read-blob.js';
 import { replayShards } from '../src/blob/replay-shards.js';
+import { shardHeader } from './blob-headers.js';
 
 const SHARDS = 3;
 const IDS = Array.from({ length: 24 }, (_, i) => `case-${i}`);
@@ -88,20 +89,12 @@ const shardOf = (id: string) => (IDS.indexOf(id) % SHARDS) + 1;
 
 function header(index: number): BlobHeader {
   const cases = IDS.filter((id) => shardOf(id) === index);
-  return {
-    type: 'blob',
-    format: BLOB_FORMAT,
-    run_id: 'r',
-    run_id_source: '--run-id',
+  return shardHeader(index, cases, {
     shard: { index, total: SHARDS, source: '--shard' },
-    suite_hash: 'sha256:s',
-    config_hash: 'sha256:c',
-    agentest_version: '1.0.0',
     suite_cases: IDS.length,
-    cases,
     positions: cases.map((id) => IDS.indexOf(id)),
-    ...(plan(1).thresholds ? { thresholds: plan(1).thresholds! } : {}),
-  };
+    thresholds: plan(1).thresholds!,
+  });
 }
 
 function heard(into: RunEvent[]): AgentestPlugin {

@@ -13,6 +13,7 @@ const EXPORTS = [
   'goJsonEscape',
   'hashString',
   'isCi',
+  'lazy',
   'mulberry32',
   'parseDuration',
   'parseJson',

@@ -18,10 +18,9 @@ export function replayCase<T>(
   done: (runs: Execution[], decision: RunDecision | undefined) => T,
 ): T | Promise<T> {
   const { plan } = runner;
-  const runs: Execution[] = [];
-  // After run n's events: the run policy's answer, then the next run or the case's result.
+  // After run n's events: the run policy's answer on the runs so far, then the next run or the case's result.
   const after = (n: number): T | Promise<T> => {
-    runs.push(recorded[n - 1]!);
+    const runs = recorded.slice(0, n);
     const decision = plan.runPolicy?.(testCase, runs, plan.runs);
     return decision?.stop || n === recorded.length ? done(runs, decision) : from(n + 1);
   };
@@ -29,7 +28,7 @@ export function replayCase<T>(
     const pending = replayEvents(runner, testCase, n, recorded[n - 1]!);
     return pending ? pending.then(() => after(n)) : after(n);
   };
-  return recorded.length ? from(1) : done(runs, undefined);
+  return recorded.length ? from(1) : done([], undefined);
 }
 
 /** One recorded run's two events; a promise only when a reporter has to wait. */

@@ -36,7 +36,7 @@ export function mayFindConfig(from: string, name: string, places: readonly strin
   return false;
 }
 
-/** The folders cosmiconfig's `project` strategy searches: up from `start`, ending with the first holding a package file. */
+/** The folders cosmiconfig's `project` strategy searches: up from `start`, to the first with a package file. */
 function* projectFolders(start: string): Generator<string> {
   for (let dir = start; ; dir = dirname(dir)) {
     yield dir;
