@@ -6,10 +6,11 @@
 // One build with code splitting: the command and a config that imports `@agentest/test` share one copy of
 // the kernel (its classes, hook blocks and registries), and what a run loads lazily stays in its own chunks.
 // BUNDLE_META=<file> writes esbuild's metafile there (which modules each chunk holds).
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { replaceDir } from './replace-dir.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const testPackage = join(root, 'packages/test');
@@ -39,7 +40,8 @@ const MIRRORED = {
 const manifest = JSON.parse(readFileSync(join(testPackage, 'package.json'), 'utf8'));
 
 const started = performance.now();
-// Built beside the old bundle and swapped in at the end, so a command started meanwhile finds a whole bundle.
+// Built beside the old bundle and swapped in at the end (unless it is the same), so a command started meanwhile
+// finds a whole bundle.
 const staging = `${out}-${process.pid}`;
 rmSync(staging, { recursive: true, force: true });
 let result;
@@ -74,11 +76,11 @@ try {
   rmSync(staging, { recursive: true, force: true });
   throw error;
 }
-rmSync(out, { recursive: true, force: true });
-renameSync(staging, out);
+const swapped = replaceDir(staging, out);
 if (process.env.BUNDLE_META) writeFileSync(process.env.BUNDLE_META, JSON.stringify(result.metafile));
 const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')).length;
-console.log(`bundle: ${chunks} files in ${relative(root, out)} (${Math.round(performance.now() - started)} ms)`);
+const ms = Math.round(performance.now() - started);
+console.log(`bundle: ${chunks} files in ${relative(root, out)}, ${swapped} (${ms} ms)`);
 
 /** Keeps every package not in BUNDLED external, and fails when @agentest/test does not depend on it. */
 function externalPackages() {
