@@ -36,6 +36,16 @@ export default defineConfig(
       ],
       // `any` is left to review: tapable's hook generics and matcher signatures need it where `unknown` cannot go.
       '@typescript-eslint/no-explicit-any': 'off',
+      // `z` as a value is zod's whole namespace: the bundle then keeps every module of it (all ~50 locales, 740 KB
+      // that each run compiles). `import * as z from 'zod'` lets esbuild keep only what is used (200 KB).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "Write `import * as z from 'zod'`.",
+        },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-var': 'error',
       'prefer-const': 'error',

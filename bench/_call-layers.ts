@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import OpenAI from 'openai';
 import { createChatClient } from '@agentest/connectors';
 import { nodeHttpFetch } from '../packages/connectors/src/node-http-fetch.js';
+import { reuseRequestHeaders } from '../packages/connectors/src/sdk-headers.js';
 import { threadTimes, usedBetween } from './_thread-times.js';
 
 /**
@@ -25,7 +26,8 @@ export async function callLayers(
   const endpoint = `${url}/v1/chat/completions`;
   const agent = new Agent({ keepAlive: true });
   const fetch = nodeHttpFetch();
-  // Built as the connector builds its client (no key: no Authorization header), so `chat()` adds only the connector.
+  // Built as the connector builds its client (no key: no Authorization header; its request headers built once),
+  // so `chat()` adds only the connector.
   const sdk = new OpenAI({
     apiKey: 'no-key',
     baseURL: `${url}/v1`,
@@ -36,6 +38,7 @@ export async function callLayers(
     fetch,
     defaultHeaders: { Authorization: null },
   });
+  reuseRequestHeaders(sdk);
   const client = createChatClient('bench-layers', {
     type: 'openai',
     options: { host: url, model: 'fake-model', concurrency: parallel },

@@ -1,12 +1,13 @@
 /**
  * `-a` (the Yao app root) and `-e` (the environment file) of `agentest test`, as `yao agent test` has
  * them: the app's `.env` is loaded before the config (which reads it here to set `test.parallel`, shown
- * on the start event), `-e` loads another file instead and overrides what is already set, a missing file
- * is ignored, and the root comes from `-a`, else `$YAO_ROOT`, else `app.yao` up from the input.
+ * on the start event), `-e` loads another file instead and overrides what is already set, an app without
+ * a `.env` loads none, an `-e` that cannot be loaded is refused (Yao ignores it), and the root comes from
+ * `-a`, else `$YAO_ROOT`, else `app.yao` up from the input.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from './helpers/cli.js';
 import { readEvents } from './helpers/events.js';
@@ -57,8 +58,33 @@ test('-e loads that file instead, against the working directory, overriding a va
   assert.equal(await parallelSeen(['--env', 'test.env']), 5);
 });
 
-test('a missing environment file is ignored, as in Yao', async () => {
-  assert.equal(await parallelSeen(['-e', 'missing.env'], { AGENTEST_PARALLEL: '7' }), 7);
+test('an app without a .env loads none, as in Yao', async () => {
+  rmSync(join(dir, 'other', '.env'));
+  try {
+    assert.equal(await parallelSeen(['-a', 'other'], { AGENTEST_PARALLEL: '7' }), 7);
+  } finally {
+    writeFileSync(join(dir, 'other', '.env'), 'AGENTEST_PARALLEL=4\n');
+  }
+});
+
+test('-e naming a missing file, a folder or a file that cannot be read stops the run with exit 2, naming -e', async () => {
+  // A link to itself cannot be read by anyone, root included (a file without read permission can be, by root).
+  symlinkSync('loop.env', join(dir, 'loop.env'));
+  const refusals: [string, RegExp][] = [
+    ['missing.env', /-e missing\.env: .*missing\.env does not exist; give a file of KEY=value lines/],
+    ['shop', /-e shop: .*shop is a folder; give the environment file in it \(e\.g\. -e shop\/\.env\)/],
+    ['loop.env', /-e loop\.env: could not read .*loop\.env: ELOOP/],
+  ];
+  for (const [file, message] of refusals) {
+    const out = join(dir, `refused-${file}.jsonl`);
+    const result = await runCli(['test', '-i', 'shop/tests/cases.jsonl', '-n', 'echo', '-o', out, '-e', file], {
+      cwd: dir,
+    });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /^error\[FLAG_INVALID\]: /);
+    assert.match(result.stderr, message);
+    assert.equal(existsSync(out), false, 'no case ran');
+  }
 });
 
 test('-a, else $YAO_ROOT, chooses the app whose .env is loaded', async () => {

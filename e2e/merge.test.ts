@@ -18,12 +18,14 @@ const TEST = ['test', '-i', 'cases.jsonl', '-n', 'det', '--runs', '3', '--thresh
 let dir: string;
 let whole: Event[];
 let wholeCode: number | null;
+let wholeStdout: string;
 
 before(async () => {
   dir = workspace('merge');
   writeDeterministicProject(dir, IDS);
   const run = await runCli([...TEST, '-o', 'whole.jsonl'], { cwd: dir, env: NO_CI });
   wholeCode = run.code;
+  wholeStdout = run.stdout;
   whole = readEvents(join(dir, 'whole.jsonl'));
 });
 
@@ -140,8 +142,25 @@ for (const { name, envs, args = [], runId } of [
     assert.ok(merged.stdout.includes(`Merging ${envs.length} shard`), merged.stdout);
     assert.ok(merged.stdout.includes(runId), merged.stdout);
     assert.deepEqual(outcome(readEvents(join(dir, `${blobDir}.jsonl`))), outcome(whole));
+    // The console lists only the cases that did not pass, as the unsharded run printed them.
+    const failed = new Set(whole.filter((e) => e.type === 'result' && e.status !== 'passed').map((e) => e.id));
+    assert.ok(failed.size > 0);
+    assert.deepEqual(
+      caseLines(merged.stdout),
+      caseLines(wholeStdout).filter((line) => failed.has(/\[(.*?)\]/.exec(line)![1])),
+    );
   });
 }
+
+/** The console's line heading each case: `► [id] input  STATUS …`. */
+const caseLines = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('► ['));
+
+test("merge -v prints every case's line, as the unsharded run does", async () => {
+  const merged = await merge(['blobs-circle', '-v', '-o', 'verbose.jsonl']);
+  assert.equal(merged.code, wholeCode, merged.stderr);
+  assert.deepEqual(caseLines(merged.stdout), caseLines(wholeStdout));
+  assert.equal(caseLines(merged.stdout).length, IDS.length);
+});
 
 test('blobs that are not every shard of one run make merge fail with exit 2, naming what is wrong', async () => {
   const envs = [1, 2, 3].map((i) => ({ CI_NODE_INDEX: String(i), CI_NODE_TOTAL: '3', CI_PIPELINE_ID: '888' }));
@@ -188,6 +207,9 @@ test('blobs that are not every shard of one run make merge fail with exit 2, nam
     whole.filter((e) => e.type === 'result').map((r) => [r.id, r.status]),
   );
   assert.deepEqual(report.summary.verdict, whole.at(-1)!.verdict);
+  // A blob named twice (its folder and the file in it) is one blob, not a duplicated shard.
+  const twice = await merge(['checked', join('checked', blobs[1]!), '-o', 'twice.jsonl']);
+  assert.equal(twice.code, wholeCode, twice.stderr);
 });
 
 test('a shard killed with SIGKILL mid-run is resumed: only its unfinished cases run again, and merge is complete', async () => {

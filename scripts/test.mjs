@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { bundleStaleness } from './bundle-inputs.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,13 +18,20 @@ if (only.length === 0) {
 
 // Some tests run the compiled packages (`dist/`). `npm ci` builds them, but a checkout whose sources changed since
 // would test stale files. `tsc -b` writes nothing when they are up to date, so a second `npm test` running at the
-// same time is not disturbed; the `agentest` command's bundle (scripts/bundle.mjs) is rebuilt whole each time, so
-// it is left to `npm run build`.
+// same time is not disturbed; the `agentest` command's bundle (scripts/bundle.mjs), which `tsc -b` does not touch,
+// is rebuilt when a file it was built from changed (it swaps itself in whole, so a command running meanwhile sees
+// the old bundle or the new).
 const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], {
   cwd: root,
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
+const stale = bundleStaleness();
+if (stale) {
+  console.log(`The bundle is out of date (${stale}): rebuilding it.`);
+  const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root, stdio: 'inherit' });
+  if (bundle.status !== 0) process.exit(bundle.status ?? 1);
+}
 
 /**
  * Variables of the machine the suite runs on that change what agentest does: a CI's (`CI` refuses `.only` and new

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentestError, type ContextFile } from '@agentest/kernel';
 import { didYouMean } from '@agentest/kernel/errors';
 

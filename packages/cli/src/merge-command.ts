@@ -51,7 +51,10 @@ export function addMergeCommand(program: Command, io: CliIo, onRun: (code: numbe
       '--no-history',
       'do not record the merged run in the run history (default: recorded as one run of the whole suite, as `agentest test` records a run)',
     )
-    .option('-v, --verbose', "print each case's output (default: off)")
+    .option(
+      '-v, --verbose',
+      'print every case, each with its output (default: only the cases that did not pass, then the failed cases again and the summary; every report file has every case)',
+    )
     .option('--no-color', 'plain output without colours (also: NO_COLOR=1)')
     .addHelpText('after', EXAMPLES)
     .action(async (paths: string[], flags: RawMergeFlags) => {

@@ -1,9 +1,9 @@
-import createDebug from 'debug';
 import { AgentestError, type AgentestPlugin } from '@agentest/kernel';
 import { errorMessage } from '@agentest/kernel/errors';
+import { debugLogger } from '@agentest/kernel/secrets';
 import { importPackage } from './import-module.js';
 
-const debug = createDebug('agentest:cli');
+const debug = debugLogger('agentest:cli');
 
 type PluginFactory = (options?: Record<string, unknown>) => AgentestPlugin;
 

@@ -1,5 +1,5 @@
 import { AgentestError, isAgentestError } from '@agentest/kernel';
-import { errorMessage } from '@agentest/kernel/errors';
+import { ERROR_CATALOGUE, errorMessage } from '@agentest/kernel/errors';
 import { redactText } from '@agentest/kernel/secrets';
 import { terminalSafe } from '@agentest/report';
 
@@ -20,6 +20,21 @@ export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env
   }
   // A server's error text can echo the key it was sent, and may hold what a terminal would obey: shown, never obeyed.
   return terminalSafe(redactText(lines.join('\n')));
+}
+
+/**
+ * A flag error with the catalogue's fix points at the help of the command the flag was given to
+ * (`agentest merge --help`); `command` is undefined for the program's own flags and an unknown command.
+ */
+export function withCommandHelp(error: unknown, command: string | undefined): unknown {
+  if (!isAgentestError(error) || error.code !== 'FLAG_INVALID' || error.hint !== ERROR_CATALOGUE.FLAG_INVALID.fix)
+    return error;
+  const help = command ? `agentest ${command} --help` : 'agentest --help';
+  return new AgentestError('FLAG_INVALID', error.message, {
+    where: error.where,
+    cause: error,
+    hint: `Use the form shown in \`${help}\`.`,
+  });
 }
 
 /** 2 for configuration and input errors, 3 for runtime errors (the catalogue decides). */

@@ -48,27 +48,28 @@ export async function runCli(argv: readonly string[], io: Partial<CliIo> = {}): 
   surviveClosedPipes(full.stdout, full.stderr);
   let code = 0;
   const program = createProgram(cliVersion(), full, (c) => (code = c));
+  const command = program.commands.find((c) => c.name() === argv[0]);
   try {
-    const command = program.commands.find((c) => c.name() === argv[0]);
     await program.parseAsync(command ? [argv[0]!, ...acceptGoFlags(argv.slice(1), command)] : [...argv], {
       from: 'user',
     });
     return code;
   } catch (error) {
-    if (error instanceof CommanderError) return commanderExit(error, full);
-    const { exitCodeOf, formatError } = await import('./print-error.js');
-    full.stderr.write(`${formatError(error, full.env)}\n`);
+    if (error instanceof CommanderError) return commanderExit(error, full, command?.name());
+    const { exitCodeOf, formatError, withCommandHelp } = await import('./print-error.js');
+    full.stderr.write(`${formatError(withCommandHelp(error, command?.name()), full.env)}\n`);
     return exitCodeOf(error);
   }
 }
 
-async function commanderExit(error: CommanderError, io: CliIo): Promise<number> {
+async function commanderExit(error: CommanderError, io: CliIo, command: string | undefined): Promise<number> {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')
     return 0;
   if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
   const message = error.message.replace(/^error: /, '');
   // The error printer loads the kernel and the report package: only a run or a refusal needs them.
-  const { formatError } = await import('./print-error.js');
-  io.stderr.write(`${formatError(new AgentestError('FLAG_INVALID', message), io.env)}\n`);
+  const { formatError, withCommandHelp } = await import('./print-error.js');
+  const refusal = withCommandHelp(new AgentestError('FLAG_INVALID', message), command);
+  io.stderr.write(`${formatError(refusal, io.env)}\n`);
   return 2;
 }

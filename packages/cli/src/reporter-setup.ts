@@ -36,6 +36,8 @@ export interface ReporterRequest {
   /** Message mode without `-o`: the reply is printed instead of the console layout. */
   printReply: boolean;
   verbose: boolean;
+  /** Which cases the console prints a line for (its `cases` option); the config's console options win. */
+  consoleCases?: 'all' | 'failed';
   color: boolean;
   cwd: string;
   /** Resolves the `-r` agent when the LLM reporter needs it (after the run). */
@@ -152,7 +154,12 @@ async function consoleReporter(
 ): Promise<AgentestPlugin> {
   const factory = spec?.factory ?? (await loadBuiltinReporter('console'));
   const shown = outputs.map((path) => displayPath(path, req.cwd));
-  const options = { stream: req.stdout, outputs: shown, ...injected(req, spec?.options ?? {}) };
+  const options = {
+    stream: req.stdout,
+    outputs: shown,
+    ...(req.consoleCases ? { cases: req.consoleCases } : {}),
+    ...injected(req, spec?.options ?? {}),
+  };
   return instantiateReporter(factory, options, spec?.where ?? 'the console reporter');
 }
 

@@ -64,7 +64,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
   };
   return {
     input: { input: o.input ?? MEMORY_SUITE_NAME, cwd },
-    ...(o.cases ? { suite: memorySuite(o.cases, cwd) } : {}),
+    ...(o.cases ? { suite: memorySuite(o.cases, cwd, o.simulator ? { simulator: o.simulator } : {}) } : {}),
     ...(Object.keys(agent).length ? { agent } : {}),
     runs: o.runs ?? 1,
     parallel: o.parallel ?? 1,

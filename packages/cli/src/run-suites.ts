@@ -3,7 +3,7 @@ import { AgentestError, isAgentestError } from '@agentest/kernel';
 import { loadConfig, type LoadedConfig } from './config/load-config.js';
 import { normaliseConfig } from './config/normalise-config.js';
 import type { RawFlags } from './flags.js';
-import { exitCodeOf, formatError } from './print-error.js';
+import { exitCodeOf, formatError, withCommandHelp } from './print-error.js';
 import { runTest, type CliIo } from './run-test.js';
 
 /** One suite to run: the `-i` input and `-n` agent, in `dir`, with the config file that listed it. */
@@ -69,7 +69,7 @@ async function runOne(suite: ListedSuite, raw: RawFlags, io: CliIo): Promise<num
     return await runTest(flags, { ...io, cwd: suite.dir });
   } catch (error) {
     if (!isAgentestError(error)) throw error;
-    io.stderr.write(`${formatError(error, io.env)}\n`);
+    io.stderr.write(`${formatError(withCommandHelp(error, 'test'), io.env)}\n`);
     return exitCodeOf(error);
   }
 }

@@ -9,6 +9,7 @@ import { CaseCensus } from '../src/blob/case-census.js';
 import { checkShardSet } from '../src/blob/check-blobs.js';
 import { parseRecorded, readBlob, type Blob, type RecordedLine } from '../src/blob/read-blob.js';
 import { blobFileName } from '../src/blob/setup-blob.js';
+import { shardHeader as header2 } from './blob-headers.js';
 
 function failsWith(run: () => unknown, code: string, message: RegExp): void {
   assert.throws(run, (error: unknown) => {
@@ -125,23 +126,6 @@ test('a result line is known by its start, parsed when merge replays it, and a b
   writeFileSync(join(dir, 'stopped.jsonl'), `${header}\n${stopped}\n`);
   assert.equal((await readBlob(join(dir, 'stopped.jsonl'), 'stopped.jsonl')).results.size, 0);
 });
-
-function header2(index: number, cases: string[], extra: Partial<BlobHeader> = {}): BlobHeader {
-  return {
-    type: 'blob',
-    format: BLOB_FORMAT,
-    run_id: 'r',
-    run_id_source: '--run-id',
-    shard: { index, total: 2, source: '--shard' },
-    suite_hash: 'sha256:s',
-    config_hash: 'sha256:c',
-    agentest_version: '1.0.0',
-    suite_cases: 3,
-    cases,
-    positions: cases.map((_, i) => i),
-    ...extra,
-  };
-}
 
 function blob(file: string, header: BlobHeader, finished = header.cases): Blob {
   const results = new Map(

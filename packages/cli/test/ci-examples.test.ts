@@ -155,6 +155,12 @@ test('GitHub Actions: a matrix passes --shard from strategy.job-index, fail-fast
   });
   assert.equal(workflow!.jobs.merge.needs, 'shard');
   assert.match(workflow!.jobs.merge.if, /!cancelled\(\)/);
+  // upload-artifact (v4.4 on) silently leaves out hidden folders such as .agentest: the blobs would never reach the merge.
+  const uploads = shardJob.steps.filter((step: { uses?: string }) => step.uses?.startsWith('actions/upload-artifact'));
+  assert.ok(uploads.length > 0, 'the shard job uploads its blob');
+  for (const upload of uploads)
+    if (/(^|\/)\.[^./]/.test(upload.with.path))
+      assert.equal(upload.with['include-hidden-files'], true, `${upload.with.path} is hidden: include-hidden-files`);
 });
 
 test('GitLab CI: parallel jobs choose their shard from CI_NODE_INDEX/CI_NODE_TOTAL', async () => {
@@ -213,6 +219,23 @@ test('Kubernetes: an Indexed Job of N completions, the same N as AGENTEST_SHARD_
   for (const job of [shards!, merge!])
     assert.equal(job.spec.template.spec.volumes[0].persistentVolumeClaim.claimName, claim!.metadata.name);
   assert.equal(merge!.spec.suspend, true);
+});
+
+test('Kubernetes: the commands at the top wait for each Job to end, whether it succeeded or failed', () => {
+  const commands = read('examples/ci/k8s-indexed-job.yaml')
+    .split('\n')
+    .filter((line) => /^#\s+(until|kubectl)\b/.test(line));
+  assert.ok(commands.length > 0, 'the file says how to run it');
+  for (const line of commands) {
+    // A Job's status leaves `active` out at 0, so a wait for active=0 never ends; a failed Job is never complete.
+    assert.doesNotMatch(line, /\.status\.active/, line);
+    assert.doesNotMatch(line, /--for=condition=complete/i, line);
+  }
+  for (const job of ['agentest-shards', 'agentest-merge'])
+    assert.ok(
+      commands.some((line) => line.includes(`job ${job}`) && /Complete\|Failed/.test(line)),
+      `waits until ${job} is Complete or Failed`,
+    );
 });
 
 test('docs/scale.md shows every setup exactly as the file in examples/ci', () => {

@@ -140,7 +140,14 @@ test('a generator that fails, is unknown or answers prose is GENERATOR_FAILED (e
     run = await agentest(['test', '-i', input, '-n', 'echo'], { cwd: project('[]') });
     assert.equal(run.code, 2, input);
     assert.match(run.stderr, message, input);
+    // The fix is in the -i value: no file line to correct.
+    assert.match(run.stderr, /hint: Correct the -i value: -i "agents:<agent id>\?count=N/, input);
   }
+
+  run = await agentest(['test', '-i', 'agents:gen', '-n', 'echo'], { cwd: project('[]') });
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /generated no test cases/);
+  assert.match(run.stderr, /hint: Make the generator return a JSON array of cases/);
 });
 
 test('-i "scripts:<module>.<Function>" calls the app script with the target agent and runs its cases; failures name -i', async () => {
@@ -151,6 +158,7 @@ test('-i "scripts:<module>.<Function>" calls the app script with the target agen
 }
 export function Broken() { throw new Error('no cases today'); }
 export function Bad() { return [{ id: 'S1' }]; }
+export function Text() { return '[{"id": "S1", "input": "hi"}]'; }
 `,
   });
   let run = await agentest(['test', '-i', 'scripts:tests.gen.Make', '-n', 'echo', '--dry-run'], { cwd: dir });
@@ -169,6 +177,10 @@ export function Bad() { return [{ id: 'S1' }]; }
   run = await agentest(['test', '-i', 'scripts:tests.gen.Bad', '-n', 'echo'], { cwd: dir });
   assert.equal(run.code, 2);
   assert.match(run.stderr, /INPUT_INVALID\]: scripts:tests\.gen\.Bad:1: case "S1" is missing required field "input"/);
+  run = await agentest(['test', '-i', 'scripts:tests.gen.Text', '-n', 'echo'], { cwd: dir });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /INPUT_INVALID\]: script tests\.gen\.Text returned string instead of test cases/);
+  assert.match(run.stderr, /hint: Make the generator return a JSON array of cases/);
   run = await agentest(['test', '-i', 'scripts:nomodule', '-n', 'echo'], { cwd: dir });
   assert.equal(run.code, 3);
   assert.match(run.stderr, /GENERATOR_FAILED\]: -i "scripts:nomodule": invalid script reference/);

@@ -1,6 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,6 +164,36 @@ test('in a Yao app, --assistant picks the assistant; an unknown one is a flag er
     unknown.stderr,
     /error\[FLAG_INVALID\]: --assistant shpo: no such assistant.*did you mean "shop".*casewriter, shop/,
   );
+});
+
+test('a refused --assistant writes nothing: no file, no folder, package.json as it was', async () => {
+  const app = yaoApp();
+  const before = readdirSync(app, { recursive: true }).sort();
+  const packageJson = readFileSync(join(app, 'package.json'), 'utf8');
+  const nosuch = await agentestInProcess(['init', '--assistant', 'nosuch'], { cwd: app });
+  assert.equal(nosuch.code, 2);
+  assert.equal(
+    nosuch.stderr.split('\n')[0],
+    'error[FLAG_INVALID]: --assistant nosuch: no such assistant; its assistants: casewriter, shop',
+  );
+  assert.doesNotMatch(nosuch.stderr, /\n\s+at /, 'no stack trace');
+  assert.deepEqual(readdirSync(app, { recursive: true }).sort(), before);
+  assert.equal(readFileSync(join(app, 'package.json'), 'utf8'), packageJson);
+
+  const shop = join(app, 'assistants', 'shop');
+  const other = await agentestInProcess(['init', '--assistant', 'casewriter'], { cwd: shop });
+  assert.equal(other.code, 2);
+  assert.match(
+    other.stderr,
+    /is the folder of assistant "shop"; to choose another, run agentest init in the app's root/,
+  );
+  assert.deepEqual(readdirSync(app, { recursive: true }).sort(), before);
+
+  const outside = mkdtempSync(join(tmpdir(), 'agentest-init-'));
+  const notApp = await agentestInProcess(['init', 'new-project', '--assistant', 'shop'], { cwd: outside });
+  assert.equal(notApp.code, 2);
+  assert.match(notApp.stderr, /--assistant shop: .*new-project is not a Yao app \(no app\.yao\); run agentest init in/);
+  assert.deepEqual(readdirSync(outside), [], 'the project folder was not created');
 });
 
 test("inside an assistant's folder, init writes that assistant's suite there", async () => {

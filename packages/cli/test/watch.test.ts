@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { agentest, fixture, jsonl, readJsonl } from './helpers.js';
@@ -214,4 +214,53 @@ test('--watch sets the run up again when a base config the config extends change
   child.kill('SIGINT');
   const run = await exited;
   assert.equal(run.code, 1, stderr);
+});
+
+/** Saves as vim, JetBrains' safe write and many formatters do: a temporary file renamed over the original. */
+function saveByRename(path: string, text: string): void {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
+
+test('--watch sees every save an editor makes by renaming a temporary file over the original', async () => {
+  const dir = fixture({
+    'shared/base.config.mjs': config('hello A'),
+    'app/agentest.config.mjs': `export default { extends: '../shared/base.config.mjs' };\n`,
+    'app/suites/inputs.jsonl': jsonl(CASES.slice(0, 2)),
+  });
+  let child!: ChildProcess;
+  let stderr = '';
+  const exited = agentest(['test', '-i', 'suites/inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
+    cwd: join(dir, 'app'),
+    onSpawn: (spawned) => {
+      child = spawned;
+      child.stderr!.on('data', (data) => (stderr += data));
+    },
+  });
+  const out = follow(child);
+  await out.until('Watching for changes', 1);
+
+  // A case file in a folder below the config's, saved twice: the second save is seen too, and the temporary file is no change.
+  saveByRename(join(dir, 'app/suites/inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }]));
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /↻ suites\/inputs\.jsonl changed\n/);
+  assert.match(after(out.text(), 1), /\[T2\] hello 2/);
+  saveByRename(join(dir, 'app/suites/inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 3' }]));
+  await out.until('Watching for changes', 3);
+  assert.match(after(out.text(), 2), /↻ suites\/inputs\.jsonl changed\n/);
+  assert.match(after(out.text(), 2), /\[T2\] hello 3/);
+  assert.doesNotMatch(after(out.text(), 2), /\[T1\]/);
+
+  // A base config in a folder of its own, saved twice the same way.
+  saveByRename(join(dir, 'shared/base.config.mjs'), config('bye'));
+  await out.until('Watching for changes', 4);
+  assert.match(after(out.text(), 3), /Failed: +2\b/);
+  saveByRename(join(dir, 'shared/base.config.mjs'), config('hello again'));
+  await out.until('Watching for changes', 5);
+  assert.match(after(out.text(), 4), /↻ .*shared\/base\.config\.mjs changed\n/);
+  assert.match(after(out.text(), 4), /Passed: +2\b/);
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 0, stderr);
 });

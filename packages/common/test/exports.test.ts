@@ -12,6 +12,7 @@ const EXPORTS = [
   'goDuration',
   'hashString',
   'isCi',
+  'lazy',
   'mulberry32',
   'parseDuration',
   'parseJson',

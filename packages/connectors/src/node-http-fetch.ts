@@ -29,12 +29,44 @@ export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetc
     const body = init?.body;
     if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
     if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
-    const headers = headerRecord(init?.headers);
+    let { list, hasLength } = headerList(init?.headers);
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
-    if (body != null && headers['content-length'] === undefined)
-      headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    return send(parsed(input), init?.method ?? 'GET', headers, body ?? undefined, init?.signal ?? undefined, 0, limit);
+    if (body != null && !hasLength)
+      list = [...list, 'content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)];
+    return send(parsed(input), init?.method ?? 'GET', list, body ?? undefined, init?.signal ?? undefined, 0, limit);
   };
+}
+
+/**
+ * Request headers as Node's client takes them fastest: a flat `[name, value, …]` list goes straight
+ * into the request's head, where an object has each header set (validated, lower-cased, stored) first.
+ */
+interface HeaderList {
+  list: readonly string[];
+  hasLength: boolean;
+}
+
+const fixedLists = new WeakMap<Headers, HeaderList>();
+
+/**
+ * Marks a `Headers` its owner sends with many requests and never changes again (the SDK's request
+ * headers, built once per kind of request, see sdk-headers.ts): its list is made once, not per request.
+ */
+export function markFixedHeaders(headers: Headers): void {
+  if (!fixedLists.has(headers)) fixedLists.set(headers, listOf(headers));
+}
+
+function headerList(headers: RequestInit['headers']): HeaderList {
+  if (!headers) return { list: [], hasLength: false };
+  // The SDKs pass a Headers already; copying it into another one first would cost as much again.
+  if (headers instanceof Headers) return fixedLists.get(headers) ?? listOf(headers);
+  return listOf(new Headers(headers));
+}
+
+function listOf(headers: Headers): HeaderList {
+  const list: string[] = [];
+  headers.forEach((value, name) => list.push(name, value));
+  return { list, hasLength: named(list, 'content-length') };
 }
 
 /** A URL and Node's request options for it. */
@@ -61,18 +93,10 @@ function parsed(input: string | URL): Target {
   return target;
 }
 
-function headerRecord(headers: RequestInit['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  // The SDKs pass a Headers already; copying it into another one first would cost as much again.
-  if (headers)
-    (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => (out[name] = value));
-  return out;
-}
-
 function send(
   { url, options }: Target,
   method: string,
-  headers: Record<string, string>,
+  headers: readonly string[],
   body: string | Uint8Array | undefined,
   signal: AbortSignal | undefined,
   redirects: number,
@@ -82,7 +106,13 @@ function send(
     if (signal?.aborted) return reject(abortError(signal));
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
     if (!requestFn) return reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
-    const req = requestFn({ ...options, method, headers, agent: agents[url.protocol as 'http:' | 'https:'] });
+    // With a list, Node adds no Host header of its own; `url.host` is what it would send.
+    const req = requestFn({
+      ...options,
+      method,
+      headers: named(headers, 'host') ? headers : ['host', url.host, ...headers],
+      agent: agents[url.protocol as 'http:' | 'https:'],
+    });
     const onAbort = (): void => {
       const error = abortError(signal!);
       req.destroy(error);
@@ -101,13 +131,13 @@ function send(
         signal?.removeEventListener('abort', onAbort);
         const keepBody = status === 307 || status === 308;
         const next = new URL(location, url);
-        const nextHeaders = keepBody ? headers : withoutBodyHeaders(headers);
-        if (next.origin !== url.origin) delete nextHeaders.authorization;
+        const dropped = new Set(keepBody ? [] : ['content-type', 'content-length']);
+        if (next.origin !== url.origin) dropped.add('authorization').add('host');
         resolve(
           send(
             { url: next, options: urlToHttpOptions(next) },
             keepBody || method === 'HEAD' ? method : 'GET',
-            nextHeaders,
+            without(headers, dropped),
             keepBody ? body : undefined,
             signal,
             redirects + 1,
@@ -132,9 +162,16 @@ function prematureClose(): Error {
   return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }
 
-function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
-  const { 'content-type': _type, 'content-length': _length, ...rest } = headers;
-  return rest;
+function named(headers: readonly string[], name: string): boolean {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i] === name) return true;
+  return false;
+}
+
+/** The list without the headers named in `names` (lower-case, as the list has them). */
+function without(headers: readonly string[], names: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) if (!names.has(headers[i]!)) kept.push(headers[i]!, headers[i + 1]!);
+  return kept;
 }
 
 function decoded(res: IncomingMessage): Readable {

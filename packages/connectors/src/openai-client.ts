@@ -5,6 +5,7 @@ import { buildApiUrl } from './env.js';
 import { connectorFetch } from './http-log.js';
 import { LlmClient, passThrough } from './llm-client.js';
 import { openaiReply, openaiStreamReply } from './openai-reply.js';
+import { reuseRequestHeaders } from './sdk-headers.js';
 import type { LlmSettings } from './settings.js';
 import type { ChatRequest } from './types.js';
 
@@ -33,7 +34,7 @@ export class OpenAIChatClient extends LlmClient<OpenAIModule, OpenAI> {
 
   protected createClient(module: OpenAIModule): OpenAI {
     const { key, headers, timeoutMs } = this.settings;
-    return new module.OpenAI({
+    const client = new module.OpenAI({
       // The SDK insists on a key; without one the Authorization header is removed below.
       apiKey: key ?? 'no-key',
       baseURL: this.baseURL,
@@ -45,6 +46,8 @@ export class OpenAIChatClient extends LlmClient<OpenAIModule, OpenAI> {
       fetch: connectorFetch(this.id, { secret: key, maxReplyBytes: this.settings.maxReplyBytes }),
       defaultHeaders: { ...headers, ...(key ? {} : { Authorization: null }) },
     });
+    reuseRequestHeaders(client);
+    return client;
   }
 
   protected wireBody(request: ChatRequest, stream: boolean): Record<string, unknown> {

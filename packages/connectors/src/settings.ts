@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentestError, registerSecret } from '@agentest/kernel';
 import { parseDuration } from '@agentest/common';
 import type { ConnectorConfig } from './types.js';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { nodeHttpFetch } from '../src/node-http-fetch.js';
+import { markFixedHeaders, nodeHttpFetch } from '../src/node-http-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -125,6 +125,41 @@ describe('nodeHttpFetch', () => {
       method: 'GET',
       body: '',
     });
+  });
+
+  it("sends one Host header, the caller's or the URL's; a fixed Headers goes out the same with each body", async () => {
+    routes.set('/raw', (req, res, body) => res.end(JSON.stringify({ raw: req.rawHeaders, body })));
+    const sent = async (init: RequestInit) => {
+      const { raw, body } = (await (await fetch(`${base}/raw`, init)).json()) as { raw: string[]; body: string };
+      const pairs = Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!.toLowerCase(), raw[2 * i + 1]!]);
+      return { pairs, body };
+    };
+    const hosts = (pairs: string[][]) => pairs.filter(([name]) => name === 'host').map(([, value]) => value);
+    assert.deepEqual(hosts((await sent({ headers: { 'x-a': '1' } })).pairs), [new URL(base).host]);
+    assert.deepEqual(hosts((await sent({ headers: { Host: 'example.test' } })).pairs), ['example.test']);
+    const fixed = new Headers({ 'content-type': 'application/json', 'x-team': 'qa' });
+    markFixedHeaders(fixed);
+    for (const body of ['{"a":1}', '{"longer":"body"}']) {
+      const request = await sent({ method: 'POST', headers: fixed, body });
+      assert.equal(request.body, body);
+      assert.deepEqual(
+        request.pairs.filter(([name]) => name !== 'connection'),
+        [
+          ['host', new URL(base).host],
+          ['content-type', 'application/json'],
+          ['x-team', 'qa'],
+          ['content-length', String(body.length)],
+        ],
+      );
+    }
+    routes.set('/see-other', (_req, res) => res.writeHead(303, { location: '/raw' }).end());
+    const { raw } = (await (
+      await fetch(`${base}/see-other`, { method: 'POST', headers: fixed, body: '{}' })
+    ).json()) as {
+      raw: string[];
+    };
+    assert.ok(!raw.some((name) => /^content-(type|length)$/i.test(name)), 'a 303 drops the body and its headers');
+    assert.ok(raw.includes('x-team'));
   });
 
   it('an abort before the headers rejects with the signal reason and ends the request', async () => {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { FakeLlmScript } from './types.js';
+import type { FakeLlmScript, FakeRule } from './types.js';
 
 const KEYS = new Set(['rules', 'default', 'echo', 'latencyMs', 'faults', 'queue']);
+const RULE_KEYS = new Set(['match', 'reply', 'fault', 'latencyMs', 'times']);
 
 /**
  * Reads a JSON script (`fake-llm --script replies.json`). JSON cannot hold regexes or functions, so a
@@ -25,11 +26,35 @@ export function parseScript(text: string, where = 'script'): FakeLlmScript {
     throw new Error(`fake-llm: ${where} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   // A bare array is a list of rules, the most common hand-written shape.
-  if (Array.isArray(value)) return { rules: value };
+  if (Array.isArray(value)) return { rules: checkRules(value, where) };
   if (!value || typeof value !== 'object')
     throw new Error(`fake-llm: ${where} must be a JSON object or an array of rules`);
   const unknown = Object.keys(value).filter((k) => !KEYS.has(k));
   if (unknown.length)
     throw new Error(`fake-llm: ${where} has unknown key(s) ${unknown.join(', ')} (known: ${[...KEYS].join(', ')})`);
-  return value as FakeLlmScript;
+  const script = value as FakeLlmScript;
+  if (script.rules !== undefined) {
+    if (!Array.isArray(script.rules)) throw new Error(`fake-llm: ${where}: "rules" must be an array of rules`);
+    checkRules(script.rules, where);
+  }
+  return script;
+}
+
+/**
+ * A rule with a misspelt key (`"replay"`, `"choices"`) would match and answer the default: the
+ * scripted reply silently never comes. Each rule is an object of the known keys.
+ */
+function checkRules(rules: unknown[], where: string): FakeRule[] {
+  rules.forEach((rule, i) => {
+    if (!rule || typeof rule !== 'object' || Array.isArray(rule))
+      throw new Error(
+        `fake-llm: ${where}: rule ${i + 1} must be an object such as {"match": "weather", "reply": "Sunny"}`,
+      );
+    const unknown = Object.keys(rule).filter((k) => !RULE_KEYS.has(k));
+    if (unknown.length)
+      throw new Error(
+        `fake-llm: ${where}: rule ${i + 1} has unknown key(s) ${unknown.join(', ')} (known: ${[...RULE_KEYS].join(', ')})`,
+      );
+  });
+  return rules as FakeRule[];
 }

@@ -45,5 +45,15 @@ describe('fake-llm CLI', () => {
     assert.deepEqual(parseScript('[{"match": "x", "reply": "y"}]'), { rules: [{ match: 'x', reply: 'y' }] });
     assert.throws(() => parseScript('{"rule": []}', 'replies.json'), /replies\.json has unknown key\(s\) rule/);
     assert.throws(() => parseScript('{', 'replies.json'), /replies\.json is not valid JSON/);
+    // A misspelt rule key would let the rule match and answer the default reply instead.
+    assert.throws(
+      () => parseScript('{"rules": [{"match": "x", "reply": "y"}, {"match": "z", "replay": "w"}]}', 'replies.json'),
+      /replies\.json: rule 2 has unknown key\(s\) replay \(known: match, reply, fault, latencyMs, times\)/,
+    );
+    assert.throws(
+      () => parseScript('[{"match": "x", "choices": []}]', 'r.json'),
+      /rule 1 has unknown key\(s\) choices/,
+    );
+    assert.throws(() => parseScript('["x"]', 'r.json'), /rule 1 must be an object/);
   });
 });

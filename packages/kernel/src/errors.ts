@@ -67,7 +67,7 @@ export const ERROR_CATALOGUE = {
   FLAG_INVALID: {
     exit: 2,
     trigger: 'A command-line flag has a value of the wrong form (e.g. `--runs 0`, `--timeout 5 minutes`).',
-    fix: 'Use the form shown in `agentest test --help`.',
+    fix: 'Use the form shown in the help of the command the flag was given to (`agentest <command> --help`).',
   },
   GENERATOR_FAILED: {
     exit: 3,

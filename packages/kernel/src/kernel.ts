@@ -1,9 +1,9 @@
 import { setMaxListeners } from 'node:events';
-import createDebug from 'debug';
 import { callBail, callEvery, callSeries, callWaterfall, isThenable, type StoredTap } from './call-taps.js';
 import { AgentestError, PluginError, errorMessage, isAgentestError } from './errors.js';
 import { createHooks, publicHooks, type KernelHooks, type ReportTapOptions } from './hooks.js';
 import { checkPluginShape, orderPlugins, type AgentestPlugin, type KernelApi } from './plugin.js';
+import { debugLogger } from './debug-log.js';
 import { HookLines } from './logs.js';
 import { RunWatch } from './run-watch.js';
 import { planContextOf } from './run-context.js';
@@ -18,7 +18,7 @@ import type { CaseResult } from './types/result.js';
 import type { RunEvent, RunOutcome, RunPlan, StartEvent, SummaryEvent } from './types/run.js';
 import type { Suite, TestCase } from './types/test-case.js';
 
-const debug = createDebug('agentest:kernel');
+const debug = debugLogger('agentest:kernel');
 
 export interface RunSignals {
   /** First interruption: start no new case; running ones finish. */

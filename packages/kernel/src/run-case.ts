@@ -1,10 +1,11 @@
-import createDebug from 'debug';
 import { aggregate, type CaseBase } from './aggregate.js';
 import { isThenable } from './call-taps.js';
 import { errorMessage } from './errors.js';
 import { stopped } from './execute-run.js';
 import type { KernelHooks } from './hooks.js';
+import { debugLogger } from './debug-log.js';
 import { HookLines } from './logs.js';
+import { replayCase } from './replay-case.js';
 import { runOnce } from './run-once.js';
 import { filtered } from './select-cases.js';
 import type { RunWatch, Watch } from './run-watch.js';
@@ -14,7 +15,7 @@ import type { CaseResult, Execution } from './types/result.js';
 import type { RunDecision, RunEvent, RunPlan } from './types/run.js';
 import type { Suite, SuiteLifecycle, TestCase } from './types/test-case.js';
 
-const debug = createDebug('agentest:kernel');
+const debug = debugLogger('agentest:kernel');
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
 /** What `runCase` needs besides the case: the run's settings and its shared machinery. */
@@ -44,6 +45,10 @@ export function runCase(runner: CaseRunner, testCase: TestCase): CaseResult | Pr
   const { plan, suite, abort } = runner;
   const base = caseBase(testCase);
   if (testCase.skip || testCase.todo) return skipped(base, testCase);
+  if (testCase.recordedRuns)
+    return replayCase(runner, testCase, testCase.recordedRuns, (runs, decision) =>
+      caseResult(base, runs, plan, decision),
+    );
   const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifecycle = caseHooks(suite, testCase);
   if (lifecycle || plan.runs !== 1 || abort.aborted) return runAll(runner, testCase, base, timeoutMs, lifecycle);

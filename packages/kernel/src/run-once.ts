@@ -19,11 +19,7 @@ export function runOnce(
   timeoutMs: number,
   watch: Watch,
 ): Execution | Promise<Execution> {
-  const { plan } = runner;
-  const started: CaseStartEvent = testCase.name
-    ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs: plan.runs }
-    : { type: 'case_start', id: testCase.id, run, runs: plan.runs };
-  const pending = runner.emit(started);
+  const pending = runner.emit(caseStartEvent(testCase, run, runner.plan.runs));
   if (pending) return pending.then(() => execute(runner, testCase, run, timeoutMs, watch));
   return execute(runner, testCase, run, timeoutMs, watch);
 }
@@ -84,9 +80,20 @@ function execute(
 function finish(runner: CaseRunner, testCase: TestCase, execution: Execution): Execution | Promise<Execution> {
   const { plan, suite } = runner;
   if (suite.measure) execution.metrics = suite.measure(execution, testCase);
-  const finished: RunResultEvent = testCase.name
-    ? { type: 'run_result', id: testCase.id, name: testCase.name, runs: plan.runs, execution }
-    : { type: 'run_result', id: testCase.id, runs: plan.runs, execution };
-  const pending = runner.emit(finished);
+  const pending = runner.emit(runResultEvent(testCase, plan.runs, execution));
   return pending ? pending.then(() => execution) : execution;
+}
+
+/** A run's `case_start` event; its keys in this order (the JSONL report writes it by them). */
+export function caseStartEvent(testCase: TestCase, run: number, runs: number): CaseStartEvent {
+  return testCase.name
+    ? { type: 'case_start', id: testCase.id, name: testCase.name, run, runs }
+    : { type: 'case_start', id: testCase.id, run, runs };
+}
+
+/** A run's `run_result` event. */
+export function runResultEvent(testCase: TestCase, runs: number, execution: Execution): RunResultEvent {
+  return testCase.name
+    ? { type: 'run_result', id: testCase.id, name: testCase.name, runs, execution }
+    : { type: 'run_result', id: testCase.id, runs, execution };
 }

@@ -1,4 +1,4 @@
-import createDebug from 'debug';
+import { loadDebug } from './debug-log.js';
 
 /**
  * The secret registry: connector keys and credential headers are registered when a connector is
@@ -87,6 +87,7 @@ function redactError(error: Error): Error {
 
 /** `DEBUG=agentest:*` lines (request logs, hook errors, server bodies) are redacted like reports. */
 function redactDebugOutput(): void {
+  const createDebug = loadDebug();
   const write = createDebug.log;
   createDebug.log = function (this: unknown, ...args: unknown[]) {
     return (write as (...a: unknown[]) => unknown).apply(

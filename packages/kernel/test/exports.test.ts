@@ -46,8 +46,11 @@ test("the errors entry's exported values are exactly the listed ones", () => {
   assert.deepEqual(Object.keys(errors).sort(), ERRORS_EXPORTS);
 });
 
-/** `@agentest/kernel/secrets`: registration and redaction of the values never to print or store. */
-const SECRETS_EXPORTS = ['findSecret', 'redactSecrets', 'redactText', 'registerSecret'];
+/**
+ * `@agentest/kernel/secrets`: registration and redaction of the values never to print or store, and the
+ * `DEBUG` logger whose lines are redacted.
+ */
+const SECRETS_EXPORTS = ['debugLogger', 'findSecret', 'redactSecrets', 'redactText', 'registerSecret'];
 
 test("the secrets entry's exported values are exactly the listed ones", () => {
   assert.deepEqual(Object.keys(secrets).sort(), SECRETS_EXPORTS);

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentestError, isAgentestError, type Agent } from '@agentest/kernel';
 import { loadConnectors } from './load-connectors.js';
 import { formatIssues } from './shapes.js';

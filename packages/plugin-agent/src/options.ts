@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ConnectorConfig } from '@agentest/connectors';
 import { AgentestError, type Agent, type Message } from '@agentest/kernel';
 import type { Adapter } from './adapter.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The three shapes a config agent may take, as zod schemas. They only check; callers keep the

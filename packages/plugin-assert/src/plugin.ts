@@ -1,5 +1,5 @@
 import { AgentestError, type AgentestPlugin, type Assertion } from '@agentest/kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 import { builtinAssertions } from './assertions/index.js';
 import { runAssertion, type AssertionDefinition } from './definition.js';
 import { builtinAssertion } from './validate.js';

@@ -1,40 +1,46 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { lazy } from '@agentest/common';
 
 /**
  * The fields of one JSONL case and their types, as the Yao design lists them. Unknown keys are
  * allowed and ignored (as Go's decoder does); `null` counts as absent for optional fields. `input`,
  * `expected` and `assert` take many shapes and are checked by their own normalisers.
  *
- * Each error text is the phrase "must be …" completes in a message.
+ * Each error text is the phrase "must be …" completes in a message. Built on first use: a valid line
+ * passes the hand-written check below, so the schemas run only to explain a wrong one.
  */
-const optionalString = z.string({ error: 'a string' }).nullish();
-const optionalObject = z.record(z.string(), z.unknown(), { error: 'an object' }).nullish();
-const optionalBoolean = z.boolean({ error: 'true or false (without quotes)' }).nullish();
+const optionalString = () => z.string({ error: 'a string' }).nullish();
+const optionalObject = () => z.record(z.string(), z.unknown(), { error: 'an object' }).nullish();
+const optionalBoolean = () => z.boolean({ error: 'true or false (without quotes)' }).nullish();
 
-export const CaseSchema = z.looseObject({
-  id: z.string({ error: 'a string' }).min(1, { error: 'a non-empty string' }),
-  name: optionalString,
-  user: optionalString,
-  team: optionalString,
-  metadata: optionalObject,
-  options: optionalObject,
-  skip: optionalBoolean,
-  todo: optionalBoolean,
-  timeout: z.string({ error: 'a duration string such as "30s" or "2m30s"' }).nullish(),
-  tags: z
-    .array(z.string({ error: 'a non-empty string' }).trim().min(1, { error: 'a non-empty string' }), {
-      error: 'an array of strings',
-    })
-    .nullish(),
-});
+export const caseSchema = lazy(() =>
+  z.looseObject({
+    id: z.string({ error: 'a string' }).min(1, { error: 'a non-empty string' }),
+    name: optionalString(),
+    user: optionalString(),
+    team: optionalString(),
+    metadata: optionalObject(),
+    options: optionalObject(),
+    skip: optionalBoolean(),
+    todo: optionalBoolean(),
+    timeout: z.string({ error: 'a duration string such as "30s" or "2m30s"' }).nullish(),
+    tags: z
+      .array(z.string({ error: 'a non-empty string' }).trim().min(1, { error: 'a non-empty string' }), {
+        error: 'an array of strings',
+      })
+      .nullish(),
+  }),
+);
 
-export const AssertionSchema = z.looseObject({
-  type: optionalString,
-  negate: optionalBoolean,
-  message: optionalString,
-  path: optionalString,
-  script: optionalString,
-});
+export const assertionSchema = lazy(() =>
+  z.looseObject({
+    type: optionalString(),
+    negate: optionalBoolean(),
+    message: optionalString(),
+    path: optionalString(),
+    script: optionalString(),
+  }),
+);
 
 /** What to do about a wrong field, by field name; the default says to correct it. */
 export const FIELD_FIXES: Record<string, string> = {

@@ -6,6 +6,10 @@ import type { CaseRuleOptions } from './case-rules.js';
 import { typeName } from './input-error.js';
 import { jsonlSuite } from './jsonl-suite.js';
 
+/** What a generator must answer; the fix is in the generator (its prompt or script), not in a file line. */
+const GENERATOR_REPLY_HINT =
+  'Make the generator return a JSON array of cases ([{"id": "G1", "input": "…"}]); `--dry-run` shows what it generates.';
+
 /**
  * The cases a generator returned, in any of Yao's shapes: an array, an object with an array `cases`
  * (or `test_cases`), or a single case object. `from` names the generator in the error.
@@ -21,7 +25,7 @@ export function generatedItems(value: unknown, from: string): unknown[] {
   throw new AgentestError(
     'INPUT_INVALID',
     `${from} returned ${typeName(value)} instead of test cases — it must return a JSON array of cases, e.g. [{"id": "G1", "input": "…"}]`,
-    { where: '-i' },
+    { where: '-i', hint: GENERATOR_REPLY_HINT },
   );
 }
 
@@ -47,6 +51,7 @@ export async function generatedSuite(
   if (!items.length)
     throw new AgentestError('INPUT_INVALID', `${options.name} generated no test cases — check the generator's reply`, {
       where: '-i',
+      hint: GENERATOR_REPLY_HINT,
     });
   const dir = await mkdtemp(join(tmpdir(), 'agentest-generated-'));
   const path = join(dir, 'cases.jsonl');

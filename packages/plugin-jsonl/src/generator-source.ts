@@ -73,6 +73,13 @@ function decode(input: string, text: string): string {
   }
 }
 
+/** A query the generator cannot be asked with; the fix is in the `-i` value, not in a file line. */
+const GENERATOR_QUERY_HINT =
+  'Correct the -i value: -i "agents:<agent id>?count=N&focus=<topic>" (key=value pairs joined by &, values %-escaped).';
+
 function invalid(input: string, problem: string, fix: string): AgentestError {
-  return new AgentestError('INPUT_INVALID', `-i ${JSON.stringify(input)} ${problem} — ${fix}`, { where: '-i' });
+  return new AgentestError('INPUT_INVALID', `-i ${JSON.stringify(input)} ${problem} — ${fix}`, {
+    where: '-i',
+    hint: GENERATOR_QUERY_HINT,
+  });
 }

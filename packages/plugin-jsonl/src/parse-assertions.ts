@@ -1,6 +1,6 @@
 import type { Assertion } from '@agentest/kernel';
 import { carryExactText } from '@agentest/common';
-import { AssertionSchema, FIELD_FIXES, isWellTypedAssertion } from './case-schema.js';
+import { assertionSchema, FIELD_FIXES, isWellTypedAssertion } from './case-schema.js';
 import { typeName } from './input-error.js';
 import { explainSchemaError, type Fail } from './schema-error.js';
 
@@ -25,7 +25,7 @@ export function parseAssertions(value: unknown, fail: Fail, checked: boolean, la
     }
     const assertion = item as Record<string, unknown>;
     if (!isWellTypedAssertion(assertion))
-      explainSchemaError(AssertionSchema.safeParse(assertion), assertion, fail, `${labelOf(value, i, label)}.`);
+      explainSchemaError(assertionSchema().safeParse(assertion), assertion, fail, `${labelOf(value, i, label)}.`);
     return withType(assertion);
   });
 }

@@ -2,7 +2,7 @@ import { AgentestError, type TestCase } from '@agentest/kernel';
 import { parseDuration, parseJson, withoutUnit } from '@agentest/common';
 import { unknownKey } from './case-keys.js';
 import { caseRules, type CaseRules } from './case-rules.js';
-import { CaseSchema, FIELD_FIXES, isWellTypedCase } from './case-schema.js';
+import { caseSchema, FIELD_FIXES, isWellTypedCase } from './case-schema.js';
 import { DYNAMIC_MODE_KEYS, parseDynamicFields } from './dynamic-fields.js';
 import { InputShapeError, typeName } from './input-error.js';
 import { equalsAssertion, parseAssertions } from './parse-assertions.js';
@@ -177,7 +177,7 @@ function checkFields(raw: unknown, text: string, rules: CaseRules, fail: Fail): 
   }
   const badKey = unknownKey(value, rules.extraKeys);
   if (badKey) fail(badKey.problem, badKey.fix);
-  if (!isWellTypedCase(value)) explainSchemaError(CaseSchema.safeParse(value), value, fail);
+  if (!isWellTypedCase(value)) explainSchemaError(caseSchema().safeParse(value), value, fail);
   const dynamic = value.checkpoints !== undefined && value.checkpoints !== null && !ignoresDynamicMode(rules);
   if (!dynamic && (value.input === undefined || value.input === null))
     fail(

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { AgentestError, type AgentestPlugin, type RunPlan } from '@agentest/kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 import { askGenerator } from './agent-generator.js';
 import { detectInput } from './detect-input.js';
 import { generatedItems, generatedSuite } from './generated-suite.js';

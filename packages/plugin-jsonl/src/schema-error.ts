@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { FIELD_FIXES } from './case-schema.js';
 import { typeName } from './input-error.js';
 

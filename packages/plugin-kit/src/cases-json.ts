@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentestError } from '@agentest/kernel';
 import type { JsonCase } from './types.js';
 

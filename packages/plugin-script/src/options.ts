@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentestError } from '@agentest/kernel';
 import type { ScriptPoolOptions } from './pool/types.js';
 

@@ -1,10 +1,10 @@
-import createDebug from 'debug';
 import type { Agent, ContextFile, HookLog, Suite, TestCase } from '@agentest/kernel';
+import { debugLogger } from '@agentest/kernel/secrets';
 import { AssistantDirs, checkHookRef, missingFunction, resolveHookRef } from './hook-refs.js';
 import type { ScriptHookRefs } from './options.js';
 import type { ScriptPool } from './pool/types.js';
 
-const debug = createDebug('agentest:script');
+const debug = debugLogger('agentest:script');
 
 export interface ScriptHooksOptions {
   /**

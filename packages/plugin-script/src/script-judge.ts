@@ -1,4 +1,5 @@
 import type { ExecuteContext, JudgeRecord } from '@agentest/kernel';
+import { didYouMean } from '@agentest/kernel/errors';
 import { AGENT_PREFIX, CONNECTOR_PREFIX, judge, readJudgeSettings } from '@agentest/judge';
 
 /** What `t.assert.Agent(response, agentId, opts)` sends to the main thread: its arguments, copied. */
@@ -15,15 +16,18 @@ export interface JudgeAnswer {
 
 export type ScriptJudge = (ask: JudgeAsk) => Promise<JudgeAnswer>;
 
-/** Keys of `t.assert.Agent`'s third argument: Yao's three, then agentest's judge settings. */
+/** Keys of `t.assert.Agent`'s third argument passed on as the judge's `options`. */
 const OPTION_KEYS = ['connector', 'metadata', 'temperature', 'seed', 'timeout'] as const;
+/** Every key the third argument takes: Yao's three (`criteria`, `metadata`, `connector`), then agentest's. */
+const KNOWN_KEYS: readonly string[] = ['criteria', 'samples', ...OPTION_KEYS];
 
 /**
  * Judges one `t.assert.Agent` call on the main thread, as Yao does (`script_assert.go:
  * assertAgentMethod`): the first argument is the output, `input` is null, `opts.criteria` the
  * criteria, `opts.metadata` and `opts.connector` the options. The agent id gets `agents:` unless it
  * already has it (Yao would double it) or names a `connector:`. `opts.samples`, `temperature`,
- * `seed` and `timeout` work as on the JSONL assertion. Every judgement is pushed to `records`.
+ * `seed` and `timeout` work as on the JSONL assertion; any other key is an error naming it (Yao ignores
+ * it). Every judgement is pushed to `records`.
  */
 export function scriptJudge(ctx: ExecuteContext, records: JudgeRecord[], chatId: string): ScriptJudge {
   return async ({ args }) => {
@@ -31,6 +35,13 @@ export function scriptJudge(ctx: ExecuteContext, records: JudgeRecord[], chatId:
     const id = String(args[1]);
     const use = id.startsWith(AGENT_PREFIX) || id.startsWith(CONNECTOR_PREFIX) ? id : `${AGENT_PREFIX}${id}`;
     const opts = isObject(args[2]) ? args[2] : {};
+    // Yao drops other keys silently, so `{ critera: … }` or `{ negate: true }` would judge something else than meant.
+    const unknown = Object.keys(opts).find((key) => !KNOWN_KEYS.includes(key));
+    if (unknown !== undefined)
+      return {
+        pass: false,
+        error: `t.assert.Agent: "${unknown}" is not an option${didYouMean(unknown, KNOWN_KEYS)} (options: ${KNOWN_KEYS.join(', ')})`,
+      };
     const options = Object.fromEntries(OPTION_KEYS.filter((key) => opts[key] !== undefined).map((k) => [k, opts[k]]));
     const settings = readJudgeSettings({ use, samples: opts.samples, options });
     if ('problem' in settings) return { pass: false, error: `t.assert.Agent: ${settings.problem}` };

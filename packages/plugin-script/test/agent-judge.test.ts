@@ -66,6 +66,14 @@ test('t.assert.Agent: pass, fail, unreadable judge, samples and missing argument
   assert.equal(runs.get('TestTooFewArguments')!.status, 'failed');
   assert.match(runs.get('TestTooFewArguments')!.error!, /Agent requires response and agentID arguments/);
 
+  // Yao ignores other keys; here a misspelled or unsupported option is an error naming it, not a judgement of something else.
+  const misspelled = runs.get('TestMisspelledOption')!;
+  assert.equal(misspelled.status, 'error');
+  assert.match(misspelled.error!, /t\.assert\.Agent: "critera" is not an option \(did you mean "criteria"\?\)/);
+  const negated = runs.get('TestNegateOption')!;
+  assert.equal(negated.status, 'error');
+  assert.match(negated.error!, /"negate" is not an option .*options: criteria, samples, connector/);
+
   const payloads = seen.map((m) => JSON.parse(String(m.at(-1)!.content)) as Record<string, unknown>);
   assert.ok(
     payloads.some((p) => p.context === 'support' && p.input === null && p.criteria === 'a friendly greeting'),

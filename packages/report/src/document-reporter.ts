@@ -1,5 +1,5 @@
 import { defineReporter, type AgentestPlugin, type Reporter } from '@agentest/kernel';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { parseReporterOptions, reporterOptionsSchema, type ReporterOptions } from './reporter-options.js';
 import { ReportCollector, type Report } from './report.js';
 import { resolveOutputPath, writeFileAtomic } from './write-file-atomic.js';

@@ -1,5 +1,5 @@
 import { AgentestError } from '@agentest/kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The options every reporter accepts; reporters extend this with their own. Unknown keys are ignored. */
 export const reporterOptionsSchema = z.object({

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   defineDocumentReporter,
   parseReporterOptions,

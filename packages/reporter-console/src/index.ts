@@ -34,6 +34,11 @@ export interface ConsoleReporterOptions {
   progress?: boolean;
   /** Print each case's output (`-v`); the run plan's `verbose` also turns it on. */
   verbose?: boolean;
+  /**
+   * Which finished cases get their lines: `all` (default), or `failed`, only those that did not pass
+   * (failed, errored, timed out), as `agentest merge` prints by default; the recap and summary are the same.
+   */
+  cases?: 'all' | 'failed';
   /** Files this run writes, listed under the summary as `Output: <path>`. */
   outputs?: string[];
   /** Accepted for symmetry with file reporters; the console writes no file. */
@@ -58,6 +63,7 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
   let hooks: ConsoleHooks | undefined;
   let layout: ConsoleLayout | undefined;
   let recap: FailureRecap | undefined;
+  const onlyFailed = options.cases === 'failed';
 
   const reporter = defineReporter({
     name: PLUGIN_NAME,
@@ -80,7 +86,7 @@ export default function consoleReporter(options: ConsoleReporterOptions = {}): A
       const failed = layout?.failed ? layout.failed(result) : isFailure(result.status);
       progress.record(failed, result.id, result.runs.length);
       recap?.record(result);
-      layout?.result(result);
+      if (failed || !onlyFailed) layout?.result(result);
     },
     onSummary(summary) {
       progress.finish();

@@ -70,11 +70,16 @@ async function render(
   plugins: AgentestPlugin[],
   runPlan = plan(),
   stream = Object.assign(new PassThrough(), { isTTY: false }),
+  cases?: 'all' | 'failed',
 ) {
   let text = '';
   stream.on('data', (d) => (text += d));
   await createKernel({
-    plugins: [...plugins, verdictPlugin(), consoleReporter({ stream, outputs: ['out.jsonl'] })],
+    plugins: [
+      ...plugins,
+      verdictPlugin(),
+      consoleReporter({ stream, outputs: ['out.jsonl'], ...(cases ? { cases } : {}) }),
+    ],
   }).run(runPlan);
   return text;
 }
@@ -99,6 +104,36 @@ test('agent layout: header, case lines, errors, grade, summary and banner', asyn
   assert.match(text, /► \[T2\] from a part {2}FAILED \(12ms\)\n {2}└─ output does not contain "y"/);
   assert.match(text, /► \[T3\] T3 {2}PASSED \[PARTIAL\] \(12ms\)/);
   assert.match(text, / {2}Output: out\.jsonl\n═{63}\n {2}❌ TESTS FAILED\n═{63}\n$/);
+});
+
+test("cases: 'failed' prints only the cases that did not pass; the header, recap and summary are the same", async () => {
+  const suite = () =>
+    scripted('agent', [
+      { id: 'T1', runs: [{ status: 'passed' }] },
+      { id: 'T2', runs: [{ status: 'failed', error: 'output does not contain "y"' }] },
+      { id: 'T3', runs: [{ status: 'error', error: 'agent down' }] },
+      { id: 'T4', runs: [{ status: 'skipped' }] },
+    ]);
+  const all = await render([suite()]);
+  const failed = await render([suite()], plan(), undefined, 'failed');
+  const caseLines = (text: string) => text.split('\n').filter((line) => line.startsWith('► '));
+  assert.deepEqual(
+    caseLines(all).map((line) => line.split(' ')[1]),
+    ['[T1]', '[T2]', '[T3]', '[T4]'],
+  );
+  assert.deepEqual(
+    caseLines(failed),
+    caseLines(all).filter((line) => /\[T[23]\]/.test(line)),
+  );
+  // Everything else (header, the failed cases' details, the recap, the summary) is what `all` prints;
+  // the run's wall time aside.
+  const without = (text: string, ids: string[]) =>
+    text
+      .split('\n')
+      .filter((line) => !ids.some((id) => line.startsWith(`► [${id}]`)) && !line.startsWith('  Duration:'))
+      .join('\n');
+  assert.equal(without(failed, []), without(all, ['T1', 'T4']));
+  assert.match(failed, /Failed Cases \(2\)/);
 });
 
 test('metrics, thresholds and the ship verdict', async () => {

@@ -12,7 +12,7 @@ import {
   type ReadonlyResult,
   type Report,
 } from '@agentest/report';
-import { z } from 'zod';
+import * as z from 'zod';
 import { JobSummaryCases, MOST_FAILURES_LISTED } from './job-summary-cases.js';
 import { annotation } from './workflow-commands.js';
 

@@ -10,7 +10,7 @@ import {
   writeFileAtomic,
   type Report,
 } from '@agentest/report';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Fallback } from './fallback.js';
 import { reporterMessages } from './prompt.js';
 import { documentFromReply, type ReportFormat } from './reply.js';

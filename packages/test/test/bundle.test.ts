@@ -4,8 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MODULE_LOAD_RECORDER } from '@agentest/test-utils';
+import { loadCachedScript } from '../src/cached-script.js';
 
 // The `agentest` command runs the bundle (scripts/bundle.mjs, built by `npm run build`). What a bundle can
 // break is checked here against the built bundle itself: CommonJS packages it loads, files found relative to
@@ -68,10 +69,30 @@ test('the plugin examples (a config and five plugins importing @agentest/test) r
     loaded.some((url) => url.endsWith('/packages/test/dist/bundle/index.js')),
     loaded.join('\n'),
   );
+  // (The loader of the bundle's script is the one module of dist/ that runs outside it.)
+  const bundleFiles = /\/packages\/test\/dist\/(bundle\/|load-bundle\.js$|cached-script\.js$)/;
   assert.deepEqual(
-    loaded.filter((url) => /\/packages\/[^/]+\/(dist|src)\//.test(url) && !url.includes('/packages/test/dist/bundle/')),
+    loaded.filter((url) => /\/packages\/[^/]+\/(dist|src)\//.test(url) && !bundleFiles.test(url)),
     [],
   );
+});
+
+test('the build ships a code cache of the bundle that this Node takes', () => {
+  const dist = join(pkgDir, 'dist/bundle');
+  const script = loadCachedScript(join(dist, 'agentest.cjs'), () => [join(dist, 'code-cache')]);
+  assert.equal(script.cache, 'used');
+});
+
+test("`@agentest/test` and `@agentest/test/kit` are the exports of the command's one script, loaded once", async () => {
+  const dist = pathToFileURL(join(pkgDir, 'dist/')).href;
+  const { loadBundle } = (await import(`${dist}load-bundle.js`)) as typeof import('../src/load-bundle.js');
+  const index = (await import(`${dist}bundle/index.js`)) as Record<string, unknown>;
+  const kit = (await import(`${dist}bundle/kit.js`)) as Record<string, unknown>;
+  assert.equal(index.AgentestError, loadBundle().index().AgentestError);
+  assert.equal(index.definePlugin, loadBundle().index().definePlugin);
+  // One `test()` registry, whichever entry a test file imports it from.
+  assert.equal(kit.test, index.test);
+  assert.equal(kit.runSuite, loadBundle().kit().runSuite);
 });
 
 test('the bundled command prints its package version, and the JSON report names it', () => {

@@ -15,6 +15,6 @@ export function addAppOptions(command: Command): void {
     )
     .option(
       '-e, --env <file>',
-      'an environment file loaded before the run, overriding variables already set; a missing file is ignored, as in Yao (default: <app root>/.env; e.g. -e .env.test)',
+      'an environment file loaded before the run, overriding variables already set (default: <app root>/.env, when it exists; e.g. -e .env.test)',
     );
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { AgentestError } from '@agentest/kernel';
 import type { NormalisedConfig } from '../config/normalise-config.js';
@@ -23,7 +23,8 @@ export interface AppSetup {
  * directory), else `$YAO_ROOT`, else the nearest folder holding `app.yao`, `app.json` or `app.jsonc`, up
  * from the `-i` path when it is a file or folder, otherwise from the working directory. The environment
  * file is `-e` (against the working directory), else `<root>/.env`; its variables override those already
- * set, and a file that does not exist is ignored, as Yao's loader does. The variables go into `env`, which
+ * set. An app without a `.env` loads none, as Yao's loader does; an `-e` that cannot be loaded is refused
+ * (see `givenEnvFile`). The variables go into `env`, which
  * the command line's `process.env` is, so the config, connectors and scripts all see them.
  */
 export async function setupApp(
@@ -33,10 +34,36 @@ export async function setupApp(
   env: NodeJS.ProcessEnv,
 ): Promise<AppSetup> {
   const root = await appRoot(flags.app, input, cwd, env);
-  const envFile = flags.env !== undefined ? resolve(cwd, flags.env) : root && resolve(root.dir, '.env');
+  const envFile = flags.env !== undefined ? givenEnvFile(flags.env, cwd) : root && resolve(root.dir, '.env');
   if (!envFile || !isFile(envFile)) return root ? { root } : {};
-  Object.assign(env, readEnvFile(envFile, flags.env !== undefined ? '-e' : '.env'));
+  Object.assign(env, readEnvFile(envFile, flags.env));
   return { ...(root ? { root } : {}), envFile };
+}
+
+/**
+ * The file `-e` names, which must be a file agentest can read. Yao ignores an `-e` it cannot load (missing, a
+ * folder, unreadable): a typo in the path would then run without the keys it holds, so agentest refuses it.
+ */
+function givenEnvFile(given: string, cwd: string): string {
+  const file = resolve(cwd, given);
+  let folder: boolean;
+  try {
+    folder = statSync(file).isDirectory();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw envFileInvalid(given, `${file} does not exist; give a file of KEY=value lines (e.g. -e .env.test)`);
+    throw envFileInvalid(given, `could not read ${file}: ${(error as Error).message}`);
+  }
+  if (folder)
+    throw envFileInvalid(
+      given,
+      `${file} is a folder; give the environment file in it (e.g. -e ${join(given, '.env')})`,
+    );
+  return file;
+}
+
+function envFileInvalid(given: string, problem: string): AgentestError {
+  return new AgentestError('FLAG_INVALID', `-e ${given}: ${problem}`, { where: '-e' });
 }
 
 async function appRoot(
@@ -63,17 +90,14 @@ async function appRoot(
   return findMarkedRoot(path !== undefined && existsSync(path) ? path : cwd);
 }
 
-function readEnvFile(file: string, where: string): NodeJS.Dict<string> {
+/** The variables of an environment file: `given` is what `-e` said, undefined for the app's own `.env`. */
+function readEnvFile(file: string, given: string | undefined): NodeJS.Dict<string> {
   try {
     return parseEnv(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new AgentestError(
-      'FLAG_INVALID',
-      `${file}: could not read the environment file: ${(error as Error).message}`,
-      {
-        where,
-      },
-    );
+    const problem = `could not read ${file}: ${(error as Error).message}`;
+    if (given !== undefined) throw envFileInvalid(given, problem);
+    throw new AgentestError('FLAG_INVALID', `${problem} (the app's environment file)`, { where: '.env' });
   }
 }
 

@@ -84,7 +84,10 @@ export function parseRecorded(file: string, recorded: RecordedLine): ResultEvent
   return checkResult(event, file, recorded.line);
 }
 
-/** How the blob writer starts a result line (the kernel's key order): its id and kind, as JSON strings. */
+/** How the blob writer starts a result line (the kernel's key order), up to its id's value. */
+const RESULT_START = '{"type":"result","id":"';
+const KIND_KEY = '","kind":"';
+/** The same, for any id and kind (with escapes in them): each as a JSON string. */
 const RESULT_HEAD = /^\{"type":"result","id":("(?:[^"\\]|\\.)*"),"kind":("(?:[^"\\]|\\.)*"),/;
 
 /**
@@ -92,15 +95,16 @@ const RESULT_HEAD = /^\{"type":"result","id":("(?:[^"\\]|\\.)*"),"kind":("(?:[^"
  * `undefined` for any other line (which is then parsed and checked as a whole).
  */
 function finishedResultHead(text: string): { id: string; kind: string } | undefined {
-  if (text.charCodeAt(text.length - 1) !== 125 /* } */) return undefined;
+  if (text.charCodeAt(text.length - 1) !== 125 /* } */ || !text.startsWith(RESULT_START)) return undefined;
   // A case a hard stop cut short is told apart by its parsed runs (stoppedByHand).
   if (text.includes(STOPPED_WORDS)) return undefined;
+  // An id and a kind without a backslash end at the next quote each: two searches, no regex.
+  const idEnd = text.indexOf('"', RESULT_START.length);
+  const kindEnd = text.startsWith(KIND_KEY, idEnd) ? text.indexOf('"', idEnd + KIND_KEY.length) : -1;
+  if (kindEnd !== -1 && text.charCodeAt(kindEnd + 1) === 44 /* , */ && !text.slice(0, kindEnd).includes('\\'))
+    return { id: text.slice(RESULT_START.length, idEnd), kind: text.slice(idEnd + KIND_KEY.length, kindEnd) };
   const head = RESULT_HEAD.exec(text);
-  return head ? { id: unquote(head[1]!), kind: unquote(head[2]!) } : undefined;
-}
-
-function unquote(quoted: string): string {
-  return quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+  return head ? { id: JSON.parse(head[1]!) as string, kind: JSON.parse(head[2]!) as string } : undefined;
 }
 
 type Loose = Record<string, unknown>;
@@ -152,22 +156,36 @@ function parseLine(line: string): Loose | string {
 
 /**
  * The file's lines, read in large chunks: a blob of 100k results is tens of MB; readline costs a regex
- * a line. They come a chunk's worth at a time, as an async generator costs a promise per value.
+ * a line. They come a chunk's worth at a time, as an async generator costs a promise per value. Lines
+ * are cut from each chunk as it is (joining a chunk to the previous one's unfinished line would copy
+ * the whole chunk); only a line that spans two chunks is joined.
  */
 async function* linesOf(path: string): AsyncGenerator<string[]> {
   let rest = '';
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const text = rest + (chunk as string);
-    const lines: string[] = [];
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      lines.push(text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end));
+  for await (const chunk of createReadStream(path, {
+    encoding: 'utf8',
+    highWaterMark: 1 << 20,
+  }) as AsyncIterable<string>) {
+    let end = chunk.indexOf('\n');
+    if (end === -1) {
+      rest += chunk;
+      continue;
+    }
+    const lines = [withoutCr(rest + chunk.slice(0, end))];
+    let start = end + 1;
+    for (end = chunk.indexOf('\n', start); end !== -1; end = chunk.indexOf('\n', start)) {
+      lines.push(withoutCr(chunk.slice(start, end)));
       start = end + 1;
     }
-    rest = text.slice(start);
+    rest = chunk.slice(start);
     yield lines;
   }
   if (rest) yield [rest];
+}
+
+/** A line written with Windows line ends (`\r\n`) without its `\r`. */
+function withoutCr(line: string): string {
+  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
 }
 
 async function fileExists(path: string, shown: string): Promise<void> {

@@ -2,7 +2,6 @@ import {
   AgentestError,
   type Agent,
   type AgentestPlugin,
-  type Execution,
   type PlanContext,
   type ResultEvent,
   type RunEvent,
@@ -61,14 +60,6 @@ export function replayShards(
     context: recordedContext(start),
     verbose: false,
     ...(first.header.thresholds ? { thresholds: first.header.thresholds } : {}),
-    // A case that stopped early under a run policy (`--runs auto`) is replayed with the runs it had.
-    ...(start.runs_per_case > 1
-      ? {
-          runPolicy: (testCase: TestCase, runs: readonly Execution[]) => ({
-            stop: runs.length >= recorded(testCase).runs.length,
-          }),
-        }
-      : {}),
   };
   return { plan, plugin: replayPlugin(set, start, replay, options) };
 }
@@ -179,11 +170,10 @@ function caseOf(result: ResultEvent): TestCase {
     source: result.source,
     ...(notRun ? { skip: result.skip_reason ?? true } : {}),
     ...(result.todo ? { todo: true } : {}),
-    data: result,
+    // The kernel reports these runs as the case's (a case a run policy stopped early has the runs it had).
+    recordedRuns: result.runs,
   };
 }
-
-const recorded = (testCase: TestCase) => testCase.data as ResultEvent;
 
 function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, options: ReplayOptions): AgentestPlugin {
   const agent: Agent = {
@@ -191,14 +181,17 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, opti
     ...(start.connector ? { connector: start.connector } : {}),
     run: () => Promise.reject(new AgentestError('INTERNAL', 'agentest merge calls no agent')),
   };
+  // The kernel checks every kind has an executor; a replayed case has its recorded runs, and runs none.
+  const executor = () => {
+    throw new AgentestError('INTERNAL', 'agentest merge executes no case: each is replayed from its recorded runs');
+  };
   const clock = shardsClock(set);
   return {
     name: MERGE_PLUGIN,
     enforce: 'pre',
     apply({ hooks }) {
       hooks.resolve.tap(MERGE_PLUGIN, () => agent);
-      for (const kind of replay.kinds)
-        hooks.execute.for(kind).tap(MERGE_PLUGIN, (testCase, ctx) => recordedRun(recorded(testCase), ctx.run));
+      for (const kind of replay.kinds) hooks.execute.for(kind).tap(MERGE_PLUGIN, executor);
       hooks.report.tap({ name: MERGE_PLUGIN, stage: BEFORE_EVERYTHING }, (event: RunEvent) => {
         if (event.type === 'start') {
           replay.start();
@@ -209,20 +202,6 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, opti
           Object.assign(event, clock.summary(), shardsSummary(set, replay, options.flakyFromShards !== false));
       });
     },
-  };
-}
-
-/** Run `n` of a case as recorded; a run the record lacks is an error on the case, never a crash. */
-function recordedRun(result: ResultEvent, n: number): Execution {
-  const run = result.runs[n - 1];
-  if (run) return run;
-  return {
-    run: n,
-    status: 'error',
-    duration_ms: 0,
-    error: 'no such run in the shard blob',
-    assertions: [],
-    metrics: {},
   };
 }
 
@@ -287,7 +266,10 @@ function shardsSummary(
   flakyFromShards: boolean,
 ): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
   const summaries = set.blobs.map((blob) => blob.summary);
-  const robustness = summaries.flatMap((summary) => summary?.robustness ?? []);
+  const robustness = inSuiteOrder(
+    set,
+    summaries.flatMap((summary) => summary?.robustness ?? []),
+  );
   const flaky = flakyFromShards ? summaries.flatMap((summary) => summary?.flaky ?? []) : [];
   const usage = replay.totalUsage();
   return {
@@ -295,6 +277,13 @@ function shardsSummary(
     ...(robustness.length ? { robustness } : {}),
     ...(flaky.length ? { flaky } : {}),
   };
+}
+
+/** The shards' robustness entries in the order of their cases in the suite, as one unsharded run lists them. */
+function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
+  const position = new Map<string, number>();
+  for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));
+  return entries.sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
 }
 
 /** The start event's environment as the shards recorded it; no case calls an agent, so no context is made. */

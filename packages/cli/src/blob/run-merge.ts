@@ -51,6 +51,8 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
       defaultFiles: true,
       printReply: false,
       verbose: flags.verbose === true,
+      // A merge job is read for its verdict: the cases that did not pass and the summary, every case with -v.
+      consoleCases: flags.verbose === true ? 'all' : 'failed',
       color: flags.color !== false,
       cwd: io.cwd,
       resolveAgent: (id) => kernel.resolveAgent({ id }, plan),
@@ -71,7 +73,10 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
   }
 }
 
-/** Every blob named, a folder standing for the `.jsonl` files in it, read in name order. */
+/**
+ * Every blob named, a folder standing for the `.jsonl` files in it, read in name order. A file named
+ * twice (`blobs blobs/a.jsonl`) is read once: it is one blob, not two copies of a shard.
+ */
 async function readBlobs(paths: readonly string[], cwd: string): Promise<Blob[]> {
   const files: { path: string; shown: string }[] = [];
   for (const given of paths) {
@@ -89,7 +94,8 @@ async function readBlobs(paths: readonly string[], cwd: string): Promise<Blob[]>
       );
     files.push(...names.map((name) => ({ path: join(path, name), shown: relative(cwd, join(path, name)) || name })));
   }
-  return Promise.all(files.map(({ path, shown }) => readBlob(path, shown)));
+  const once = files.filter(({ path }, i) => files.findIndex((f) => f.path === path) === i);
+  return Promise.all(once.map(({ path, shown }) => readBlob(path, shown)));
 }
 
 /**

@@ -5,6 +5,7 @@ import { AgentestError, isAgentestError } from '@agentest/kernel';
 import { errorMessage } from '@agentest/kernel/errors';
 import type { Loader } from 'cosmiconfig';
 import { importUserModule } from '../import-module.js';
+import { mayFindConfig } from './config-presence.js';
 import { applyExtends } from './extends.js';
 
 const NAME = 'agentest';
@@ -46,6 +47,8 @@ export interface LoadedConfig {
  * may import local `.ts` plugins.
  */
 export async function loadConfig(options: { cwd: string; file?: string; searchFrom?: string }): Promise<LoadedConfig> {
+  const from = options.searchFrom ?? options.cwd;
+  if (!options.file && !mayFindConfig(from, NAME, SEARCH_PLACES)) return { config: {}, bases: [] };
   const { cosmiconfig } = await import('cosmiconfig');
   const explorer = cosmiconfig(NAME, {
     searchStrategy: 'project',
@@ -62,7 +65,6 @@ export async function loadConfig(options: { cwd: string; file?: string; searchFr
     const found = await evaluate(file, () => explorer.load(file));
     return { ...(await applyExtends(found?.config ?? {}, file, loadBase)), filepath: file };
   }
-  const from = options.searchFrom ?? options.cwd;
   const found = await evaluate(from, () => explorer.search(from));
   return found
     ? { ...(await applyExtends(found.config ?? {}, found.filepath, loadBase)), filepath: found.filepath }

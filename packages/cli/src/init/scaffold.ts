@@ -47,8 +47,9 @@ interface PlannedFile {
  * and `.gitignore` the run outputs it does not list yet.
  */
 export async function scaffold(options: InitOptions): Promise<InitResult> {
-  await mkdir(options.dir, { recursive: true });
+  // What to write for is settled first: a refused --assistant leaves no folder and no file behind.
   const yao = await detectYaoApp(options.dir, options.assistant);
+  await mkdir(options.dir, { recursive: true });
   const root = yao?.root ?? options.dir;
   // Read package.json before writing anything, so a broken one stops init with nothing half done.
   const dependency = await addDevDependency(root, '@agentest/test', `^${options.version}`);

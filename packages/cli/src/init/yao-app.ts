@@ -29,13 +29,20 @@ export async function detectYaoApp(dir: string, wanted?: string): Promise<YaoTar
   if (existsSync(join(dir, PACKAGE_FILE))) {
     const id = deriveAgentId(dir, findAppRoot(dirname(dir))?.dir);
     if (wanted && wanted !== id)
-      throw new AgentestError('FLAG_INVALID', `--assistant ${wanted}: ${dir} is the folder of assistant "${id}"`, {
-        where: '--assistant',
-      });
+      throw new AgentestError(
+        'FLAG_INVALID',
+        `--assistant ${wanted}: ${dir} is the folder of assistant "${id}"; to choose another, run agentest init in the app's root folder (the one holding app.yao)`,
+        { where: '--assistant' },
+      );
     return { root: dir, assistant: id, dir, all: [id] };
   }
   if (!APP_MARKERS.some((marker) => existsSync(join(dir, marker)))) {
-    if (wanted) throw new AgentestError('FLAG_INVALID', `--assistant ${wanted}: ${dir} is not a Yao app (no app.yao)`);
+    if (wanted)
+      throw new AgentestError(
+        'FLAG_INVALID',
+        `--assistant ${wanted}: ${dir} is not a Yao app (no app.yao); run agentest init in the app's root folder, or leave out --assistant`,
+        { where: '--assistant' },
+      );
     return undefined;
   }
   const all = await listAssistants(dir);

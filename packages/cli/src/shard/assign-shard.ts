@@ -10,7 +10,16 @@ export function shardOfCase(id: string, total: number): number {
   return (createHash('sha256').update(id).digest().readUInt32BE(0) % total) + 1;
 }
 
-/** The plan's `include` for one shard: the cases whose id hashes to it. */
+/**
+ * The id a case is placed by: its own, or for a `--fuzz` variant the case it varies, so that a case and
+ * its variants run on one shard and each shard's robustness figures cover whole cases.
+ */
+export function shardUnit(testCase: TestCase): string {
+  const of = (testCase.metadata as { fuzz?: { of?: unknown } } | undefined)?.fuzz?.of;
+  return typeof of === 'string' ? of : testCase.id;
+}
+
+/** The plan's `include` for one shard: the cases whose unit hashes to it. */
 export function inShard(shard: Pick<ShardLabel, 'index' | 'total'>): (testCase: TestCase) => boolean {
-  return (testCase) => shardOfCase(testCase.id, shard.total) === shard.index;
+  return (testCase) => shardOfCase(shardUnit(testCase), shard.total) === shard.index;
 }

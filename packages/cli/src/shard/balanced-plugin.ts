@@ -1,6 +1,7 @@
 import { definePlugin, type AgentestPlugin, type ShardLabel, type TestCase } from '@agentest/kernel';
 import { matchesRunFilter } from '@agentest/kernel/results';
 import { formatDuration } from '@agentest/report';
+import { shardUnit } from './assign-shard.js';
 import { packSuite } from './balanced-shards.js';
 
 /** Recorded case times and where they come from, as the start of the header's note says. */
@@ -29,7 +30,7 @@ export function balancedShard(shard: ShardLabel, source: DurationSource): Balanc
   let packed: ReadonlyMap<string, number> | undefined;
   const include = (testCase: TestCase) => {
     if (!packed) throw new Error(`${PLUGIN_NAME}: a case was selected before the suite was packed`);
-    return packed.get(testCase.id) === shard.index;
+    return packed.get(shardUnit(testCase)) === shard.index;
   };
   const plugin = definePlugin({
     name: PLUGIN_NAME,
@@ -37,16 +38,35 @@ export function balancedShard(shard: ShardLabel, source: DurationSource): Balanc
     enforce: 'post',
     apply({ hooks }) {
       hooks.suite.tapPromise(PLUGIN_NAME, async (suite, { plan }) => {
-        const ids: string[] = [];
-        for await (const testCase of suite.cases()) if (matchesRunFilter(plan, testCase)) ids.push(testCase.id);
-        const packing = packSuite(ids, source.durations, shard.total);
+        const units = new Map<string, string[]>();
+        for await (const testCase of suite.cases())
+          if (matchesRunFilter(plan, testCase))
+            units.set(shardUnit(testCase), [...(units.get(shardUnit(testCase)) ?? []), testCase.id]);
+        const packing = packSuite([...units.keys()], unitDurations(units, source.durations), shard.total);
         packed = packing.shards;
-        shard.split = `balanced by ${source.from}${unknownNote(packing, ids.length)}`;
+        shard.split = `balanced by ${source.from}${unknownNote(packing, units.size)}`;
         return suite;
       });
     },
   });
   return { include, plugin };
+}
+
+/** A unit's time (a case with its `--fuzz` variants) is its cases' recorded times together; none recorded, none known. */
+function unitDurations(
+  units: ReadonlyMap<string, string[]>,
+  durations: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const [unit, ids] of units) {
+    const known = ids.filter((id) => durations.has(id));
+    if (known.length)
+      totals.set(
+        unit,
+        known.reduce((sum, id) => sum + durations.get(id)!, 0),
+      );
+  }
+  return totals;
 }
 
 function unknownNote(packing: { unknown: number; median: number }, cases: number): string {

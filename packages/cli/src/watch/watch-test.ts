@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { defineReporter, isAgentestError, type TestCase } from '@agentest/kernel';
 import { outcomeExitCode } from '../exit-code.js';
 import type { RawFlags } from '../flags.js';
-import { exitCodeOf, formatError } from '../print-error.js';
+import { exitCodeOf, formatError, withCommandHelp } from '../print-error.js';
 import { runTest, type CliIo } from '../run-test.js';
 import { AffectedCases, type Rerun } from './affected-cases.js';
 import { FileChanges } from './file-changes.js';
@@ -67,7 +67,7 @@ class WatchLoop {
       } catch (error) {
         // A config or suite that cannot be set up yet is shown, and the next change tries again.
         if (!isAgentestError(error)) throw error;
-        this.io.stderr.write(`${formatError(error, this.io.env)}\n`);
+        this.io.stderr.write(`${formatError(withCommandHelp(error, 'test'), this.io.env)}\n`);
         code = exitCodeOf(error);
       }
       if (this.quitting) return code;
@@ -127,7 +127,7 @@ class WatchLoop {
     } catch (error) {
       // A suite file with a mistake in it: shown, and fixed by the next change.
       if (!isAgentestError(error)) throw error;
-      this.io.stderr.write(`${formatError(error, this.io.env)}\n`);
+      this.io.stderr.write(`${formatError(withCommandHelp(error, 'test'), this.io.env)}\n`);
       this.lastCode = exitCodeOf(error);
     } finally {
       this.running = undefined;

@@ -81,6 +81,11 @@ export interface TestCase {
   source: SourceLocation;
   /** Kind-specific payload the executor understands (a script's file and function, a spec's test). */
   data?: unknown;
+  /**
+   * The case's runs as an earlier run recorded them (`agentest merge`): the kernel reports them as its
+   * runs, with their events, instead of running it (no executor, assertions, measures or deadline).
+   */
+  recordedRuns?: readonly Execution[];
 }
 
 /** What a `load` tap returns. `cases()` may be called more than once and must stream. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { lazy } from '@agentest/common';
 
 /** The istanbul reports `coverage.reporters` may name (the formats c8 and nyc write). */
 export const COVERAGE_REPORTERS = [
@@ -25,26 +26,42 @@ export const DEFAULT_COVERAGE_EXCLUDE = [
   '**/*.d.ts',
 ];
 
-const percent = z.number().min(0).max(100);
-const globs = z.union([z.string().min(1), z.array(z.string().min(1))]);
+const percent = () => z.number().min(0).max(100);
+const globs = () => z.union([z.string().min(1), z.array(z.string().min(1))]);
 
-/** The config's `coverage` section; the minimums are percentages, as in c8 and nyc. */
-export const coverageShape = z.strictObject({
-  enabled: z.boolean().optional(),
-  /** Source files counted, as globs relative to the config's folder (default: every file under it). */
-  include: globs.optional(),
-  /** Source files left out (default: tests, `node_modules`, `.d.ts`). */
-  exclude: globs.optional(),
-  reporters: z.array(z.enum(COVERAGE_REPORTERS)).optional(),
-  /** Where the report files go (default `coverage`), relative to the config's folder. */
-  dir: z.string().min(1).optional(),
-  lines: percent.optional(),
-  functions: percent.optional(),
-  branches: percent.optional(),
-  statements: percent.optional(),
-});
-export type CoverageConfig = z.infer<typeof coverageShape>;
-export const COVERAGE_KEYS = Object.keys(coverageShape.shape);
+/**
+ * The config's `coverage` section; the minimums are percentages, as in c8 and nyc. Built on first use: a
+ * run without a config validates none.
+ */
+export const coverageShape = lazy(() =>
+  z.strictObject({
+    enabled: z.boolean().optional(),
+    /** Source files counted, as globs relative to the config's folder (default: every file under it). */
+    include: globs().optional(),
+    /** Source files left out (default: tests, `node_modules`, `.d.ts`). */
+    exclude: globs().optional(),
+    reporters: z.array(z.enum(COVERAGE_REPORTERS)).optional(),
+    /** Where the report files go (default `coverage`), relative to the config's folder. */
+    dir: z.string().min(1).optional(),
+    lines: percent().optional(),
+    functions: percent().optional(),
+    branches: percent().optional(),
+    statements: percent().optional(),
+  }),
+);
+export type CoverageConfig = z.infer<ReturnType<typeof coverageShape>>;
+/** The section's keys (the schema's, which a test compares). */
+export const COVERAGE_KEYS = [
+  'enabled',
+  'include',
+  'exclude',
+  'reporters',
+  'dir',
+  'lines',
+  'functions',
+  'branches',
+  'statements',
+];
 
 /** `coverage: { lines: 80 }` as thresholds of the run: `coverage_lines: 0.8`. */
 export function coverageThresholds(config: CoverageConfig): Record<string, number> {

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
-import createDebug from 'debug';
 import { errorMessage } from '@agentest/kernel/errors';
+import { debugLogger } from '@agentest/kernel/secrets';
 import { compileModule, type CompiledModule } from '../compile/compile.js';
 import { openHostChannel } from './host-channel.js';
 import { countCoverage, handOverCoverage, retireThread, takeThreadCoverage } from './coverage-pool.js';
@@ -16,7 +16,7 @@ import type { ScriptCoverage } from '../coverage/coverage-protocol.js';
 import type { FunctionCall, FunctionResult, ScriptPool, ScriptPoolOptions, TestCall, TestOutcome } from './types.js';
 
 export const DEFAULT_MEMORY_LIMIT_MB = 256;
-const debug = createDebug('agentest:script');
+const debug = debugLogger('agentest:script');
 /** How long the threads may take to answer their first ping before the pool reports that they cannot start. */
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 // The worker file sits next to this one: `.ts` when run from source, `.js` once built.
