@@ -36,7 +36,7 @@ export default {
     sim: {
       async run(messages, ctx) {
         const brief = JSON.parse(messages[0].content);
-        appendFileSync(new URL('./briefs.jsonl', import.meta.url), JSON.stringify({ chat_id: ctx.chat_id, count: messages.length, brief }) + '\\n');
+        appendFileSync(new URL('./briefs.jsonl', import.meta.url), JSON.stringify({ chat_id: ctx.chat_id, count: messages.length, brief, raw: messages[0].content }) + '\\n');
         const text = script[brief.turn_number] ?? '{"goal_achieved": true}';
         if (text === 'THROW') throw new Error('simulator backend is down');
         if (text === 'HANG') return new Promise(() => {});
@@ -78,7 +78,7 @@ export function report(dir: string): Report {
   return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as Report;
 }
 
-export function briefs(dir: string): { chat_id: string; count: number; brief: Record<string, unknown> }[] {
+export function briefs(dir: string): { chat_id: string; count: number; brief: Record<string, unknown>; raw: string }[] {
   return readFileSync(join(dir, 'briefs.jsonl'), 'utf8')
     .trim()
     .split('\n')

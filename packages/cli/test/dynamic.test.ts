@@ -61,6 +61,24 @@ test('a dynamic case plays the simulated user turn by turn and passes when every
   assert.notEqual(asked[0]!.chat_id, asked[1]!.chat_id, 'each simulator call has a chat id of its own');
 });
 
+test('the simulator’s brief is escaped as Yao’s Go encoder writes it: <, > and & as \\u003c, \\u003e, \\u0026', async () => {
+  const dir = project(HAPPY, [
+    {
+      id: 'escaped',
+      input: 'Hi, a <large> coffee & a cake',
+      simulator: { use: 'sim', options: { metadata: { goal: 'Coffee & cake <now>' } } },
+      checkpoints: ORDER_CHECKPOINTS,
+      max_turns: 2,
+    },
+  ]);
+  await agentest(['test', '-i', 'cases.jsonl', '-n', 'shop', '-o', 'out.json'], { cwd: dir });
+  const [asked] = briefs(dir);
+  assert.equal(asked!.brief.goal, 'Coffee & cake <now>', 'the value read back is unchanged');
+  assert.match(asked!.raw, /"goal":"Coffee \\u0026 cake \\u003cnow\\u003e"/);
+  assert.match(asked!.raw, /"content":"Hi, a \\u003clarge\\u003e coffee \\u0026 a cake"/);
+  assert.doesNotMatch(asked!.raw, /[<>&]/);
+});
+
 test('a simulator that never finishes ends at max_turns: failed, naming the checkpoint not reached and why', async () => {
   const dir = project(HAPPY, [
     {

@@ -57,6 +57,10 @@ test('-i "agents:<id>?count=N&…" asks the generator and runs the cases it retu
       ['G2', 'failed'],
     ],
   );
+
+  // The request is escaped as Yao's Go encoder writes it.
+  await agentest(['test', '-i', 'agents:gen?focus=%3Cb%3E%20%26%20co', '-n', 'echo', '--dry-run'], { cwd: dir });
+  assert.match(readFileSync(join(dir, 'request.json'), 'utf8'), /"focus":"\\u003cb\\u003e \\u0026 co"/);
 });
 
 test('--dry-run writes the generated cases as JSONL, to stdout or -o, and runs nothing; the file runs as a suite', async () => {

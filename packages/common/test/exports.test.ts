@@ -10,6 +10,7 @@ const EXPORTS = [
   'carryExactText',
   'exactText',
   'goDuration',
+  'goJsonEscape',
   'hashString',
   'isCi',
   'lazy',

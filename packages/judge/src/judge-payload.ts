@@ -1,3 +1,4 @@
+import { goJsonEscape } from '@agentest/common';
 import { stableStringify } from '@agentest/plugin-assert';
 
 /** What is being judged, and where the criteria and extra context come from. */
@@ -21,9 +22,5 @@ export function judgePayload(subject: JudgeSubject): string {
   const payload: Record<string, unknown> = { output: subject.output ?? null, input: subject.input ?? null };
   if (subject.criteria !== undefined && subject.criteria !== null) payload.criteria = subject.criteria;
   Object.assign(payload, subject.metadata ?? {});
-  return goEscape(stableStringify(payload));
-}
-
-function goEscape(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return goJsonEscape(stableStringify(payload));
 }

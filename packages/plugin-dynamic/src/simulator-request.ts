@@ -1,3 +1,4 @@
+import { goJsonEscape } from '@agentest/common';
 import type { Message } from '@agentest/kernel';
 
 /** The simulated user's brief: who it is, what it wants, and anything else the case passes on. */
@@ -19,8 +20,9 @@ export interface SimulatorProgress {
 /**
  * The one user message a simulator receives each turn, as Yao builds it: a JSON object with
  * `persona`, `goal`, `conversation`, `turn_number`, `max_turns`, `checkpoints_reached`,
- * `checkpoints_pending` and `extra`, in that order. Checkpoint ids are listed in definition order
- * (Yao's are in random order, W7); empty lists and absent fields are left out.
+ * `checkpoints_pending` and `extra`, in that order, with `<`, `>` and `&` escaped as Go escapes them.
+ * Checkpoint ids are listed in definition order (Yao's are in random order, W7); empty lists and
+ * absent fields are left out.
  */
 export function simulatorRequest(brief: UserBrief, progress: SimulatorProgress): Message {
   const payload = {
@@ -33,7 +35,7 @@ export function simulatorRequest(brief: UserBrief, progress: SimulatorProgress):
     ...(progress.pending.length ? { checkpoints_pending: progress.pending } : {}),
     ...(brief.extra && Object.keys(brief.extra).length ? { extra: brief.extra } : {}),
   };
-  return { role: 'user', content: JSON.stringify(payload) };
+  return { role: 'user', content: goJsonEscape(JSON.stringify(payload)) };
 }
 
 /** A case's `simulator.options.metadata` as a brief: string persona and goal, every other key in `extra`. */

@@ -1,14 +1,14 @@
 import { AgentestError, planContextOf, type LoadContext } from '@agentest/kernel';
 import { errorMessage } from '@agentest/kernel/errors';
-import { goDuration, replyJson } from '@agentest/common';
+import { goDuration, goJsonEscape, replyJson } from '@agentest/common';
 import type { AgentSource } from './generator-source.js';
 
 const DEFAULT_GENERATOR_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Asks a generator agent for cases, as Yao does: one user message, the JSON
- * `{"target_agent": {"id"}, "count", "focus"?, "extra"?}`; the reply's JSON (bare or fenced) is
- * the cases. Unlike Yao, the call has a deadline (`--timeout`, else 5m; W3) and a chat id of its own
+ * `{"target_agent": {"id"}, "count", "focus"?, "extra"?}` (`<`, `>`, `&` escaped as Go does); the
+ * reply's JSON (bare or fenced) is the cases. Unlike Yao, the call has a deadline (`--timeout`, else 5m; W3) and a chat id of its own
  * (W10). An unreachable generator, a failed call or a reply without JSON is `GENERATOR_FAILED`
  * naming `-i` and quoting the reply.
  */
@@ -34,7 +34,7 @@ export async function askGenerator(source: AgentSource, input: string, ctx: Load
   let text: string;
   try {
     const reply = await Promise.race([
-      generator.run([{ role: 'user', content: JSON.stringify(request) }], context, signal, {}),
+      generator.run([{ role: 'user', content: goJsonEscape(JSON.stringify(request)) }], context, signal, {}),
       rejectOnAbort(signal),
     ]);
     if (reply.content !== null && typeof reply.content === 'object') return reply.content;
