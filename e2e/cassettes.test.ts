@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { startFakeLlm, type MatchInput } from '@agentest/fake-llm';
 import { runCli } from './helpers/cli.js';
 import { readEvents, type Event } from './helpers/events.js';
-import { connectorConfig, workspace, writeCases, writeJson } from './helpers/workspace.js';
+import { connectorConfig, notRunOutput, workspace, writeCases, writeJson } from './helpers/workspace.js';
 
 /**
  * The proof of record and replay on the example app: its keyword suite (hooks, JSON answers) and its
@@ -35,7 +35,7 @@ function orderDesk({ text, request }: MatchInput) {
 /** A copy of the example app whose config adds a connector to the fake server (so cassettes land in the copy). */
 function appCopy(url: string): string {
   const dir = join(workspace('cassettes'), 'app');
-  cpSync(APP, dir, { recursive: true, filter: (path) => !/output-|__cassettes__/.test(path) });
+  cpSync(APP, dir, { recursive: true, filter: (path) => notRunOutput(path) && !path.includes('__cassettes__') });
   rmSync(join(dir, 'agentest.config.ts'));
   writeFileSync(
     join(dir, 'agentest.config.mjs'),

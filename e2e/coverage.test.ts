@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { runCli } from './helpers/cli.js';
-import { workspace, writeJson } from './helpers/workspace.js';
+import { notRunOutput, workspace, writeJson } from './helpers/workspace.js';
 
 const CALC_APP = fileURLToPath(new URL('../packages/plugin-script/test/fixtures/coverage-app', import.meta.url));
 const EXAMPLE_APP = fileURLToPath(new URL('../examples/app', import.meta.url));
@@ -71,7 +71,7 @@ describe('--coverage', () => {
   test("an assistant's Create and Next hooks, and the process they call, are counted", async () => {
     const dir = workspace('hooks');
     for (const part of ['app.yao', 'assistants', 'connectors', 'agent'])
-      cpSync(join(EXAMPLE_APP, part), join(dir, part), { recursive: true });
+      cpSync(join(EXAMPLE_APP, part), join(dir, part), { recursive: true, filter: notRunOutput });
     const run = await runCli(
       ['test', '-i', 'assistants/keyword/tests/inputs.jsonl', '--coverage', '--replay', '-o', 'run.jsonl'],
       { cwd: dir },

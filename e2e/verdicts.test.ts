@@ -137,10 +137,9 @@ describe('verdicts through the CLI', () => {
     const byId = resultsById(readEvents(join(dir, 'out.jsonl')), ['hangs', 'next']);
     const hangs = byId.get('hangs')!;
     assert.equal(hangs.status, 'timeout');
+    // The case deadline ended it, not the assertion's own limit (30 s): that would be an error, "… timed out".
     assert.equal(hangs.error, 'timeout after 2s in assertion 1 of 2 (script)');
     assert.ok((hangs.duration_ms as number) >= 2000 - TIMER_EARLY_MS, `the real duration: ${hangs.duration_ms} ms`);
-    // The assertion's own limit (30 s) is not what ended it: the case deadline did.
-    assert.ok((hangs.duration_ms as number) < 30_000, `${hangs.duration_ms} ms`);
     assert.equal(byId.get('next')!.status, 'passed', byId.get('next')!.error);
   });
 });

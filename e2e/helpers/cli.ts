@@ -33,8 +33,11 @@ export function spawnCli(args: readonly string[], options: CliOptions): ChildPro
   });
 }
 
-/** Collects a spawned CLI's output until it exits; kills it at `limitMs` (it hangs). */
-export function finished(child: ChildProcess, limitMs = HANG_MS): Promise<CliRun> {
+/**
+ * Collects a spawned CLI's output until it exits; kills it at `limitMs` (it hangs). `what` names the command in
+ * that failure, for a test that runs something other than the CLI (npm, tsc).
+ */
+export function finished(child: ChildProcess, limitMs = HANG_MS, what = 'the CLI'): Promise<CliRun> {
   const started = Date.now();
   let stdout = '';
   let stderr = '';
@@ -45,7 +48,7 @@ export function finished(child: ChildProcess, limitMs = HANG_MS): Promise<CliRun
       child.kill('SIGKILL');
       reject(
         new Error(
-          `the CLI did not exit within ${limitMs} ms\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`,
+          `${what} did not exit within ${limitMs} ms\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`,
         ),
       );
     }, limitMs);

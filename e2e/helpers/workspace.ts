@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * A temporary directory for one test file's fixtures, removed when the test process exits. (An
@@ -14,6 +14,17 @@ export function workspace(prefix: string): string {
 }
 
 const made = new Set<string>();
+
+/**
+ * A `cpSync` filter for copies of the example app: it leaves out what runs write there, the reports (`output-*`), the
+ * run history (`.agentest/`) and a report or history record still being written (`*.tmp`, renamed into place when
+ * done). Other tests, and a second `npm test` on the same checkout, run suites in examples/app meanwhile: a file
+ * renamed away during the copy failed it (ENOENT), and a copied history gave this test's runs another run's past.
+ */
+export function notRunOutput(path: string): boolean {
+  const name = basename(path);
+  return !name.startsWith('output-') && name !== '.agentest' && !name.endsWith('.tmp');
+}
 
 /** Writes cases as a JSONL file, one object per line, and returns its path. */
 export function writeCases(dir: string, name: string, cases: readonly unknown[]): string {

@@ -10,7 +10,9 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -52,6 +54,35 @@ test('init sets up a project whose suite passes offline, and says what to run ne
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /Passed: +3\n/);
   assert.ok(existsSync(join(dir, 'agentest-report/index.html')), 'the HTML report the workflow uploads');
+});
+
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+test('the scaffold type-checks with strict TypeScript under node16, nodenext and bundler resolution', async () => {
+  const dir = fixture({});
+  const init = await agentestInProcess(['init'], { cwd: dir });
+  assert.equal(init.code, 0, init.stderr);
+  // An import the config loader (esbuild) and tsc both take without allowImportingTsExtensions.
+  assert.match(readFileSync(join(dir, 'agentest.config.ts'), 'utf8'), /from '\.\/tests\/agent\.js';/);
+  installAgentest(dir);
+  // What `tsc --init` writes, with each module resolution a Node project picks.
+  for (const [module, moduleResolution] of [
+    ['node16', 'node16'],
+    ['nodenext', 'nodenext'],
+    ['esnext', 'bundler'],
+  ]) {
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: 'es2022',
+      module,
+      moduleResolution,
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['**/*.ts'] }));
+    const tsc = spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+    assert.equal(tsc.status, 0, `moduleResolution ${moduleResolution}:\n${tsc.stdout}${tsc.stderr}`);
+  }
 });
 
 test('init never overwrites a file without --force, and lists what it skipped', async () => {

@@ -29,9 +29,10 @@ export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetc
     const body = init?.body;
     if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
     if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
-    let { list, hasLength } = headerList(init?.headers);
+    const given = headerList(init?.headers);
+    let list = given.list;
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
-    if (body != null && !hasLength)
+    if (body != null && !given.hasLength)
       list = [...list, 'content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)];
     return send(parsed(input), init?.method ?? 'GET', list, body ?? undefined, init?.signal ?? undefined, 0, limit);
   };
@@ -107,12 +108,8 @@ function send(
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
     if (!requestFn) return reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
     // With a list, Node adds no Host header of its own; `url.host` is what it would send.
-    const req = requestFn({
-      ...options,
-      method,
-      headers: named(headers, 'host') ? headers : ['host', url.host, ...headers],
-      agent: agents[url.protocol as 'http:' | 'https:'],
-    });
+    const sent = named(headers, 'host') ? headers : ['host', url.host, ...headers];
+    const req = requestFn({ ...options, method, headers: sent, agent: agents[url.protocol as 'http:' | 'https:'] });
     const onAbort = (): void => {
       const error = abortError(signal!);
       req.destroy(error);

@@ -14,17 +14,22 @@ export type AgentDefinition = Pick<Agent, 'run'> & Partial<Agent>;
 export function defineAdapter<Input extends AdapterInput = AdapterInput, CallResult = any, Evaluation = StandardResult>(
   adapter: Adapter<Input, CallResult, Evaluation>,
 ): Adapter<Input, CallResult, Evaluation> {
-  check(adapterShape, adapter, 'defineAdapter', 'an adapter is { call(input), evaluate?(callResult, input) }');
+  check(adapterShape(), adapter, 'defineAdapter', 'an adapter is { call(input), evaluate?(callResult, input) }');
   return adapter;
 }
 
 /** Declares an agent: anything with `run(messages, ctx, signal, call?)`. Only adds types and checks. */
 export function defineAgent<T extends AgentDefinition>(agent: T): T {
-  check(agentShape, agent, 'defineAgent', 'an agent is { run(messages, ctx, signal, call?) }');
+  check(agentShape(), agent, 'defineAgent', 'an agent is { run(messages, ctx, signal, call?) }');
   return agent;
 }
 
-function check(schema: typeof adapterShape | typeof agentShape, value: unknown, helper: string, hint: string): void {
+function check(
+  schema: ReturnType<typeof adapterShape> | ReturnType<typeof agentShape>,
+  value: unknown,
+  helper: string,
+  hint: string,
+): void {
   if (!value || typeof value !== 'object') {
     throw new AgentestError('CONFIG_INVALID', `${helper}() expects an object, got ${describe(value)}; ${hint}`, {
       where: helper,

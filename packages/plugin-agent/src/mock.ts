@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import * as z from 'zod';
+import { lazy } from '@agentest/common';
 import { AgentestError, isAgentestError, type Agent } from '@agentest/kernel';
 import { loadConnectors } from './load-connectors.js';
 import { formatIssues } from './shapes.js';
@@ -11,20 +12,22 @@ const FILE_NAMES = ['mock.yaml', 'mock.yml', 'mock.json'];
  * The replies file's outer shape. Matching, latency and seeded choice belong to the connectors
  * package's `mock` type, which checks the details; this catches what makes the file unusable.
  */
-const repliesFileShape = z.looseObject({
-  replies: z
-    .array(
-      z.looseObject({
-        choices: z.array(z.looseObject({ weight: z.number().nonnegative().optional() })).optional(),
-        tool_calls: z.array(z.unknown()).optional(),
-        latency_ms: z.number().nonnegative().optional(),
-      }),
-    )
-    .optional(),
-  latency_ms: z.number().nonnegative().optional(),
-  seed: z.number().optional(),
-  error_rate: z.number().min(0).max(1).optional(),
-});
+const repliesFileShape = lazy(() =>
+  z.looseObject({
+    replies: z
+      .array(
+        z.looseObject({
+          choices: z.array(z.looseObject({ weight: z.number().nonnegative().optional() })).optional(),
+          tool_calls: z.array(z.unknown()).optional(),
+          latency_ms: z.number().nonnegative().optional(),
+        }),
+      )
+      .optional(),
+    latency_ms: z.number().nonnegative().optional(),
+    seed: z.number().optional(),
+    error_rate: z.number().min(0).max(1).optional(),
+  }),
+);
 
 /**
  * `-n mock` and `-n mock:<path>`: an offline agent with scripted replies. Without a path it looks
@@ -122,7 +125,7 @@ async function readRepliesFile(file: string, cwd: string): Promise<Record<string
       { where },
     );
   }
-  const checked = repliesFileShape.safeParse(options);
+  const checked = repliesFileShape().safeParse(options);
   if (!checked.success)
     throw new AgentestError('CONFIG_INVALID', `${where}: ${formatIssues('', checked.error)}`, { where });
   return options as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '@agentest/common';
 import type { ConnectorConfig } from '@agentest/connectors';
 import { AgentestError, type Agent, type Message } from '@agentest/kernel';
 import type { Adapter } from './adapter.js';
@@ -46,9 +47,9 @@ const optionsShape = z.strictObject({
   cwd: z.string().min(1).optional(),
 });
 
-const connectorShape = z.looseObject({
-  type: z.string().min(1, 'must name a connector type (openai, anthropic, mock)'),
-});
+const connectorShape = lazy(() =>
+  z.looseObject({ type: z.string().min(1, 'must name a connector type (openai, anthropic, mock)') }),
+);
 
 /**
  * Checks the plugin's options without touching the network or the disk: the option keys
@@ -70,7 +71,7 @@ export function validateOptions(raw: unknown, plugin: string): ValidatedOptions 
         `${where}: expected a connector definition { type, … }, got ${describe(config)}`,
         { where },
       );
-    const checked = connectorShape.safeParse(config);
+    const checked = connectorShape().safeParse(config);
     if (!checked.success) throw new AgentestError('CONNECTOR_INVALID', formatIssues(where, checked.error), { where });
   }
   const entries = new Map<string, AgentEntry>();
@@ -86,7 +87,7 @@ function validateAgent(key: string, value: unknown, connectors: Record<string, C
     throw new AgentestError('CONFIG_INVALID', `${where}: expected ${SHAPES_HINT}, got ${describeEntry(value)}`, {
       where,
     });
-  const schema = shape === 'adapter' ? adapterShape : shape === 'agent' ? agentShape : connectorAgentShape;
+  const schema = shape === 'adapter' ? adapterShape() : shape === 'agent' ? agentShape() : connectorAgentShape();
   const checked = schema.safeParse(value);
   if (!checked.success)
     throw new AgentestError(

@@ -1,35 +1,41 @@
 import * as z from 'zod';
+import { lazy } from '@agentest/common';
 
 /**
  * The three shapes a config agent may take, as zod schemas. They only check; callers keep the
- * original object (a class instance keeps its prototype, an adapter its `this`).
+ * original object (a class instance keeps its prototype, an adapter its `this`). Built on first use:
+ * a run whose config declares no agent checks none.
  */
-const fn = z.custom<(...args: any[]) => unknown>((value) => typeof value === 'function', {
-  error: (issue) => `must be a function (got ${describe(issue.input)})`,
-});
+const fn = () =>
+  z.custom<(...args: any[]) => unknown>((value) => typeof value === 'function', {
+    error: (issue) => `must be a function (got ${describe(issue.input)})`,
+  });
 
-export const adapterShape = z.object({ call: fn, evaluate: fn.optional() });
+export const adapterShape = lazy(() => z.object({ call: fn(), evaluate: fn().optional() }));
 
-export const agentShape = z.object({
-  run: fn,
-  close: fn.optional(),
-  id: z.string().optional(),
-  connector: z.string().optional(),
-  path: z.string().optional(),
-});
-
-const contentPart = z.looseObject({ type: z.string() });
-const message = z.looseObject({
-  role: z.string().min(1, 'must be a non-empty role (system, user, assistant, …)'),
-  content: z.union([z.string(), z.array(contentPart), z.null()], {
-    error: 'must be a string, an array of content parts or null',
+export const agentShape = lazy(() =>
+  z.object({
+    run: fn(),
+    close: fn().optional(),
+    id: z.string().optional(),
+    connector: z.string().optional(),
+    path: z.string().optional(),
   }),
-});
+);
 
-export const connectorAgentShape = z.strictObject({
-  connector: z.string().min(1, 'must name a connector'),
-  prompts: z.array(message).optional(),
-  options: z.record(z.string(), z.unknown()).optional(),
+export const connectorAgentShape = lazy(() => {
+  const contentPart = z.looseObject({ type: z.string() });
+  const message = z.looseObject({
+    role: z.string().min(1, 'must be a non-empty role (system, user, assistant, …)'),
+    content: z.union([z.string(), z.array(contentPart), z.null()], {
+      error: 'must be a string, an array of content parts or null',
+    }),
+  });
+  return z.strictObject({
+    connector: z.string().min(1, 'must name a connector'),
+    prompts: z.array(message).optional(),
+    options: z.record(z.string(), z.unknown()).optional(),
+  });
 });
 
 export type AgentShape = 'adapter' | 'agent' | 'connector';

@@ -12,7 +12,7 @@ const REPORTERS = `['console', ['html', { output: '${REPORT_DIR}/index.html' }],
 /** `agentest.config.ts` for a project with no Yao app: the example adapter runs `tests/inputs.jsonl`. */
 export function adapterConfig(): string {
   return `import { defineConfig } from '@agentest/test';
-import { exampleAgent } from './tests/agent.ts';
+import { exampleAgent } from './tests/agent.js';
 
 // \`npx agentest test\` runs the suites below; flags override what is set here (\`npx agentest test --help\`).
 export default defineConfig({
