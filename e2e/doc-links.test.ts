@@ -23,7 +23,7 @@ const pages = [
     .filter((path) => existsSync(path)),
 ];
 
-/** `[text](target)` links outside code, without a scheme (`https:`, `mailto:`) and not to an anchor of the same page. */
+/** The `[text](target)` links outside code: no scheme (`https:`, `mailto:`), not an anchor of the same page. */
 function relativeLinks(markdown: string): string[] {
   const prose = markdown.replace(/^(```+|~~~+)[^\n]*\n[\s\S]*?^\1\s*$/gm, '').replace(/`[^`\n]*`/g, '');
   return [...prose.matchAll(/\]\(([^)\s]+)\)/g)]

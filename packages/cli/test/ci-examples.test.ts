@@ -155,7 +155,7 @@ test('GitHub Actions: a matrix passes --shard from strategy.job-index, fail-fast
   });
   assert.equal(workflow!.jobs.merge.needs, 'shard');
   assert.match(workflow!.jobs.merge.if, /!cancelled\(\)/);
-  // upload-artifact (v4.4 on) silently leaves out hidden folders such as .agentest: the blobs would never reach the merge.
+  // upload-artifact (v4.4 on) silently leaves out hidden folders such as .agentest: no blob would reach the merge.
   const uploads = shardJob.steps.filter((step: { uses?: string }) => step.uses?.startsWith('actions/upload-artifact'));
   assert.ok(uploads.length > 0, 'the shard job uploads its blob');
   for (const upload of uploads)

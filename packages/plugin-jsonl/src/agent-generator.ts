@@ -8,9 +8,9 @@ const DEFAULT_GENERATOR_TIMEOUT_MS = 5 * 60_000;
 /**
  * Asks a generator agent for cases, as Yao does: one user message, the JSON
  * `{"target_agent": {"id"}, "count", "focus"?, "extra"?}` (`<`, `>`, `&` escaped as Go does); the
- * reply's JSON (bare or fenced) is the cases. Unlike Yao, the call has a deadline (`--timeout`, else 5m; W3) and a chat id of its own
- * (W10). An unreachable generator, a failed call or a reply without JSON is `GENERATOR_FAILED`
- * naming `-i` and quoting the reply.
+ * reply's JSON (bare or fenced) is the cases. Unlike Yao, the call has a deadline (`--timeout`, else
+ * 5m; W3) and a chat id of its own (W10). An unreachable generator, a failed call or a reply without
+ * JSON is `GENERATOR_FAILED` naming `-i` and quoting the reply.
  */
 export async function askGenerator(source: AgentSource, input: string, ctx: LoadContext): Promise<unknown> {
   const generator = await ctx.resolveAgent({ id: source.id }).catch((error: unknown) => {

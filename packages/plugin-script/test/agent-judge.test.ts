@@ -66,7 +66,7 @@ test('t.assert.Agent: pass, fail, unreadable judge, samples and missing argument
   assert.equal(runs.get('TestTooFewArguments')!.status, 'failed');
   assert.match(runs.get('TestTooFewArguments')!.error!, /Agent requires response and agentID arguments/);
 
-  // Yao ignores other keys; here a misspelled or unsupported option is an error naming it, not a judgement of something else.
+  // Yao ignores other keys; here a misspelt or unsupported option is an error naming it, not a different judgement.
   const misspelled = runs.get('TestMisspelledOption')!;
   assert.equal(misspelled.status, 'error');
   assert.match(misspelled.error!, /t\.assert\.Agent: "critera" is not an option \(did you mean "criteria"\?\)/);

@@ -52,7 +52,7 @@ export function balancedShard(shard: ShardLabel, source: DurationSource): Balanc
   return { include, plugin };
 }
 
-/** A unit's time (a case with its `--fuzz` variants) is its cases' recorded times together; none recorded, none known. */
+/** A unit's time (a case with its `--fuzz` variants) is its cases' recorded times together, if any is recorded. */
 function unitDurations(
   units: ReadonlyMap<string, string[]>,
   durations: ReadonlyMap<string, number>,
