@@ -11,10 +11,10 @@ export interface RawHistoryFlags {
 
 const EXAMPLES = `
 Examples:
-  $ agentest history                         # every recorded run, newest first
-  $ agentest history -i tests/inputs.jsonl   # only the runs of one suite
-  $ agentest history T003                    # one case's outcomes over time, and whether it is flaky
-  $ agentest history --json                  # the records themselves, for scripts
+  $ agentest history                                            # every recorded run, newest first
+  $ agentest history -i assistants/keyword/tests/inputs.jsonl   # only the runs of one suite
+  $ agentest history T003                                       # one case's outcomes over time, and whether it is flaky
+  $ agentest history --json                                     # the records themselves, for scripts
 
 Runs are recorded by every agentest test in .agentest/history/ in the project root (the config file's
 folder, else the nearest package.json's); the config's history section sets the folder and the limits.`;

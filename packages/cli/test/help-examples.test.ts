@@ -3,45 +3,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { agentest } from './helpers.js';
 import { agentestInProcess } from './in-process.js';
+import { envOf, exampleApp, examplesOf, isAssignment } from './help-example-lines.js';
 
-const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import.meta.url));
-const TEST_PACKAGE = fileURLToPath(new URL('../../test', import.meta.url));
 /** The help pages whose examples are checked: the program's, and each command's that has examples to run here. */
 const HELP_PAGES = [[], ['test'], ['init'], ['show-report']];
-/** Never a real browser from a test; `show-report` prints the path instead. */
-const ENV = { BROWSER: 'none', CI: '' };
-
-/** `$ agentest …` lines of a help page: the command without its `# comment`, split as a shell would. */
-function examplesOf(help: string): { line: string; words: string[] }[] {
-  return [...help.matchAll(/^ {2}\$ (.+?)(?:\s+#.*)?$/gm)].map(([, line]) => ({
-    line: line!,
-    words: shellWords(line!),
-  }));
-}
-
-/** Words of a command line: whitespace-separated, with "double" and 'single' quotes grouping. */
-function shellWords(line: string): string[] {
-  return [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map(([, double, single, bare]) => double ?? single ?? bare!);
-}
-
-/** A fresh copy of the example app, with `@agentest/test` resolvable as it is after `npm install`. */
-function exampleApp(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'agentest-help-')), 'app');
-  cpSync(EXAMPLE_APP, dir, {
-    recursive: true,
-    // Not what runs in examples/app write meanwhile: reports, the history, a file still being written (*.tmp).
-    filter: (src) => !/^(output-|\.agentest$|node_modules$)|\.tmp$/.test(basename(src)),
-  });
-  mkdirSync(join(dir, 'node_modules', '@agentest'), { recursive: true });
-  symlinkSync(TEST_PACKAGE, join(dir, 'node_modules', '@agentest', 'test'), 'dir');
-  return dir;
-}
 
 const pages = await Promise.all(
   HELP_PAGES.map(async (page) => {
@@ -60,7 +27,7 @@ test('the help pages have examples to check', () => {
 
 for (const { page, examples } of pages) {
   for (const { line, words } of examples) {
-    const env = { ...ENV, ...Object.fromEntries(words.filter(isAssignment).map((w) => w.split(/=(.*)/s).slice(0, 2))) };
+    const env = envOf(words);
     const [command, ...args] = words.filter((w) => !isAssignment(w));
     test(`agentest ${page.join(' ')} --help: ${line}`, async () => {
       assert.equal(command, 'agentest', 'an example is an agentest command line');
@@ -92,8 +59,4 @@ function quitWhenWatching(child: ChildProcess): void {
     stdout += data;
     if (stdout.includes('Watching for changes')) child.kill('SIGINT');
   });
-}
-
-function isAssignment(word: string): boolean {
-  return /^[A-Z_][A-Z0-9_]*=/.test(word);
 }
