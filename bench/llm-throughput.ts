@@ -64,11 +64,12 @@ export class FakeServerThread {
   ) {}
 
   static async start(options: FakeLlmOptions): Promise<FakeServerThread> {
-    // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file.
+    // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file;
+    // it resolves the packages as this thread does (the sources, or dist/ as the benches run them).
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
     const worker = new Worker(boot, {
       eval: true,
-      execArgv: process.env.BENCH_DIST ? [] : ['--conditions=@agentest/source'],
+      execArgv: process.execArgv.filter((arg) => arg.startsWith('--conditions')),
       workerData: { fakeLlm: options },
     });
     const url = await new Promise<string>((resolve, reject) => {
