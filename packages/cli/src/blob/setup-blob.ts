@@ -17,7 +17,7 @@ import { DEFAULT_BLOB_DIR, parseBlobFlags, type RawBlobFlags } from './blob-flag
 import { blobWriter } from './blob-writer.js';
 import { CaseCensus } from './case-census.js';
 import { configHash } from './config-hash.js';
-import { parseRecorded, readBlob, type Blob } from './read-blob.js';
+import { parseRecorded, readBlob, type Blob, type RecordedLine } from './read-blob.js';
 
 /** What a run needs for its blob: the writer plugin, if the run writes one. */
 export interface BlobSetup {
@@ -109,6 +109,8 @@ async function resumeBlob(shown: string, run: BlobRun, cwd: string): Promise<Blo
       `was written by agentest ${header.agentest_version}, this is ${cliVersion()}; resume with the version that started the shard`,
     );
   await dropCutLine(path);
+  // A case a budget kept from starting has a result that says so, and nothing else: it is run now.
+  for (const [id, recorded] of blob.results) if (neverStarted(blob, recorded)) blob.results.delete(id);
   const shardCases = new Set(header.cases);
   const census = new CaseCensus();
   plan.include = census.wrap((testCase) => shardCases.has(testCase.id));
@@ -147,6 +149,15 @@ function replayFinished(blob: Blob): AgentestPlugin {
 }
 
 const AFTER_EVERY_SUITE_TAP = 1000;
+
+/** The kernel's skip reason for a case a halted run (a budget) never started. */
+const NOT_RUN = '"skip_reason":"not run: ';
+
+function neverStarted(blob: Blob, recorded: RecordedLine): boolean {
+  if (!recorded.text.includes(NOT_RUN)) return false;
+  const result = parseRecorded(blob.file, recorded);
+  return result.status === 'skipped' && result.runs.length === 0 && !!result.skip_reason?.startsWith('not run: ');
+}
 
 async function* withRecordedRuns(cases: AsyncIterable<TestCase> | Iterable<TestCase>, blob: Blob) {
   for await (const testCase of cases) {
