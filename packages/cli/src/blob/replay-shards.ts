@@ -7,6 +7,7 @@ import {
   type RunEvent,
   type RunPlan,
   type StartEvent,
+  type Summary,
   type SummaryEvent,
   type Suite,
   type TestCase,
@@ -192,6 +193,10 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, opti
     apply({ hooks }) {
       hooks.resolve.tap(MERGE_PLUGIN, () => agent);
       for (const kind of replay.kinds) hooks.execute.for(kind).tap(MERGE_PLUGIN, executor);
+      hooks.summary.tap({ name: MERGE_PLUGIN, stage: BEFORE_VERDICT }, (summary: Summary) => ({
+        ...summary,
+        ...shardsHalted(set),
+      }));
       hooks.report.tap({ name: MERGE_PLUGIN, stage: BEFORE_EVERYTHING }, (event: RunEvent) => {
         if (event.type === 'start') {
           replay.start();
@@ -237,6 +242,22 @@ function restoreCaseFields(event: ResultEvent, result: ResultEvent): void {
   }
   // Assigned, not deleted: deleting a key would turn every result into a slow dictionary object.
   if (result.run_policy || event.run_policy) event.run_policy = result.run_policy;
+}
+
+/** Before the verdict, which does not ship a run stopped early. */
+const BEFORE_VERDICT = -100;
+
+/**
+ * A shard a plugin halted (a budget) recorded the cases it never started as skipped, `not run: …`: the
+ * merged run is stopped early too, with the shards' reasons and their count of cases not run.
+ */
+function shardsHalted(set: ShardSet): Pick<Summary, 'halted' | 'not_run'> {
+  const halted = set.blobs.flatMap(({ summary }) => (summary?.halted !== undefined ? [summary] : []));
+  if (!halted.length) return {};
+  return {
+    halted: [...new Set(halted.map((summary) => summary.halted))].join('; '),
+    not_run: halted.reduce((sum, summary) => sum + (summary.not_run ?? 0), 0),
+  };
 }
 
 /** The merged run's clock: from the first shard's start to the last shard's end, not the merge's own. */
