@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { readDoc, sectionBlock, sectionBlocks } from './doc-blocks.js';
+import { exampleApp } from './help-example-lines.js';
 import { agentest as spawnAgentest, fixture } from './helpers.js';
 import { agentestInProcess as agentest } from './in-process.js';
 
@@ -169,4 +170,20 @@ test('docs/compare.md "An example": six of sixteen cases regressing, then two, t
   const runs = await agentest(['compare', 'runs/main3.jsonl', 'runs/head3.jsonl'], { cwd: dir });
   assert.equal(runs.code, 1);
   for (const line of stable(severalRuns!.text)) assert.ok(lines(runs.stdout).includes(line), `${line}\n${runs.stdout}`);
+});
+
+test("docs/coverage.md: the example app's script tests with --coverage print the table it shows, and its minimums fail the run with the line it shows", async () => {
+  const doc = readDoc('docs/coverage.md');
+  const app = exampleApp();
+  writeFileSync(join(app, 'agentest.config.ts'), sectionBlock(doc, 'Minimums that join the verdict', 'ts'));
+  const [command, , ...table] = lines(sectionBlock(doc, 'Coverage of scripts and hooks', ''));
+  assert.equal(command, '$ agentest test -i scripts.expense.setup --coverage');
+  const run = await agentest(['test', '-i', 'scripts.expense.setup', '--coverage'], { cwd: app });
+  assert.equal(run.code, 1, 'below a minimum: DO NOT SHIP');
+  const printed = lines(run.stdout).map((line) => line.trimEnd());
+  const at = printed.indexOf(table[0]!);
+  assert.deepEqual(printed.slice(at, at + table.length + 1), [
+    ...table,
+    sectionBlock(doc, 'Minimums that join the verdict', '').trimEnd(),
+  ]);
 });
