@@ -187,3 +187,55 @@ test("docs/coverage.md: the example app's script tests with --coverage print the
     sectionBlock(doc, 'Minimums that join the verdict', '').trimEnd(),
   ]);
 });
+
+test('docs/replay.md: a recorded call is the line it shows, a changed prompt under CI is the miss it shows, a budget stops with the line it shows', async () => {
+  const doc = readDoc('docs/replay.md');
+  const suite = (first: string, count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `{"id": "T${String(i + 1).padStart(3, '0')}", "input": "${i ? `question ${i}` : first}"}\n`,
+    ).join('');
+  // A mock connector is recorded as any other; at $1 a token, each case costs dollars.
+  const dir = fixture({
+    'tests/inputs.jsonl': suite('Extract keywords', 2),
+    'agentest.config.mjs': `export default ${JSON.stringify({
+      agents: { bot: { connector: 'shop' } },
+      connectors: { shop: { type: 'mock', options: { default: 'Sure.' } } },
+      prices: { shop: { input: 1_000_000, output: 1_000_000 } },
+    })};`,
+  });
+  const run = (args: string[], env: NodeJS.ProcessEnv = { CI: '' }) =>
+    agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'bot', '--no-history', '-o', 'report.json', ...args], {
+      cwd: dir,
+      env,
+    });
+
+  assert.equal((await run(['--record'])).code, 0);
+  const shown = lines(sectionBlock(doc, 'What is recorded, and where', 'json'))[0]!;
+  const recorded = lines(readFileSync(join(dir, 'tests/__cassettes__/inputs/T001.jsonl'), 'utf8'))[0]!;
+  const key = (line: string) => line.slice(0, line.indexOf(',"source"'));
+  assert.equal(key(recorded), key(shown));
+  // The page elides what a request and a reply hold (`[…]`, `{…}`); their keys are the record's.
+  const elided = JSON.parse(shown.replaceAll('[…]', '[]').replaceAll('{…}', '{}'));
+  assert.deepEqual(Object.keys(JSON.parse(recorded)), Object.keys(elided));
+
+  writeFileSync(join(dir, 'tests/inputs.jsonl'), suite('Extract key terms', 2));
+  assert.equal((await run([], { CI: '1' })).code, 1, 'lockdown: the miss fails its case');
+  const [first, second, , hint] = lines(sectionBlock(doc, 'A miss', 'text'));
+  const miss = readJson(join(dir, 'report.json')).results[0];
+  assert.equal(miss.status, 'error');
+  assert.deepEqual(
+    [lines(miss.error)[0], lines(miss.error).at(-1)],
+    [`${first!.replace('✗ [T001] error: ', '')} ${second!.trim()}`, hint],
+  );
+
+  writeFileSync(join(dir, 'tests/inputs.jsonl'), suite('Extract keywords', 40));
+  const stopped = await run(['--cassettes', 'off', '--max-cost', '2']);
+  assert.equal(stopped.code, 1);
+  const budget = sectionBlock(doc, 'Usage, cost and budgets', 'text').trim();
+  const shape = new RegExp(
+    `^${budget.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\d+(\\\.\d+)?/g, '[\\d.]+')}$`,
+    'm',
+  );
+  assert.match(stopped.stderr, shape);
+});
