@@ -190,6 +190,7 @@ export function Text() { return '[{"id": "S1", "input": "hi"}]'; }
   assert.match(run.stderr, /INPUT_INVALID\]: script tests\.gen\.Text returned string instead of test cases/);
   assert.match(run.stderr, /hint: Make the generator return a JSON array of cases/);
   run = await agentest(['test', '-i', 'scripts:nomodule', '-n', 'echo'], { cwd: dir });
-  assert.equal(run.code, 3);
-  assert.match(run.stderr, /GENERATOR_FAILED\]: -i "scripts:nomodule": invalid script reference/);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /INPUT_INVALID\]: -i "scripts:nomodule" is not scripts:<module>\.<Function>, a function of/);
+  assert.match(run.stderr, /hint: Correct the -i value: -i "scripts:<module>\.<Function>"/);
 });

@@ -7,6 +7,7 @@ import {
   type RunEvent,
   type RunPlan,
   type StartEvent,
+  type Summary,
   type SummaryEvent,
   type Suite,
   type TestCase,
@@ -192,6 +193,10 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, opti
     apply({ hooks }) {
       hooks.resolve.tap(MERGE_PLUGIN, () => agent);
       for (const kind of replay.kinds) hooks.execute.for(kind).tap(MERGE_PLUGIN, executor);
+      hooks.summary.tap({ name: MERGE_PLUGIN, stage: BEFORE_VERDICT }, (summary: Summary) => ({
+        ...summary,
+        ...shardsHalted(set),
+      }));
       hooks.report.tap({ name: MERGE_PLUGIN, stage: BEFORE_EVERYTHING }, (event: RunEvent) => {
         if (event.type === 'start') {
           replay.start();
@@ -239,6 +244,22 @@ function restoreCaseFields(event: ResultEvent, result: ResultEvent): void {
   if (result.run_policy || event.run_policy) event.run_policy = result.run_policy;
 }
 
+/** Before the verdict, which does not ship a run stopped early. */
+const BEFORE_VERDICT = -100;
+
+/**
+ * A shard a plugin halted (a budget) recorded the cases it never started as skipped, `not run: …`: the
+ * merged run is stopped early too, with the shards' reasons and their count of cases not run.
+ */
+function shardsHalted(set: ShardSet): Pick<Summary, 'halted' | 'not_run'> {
+  const halted = set.blobs.flatMap(({ summary }) => (summary?.halted !== undefined ? [summary] : []));
+  if (!halted.length) return {};
+  return {
+    halted: [...new Set(halted.map((summary) => summary.halted))].join('; '),
+    not_run: halted.reduce((sum, summary) => sum + (summary.not_run ?? 0), 0),
+  };
+}
+
 /** The merged run's clock: from the first shard's start to the last shard's end, not the merge's own. */
 function shardsClock(set: ShardSet) {
   const starts = set.blobs.map((b) => b.start?.timestamp).filter((t): t is string => t !== undefined);
@@ -256,30 +277,35 @@ function shardsClock(set: ShardSet) {
 }
 
 /**
- * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`) and flaky cases
- * (from the history) are about its own cases, so the run's are all of them (the flaky ones unless the
- * merge's own history decides them); its usage is its cases' sum.
+ * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`, and the cases it
+ * did not fuzz) and flaky cases (from the history) are about its own cases, so the run's are all of them
+ * (the flaky ones unless the merge's own history decides them); its usage is its cases' sum.
  */
 function shardsSummary(
   set: ShardSet,
   replay: CaseStream,
   flakyFromShards: boolean,
-): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
+): Pick<SummaryEvent, 'usage' | 'robustness' | 'not_fuzzed' | 'flaky'> {
   const summaries = set.blobs.map((blob) => blob.summary);
   const robustness = inSuiteOrder(
     set,
     summaries.flatMap((summary) => summary?.robustness ?? []),
+  );
+  const notFuzzed = inSuiteOrder(
+    set,
+    summaries.flatMap((summary) => summary?.not_fuzzed ?? []),
   );
   const flaky = flakyFromShards ? summaries.flatMap((summary) => summary?.flaky ?? []) : [];
   const usage = replay.totalUsage();
   return {
     ...(usage ? { usage } : {}),
     ...(robustness.length ? { robustness } : {}),
+    ...(notFuzzed.length ? { not_fuzzed: notFuzzed } : {}),
     ...(flaky.length ? { flaky } : {}),
   };
 }
 
-/** The shards' robustness entries in the order of their cases in the suite, as one unsharded run lists them. */
+/** The shards' robustness (or not-fuzzed) entries in the order of their cases in the suite, as one unsharded run lists them. */
 function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
   const position = new Map<string, number>();
   for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));
