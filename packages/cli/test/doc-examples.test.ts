@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { readDoc, sectionBlock, sectionBlocks } from './doc-blocks.js';
@@ -238,4 +239,20 @@ test('docs/replay.md: a recorded call is the line it shows, a changed prompt und
     'm',
   );
   assert.match(stopped.stderr, shape);
+});
+
+test('docs/kit.md "Terminal output": examples/support prints the rows, counts, metrics and verdict it shows', async () => {
+  const shown = sectionBlock(readDoc('docs/kit.md'), 'Terminal output', '');
+  const support = fileURLToPath(new URL('../../../examples/support/', import.meta.url));
+  const run = await agentest(['test', '-i', '.', '--no-jsonl', '--no-history'], { cwd: support });
+  assert.equal(run.code, 1, 'one case fails on purpose: DO NOT SHIP');
+  // Latencies vary from run to run, and the output file's name with the clock: the rest is as shown.
+  const steady = (line: string) =>
+    line
+      .trimEnd()
+      .replace(/ +(\d+ms|—)$/, '')
+      .replace(/Avg Latency \d+ms/, 'Avg Latency');
+  const printed = new Set(lines(run.stdout).map(steady));
+  for (const line of lines(shown).filter((line) => line.trim() && !line.includes('Output:')))
+    assert.ok(printed.has(steady(line)), `printed: ${line}\n${run.stdout}`);
 });
