@@ -256,3 +256,23 @@ test('docs/kit.md "Terminal output": examples/support prints the rows, counts, m
   for (const line of lines(shown).filter((line) => line.trim() && !line.includes('Output:')))
     assert.ok(printed.has(steady(line)), `printed: ${line}\n${run.stdout}`);
 });
+
+test('docs/dynamic.md: its coffee-order case, run against the example app’s shop and shopper, ends with the line it shows', async () => {
+  const doc = readDoc('docs/dynamic.md');
+  const app = exampleApp();
+  const written = JSON.stringify(JSON.parse(sectionBlock(doc, 'Dynamic cases', 'json')));
+  writeFileSync(join(app, 'assistants/shop/tests/doc.jsonl'), `${written}\n`);
+  const run = await agentest(
+    ['test', '-i', 'assistants/shop/tests/doc.jsonl', '-n', 'shop', '--runs', '1', '-o', 'report.json'],
+    { cwd: app },
+  );
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const shown = /the console prints a line under the case\s+\(`([^`]+)`/.exec(doc)?.[1];
+  assert.ok(shown, 'docs/dynamic.md quotes the console line');
+  assert.ok(lines(run.stdout).includes(`  └─ ${shown}`), run.stdout);
+  const { dynamic } = readJson(join(app, 'report.json')).results[0].details;
+  assert.deepEqual(
+    [dynamic.simulator, dynamic.max_turns, dynamic.total_turns, dynamic.end_reason],
+    ['shopper', 8, 3, 'completed'],
+  );
+});
