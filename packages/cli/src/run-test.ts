@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { AgentestPlugin, Kernel, RunOutcome, RunPlan } from '@agentest/kernel';
+import type { AgentestPlugin, EnvironmentVariables, Kernel, RunOutcome, RunPlan } from '@agentest/kernel';
+import type { TextStream } from '@agentest/report';
 import { isCi } from '@agentest/common';
 import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
@@ -31,9 +32,9 @@ import type { WatchServer } from './watch/watch-session.js';
 
 export interface CliIo {
   cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  env: EnvironmentVariables;
+  stdout: TextStream;
+  stderr: TextStream;
 }
 
 /** How long an aborted run may take to flush its files before the process exits anyway. */
@@ -132,7 +133,7 @@ async function claimReporters(
 }
 
 /** Cassette mode, replay timing and the budget from the command line, over the config's. */
-function callOptions(flags: Flags, env: NodeJS.ProcessEnv): CallOptions {
+function callOptions(flags: Flags, env: EnvironmentVariables): CallOptions {
   return {
     ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
     replayTiming: flags.replayTiming,
