@@ -121,6 +121,12 @@ function parseCheckpoints(raw: unknown, fail: Fail): Checkpoint[] {
         );
     }
   });
+  // Only required checkpoints decide the verdict: without one, the first reply passes whatever it says.
+  if (!checkpoints.some((c) => c.required))
+    fail(
+      'every checkpoint is optional ("required": false): the case would pass on the agent\'s first reply without checking anything',
+      'make the checkpoints that decide the verdict required (leave "required" out)',
+    );
   const cycle = findCycle(checkpoints);
   if (cycle)
     fail(`checkpoints wait for each other in a cycle: ${cycle.join(' → ')}`, 'remove one of these "after" entries');

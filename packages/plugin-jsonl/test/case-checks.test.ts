@@ -58,6 +58,20 @@ test("Yao's dynamic-mode keys make a dynamic case; simulator or max_turns withou
   }
 });
 
+test('a dynamic case whose checkpoints are all optional is refused: it would pass on the first reply, checking nothing', async () => {
+  await refused(
+    [
+      JSON.stringify({
+        id: 'D1',
+        input: 'hi',
+        simulator: { use: 'sim' },
+        checkpoints: [{ id: 'upsell', required: false, assert: { type: 'contains', value: 'pastry' } }],
+      }),
+    ],
+    /^cases\.jsonl:1: every checkpoint is optional \("required": false\): the case would pass on the agent's first reply without checking anything/,
+  );
+});
+
 test('every case field, and the keys listed in extraKeys, load', async () => {
   const line = {
     id: 'F1',

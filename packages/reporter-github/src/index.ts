@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { defineReporter, type AgentestPlugin } from '@agentest/kernel';
 import {
   failureMessage,
+  haltNote,
   interruptionNote,
   isFailure,
   parseReporterOptions,
@@ -71,9 +72,9 @@ export default function githubReporter(rawOptions: GithubReporterOptions = {}): 
       );
     },
     async onSummary(event) {
-      const interrupted = interruptionNote(event);
-      if (interrupted)
-        write(annotation({ level: 'warning', title: 'agentest', message: `${interrupted}; the results are partial` }));
+      const stopped = interruptionNote(event) ?? haltNote(event);
+      if (stopped)
+        write(annotation({ level: 'warning', title: 'agentest', message: `${stopped}; the results are partial` }));
       if (unannotated)
         write(
           annotation({

@@ -156,3 +156,22 @@ test('its job summary is the one a report holding every result renders: failures
   assert.match(summary, /more failures, left out/);
   assert.equal(summary, expected.markdown);
 });
+
+test('a run a budget stopped early gets a warning annotation, as an interrupted run does', async () => {
+  const lines: string[] = [];
+  const budget: AgentestPlugin = {
+    name: 'test:budget',
+    apply({ hooks, halt }) {
+      hooks.report.tap('test:budget', (event) => {
+        if (event.type === 'result') halt('budget (--max-cost 2 reached: $2.0143 spent)');
+      });
+    },
+  };
+  await runScenario(
+    [{ id: 'a' }, { id: 'b' }],
+    [budget, githubReporter({ env: { GITHUB_ACTIONS: 'true' }, write: (line) => lines.push(line) })],
+  );
+  assert.deepEqual(lines, [
+    '::warning title=agentest::stopped early: budget (--max-cost 2 reached: $2.0143 spent); 1 case not run; the results are partial',
+  ]);
+});

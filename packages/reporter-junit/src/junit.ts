@@ -4,6 +4,7 @@ import {
   displayValue,
   failedAssertions,
   formatMetric,
+  haltNote,
   interruptionNote,
   truncate,
   type ReadonlyResult,
@@ -102,24 +103,20 @@ function entries(result: ReadonlyResult, runsPerCase: number, options: JUnitOpti
 }
 
 /**
- * The `agentest` suite, for what belongs to the run rather than a case: an interrupted run's error
- * testcase (a CI test view shows it where it would not show a property, so the run is not green) and
- * what the BeforeAll and AfterAll hooks printed.
+ * The `agentest` suite, for what belongs to the run rather than a case: an error testcase for a run that
+ * stopped early, interrupted or halted by a budget (a CI test view shows it where it would not show a
+ * property, so the run is not green), and what the BeforeAll and AfterAll hooks printed.
  */
 function runSuite({ summary }: Report, timestamp: string): { xml: string; entries: TestCaseEntry[] } | undefined {
-  const interrupted = interruptionNote(summary);
-  const entries: TestCaseEntry[] = interrupted
+  const stopped = stoppedEarly(summary);
+  const entries: TestCaseEntry[] = stopped
     ? [
         {
           file: 'agentest',
           outcome: 'error',
           seconds: 0,
-          xml: testcase({ name: interrupted, classname: 'agentest', time: '0' }, [
-            element(
-              'error',
-              { message: interrupted, type: 'interrupted' },
-              'The run was stopped (a signal) before every selected case ran; the results in this file are partial.',
-            ),
+          xml: testcase({ name: stopped.note, classname: 'agentest', time: '0' }, [
+            element('error', { message: stopped.note, type: stopped.type }, stopped.detail),
           ]),
         },
       ]
@@ -135,6 +132,25 @@ function runSuite({ summary }: Report, timestamp: string): { xml: string; entrie
     entries,
     xml: `  <testsuite${attributes({ name: 'agentest', ...counts(entries), timestamp })}>\n${children.join('\n')}\n  </testsuite>`,
   };
+}
+
+/** Why the run ended before every selected case ran: a signal, or a plugin that halted it (a budget). */
+function stoppedEarly(summary: Report['summary']): { note: string; type: string; detail: string } | undefined {
+  const interrupted = interruptionNote(summary);
+  if (interrupted)
+    return {
+      note: interrupted,
+      type: 'interrupted',
+      detail: 'The run was stopped (a signal) before every selected case ran; the results in this file are partial.',
+    };
+  const halted = haltNote(summary);
+  if (halted)
+    return {
+      note: halted,
+      type: 'halted',
+      detail: 'The run stopped starting cases (a budget ran out); the cases it did not run are listed as skipped.',
+    };
+  return undefined;
 }
 
 function testcase(attrs: Record<string, string | number | undefined>, children: string[]): string {

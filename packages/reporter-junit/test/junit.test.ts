@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AgentestPlugin } from '@agentest/kernel';
 import junitReporter from '../src/index.js';
 import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 import { findAll, parseXml } from './parse-xml.js';
@@ -125,4 +126,25 @@ test('escapes markup and strips characters XML 1.0 cannot hold', async () => {
   assert.equal(testcase.attrs.name, 'x"<&>');
   assert.equal(testcase.children[0]!.attrs.message, 'a <b> & "quotes" \'apos\' ]]> [31m lone 😀');
   assert.equal(testcase.children[0]!.text, 'a <b> & "quotes" \'apos\' ]]> [31m lone 😀');
+});
+
+test('a run a budget stopped early has an error testcase, so the CI test view is not green', async () => {
+  const dir = await tempDir();
+  const budget: AgentestPlugin = {
+    name: 'test:budget',
+    apply({ hooks, halt }) {
+      hooks.report.tap('test:budget', (event) => {
+        if (event.type === 'result') halt('budget (--max-tokens 1 reached: 5 tokens used)');
+      });
+    },
+  };
+  await runScenario(
+    [{ id: 'a' }, { id: 'b' }, { id: 'c' }],
+    [budget, junitReporter({ output: 'junit.xml', cwd: dir })],
+  );
+  const root = parseXml(await readFile(join(dir, 'junit.xml'), 'utf8'));
+  assert.equal(root.attrs.errors, '1', 'the CI view counts the run as not green');
+  const stopped = findAll(root, 'testcase').find((t) => t.attrs.classname === 'agentest')!;
+  assert.equal(stopped.attrs.name, 'stopped early: budget (--max-tokens 1 reached: 5 tokens used); 2 cases not run');
+  assert.deepEqual(stopped.children[0]!.attrs, { message: stopped.attrs.name, type: 'halted' });
 });

@@ -38,9 +38,23 @@ export function snapshotChecker(store: () => SnapshotStore | undefined) {
     const value = snapshotValue(assertion, input.output);
     if ('error' in value) return { pass: false, error: value.error };
     const { testCase } = input;
-    const check = await current.check(testCase.source.file, testCase.id, key, value.value);
-    return snapshotVerdict(check, key, testCase.id, value.value);
+    // A `--fuzz` variant is held to its case's snapshot, and never writes one of its own.
+    const variantOf = fuzzedCase(testCase);
+    const caseId = variantOf ?? testCase.id;
+    const check = await current.check(testCase.source.file, caseId, key, value.value, { compareOnly: !!variantOf });
+    if (check.status === 'unrecorded')
+      return {
+        pass: false,
+        error: `snapshot ${key} of case ${caseId} is not recorded in ${check.file}, so this --fuzz variant of it cannot be compared; run the case without --fuzz first`,
+      };
+    return snapshotVerdict(check, variantOf ? `${key} of case ${caseId}` : key, caseId, value.value);
   };
+}
+
+/** The id of the case a `--fuzz` variant perturbs (its `metadata.fuzz.of`), or `undefined` for any other case. */
+function fuzzedCase(testCase: AssertInput['testCase']): string | undefined {
+  const fuzz = testCase.metadata?.fuzz as { of?: unknown } | undefined;
+  return typeof fuzz?.of === 'string' ? fuzz.of : undefined;
 }
 
 /** The assertion's name, or `#n` for the n-th unnamed snapshot of the case. */

@@ -23,6 +23,8 @@ export interface SnapshotStoreOptions {
 export type SnapshotCheck =
   | { status: 'matched' | 'written' | 'updated' }
   | { status: 'missing'; file: string }
+  /** Compared only (a `--fuzz` variant against its case's snapshot), and there is none to compare with. */
+  | { status: 'unrecorded'; file: string }
   | { status: 'mismatch'; file: string; stored: unknown };
 
 /** A case's verdict as the store needs it: only cases that ran to their assertions vouch for their entries. */
@@ -66,7 +68,13 @@ export class SnapshotStore {
    * Snapshot files are committed, so a configured secret (a connector key a reply echoes) is compared
    * and stored as `[redacted]`, as every report shows it: the file never holds the key.
    */
-  async check(suiteFile: string, caseId: string, key: string, given: unknown): Promise<SnapshotCheck> {
+  async check(
+    suiteFile: string,
+    caseId: string,
+    key: string,
+    given: unknown,
+    { compareOnly = false }: { compareOnly?: boolean } = {},
+  ): Promise<SnapshotCheck> {
     const value = redactSecrets(given);
     const suite = await this.suite(suiteFile);
     const id = entryId(caseId, key);
@@ -74,6 +82,7 @@ export class SnapshotStore {
     // A value seen earlier in this run (another run of the case) is what later runs must match.
     const known = suite.produced.get(id) ?? suite.stored.get(id);
     if (!known) {
+      if (compareOnly) return { status: 'unrecorded', file: this.shown(suite.path) };
       if (this.options.ci && !this.options.update) return { status: 'missing', file: this.shown(suite.path) };
       this.keep(suite, id, entry, 'written');
       return { status: 'written' };
@@ -82,7 +91,7 @@ export class SnapshotStore {
       suite.produced.set(id, known);
       return { status: 'matched' };
     }
-    if (this.options.update && !suite.produced.has(id)) {
+    if (this.options.update && !compareOnly && !suite.produced.has(id)) {
       this.keep(suite, id, entry, 'updated');
       return { status: 'updated' };
     }

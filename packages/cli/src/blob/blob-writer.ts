@@ -24,6 +24,8 @@ export interface BlobWriterOptions {
   header(start: DeepReadonly<StartEvent>): BlobHeader;
   /** With `--resume`: checks the suite is the blob's (throws when not) and says which cases run again. */
   resume?(): ResumeMark;
+  /** Cases whose results the blob holds already (a resume replays them): not written again. */
+  recorded?: ReadonlySet<string>;
 }
 
 /**
@@ -51,7 +53,10 @@ export function blobWriter(options: BlobWriterOptions): AgentestPlugin {
       await write(first);
       await write(safeStringify(event));
     },
-    onResult: (event) => write(safeStringify((oneRunEach && leanRecord(event)) || blobResult(event))),
+    onResult: (event) =>
+      options.recorded?.has(event.id)
+        ? undefined
+        : write(safeStringify((oneRunEach && leanRecord(event)) || blobResult(event))),
     onSummary: (event) => write(safeStringify(event)),
     close: async () => {
       if (opened) await opened.then(() => writer.close());

@@ -1,6 +1,13 @@
 import { readFile, truncate } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import { AgentestError, type AgentestPlugin, type RunPlan, type ShardLabel } from '@agentest/kernel';
+import {
+  AgentestError,
+  type AgentestPlugin,
+  type RunPlan,
+  type ShardLabel,
+  type Suite,
+  type TestCase,
+} from '@agentest/kernel';
 import type { Flags } from '../flags.js';
 import { historyInput, projectRoot } from '../project-history.js';
 import type { CliIo } from '../run-test.js';
@@ -10,7 +17,7 @@ import { DEFAULT_BLOB_DIR, parseBlobFlags, type RawBlobFlags } from './blob-flag
 import { blobWriter } from './blob-writer.js';
 import { CaseCensus } from './case-census.js';
 import { configHash } from './config-hash.js';
-import { readBlob } from './read-blob.js';
+import { parseRecorded, readBlob, type Blob, type RecordedLine } from './read-blob.js';
 
 /** What a run needs for its blob: the writer plugin, if the run writes one. */
 export interface BlobSetup {
@@ -102,18 +109,61 @@ async function resumeBlob(shown: string, run: BlobRun, cwd: string): Promise<Blo
       `was written by agentest ${header.agentest_version}, this is ${cliVersion()}; resume with the version that started the shard`,
     );
   await dropCutLine(path);
-  const pending = new Set(header.cases.filter((id) => !blob.results.has(id)));
+  // A case a budget kept from starting has a result that says so, and nothing else: it is run now.
+  for (const [id, recorded] of blob.results) if (neverStarted(blob, recorded)) blob.results.delete(id);
+  const shardCases = new Set(header.cases);
   const census = new CaseCensus();
-  plan.include = census.wrap((testCase) => pending.has(testCase.id));
+  plan.include = census.wrap((testCase) => shardCases.has(testCase.id));
   const resume = () => {
     if (census.suiteHash() !== header.suite_hash)
       throw mismatch(
         shown,
         'was written for another version of the suite: its cases changed since; run the shard again instead',
       );
-    return { type: 'resume' as const, timestamp: new Date().toISOString(), cases: census.cases };
+    const cases = census.cases.filter((id) => !blob.results.has(id));
+    return { type: 'resume' as const, timestamp: new Date().toISOString(), cases };
   };
-  return { plugins: [blobWriter({ path, header: () => header, resume })] };
+  const finished = new Set(blob.results.keys());
+  return {
+    plugins: [blobWriter({ path, header: () => header, resume, recorded: finished }), replayFinished(blob)],
+  };
+}
+
+/**
+ * The finished cases of a resumed shard are replayed from its blob (their recorded runs, as `agentest merge`
+ * replays a shard) instead of being left out: the resumed run's summary, verdict, reports and exit code are
+ * the whole shard's, so the retry of a shard whose cases failed does not pass for having run nothing.
+ * After every other suite tap, so the `--fuzz` variants a shard keeps with their case are replayed too.
+ */
+function replayFinished(blob: Blob): AgentestPlugin {
+  const name = 'agentest:resume';
+  return {
+    name,
+    apply({ hooks }) {
+      hooks.suite.tap({ name, stage: AFTER_EVERY_SUITE_TAP }, (suite: Suite) => ({
+        ...suite,
+        cases: () => withRecordedRuns(suite.cases(), blob),
+      }));
+    },
+  };
+}
+
+const AFTER_EVERY_SUITE_TAP = 1000;
+
+/** The kernel's skip reason for a case a halted run (a budget) never started. */
+const NOT_RUN = '"skip_reason":"not run: ';
+
+function neverStarted(blob: Blob, recorded: RecordedLine): boolean {
+  if (!recorded.text.includes(NOT_RUN)) return false;
+  const result = parseRecorded(blob.file, recorded);
+  return result.status === 'skipped' && result.runs.length === 0 && !!result.skip_reason?.startsWith('not run: ');
+}
+
+async function* withRecordedRuns(cases: AsyncIterable<TestCase> | Iterable<TestCase>, blob: Blob) {
+  for await (const testCase of cases) {
+    const recorded = blob.results.get(testCase.id);
+    yield recorded ? { ...testCase, recordedRuns: parseRecorded(blob.file, recorded).runs } : testCase;
+  }
 }
 
 /** `cases-jsonl.nightly-42.shard-2-of-4.jsonl`: input, run and shard, so blobs in one folder never collide. */
