@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { AgentestPlugin, EnvironmentVariables, Kernel, RunOutcome, RunPlan } from '@agentest/kernel';
 import type { TextStream } from '@agentest/report';
-import { isCi } from '@agentest/common';
+import { isCi, loadRe2 } from '@agentest/common';
 import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
 import { configFiles, normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
@@ -46,6 +46,7 @@ const ABORT_GRACE_MS = 5_000;
  * raised before the run (exit 2) for the caller to print.
  */
 export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): Promise<number> {
+  if (raw.run !== undefined) await loadRe2(); // `--run` is an RE2 pattern, compiled as the flags are read
   const flags = parseFlags(raw);
   if (flags.watch && !watcher) return (await import('./watch/watch-test.js')).watchTest(raw, io);
   const cwd = io.cwd;
