@@ -1,7 +1,7 @@
 // The examples of the docs pages no other test runs, taken from the pages as a reader copies them (the
 // fenced blocks under a heading), run through the CLI, with the outcome each page states.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
@@ -275,4 +275,30 @@ test('docs/dynamic.md: its coffee-order case, run against the example app’s sh
     [dynamic.simulator, dynamic.max_turns, dynamic.total_turns, dynamic.end_reason],
     ['shopper', 8, 3, 'completed'],
   );
+});
+
+test('docs/scale.md "Merging the shards": a missing shard and a shard given twice stop the merge with the messages it shows', async () => {
+  const shown = lines(sectionBlock(readDoc('docs/scale.md'), 'Merging the shards', '', 1));
+  const cases = Array.from({ length: 12 }, (_, i) => `{"id": "T${i}", "input": "hi", "expected": "hi"}\n`).join('');
+  const dir = fixture({ 'tests/inputs.jsonl': cases });
+  const blob = (k: number) => join(dir, `blobs/tests-inputs-jsonl.8123456789-1.shard-${k}-of-4.jsonl`);
+  for (const k of [1, 2, 3, 4]) {
+    const args = ['--shard', `${k}/4`, '--run-id', '8123456789-1', '--blob-dir', 'blobs', '--no-jsonl', '--no-history'];
+    assert.equal((await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', ...args], { cwd: dir })).code, 0);
+  }
+  rmSync(blob(3));
+  const missing = await agentest(['merge', 'blobs', '--no-jsonl', '--no-history'], { cwd: dir });
+  assert.equal(missing.code, 2);
+  assert.equal(lines(missing.stderr)[0], shown[0]);
+
+  const second = readFileSync(blob(2), 'utf8');
+  rmSync(blob(2));
+  writeFileSync(join(dir, 'blobs/a.jsonl'), second);
+  writeFileSync(join(dir, 'blobs/b.jsonl'), second);
+  const duplicated = await agentest(
+    ['merge', 'blobs/a.jsonl', 'blobs/b.jsonl', blob(1), blob(4), '--no-jsonl', '--no-history'],
+    { cwd: dir },
+  );
+  assert.equal(duplicated.code, 2);
+  assert.equal(lines(duplicated.stderr)[0], shown[1]);
 });
