@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { lines, readDoc, readJson, sectionBlock, sectionBlocks } from './doc-blocks.js';
-import { agentest as spawnAgentest, fixture } from './helpers.js';
+import { fixture } from './helpers.js';
 import { agentestInProcess as agentest } from './in-process.js';
 
 test('README "Quick start": the tests/inputs.jsonl it shows loads as four cases, T004 skipped', async () => {
@@ -85,7 +85,7 @@ test('docs/snapshots.md: the snapshot cases write the file it shows, a changed r
 
   writeFileSync(join(dir, 'greeting.txt'), 'Hello! How can I help?');
   writeFileSync(join(dir, 'tests/chat.jsonl'), lines(suite)[0] + '\n');
-  const removed = await spawnAgentest(args, { cwd: dir }); // the notice goes to the process's stderr
+  const removed = await agentest(args, { cwd: dir });
   assert.equal(removed.code, 0, removed.stdout + removed.stderr);
   const [printed, reported] = sectionBlocks(doc, 'Obsolete entries');
   assert.ok(removed.stderr.includes(printed!.text), removed.stderr);
