@@ -244,6 +244,12 @@ function send(
   });
 }
 
+/** UTF-8 as fetch decodes it: a byte-order mark is dropped, invalid sequences become U+FFFD. */
+function utf8(bytes: Buffer): string {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', bom ? 3 : 0);
+}
+
 /** What an async iterator over a stream throws when it closes before its end. */
 function prematureClose(): Error {
   return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
@@ -323,20 +329,20 @@ class NodeHttpResponse {
     return this.limit ? this.capped(this.limit) : this.stream;
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.bytes();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  // Each a promise of `bytes()` and no async function of its own: every call reads a body, and an
+  // async function per step would add its own promise and turn of the microtask queue.
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bytes().then(
+      (bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
   }
 
-  async text(): Promise<string> {
-    const bytes = await this.bytes();
-    // UTF-8 as fetch decodes it: a byte-order mark is dropped, invalid sequences become U+FFFD.
-    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return bytes.toString('utf8', bom ? 3 : 0);
+  text(): Promise<string> {
+    return this.bytes().then(utf8);
   }
 
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
+  json(): Promise<unknown> {
+    return this.bytes().then((bytes) => JSON.parse(utf8(bytes)));
   }
 
   /**
