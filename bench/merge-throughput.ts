@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { BLOB_FORMAT } from '../packages/cli/src/blob/blob-header.js';
-import { buildDist } from './_build.js';
+import { buildBundle } from './_build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = join(root, 'bench', '.data', 'merge');
@@ -23,14 +23,15 @@ const CASES = Number(process.env.BENCH_MERGE_CASES ?? 100_000);
 const SHARDS = 4;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const TARGET_MS = 3_000;
-const CLI = join(root, 'packages/cli/dist/bin.js');
+/** The command `@agentest/test` installs (the bundle and its code cache): a CI merge job's `npx agentest merge`. */
+const CLI = join(root, 'packages/test/bin/agentest.js');
 
 if (process.argv[2] === '--floor') await floor(process.argv[3]!);
 else if (process.argv[2] === '--phases') await phases(process.argv[3]!);
 else main();
 
 function main(): void {
-  buildDist();
+  buildBundle();
   const blobs = writeBlobs();
   // The data folder is a project of its own, so the merge's run history stays in it.
   writeFileSync(join(data, 'package.json'), '{"private":true}\n');
@@ -200,7 +201,8 @@ async function phases(dir: string): Promise<void> {
   };
   const replay = async (reporters: unknown[]) => {
     const blobs = await Promise.all(names.map((name) => readBlob(join(dir, name), name)));
-    const { plan, plugin } = replayShards(checkShardSet(blobs, undefined), data);
+    // As the merge with these reporters does: a passed case is replayed from its line's index.
+    const { plan, plugin } = replayShards(checkShardSet(blobs, undefined), data, { lean: () => true });
     await createKernel({ plugins: [plugin, verdictPlugin(), ...reporters] }).run(plan);
   };
   let blobs: unknown[] = [];
@@ -208,9 +210,7 @@ async function phases(dir: string): Promise<void> {
     blobs = await Promise.all(names.map((name) => readBlob(join(dir, name), name)));
   });
   await step('check the shard set', () => checkShardSet(blobs, undefined));
-  await step('read, check and replay every case through the kernel (each result parsed as it is replayed)', () =>
-    replay([]),
-  );
+  await step('read, check and replay every case through the kernel (a passed case from its index)', () => replay([]));
   const jsonl = () => jsonlReporter({ output: join(data, 'phases.jsonl') });
   // As the merge prints by default: the cases that did not pass, the failed cases again and the summary.
   const terminal = () =>

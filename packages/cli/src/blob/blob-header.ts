@@ -1,7 +1,12 @@
 import { AgentestError, type ShardLabel } from '@agentest/kernel';
 
 /** The blob format this agentest writes; a reader refuses one it does not know. */
-export const BLOB_FORMAT = 2;
+export const BLOB_FORMAT = 3;
+/**
+ * The formats this agentest reads: 3 adds a passed case's index to its line (see lean-result.ts);
+ * a format-2 blob is merged the same, each line parsed whole.
+ */
+const READABLE_FORMATS: readonly number[] = [2, BLOB_FORMAT];
 
 /**
  * The first line of a blob: what makes it self-describing, so `agentest merge` can tell whether a set
@@ -9,7 +14,7 @@ export const BLOB_FORMAT = 2;
  */
 export interface BlobHeader {
   type: 'blob';
-  format: typeof BLOB_FORMAT;
+  format: 2 | typeof BLOB_FORMAT;
   /** The run the shards belong to (from the CI or `--run-id`); absent when neither gave one. */
   run_id?: string;
   /** What gave the run id: `--run-id`, `GITHUB_RUN_ID+GITHUB_RUN_ATTEMPT`, … */
@@ -77,10 +82,10 @@ export function checkHeader(value: unknown, file: string): BlobHeader {
       file,
       'line 1 is not a blob header: this is not a shard blob (a sharded run writes them into --blob-dir)',
     );
-  if (header.format !== BLOB_FORMAT)
+  if (!READABLE_FORMATS.includes(header.format as number))
     throw blobInvalid(
       file,
-      `blob format ${String(header.format)} is not the one this agentest reads (${BLOB_FORMAT}); merge with the agentest version that wrote it (${String(header.agentest_version)})`,
+      `blob format ${String(header.format)} is not one this agentest reads (${READABLE_FORMATS.join(', ')}); merge with the agentest version that wrote it (${String(header.agentest_version)})`,
     );
   const shard = header.shard;
   const wellFormed =

@@ -9,6 +9,17 @@ import type { DeepReadonly, Execution, ResultEvent } from '@agentest/kernel';
  */
 export const BLOB_RUN_KEY = 'blob_run';
 
+/**
+ * Format 3: a passed case's lean line has one key more, before `blob_run`: the line's keys after its
+ * head (type, id, kind) in order with their values, the large ones ({@link LARGE}) as `0`. A merge
+ * whose reports need no more of a passed case than its status, figures and history parses only this,
+ * and writes the line as it is (see lean-replay.ts).
+ */
+export const BLOB_CASE_KEY = 'blob_case';
+
+/** What a merge printing only the cases that did not pass never reads of a passed one: carried through unread. */
+export const LARGE: ReadonlySet<string> = new Set(['input', 'expected', 'source', 'metadata', 'output', 'assertions']);
+
 /** The run fields a one-run result carries itself (the JSONL report's rule); the run's others are added to it. */
 const CARRIED = new Set(['status', 'duration_ms', 'output', 'error', 'assertions']);
 
@@ -20,7 +31,7 @@ type Loose = Record<string, unknown>;
  * written with its `runs`.
  */
 export function leanRecord(event: DeepReadonly<ResultEvent>): Loose | undefined {
-  if (event.runs.length !== 1 || BLOB_RUN_KEY in event) return undefined;
+  if (event.runs.length !== 1 || BLOB_RUN_KEY in event || BLOB_CASE_KEY in event) return undefined;
   const run = event.runs[0] as unknown as Loose;
   const result = event as unknown as Loose;
   if (run.run !== 1 || !sameMetrics(run.metrics, result.metrics)) return undefined;
@@ -41,8 +52,28 @@ export function leanRecord(event: DeepReadonly<ResultEvent>): Loose | undefined 
       keys.push(key);
     }
   }
+  const index = record.status === 'passed' ? caseIndex(record) : undefined;
+  if (index) record[BLOB_CASE_KEY] = index;
   record[BLOB_RUN_KEY] = keys;
   return record;
+}
+
+/** The keys every result line starts with, which the merge reads from the line's start (read-blob.ts). */
+export const LINE_HEAD: readonly string[] = ['type', 'id', 'kind'];
+
+/**
+ * A passed case's index: the line's keys after its head, in order, with their values, the large ones
+ * as `0`; `undefined` for a record that does not start with the head.
+ */
+function caseIndex(record: Loose): Loose | undefined {
+  const index: Loose = {};
+  let i = 0;
+  for (const key in record) {
+    if (i < LINE_HEAD.length) {
+      if (key !== LINE_HEAD[i++]) return undefined;
+    } else if (record[key] !== undefined) index[key] = LARGE.has(key) ? 0 : record[key];
+  }
+  return i === LINE_HEAD.length ? index : undefined;
 }
 
 /** A lean line's run, rebuilt with its fields in their order: the line's values, `run` 1. */
@@ -79,9 +110,20 @@ export function sameLine(record: Loose, parsed: Loose, text: string): string | u
     if (keys[i++] !== key) return undefined;
     if (!sameJson(value, parsed[key], 0)) return undefined;
   }
-  if (keys[i] !== BLOB_RUN_KEY) return undefined;
-  const end = text.lastIndexOf(`,"${BLOB_RUN_KEY}":`);
+  if (keys[i] !== BLOB_RUN_KEY && keys[i] !== BLOB_CASE_KEY) return undefined;
+  const end = recordEnd(parsed, text);
   return end === -1 ? undefined : `${text.slice(0, end)}}`;
+}
+
+/**
+ * Where the line's record ends and the blob's own keys begin. `blob_run` is last and holds key names
+ * only, so its last occurrence is its own; a `blob_case` before it is found by its exact text.
+ */
+function recordEnd(parsed: Loose, text: string): number {
+  const runAt = text.lastIndexOf(`,"${BLOB_RUN_KEY}":`);
+  if (runAt === -1 || !(BLOB_CASE_KEY in parsed)) return runAt;
+  const index = `,"${BLOB_CASE_KEY}":${JSON.stringify(parsed[BLOB_CASE_KEY])}`;
+  return text.startsWith(index, runAt - index.length) ? runAt - index.length : -1;
 }
 
 /** Nesting deeper than this is not compared: such a value is serialised the usual way. */
@@ -92,7 +134,7 @@ const MOST_NESTED = 32;
  * serialising them: the same value, or plain arrays and objects (no `toJSON`) of such values with
  * the same keys in the same order. A false answer only costs the line its pass-through.
  */
-function sameJson(a: unknown, b: unknown, depth: number): boolean {
+export function sameJson(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > MOST_NESTED) return false;
   if (Array.isArray(a)) {

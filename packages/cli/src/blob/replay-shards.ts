@@ -18,6 +18,7 @@ import { addTotals, emptyTotals } from '@agentest/cassettes';
 import { SERIALISED_LINE, type SerialisedLine } from '@agentest/reporter-jsonl';
 import type { ShardSet } from './check-blobs.js';
 import { BLOB_RUN_KEY, sameLine } from './lean-result.js';
+import { leanRecorded, LeanRecorded } from './lean-replay.js';
 import { parseRecorded, type RecordedLine } from './read-blob.js';
 
 export const MERGE_PLUGIN = 'agentest:merge';
@@ -77,6 +78,12 @@ export interface ReplayOptions {
    * again. Otherwise a case's recorded line is offered to the JSONL report (default).
    */
   passThrough?: boolean;
+  /**
+   * Asked when the run starts: true when the merged run's reports read nothing of a passed case but
+   * its status, figures and history (see lean-replay.ts), so a passed case with an index in its line
+   * (blob format 3) is replayed from the index alone. Default: every line is parsed whole.
+   */
+  lean?: () => boolean;
 }
 
 /** A recorded case's place in the merged run: its blob and its result line. */
@@ -94,38 +101,40 @@ interface Slot {
  * is parsed from its blob line as it is pulled.
  */
 class CaseStream {
-  private readonly slots: Slot[] = [];
+  private readonly slots: Slot[];
   private started = false;
   /** The recorded results of the cases being replayed (and their lines), until their result is reported. */
-  private readonly inFlight = new Map<string, Recorded>();
+  private readonly inFlight = new Map<string, Recorded | LeanRecorded>();
+  private lean = false;
   readonly kinds = new Set<string>();
   private usage?: UsageTotals;
   private readonly unpriced = new Set<string>();
 
   constructor(set: ShardSet) {
+    const slots: Slot[] = [];
     for (const blob of set.blobs) {
       const { cases, positions } = blob.header;
       for (let i = 0; i < cases.length; i++) {
         const line = blob.results.get(cases[i]!)!;
         this.kinds.add(line.kind);
-        this.slots.push({ position: positions[i]!, file: blob.file, id: cases[i]!, line });
+        slots.push({ position: positions[i]!, file: blob.file, id: cases[i]!, line });
       }
     }
-    // Each shard's cases are in suite order already: the sort merges them.
-    this.slots.sort((a, b) => a.position - b.position);
+    this.slots = slotsInSuiteOrder(slots);
   }
 
   *cases(): Generator<TestCase> {
     for (const slot of this.slots) yield this.started ? this.replayed(slot) : outline(slot);
   }
 
-  /** The run has started: from now on the suite is read to be run. */
-  start(): void {
+  /** The run has started: from now on the suite is read to be run, passed cases from their index when `lean`. */
+  start(lean: boolean): void {
     this.started = true;
+    this.lean = lean;
   }
 
   /** The recorded result of a case being replayed, and its line, handed over once: its result is being reported. */
-  take(id: string): Recorded {
+  take(id: string): Recorded | LeanRecorded {
     const taken = this.inFlight.get(id) ?? noCase();
     this.inFlight.delete(id);
     this.addUsage(taken.result.usage);
@@ -139,9 +148,10 @@ class CaseStream {
   }
 
   private replayed(slot: Slot): TestCase {
-    const result = parseRecorded(slot.file, slot.line);
-    this.inFlight.set(slot.id, new Recorded(result, slot.line.text));
-    return caseOf(result);
+    const lean = this.lean ? leanRecorded(slot.file, slot.id, slot.line) : undefined;
+    const recorded = lean ?? new Recorded(parseRecorded(slot.file, slot.line), slot.line.text);
+    this.inFlight.set(slot.id, recorded);
+    return caseOf(recorded.result);
   }
 
   private addUsage(usage: UsageTotals | undefined): void {
@@ -152,28 +162,41 @@ class CaseStream {
   }
 }
 
+/**
+ * The slots by their place in the suite. The shards' places are the suite's 0…n-1 between them, so
+ * each slot is put at its own; places of another kind (gaps, repeats) are sorted instead.
+ */
+function slotsInSuiteOrder(slots: Slot[]): Slot[] {
+  const placed = new Array<Slot | undefined>(slots.length).fill(undefined);
+  for (const slot of slots) {
+    const { position } = slot;
+    if (!Number.isInteger(position) || position < 0 || position >= slots.length || placed[position])
+      return slots.sort((a, b) => a.position - b.position);
+    placed[position] = slot;
+  }
+  return placed as Slot[];
+}
+
 /** What the kernel's check of the suite reads of a case, pointing at its result in the blob. */
 function outline({ id, file, line }: Slot): TestCase {
   return { id, kind: line.kind, input: undefined, messages: [], source: { file, line: line.line } };
 }
 
 function caseOf(result: ResultEvent): TestCase {
-  const notRun = result.status === 'skipped' && result.runs.length === 0;
-  return {
-    id: result.id,
-    kind: result.kind,
-    ...(result.name !== undefined ? { name: result.name } : {}),
-    input: result.input,
-    messages: [],
-    ...(result.expected !== undefined ? { expected: result.expected } : {}),
-    ...(result.metadata ? { metadata: result.metadata } : {}),
-    ...(result.tags ? { tags: result.tags } : {}),
-    source: result.source,
-    ...(notRun ? { skip: result.skip_reason ?? true } : {}),
-    ...(result.todo ? { todo: true } : {}),
-    // The kernel reports these runs as the case's (a case a run policy stopped early has the runs it had).
-    recordedRuns: result.runs,
-  };
+  // Assigned one by one, in this order: a case per result, without a spread object per optional field.
+  const testCase = { id: result.id, kind: result.kind } as TestCase;
+  if (result.name !== undefined) testCase.name = result.name;
+  testCase.input = result.input;
+  testCase.messages = [];
+  if (result.expected !== undefined) testCase.expected = result.expected;
+  if (result.metadata) testCase.metadata = result.metadata;
+  if (result.tags) testCase.tags = result.tags;
+  testCase.source = result.source;
+  if (result.status === 'skipped' && result.runs.length === 0) testCase.skip = result.skip_reason ?? true;
+  if (result.todo) testCase.todo = true;
+  // The kernel reports these runs as the case's (a case a run policy stopped early has the runs it had).
+  testCase.recordedRuns = result.runs;
+  return testCase;
 }
 
 function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, options: ReplayOptions): AgentestPlugin {
@@ -199,7 +222,7 @@ function replayPlugin(set: ShardSet, start: StartEvent, replay: CaseStream, opti
       }));
       hooks.report.tap({ name: MERGE_PLUGIN, stage: BEFORE_EVERYTHING }, (event: RunEvent) => {
         if (event.type === 'start') {
-          replay.start();
+          replay.start(options.lean?.() === true && options.passThrough !== false);
           event.timestamp = clock.started;
           if (start.hook_logs) event.hook_logs = start.hook_logs;
         } else if (event.type === 'result') replayedResult(event, replay.take(event.id), options.passThrough !== false);
@@ -226,9 +249,12 @@ class Recorded implements SerialisedLine {
  * The merged result: the recorded fields restored, and, for a lean line (one run per case), the line
  * offered to the JSONL report, which writes it as it is when the merged record is the recorded one.
  */
-function replayedResult(event: ResultEvent, recorded: Recorded, passThrough: boolean): void {
+function replayedResult(event: ResultEvent, recorded: Recorded | LeanRecorded, passThrough: boolean): void {
   restoreCaseFields(event, recorded.result);
-  if (passThrough && (recorded.result as unknown as Record<string, unknown>)[BLOB_RUN_KEY])
+  if (
+    recorded instanceof LeanRecorded ||
+    (passThrough && (recorded.result as unknown as Record<string, unknown>)[BLOB_RUN_KEY])
+  )
     (event as { [SERIALISED_LINE]?: SerialisedLine })[SERIALISED_LINE] = recorded;
 }
 

@@ -19,6 +19,13 @@ import { readBlob, type Blob } from './read-blob.js';
 import { replayShards } from './replay-shards.js';
 
 /**
+ * The reporters that read nothing of a passed case but its status and figures: the JSONL report (which
+ * writes a recorded line as it is) and the console printing only the cases that did not pass. With only
+ * these (and no config plugin or reporter of its own) a passed case is replayed from its line's index.
+ */
+const LEAN_REPORTERS: ReadonlySet<string> = new Set(['agentest:jsonl', 'agentest:console']);
+
+/**
  * `agentest merge`: reads the blobs, checks they are every shard of one run, and runs the merged run
  * through the kernel with the recorded results standing in for the agent, so every statistic, the
  * thresholds and the verdict come out as one unsharded run's would. Returns the exit code; only this
@@ -34,9 +41,11 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
     ...(loaded.filepath ? { file: loaded.filepath } : {}),
   });
   // A kept history (as a run keeps it) decides each case's recent outcomes and the flaky ones.
+  let reporters: readonly AgentestPlugin[] = [];
   const { plan, plugin } = replayShards(set, io.cwd, {
     flakyFromShards: config.history.enabled === false,
     passThrough: config.plugins.length === 0,
+    lean: () => !flags.verbose && !config.reporters?.length && reporters.every((r) => LEAN_REPORTERS.has(r.name)),
   });
   const history = await mergedHistory(set, config, plan, flags, io);
   // The replay comes first, so its agent and executors stand in for any the config's plugins give; those
@@ -64,6 +73,7 @@ export async function runMerge(paths: readonly string[], flags: RawMergeFlags, i
   );
   try {
     plan.options = { mode: 'file', outputs: claimed.planned.outputs };
+    reporters = claimed.planned.plugins;
     kernel.use(...history, ...claimed.planned.plugins);
     const outcome = await kernel.run(plan);
     for (const error of outcome.errors) io.stderr.write(`${formatError(error, io.env)}\n`);
