@@ -9,15 +9,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { createKernel, type AgentestPlugin, type Execution, type RunPlan } from '@agentest/kernel';
 import { createChatClient } from '@agentest/connectors';
-import { startFakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
 import agents from '@agentest/plugin-agent';
 import jsonl from '@agentest/plugin-jsonl';
+import { FakeServerThread } from './_fake-server-thread.js';
 import { rerunOnDist } from './_on-dist.js';
 import { settle } from './_settle.js';
 import { threadTimes, usedBetween } from './_thread-times.js';
+
+/** The fake server in a worker thread, shared by the benches that import it from here. */
+export { FakeServerThread };
 
 export interface ThroughputFigures {
   cases: number;
@@ -54,69 +56,28 @@ interface RunFigures {
   rateLimited: number;
 }
 
-interface ServerStats {
-  requests: number;
-  rateLimited: number;
-}
-
-/**
- * The fake server runs in a worker thread, on its own event loop: in the same thread its HTTP work
- * would compete with the client's and the figures would measure both. This file is the worker too.
- */
-export class FakeServerThread {
-  private constructor(
-    private readonly worker: Worker,
-    readonly url: string,
-  ) {}
-
-  static async start(options: FakeLlmOptions): Promise<FakeServerThread> {
-    // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file;
-    // it resolves the packages as this thread does (the sources, or dist/ as the benches run them).
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(boot, {
-      eval: true,
-      execArgv: process.execArgv.filter((arg) => arg.startsWith('--conditions')),
-      workerData: { fakeLlm: options },
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    return new FakeServerThread(worker, url);
-  }
-
-  /**
-   * What the server answered since it started or since the last `take()`; the requests it recorded
-   * are let go. A server kept for several runs (warm, as a real one is) reports each run's own figures.
-   */
-  take(): Promise<ServerStats> {
-    return this.ask('take');
-  }
-
-  async stop(): Promise<ServerStats> {
-    const result = await this.ask('stop');
-    await this.worker.terminate();
-    return result;
-  }
-
-  private ask(message: 'take' | 'stop'): Promise<ServerStats> {
-    const stats = new Promise<ServerStats>((resolve) => this.worker.once('message', resolve));
-    this.worker.postMessage(message);
-    return stats;
-  }
-}
-
-async function serveInWorker(options: FakeLlmOptions): Promise<void> {
-  const llm = await startFakeLlm(options);
-  parentPort!.postMessage(llm.url);
-  parentPort!.on('message', async (message: 'take' | 'stop') => {
-    const stats: ServerStats = {
-      requests: llm.requests.length,
-      rateLimited: llm.requests.filter((r) => r.fault === 'status:429').length,
-    };
-    llm.requests.length = 0;
-    if (message === 'stop') await llm.close();
-    parentPort!.postMessage(stats);
+/** The kernel of a run: the JSONL loader and one `openai` connector agent on the fake server at `url`. */
+function benchKernel(url: string, parallel: number, retries: number, executions: Execution[]) {
+  const collector: AgentestPlugin = {
+    name: 'bench:collector',
+    apply: ({ hooks }) =>
+      hooks.report.tap(
+        'bench:collector',
+        (event) => void (event.type === 'run_result' && executions.push(event.execution)),
+      ),
+  };
+  return createKernel({
+    plugins: [
+      jsonl(),
+      agents({
+        agents: { bench: { connector: 'fake' } },
+        // `concurrency` matches --parallel so the connector's limit is not the bottleneck being measured.
+        connectors: {
+          fake: { type: 'openai', options: { host: url, model: 'fake-model', concurrency: parallel, retries } },
+        },
+      }),
+      collector,
+    ],
   });
 }
 
@@ -136,27 +97,7 @@ async function runCases(
     ).join('\n') + '\n',
   );
   const executions: Execution[] = [];
-  const collector: AgentestPlugin = {
-    name: 'bench:collector',
-    apply: ({ hooks }) =>
-      hooks.report.tap(
-        'bench:collector',
-        (event) => void (event.type === 'run_result' && executions.push(event.execution)),
-      ),
-  };
-  const kernel = createKernel({
-    plugins: [
-      jsonl(),
-      agents({
-        agents: { bench: { connector: 'fake' } },
-        // `concurrency` matches --parallel so the connector's limit is not the bottleneck being measured.
-        connectors: {
-          fake: { type: 'openai', options: { host: llm.url, model: 'fake-model', concurrency: parallel, retries } },
-        },
-      }),
-      collector,
-    ],
-  });
+  const kernel = benchKernel(llm.url, parallel, retries, executions);
   const plan: RunPlan = {
     input: { input: file, cwd: dir },
     agent: { id: 'bench' },
@@ -386,12 +327,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (!isMainThread && (workerData as { fakeLlm?: FakeLlmOptions } | null)?.fakeLlm)
-  await serveInWorker((workerData as { fakeLlm: FakeLlmOptions }).fakeLlm);
-else if (
-  isMainThread &&
-  process.argv[1] &&
-  import.meta.url === pathToFileURL(process.argv[1]).href &&
-  !rerunOnDist(import.meta.url)
-)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && !rerunOnDist(import.meta.url))
   await main();

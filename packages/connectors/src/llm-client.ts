@@ -3,7 +3,7 @@ import { callModel, type Recorded, type Recorder } from '@agentest/cassettes';
 import { toConnectorError, type SdkErrorClasses } from './classify-error.js';
 import { ConnectorError } from './connector-error.js';
 import { log, redactSecret } from './http-log.js';
-import { callFetchOptions, type CallFetchOptions } from './node-http-fetch.js';
+import { callFetchOptions, type CallFetchOptions } from './call-signal.js';
 import { withRetries } from './retry.js';
 import { connectorSemaphore, type Semaphore } from './semaphore.js';
 import type { LlmSettings } from './settings.js';

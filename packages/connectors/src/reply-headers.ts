@@ -45,15 +45,13 @@ export class ReplyHeaders {
   }
 
   keys(): IterableIterator<string> {
-    return this.#list()
-      .map(([name]) => name)
-      [Symbol.iterator]();
+    const names = this.#list().map(([name]) => name);
+    return names[Symbol.iterator]();
   }
 
   values(): IterableIterator<string> {
-    return this.#list()
-      .map(([, value]) => value)
-      [Symbol.iterator]();
+    const values = this.#list().map(([, value]) => value);
+    return values[Symbol.iterator]();
   }
 
   [Symbol.iterator](): IterableIterator<[string, string]> {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { getEventListeners } from 'node:events';
-import { callFetchOptions, FixedRequestHeaders, nodeHttpFetch } from '../src/node-http-fetch.js';
+import { callFetchOptions } from '../src/call-signal.js';
+import { FixedRequestHeaders, nodeHttpFetch } from '../src/node-http-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
