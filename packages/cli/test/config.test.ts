@@ -107,6 +107,11 @@ test('config errors exit 2 with a precise message and no stack trace', async () 
       /test\.timout: unknown key \(did you mean "timeout"\?\)/,
     ],
     [{ 'agentest.config.json': '{"test": {"timeout": "soon"}}' }, /test\.timeout: invalid duration "soon"/],
+    // A coverage minimum is a percentage: 0.8 (a slip for 80) would be met by almost any run.
+    [
+      { 'agentest.config.json': '{"coverage": {"lines": 0.8}}' },
+      /error\[CONFIG_INVALID\]: .*coverage\.lines: .*a percentage.*got 0\.8: write 80 for 80%/,
+    ],
     [{ 'agentest.config.json': '{"test": {' }, /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json/],
     [
       { 'agentest.config.ts': 'export default { test: { runs: 2 } ' },
