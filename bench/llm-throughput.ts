@@ -68,7 +68,7 @@ export class FakeServerThread {
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
     const worker = new Worker(boot, {
       eval: true,
-      execArgv: ['--conditions=@agentest/source'],
+      execArgv: process.env.BENCH_DIST ? [] : ['--conditions=@agentest/source'],
       workerData: { fakeLlm: options },
     });
     const url = await new Promise<string>((resolve, reject) => {

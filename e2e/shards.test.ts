@@ -170,6 +170,7 @@ test('a bad --shard or incomplete CI variables exit 2 naming the flag or the var
     [['--shard', 'x'], {}, /--shard must be <index>\/<total>, got "x"/],
     [[], { CI_NODE_INDEX: '2' }, /CI_NODE_INDEX=2 is set but CI_NODE_TOTAL is not/],
     [[], { JOB_COMPLETION_INDEX: '1' }, /pass --shard-total <completions> or set AGENTEST_SHARD_TOTAL/],
+    [['--shard-mode', 'balanced'], {}, /^error\[FLAG_INVALID\]: --shard-mode balanced .* add --shard <index>\/<total>/],
   ] as const) {
     const result = await runCli(['test', '-i', 'cases.jsonl', '-n', 'echo', ...args], {
       cwd: dir,

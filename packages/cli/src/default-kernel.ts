@@ -46,7 +46,7 @@ export async function kernelFromConfig(
   const own = new Set(config.plugins.map((p) => p.name));
   const defaults: AgentestPlugin[] = [];
   for (const { key } of DEFAULT_PLUGINS) {
-    const plugin = await loadDefaultPlugin(key, defaultOptions(key, config));
+    const plugin = await loadDefaultPlugin(key, defaultOptions(key, config, options.cwd));
     if (plugin && !own.has(plugin.name)) defaults.push(plugin);
   }
   const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options));
@@ -59,7 +59,7 @@ export function shipVerdict(config: Pick<NormalisedConfig, 'plugins'>): Agentest
   return config.plugins.some((p) => p.name === VERDICT_PLUGIN_NAME) ? [] : [verdictPlugin()];
 }
 
-function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record<string, unknown> {
+function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig, cwd: string): Record<string, unknown> {
   // Hooks and test() files run in the same sandbox as scripts: the config's `script` threads, memory
   // and environment apply to them too.
   const sandbox = sandboxOf(config.pluginOptions.script);
@@ -84,6 +84,9 @@ function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig): Record
         ...sandbox,
         ...config.pluginOptions.yao,
       };
+    case 'snapshot':
+      // Suites' snapshot files are found from where the run's relative paths start, not the process's folder.
+      return { cwd };
     default:
       return {};
   }

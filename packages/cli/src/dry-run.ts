@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AgentestError, type Kernel, type RunPlan } from '@agentest/kernel';
 import { safeStringify } from '@agentest/common';
@@ -28,7 +27,9 @@ export async function dryRun(kernel: Kernel, plan: RunPlan, outputs: readonly st
     return 0;
   }
   const path = resolve(io.cwd, outputs[0]);
-  await writeFile(path, text);
+  // As every report is written: missing folders are made (`-o tests/generated.jsonl` in a new project).
+  const { writeFileAtomic } = await import('@agentest/report');
+  await writeFileAtomic(path, text);
   io.stderr.write(`ℹ Dry run: ${cases.length} test case${cases.length === 1 ? '' : 's'} written to ${path}\n`);
   return 0;
 }

@@ -50,7 +50,10 @@ test('--fuzz N runs N perturbed variants per case and reports robustness: the sa
     'look-alike letters break an exact regex',
   );
   for (const b of t2.broken) assert.match(b.error, /does not match pattern 'HELLO'/);
-  assert.match(first.stdout, /Robustness \(--fuzz\)\n {2}\[T1\] passed; variants \d\/5 passed/);
+  assert.match(
+    first.stdout,
+    /Robustness \(--fuzz\): 2 cases fuzzed \(\d passed every variant\)\n {2}\[T1\] passed; variants \d\/5 passed/,
+  );
 });
 
 test('--fuzz and --seed take whole numbers; --dry-run lists the variants', async () => {
@@ -71,3 +74,59 @@ test('--fuzz and --seed take whole numbers; --dry-run lists the variants', async
     ['T1', 'T1~fuzz1', 'T1~fuzz2', 'T2', 'T2~fuzz1', 'T2~fuzz2'],
   );
 });
+
+test('--fuzz reports the cases it could not fuzz, with why, in every report, and counts them', async () => {
+  const dir = fixture({
+    'cases.jsonl': jsonl([
+      { id: 'T1', input: 'Hello, what is the price of coffee?' },
+      {
+        id: 'M1',
+        input: [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }] }],
+      },
+      { id: 'M2', input: [{ role: 'user', content: '   ' }] },
+    ]),
+  });
+  const run = await agentest(
+    ['test', '-i', 'cases.jsonl', '-n', 'echo', '--fuzz', '2', ...['-o', 'r.json', '-o', 'r.md', '-o', 'r.html']],
+    { cwd: dir },
+  );
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const report = summary(dir, 'r.json');
+  assert.deepEqual(
+    report.results.map((r: { id: string }) => r.id),
+    ['T1', 'T1~fuzz1', 'T1~fuzz2', 'M1', 'M2'],
+  );
+  assert.deepEqual(report.summary.not_fuzzed, [
+    { id: 'M1', reason: 'its last user message is not plain text (content parts)' },
+    { id: 'M2', reason: 'its last user message is empty' },
+  ]);
+  const line = '1 case fuzzed (1 passed every variant); 2 not fuzzed';
+  assert.match(run.stdout, new RegExp(`Robustness \\(--fuzz\\): ${escape(line)}\\n`));
+  assert.match(run.stdout, /\[M1\] not fuzzed: its last user message is not plain text \(content parts\)/);
+  const markdown = readFileSync(join(dir, 'r.md'), 'utf8');
+  assert.match(markdown, new RegExp(`## Robustness\\n\\n${escape(line)}\\n`));
+  assert.match(markdown, /\*\*Not fuzzed\*\*[\s\S]*\| M2 \| its last user message is empty \|/);
+  const html = readFileSync(join(dir, 'r.html'), 'utf8');
+  assert.match(html, new RegExp(`<p class="robustness-line">${escape(line)}</p>`));
+  assert.match(html, /<h3>Not fuzzed<\/h3>[\s\S]*<td>M1<\/td><td>its last user message is not plain text/);
+});
+
+test('--fuzz on script tests runs them as they are and says so, rather than showing no robustness', async () => {
+  const dir = fixture({
+    'app.yao': '{}',
+    'assistants/demo/package.yao': '{}',
+    'assistants/demo/src/demo_test.ts': 'export function TestSum(t: any) {\n  t.assert.Equal(1 + 1, 2);\n}\n',
+  });
+  const run = await agentest(['test', '-i', 'scripts.demo.demo', '--fuzz', '3', '-o', 'r.json'], { cwd: dir });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const report = summary(dir, 'r.json');
+  assert.equal(report.results.length, 1, 'no variants of a script test');
+  assert.deepEqual(report.summary.not_fuzzed, [{ id: report.summary.not_fuzzed[0].id, reason: SCRIPT_REASON }]);
+  assert.ok(run.stdout.includes(`Robustness (--fuzz): 0 cases fuzzed; 1 not fuzzed (${SCRIPT_REASON})`), run.stdout);
+});
+
+const SCRIPT_REASON = 'a script case: its code makes its own calls, there is no input message to perturb';
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -78,15 +78,19 @@ test('--dry-run writes the generated cases as JSONL, to stdout or -o, and runs n
   assert.equal(JSON.parse(readFileSync(join(dir, 'request.json'), 'utf8')).count, 5, "Yao's default count");
 
   const written = await agentest(
-    ['test', '-i', 'agents:gen', '-n', 'echo', '--dry-run', '-o', 'gen.jsonl', '--run', 'G2'],
+    ['test', '-i', 'agents:gen', '-n', 'echo', '--dry-run', '-o', 'tests/gen.jsonl', '--run', 'G2'],
     {
       cwd: dir,
     },
   );
   assert.equal(written.code, 0, written.stderr);
-  assert.match(written.stderr, /Dry run: 1 test case written to .*gen\.jsonl/);
-  assert.deepEqual(JSON.parse(readFileSync(join(dir, 'gen.jsonl'), 'utf8')), CASES[1], '--run applies');
-  const rerun = await agentest(['test', '-i', 'gen.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: dir });
+  assert.match(written.stderr, /Dry run: 1 test case written to .*tests\/gen\.jsonl/);
+  assert.deepEqual(
+    JSON.parse(readFileSync(join(dir, 'tests/gen.jsonl'), 'utf8')),
+    CASES[1],
+    '--run applies; the missing folder is made',
+  );
+  const rerun = await agentest(['test', '-i', 'tests/gen.jsonl', '-n', 'echo', '--no-jsonl'], { cwd: dir });
   assert.equal(rerun.code, 1, 'the reviewed file runs: G2 fails');
 });
 
@@ -186,6 +190,7 @@ export function Text() { return '[{"id": "S1", "input": "hi"}]'; }
   assert.match(run.stderr, /INPUT_INVALID\]: script tests\.gen\.Text returned string instead of test cases/);
   assert.match(run.stderr, /hint: Make the generator return a JSON array of cases/);
   run = await agentest(['test', '-i', 'scripts:nomodule', '-n', 'echo'], { cwd: dir });
-  assert.equal(run.code, 3);
-  assert.match(run.stderr, /GENERATOR_FAILED\]: -i "scripts:nomodule": invalid script reference/);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /INPUT_INVALID\]: -i "scripts:nomodule" is not scripts:<module>\.<Function>, a function of/);
+  assert.match(run.stderr, /hint: Correct the -i value: -i "scripts:<module>\.<Function>"/);
 });

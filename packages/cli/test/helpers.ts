@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,13 @@ export function fixture(files: Record<string, string>): string {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
+  return dir;
+}
+
+/** What `npm i -D @agentest/test` gives a project: the package resolvable from its files (a config that imports it). */
+export function installAgentest(dir: string): string {
+  mkdirSync(join(dir, 'node_modules', '@agentest'), { recursive: true });
+  symlinkSync(fileURLToPath(new URL('../../test', import.meta.url)), join(dir, 'node_modules/@agentest/test'), 'dir');
   return dir;
 }
 

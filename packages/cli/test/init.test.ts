@@ -1,33 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { agentest, fixture } from './helpers.js';
+import { agentest, fixture, installAgentest } from './helpers.js';
 import { agentestInProcess } from './in-process.js';
 
-const TEST_PACKAGE = fileURLToPath(new URL('../../test', import.meta.url));
 const EXAMPLE_APP = fileURLToPath(new URL('../../../examples/app', import.meta.url));
 const SCAFFOLD = ['agentest.config.ts', 'tests/inputs.jsonl', 'tests/agent.ts', '.github/workflows/agentest.yml'];
-
-/** What `npm install` would do for the scaffold: `@agentest/test` resolvable from the project. */
-function installAgentest(dir: string): void {
-  mkdirSync(join(dir, 'node_modules', '@agentest'), { recursive: true });
-  symlinkSync(TEST_PACKAGE, join(dir, 'node_modules', '@agentest', 'test'), 'dir');
-}
 
 test('init sets up a project whose suite passes offline, and says what to run next', async () => {
   const dir = fixture({});

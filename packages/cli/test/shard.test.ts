@@ -150,6 +150,28 @@ test('--shard-total belongs to a Kubernetes Indexed Job: with --shard, another C
   failsWith(() => chooseShard({ shardTotal: 2 }, {}), 'FLAG_INVALID', '--shard-total', /needs JOB_COMPLETION_INDEX/);
 });
 
+test('--shard-mode balanced with no shard to pack for is refused, naming the flag and what to add', () => {
+  failsWith(
+    () => chooseShard({ shardMode: 'balanced' }, {}),
+    'FLAG_INVALID',
+    '--shard-mode',
+    /^--shard-mode balanced packs the cases of one shard, but this run names none: add --shard <index>\/<total> \(e\.g\. --shard 1\/4\), or run it as a parallel CI job \(GitLab, Buildkite, CircleCI, a Kubernetes Indexed Job\)/,
+  );
+  assert.equal(chooseShard({ shardMode: 'hash' }, {}), undefined, 'the default mode needs no shard');
+  assert.deepEqual(chooseShard({ shardMode: 'balanced', shard: { index: 1, total: 2 } }, {}), {
+    index: 1,
+    total: 2,
+    source: '--shard',
+  });
+  assert.deepEqual(chooseShard({ shardMode: 'balanced' }, { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '2' }), {
+    index: 2,
+    total: 2,
+    source: 'GitLab CI_NODE_INDEX/CI_NODE_TOTAL',
+  });
+  // A CI job that is the only one of its kind runs the whole suite, balanced or not: the pipeline is the same.
+  assert.equal(chooseShard({ shardMode: 'balanced' }, { CIRCLE_NODE_INDEX: '0', CIRCLE_NODE_TOTAL: '1' }), undefined);
+});
+
 const ids = (count: number, prefix = 'case') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
 
 test('the hash assignment puts every case in exactly one of N shards, spread evenly', () => {

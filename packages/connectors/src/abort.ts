@@ -20,20 +20,3 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
-
-/**
- * A signal of its own for one SDK call, aborted when `signal` is. The SDKs add an abort listener to
- * the signal they are given and never remove it, so a run that makes many calls on one signal (a
- * simulated conversation, judge samples) would pile them up; this one is dropped with its call.
- */
-export async function withCallSignal<T>(signal: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const forward = () => controller.abort(signal.reason);
-  if (signal.aborted) forward();
-  else signal.addEventListener('abort', forward, { once: true });
-  try {
-    return await call(controller.signal);
-  } finally {
-    signal.removeEventListener('abort', forward);
-  }
-}

@@ -64,10 +64,14 @@ export class AnthropicChatClient extends LlmClient<AnthropicModule, Anthropic> {
     signal: AbortSignal,
     recorder: Recorder,
   ): Promise<AgentReply> {
-    return this.withClient(this.url, signal, async (client, callSignal) => {
-      const response = await client.messages.create(body as unknown as Anthropic.MessageCreateParams, {
-        signal: callSignal,
-      });
+    // The call's signal reaches the connector's fetch through `fetchOptions`, not the SDK (see CALL_SIGNAL).
+    return this.withClient(this.url, signal, async (client, fetchOptions) => {
+      const response = await client.messages.create(
+        body as unknown as Anthropic.MessageCreateParams,
+        {
+          fetchOptions,
+        } as Parameters<typeof client.messages.create>[1],
+      );
       return stream
         ? await anthropicStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
         : anthropicReply(recorder.body(response), this.url);

@@ -1,9 +1,9 @@
 import type { AgentReply } from '@agentest/kernel';
 import { callModel, type Recorded, type Recorder } from '@agentest/cassettes';
-import { withCallSignal } from './abort.js';
 import { toConnectorError, type SdkErrorClasses } from './classify-error.js';
 import { ConnectorError } from './connector-error.js';
 import { log, redactSecret } from './http-log.js';
+import { callFetchOptions, type CallFetchOptions } from './node-http-fetch.js';
 import { withRetries } from './retry.js';
 import { connectorSemaphore, type Semaphore } from './semaphore.js';
 import type { LlmSettings } from './settings.js';
@@ -44,22 +44,20 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
 
   /**
    * Makes one request through the SDK's client, importing and building it on the first call (every
-   * later call, concurrent ones included, shares that one client). What the request throws becomes a
-   * ConnectorError that says whether another attempt may help, unless the caller aborted it.
-   */
-  /**
-   * Runs one SDK call with the client (imported on first use) and a signal of the call's own (see
-   * `withCallSignal`), and turns the SDK's errors into connector errors.
+   * later call, concurrent ones included, shares that one client). `request` passes `fetchOptions`
+   * on to the SDK: they carry `signal` to the connector's fetch (see `CALL_SIGNAL`). What the request
+   * throws becomes a ConnectorError that says whether another attempt may help, unless the caller
+   * aborted it.
    */
   protected async withClient<T>(
     url: string,
     signal: AbortSignal,
-    request: (client: Client, callSignal: AbortSignal) => Promise<T>,
+    request: (client: Client, fetchOptions: CallFetchOptions) => Promise<T>,
   ): Promise<T> {
     this.sdk ??= this.importSdk().then((module) => ({ module, client: this.createClient(module) }));
     const { module, client } = await this.sdk;
     try {
-      return await withCallSignal(signal, (callSignal) => request(client, callSignal));
+      return await request(client, callFetchOptions(signal));
     } catch (error) {
       if (signal.aborted) throw error;
       throw toConnectorError(error, module, url, this.settings.timeoutMs);

@@ -3,6 +3,7 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { urlToHttpOptions } from 'node:url';
+import { rawHeader, ReplyHeaders } from './reply-headers.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -27,15 +28,67 @@ const MAX_REDIRECTS = 20;
 export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetch {
   return (input, init) => {
     const body = init?.body;
-    if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
-    if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
+    const callSignal = (init as CallInit | undefined)?.[CALL_SIGNAL];
+    if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, withCallSignal(init, callSignal));
+    if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))
+      return fallback(input, withCallSignal(init, callSignal));
     const given = headerList(init?.headers);
     let list = given.list;
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
     if (body != null && !given.hasLength)
       list = [...list, 'content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)];
-    return send(parsed(input), init?.method ?? 'GET', list, body ?? undefined, init?.signal ?? undefined, 0, limit);
+    const signals: Signals = { signal: init?.signal ?? undefined, callSignal };
+    return send(parsed(input), init?.method ?? 'GET', list, body ?? undefined, signals, 0, limit);
   };
+}
+
+/**
+ * Where a connector puts its call's own signal in the request options it gives the SDK
+ * (`fetchOptions`, which the SDK hands on to this fetch as they are). The SDK is given no signal of
+ * the caller's: it adds an abort listener to the one it gets and never removes it, so a run making
+ * many calls on one signal (a simulated conversation, judge samples) would pile them up, and a
+ * signal of its own per call to spare the caller's (a controller, two listeners) costs each call
+ * more than this. The SDK's own signal, which its timeout aborts, still comes as `signal`; the call
+ * ends when either is aborted, and this fetch removes its listeners when it ends.
+ */
+export const CALL_SIGNAL = Symbol('agentest.callSignal');
+
+type CallInit = RequestInit & { [CALL_SIGNAL]?: AbortSignal };
+
+/** The SDK request option (`fetchOptions`) that carries the call's signal to this fetch. */
+export function callFetchOptions(signal: AbortSignal): CallFetchOptions {
+  return { [CALL_SIGNAL]: signal };
+}
+
+export interface CallFetchOptions {
+  [CALL_SIGNAL]: AbortSignal;
+}
+
+/** The options for another fetch, which knows only `signal`: aborted when either signal is. */
+function withCallSignal(init: RequestInit | undefined, callSignal: AbortSignal | undefined): RequestInit | undefined {
+  if (!callSignal) return init;
+  return { ...init, signal: init?.signal ? AbortSignal.any([init.signal, callSignal]) : callSignal };
+}
+
+/** The signals a request ends on: the SDK's (its timeout) and the call's own (see `CALL_SIGNAL`). */
+interface Signals {
+  signal: AbortSignal | undefined;
+  callSignal: AbortSignal | undefined;
+}
+
+function abortedOf({ signal, callSignal }: Signals): AbortSignal | undefined {
+  return signal?.aborted ? signal : callSignal?.aborted ? callSignal : undefined;
+}
+
+/** Listeners that remove themselves, so no `{ once }` for EventTarget to read on every call. */
+function listen({ signal, callSignal }: Signals, onAbort: () => void): void {
+  signal?.addEventListener('abort', onAbort);
+  callSignal?.addEventListener('abort', onAbort);
+}
+
+function unlisten({ signal, callSignal }: Signals, onAbort: () => void): void {
+  signal?.removeEventListener('abort', onAbort);
+  callSignal?.removeEventListener('abort', onAbort);
 }
 
 /**
@@ -47,20 +100,54 @@ interface HeaderList {
   hasLength: boolean;
 }
 
-const fixedLists = new WeakMap<Headers, HeaderList>();
-
 /**
- * Marks a `Headers` its owner sends with many requests and never changes again (the SDK's request
- * headers, built once per kind of request, see sdk-headers.ts): its list is made once, not per request.
+ * Request headers its owner sends with many requests and never changes (the SDK's request headers,
+ * built once per kind of request, see sdk-headers.ts): their list for Node's client is made once,
+ * not per request. Read like the `Headers` they wrap (a fetch other than this one takes them as the
+ * `[name, value]` pairs they iterate), but they show no header as an own property: the SDK copies
+ * the headers of every request into a log line, also when its logging is off, and for this object
+ * that copy is empty.
  */
-export function markFixedHeaders(headers: Headers): void {
-  if (!fixedLists.has(headers)) fixedLists.set(headers, listOf(headers));
+export class FixedRequestHeaders {
+  readonly #headers: Headers;
+  readonly #list: HeaderList;
+
+  constructor(headers: Headers) {
+    this.#headers = headers;
+    this.#list = listOf(headers);
+  }
+
+  /** The list Node's client sends. */
+  get sentList(): HeaderList {
+    return this.#list;
+  }
+
+  get(name: string): string | null {
+    return this.#headers.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.#headers.has(name);
+  }
+
+  forEach(callback: (value: string, name: string) => void): void {
+    this.#headers.forEach((value, name) => callback(value, name));
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.#headers.entries();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.#headers.entries();
+  }
 }
 
-function headerList(headers: RequestInit['headers']): HeaderList {
+function headerList(headers: RequestInit['headers'] | FixedRequestHeaders): HeaderList {
   if (!headers) return { list: [], hasLength: false };
+  if (headers instanceof FixedRequestHeaders) return headers.sentList;
   // The SDKs pass a Headers already; copying it into another one first would cost as much again.
-  if (headers instanceof Headers) return fixedLists.get(headers) ?? listOf(headers);
+  if (headers instanceof Headers) return listOf(headers);
   return listOf(new Headers(headers));
 }
 
@@ -99,33 +186,39 @@ function send(
   method: string,
   headers: readonly string[],
   body: string | Uint8Array | undefined,
-  signal: AbortSignal | undefined,
+  signals: Signals,
   redirects: number,
   limit?: ReplyLimit,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
+    const early = abortedOf(signals);
+    if (early) return reject(abortError(early));
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
     if (!requestFn) return reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
     // With a list, Node adds no Host header of its own; `url.host` is what it would send.
     const sent = named(headers, 'host') ? headers : ['host', url.host, ...headers];
     const req = requestFn({ ...options, method, headers: sent, agent: agents[url.protocol as 'http:' | 'https:'] });
+    // One listener per signal for the whole exchange: before the headers an abort ends the request,
+    // after them it ends the body, and its readers see the abort error.
+    let res: IncomingMessage | undefined;
     const onAbort = (): void => {
-      const error = abortError(signal!);
+      unlisten(signals, onAbort);
+      const error = abortError(abortedOf(signals)!);
+      if (res) return void res.destroy(error);
       req.destroy(error);
       reject(error);
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    listen(signals, onAbort);
     req.once('error', (error) => {
-      signal?.removeEventListener('abort', onAbort);
+      unlisten(signals, onAbort);
       reject(new TypeError('fetch failed', { cause: error }));
     });
-    req.once('response', (res) => {
-      const status = res.statusCode ?? 0;
-      const location = res.headers.location;
-      if (REDIRECTS.has(status) && location && redirects < MAX_REDIRECTS) {
-        res.resume();
-        signal?.removeEventListener('abort', onAbort);
+    req.once('response', (reply) => {
+      const status = reply.statusCode ?? 0;
+      const location = REDIRECTS.has(status) ? rawHeader(reply.rawHeaders, 'location') : null;
+      if (location && redirects < MAX_REDIRECTS) {
+        unlisten(signals, onAbort);
+        reply.resume();
         const keepBody = status === 307 || status === 308;
         const next = new URL(location, url);
         const dropped = new Set(keepBody ? [] : ['content-type', 'content-length']);
@@ -136,19 +229,16 @@ function send(
             keepBody || method === 'HEAD' ? method : 'GET',
             without(headers, dropped),
             keepBody ? body : undefined,
-            signal,
+            signals,
             redirects + 1,
             limit,
           ),
         );
         return;
       }
-      // Once the headers are in, an abort ends the body: readers see the abort error.
-      signal?.removeEventListener('abort', onAbort);
-      const onBodyAbort = (): void => void res.destroy(abortError(signal!));
-      signal?.addEventListener('abort', onBodyAbort, { once: true });
-      res.once('close', () => signal?.removeEventListener('abort', onBodyAbort));
-      resolve(new NodeHttpResponse(res, decoded(res), url.href, redirects > 0, limit) as unknown as Response);
+      res = reply;
+      reply.once('close', () => unlisten(signals, onAbort));
+      resolve(new NodeHttpResponse(reply, decoded(reply), url.href, redirects > 0, limit) as unknown as Response);
     });
     req.end(body);
   });
@@ -172,9 +262,7 @@ function without(headers: readonly string[], names: ReadonlySet<string>): string
 }
 
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '')
-    .trim()
-    .toLowerCase();
+  const encoding = (rawHeader(res.rawHeaders, 'content-encoding') ?? '').trim().toLowerCase();
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? createGunzip()
@@ -206,7 +294,7 @@ class NodeHttpResponse {
   readonly status: number;
   readonly statusText: string;
   readonly ok: boolean;
-  readonly headers: Headers;
+  readonly headers: ReplyHeaders;
   readonly type = 'basic';
   private used = false;
 
@@ -220,9 +308,7 @@ class NodeHttpResponse {
     this.status = res.statusCode ?? 0;
     this.statusText = res.statusMessage ?? '';
     this.ok = this.status >= 200 && this.status < 300;
-    this.headers = new Headers();
-    const raw = res.rawHeaders;
-    for (let i = 0; i < raw.length; i += 2) this.headers.append(raw[i]!, raw[i + 1]!);
+    this.headers = new ReplyHeaders(res.rawHeaders);
   }
 
   get bodyUsed(): boolean {
@@ -299,7 +385,7 @@ class NodeHttpResponse {
   }
 
   private declaredLength(): number {
-    return Number(this.res.headers['content-length'] ?? 0);
+    return Number(rawHeader(this.res.rawHeaders, 'content-length') ?? 0);
   }
 
   private refuse(limit: ReplyLimit): Error {

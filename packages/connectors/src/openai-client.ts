@@ -67,10 +67,14 @@ export class OpenAIChatClient extends LlmClient<OpenAIModule, OpenAI> {
     signal: AbortSignal,
     recorder: Recorder,
   ): Promise<AgentReply> {
-    return this.withClient(this.url, signal, async (client, callSignal) => {
-      const response = await client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParams, {
-        signal: callSignal,
-      });
+    // The call's signal reaches the connector's fetch through `fetchOptions`, not the SDK (see CALL_SIGNAL).
+    return this.withClient(this.url, signal, async (client, fetchOptions) => {
+      const response = await client.chat.completions.create(
+        body as unknown as OpenAI.ChatCompletionCreateParams,
+        {
+          fetchOptions,
+        } as Parameters<typeof client.chat.completions.create>[1],
+      );
       return stream
         ? await openaiStreamReply(recorder.stream(response as AsyncIterable<unknown>), this.url)
         : openaiReply(recorder.body(response), this.url);

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { markFixedHeaders, nodeHttpFetch } from '../src/node-http-fetch.js';
+import { getEventListeners } from 'node:events';
+import { callFetchOptions, FixedRequestHeaders, nodeHttpFetch } from '../src/node-http-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -137,10 +138,13 @@ describe('nodeHttpFetch', () => {
     const hosts = (pairs: string[][]) => pairs.filter(([name]) => name === 'host').map(([, value]) => value);
     assert.deepEqual(hosts((await sent({ headers: { 'x-a': '1' } })).pairs), [new URL(base).host]);
     assert.deepEqual(hosts((await sent({ headers: { Host: 'example.test' } })).pairs), ['example.test']);
-    const fixed = new Headers({ 'content-type': 'application/json', 'x-team': 'qa' });
-    markFixedHeaders(fixed);
+    const fixed = new FixedRequestHeaders(new Headers({ 'content-type': 'application/json', 'x-team': 'qa' }));
+    // Read as the Headers they wrap, taken as such by another fetch, yet nothing to copy for a log line.
+    assert.equal(fixed.get('X-Team'), 'qa');
+    assert.deepEqual([...new Headers(fixed as unknown as Headers)], [...fixed]);
+    assert.deepEqual(Object.entries(fixed), []);
     for (const body of ['{"a":1}', '{"longer":"body"}']) {
-      const request = await sent({ method: 'POST', headers: fixed, body });
+      const request = await sent({ method: 'POST', headers: fixed as unknown as Headers, body });
       assert.equal(request.body, body);
       assert.deepEqual(
         request.pairs.filter(([name]) => name !== 'connection'),
@@ -154,7 +158,7 @@ describe('nodeHttpFetch', () => {
     }
     routes.set('/see-other', (_req, res) => res.writeHead(303, { location: '/raw' }).end());
     const { raw } = (await (
-      await fetch(`${base}/see-other`, { method: 'POST', headers: fixed, body: '{}' })
+      await fetch(`${base}/see-other`, { method: 'POST', headers: fixed as unknown as Headers, body: '{}' })
     ).json()) as {
       raw: string[];
     };
@@ -180,6 +184,47 @@ describe('nodeHttpFetch', () => {
     const reading = response.text();
     controller.abort();
     await assert.rejects(reading, { name: 'AbortError' });
+  });
+
+  it("the call's own signal (in the SDK's fetchOptions) ends the request before and after the headers", async () => {
+    let arrived!: () => void;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    routes.set('/hang-call', () => arrived());
+    const sdk = new AbortController();
+    const call = new AbortController();
+    const pending = fetch(`${base}/hang-call`, { signal: sdk.signal, ...callFetchOptions(call.signal) });
+    await requested;
+    call.abort(new Error('run interrupted'));
+    await assert.rejects(pending, { message: 'run interrupted' });
+    assert.equal(getEventListeners(sdk.signal, 'abort').length, 0);
+
+    routes.set('/trickle-call', (_req, res) => res.writeHead(200).write('part'));
+    const later = new AbortController();
+    const response = await fetch(`${base}/trickle-call`, { signal: sdk.signal, ...callFetchOptions(later.signal) });
+    const reading = response.text();
+    later.abort(new Error('deadline'));
+    await assert.rejects(reading, { message: 'deadline' });
+    await assert.rejects(fetch(`${base}/count`, callFetchOptions(AbortSignal.abort())), { name: 'AbortError' });
+  });
+
+  it("the SDK's signal (its timeout) still ends a call that has a signal of its own", async () => {
+    routes.set('/hang-sdk', () => undefined);
+    const sdk = new AbortController();
+    const call = new AbortController();
+    const pending = fetch(`${base}/hang-sdk`, { signal: sdk.signal, ...callFetchOptions(call.signal) });
+    setImmediate(() => sdk.abort(new DOMException('timed out', 'AbortError')));
+    await assert.rejects(pending, { name: 'AbortError', message: 'timed out' });
+    assert.equal(getEventListeners(call.signal, 'abort').length, 0, 'no listener is left on the call signal');
+  });
+
+  it('a finished call leaves no listener on either signal', async () => {
+    routes.set('/plain', (_req, res) => res.end('ok'));
+    const sdk = new AbortController();
+    const call = new AbortController();
+    const response = await fetch(`${base}/plain`, { signal: sdk.signal, ...callFetchOptions(call.signal) });
+    assert.equal(await response.text(), 'ok');
+    assert.equal(getEventListeners(sdk.signal, 'abort').length, 0);
+    assert.equal(getEventListeners(call.signal, 'abort').length, 0);
   });
 
   it('an already-aborted signal never sends', async () => {

@@ -85,12 +85,33 @@ function install(name: string, matcher: Matcher): void {
 
 for (const [name, matcher] of registry) install(name, matcher);
 
+/**
+ * The stack of the user's `expect(…).toSatisfy(…)` line. The asynchronous matchers fail after an
+ * `await`, where the stack holds only this library's frames, so their errors get this one instead:
+ * a failure's location then points at the test, as a synchronous matcher's does.
+ */
+function callSiteOf(matcher: (...args: never[]) => unknown): string {
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace?.(holder, matcher);
+  return holder.stack?.slice(holder.stack.indexOf('\n')) ?? '';
+}
+
+function atCallSite(error: unknown, callSite: string): unknown {
+  if (error instanceof Error && callSite) error.stack = `${error.name}: ${error.message}${callSite}`;
+  return error;
+}
+
 // The one asynchronous matcher: it waits for a judge, so it is installed apart from the sync ones.
 Object.defineProperty(Expectation.prototype, 'toSatisfy', {
   configurable: true,
   writable: true,
   value: async function toSatisfy(this: Expectation, criteria: unknown, options: SatisfyOptions) {
-    await satisfy(this.received, this.negated, criteria, options);
+    const callSite = callSiteOf(toSatisfy);
+    try {
+      await satisfy(this.received, this.negated, criteria, options);
+    } catch (error) {
+      throw atCallSite(error, callSite);
+    }
     return this;
   },
 });
@@ -101,7 +122,13 @@ Object.defineProperty(Expectation.prototype, 'toMatchSnapshot', {
   configurable: true,
   writable: true,
   value: function toMatchSnapshot(this: Expectation, name?: string) {
-    const checked = matchSnapshot(this.received, this.negated, name).then(() => this);
+    const callSite = callSiteOf(toMatchSnapshot);
+    const checked = matchSnapshot(this.received, this.negated, name).then(
+      () => this,
+      (error: unknown) => {
+        throw atCallSite(error, callSite);
+      },
+    );
     checked.catch(() => undefined);
     return checked;
   },

@@ -1,4 +1,4 @@
-import type { Message, Suite, TestCase } from '@agentest/kernel';
+import type { Suite, TestCase } from '@agentest/kernel';
 import { hashString, mulberry32 } from '@agentest/common';
 import { PERTURBATIONS, perturb, type Perturbation } from './perturb.js';
 
@@ -20,29 +20,37 @@ export interface FuzzMark {
 /** The separator of a variant's id: `T001~fuzz2` is variant 2 of `T001`. */
 export const VARIANT_SEPARATOR = '~fuzz';
 
+/** Why each case of the suite got no variants, by case id (`--fuzz` reports them rather than leave them out). */
+export type NotFuzzed = Map<string, string>;
+
 /**
  * The suite with, after each case whose input has text, `variants` copies of it whose last user
  * message is perturbed: variant k takes the k-th kind of perturbation in turn (typos, case,
  * whitespace, punctuation, look-alikes), drawn from a PRNG seeded by (seed, case id, k). Cases
- * without text to perturb (scripts, an empty input) are left alone, as are skipped ones.
+ * without text to perturb (scripts, an empty input) run as they are, and `notFuzzed` gets why;
+ * skipped ones are left alone.
  */
-export function fuzzSuite(suite: Suite, options: FuzzOptions): Suite {
+export function fuzzSuite(suite: Suite, options: FuzzOptions, notFuzzed: NotFuzzed = new Map()): Suite {
   return {
     ...suite,
     meta: { ...suite.meta, fuzz: { variants: options.variants, seed: options.seed } },
-    cases: () => withVariants(suite.cases(), options),
+    cases: () => withVariants(suite.cases(), options, notFuzzed),
   };
 }
 
 async function* withVariants(
   cases: AsyncIterable<TestCase> | Iterable<TestCase>,
   options: FuzzOptions,
+  notFuzzed: NotFuzzed,
 ): AsyncGenerator<TestCase> {
   for await (const testCase of cases) {
     yield testCase;
     if (testCase.skip || testCase.todo) continue;
-    const at = lastUserText(testCase.messages);
-    if (!at) continue;
+    const at = fuzzTarget(testCase);
+    if ('reason' in at) {
+      notFuzzed.set(testCase.id, at.reason);
+      continue;
+    }
     for (let k = 1; k <= options.variants; k++) yield variant(testCase, at, k, options.seed);
   }
 }
@@ -65,12 +73,19 @@ export function variant(testCase: TestCase, at: { index: number; text: string },
   };
 }
 
-/** The last user message with text content (a string; the text parts of a multimodal one are left as they are). */
-function lastUserText(messages: readonly Message[]): { index: number; text: string } | undefined {
+/**
+ * What a variant perturbs: the last user message when its content is text (a string; the text parts of
+ * a multimodal one are left as they are), else why the case has nothing to perturb.
+ */
+function fuzzTarget(testCase: TestCase): { index: number; text: string } | { reason: string } {
+  if (testCase.kind !== 'agent' && !testCase.messages.length)
+    return { reason: `a ${testCase.kind} case: its code makes its own calls, there is no input message to perturb` };
+  const { messages } = testCase;
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
     if (m.role !== 'user') continue;
-    return typeof m.content === 'string' && m.content.trim() ? { index: i, text: m.content } : undefined;
+    if (typeof m.content !== 'string') return { reason: 'its last user message is not plain text (content parts)' };
+    return m.content.trim() ? { index: i, text: m.content } : { reason: 'its last user message is empty' };
   }
-  return undefined;
+  return { reason: 'it has no user message to perturb' };
 }

@@ -1,10 +1,11 @@
-import type { CaseResult, CaseRobustness, Status } from '@agentest/kernel';
-import type { FuzzMark } from './fuzz-suite.js';
+import type { CaseResult, CaseRobustness, NotFuzzedCase, Status } from '@agentest/kernel';
+import type { FuzzMark, NotFuzzed } from './fuzz-suite.js';
 
 /**
  * Robustness per case, from the results as they come: each original's verdict next to the pass
  * rate of its variants, and the variants that did not pass (what they were sent, and why they
- * failed). Only cases that had variants are listed, in the order their originals finished.
+ * failed). Only cases that had variants are listed, in the order their originals finished; the
+ * others are listed apart, with why they had none.
  */
 export class RobustnessTally {
   private readonly originals = new Map<string, Status>();
@@ -47,6 +48,14 @@ export class RobustnessTally {
       });
     }
     return out;
+  }
+
+  /** The cases that ran without variants, in the order they finished, each with why. */
+  notFuzzed(reasons: NotFuzzed): NotFuzzedCase[] {
+    return [...this.originals.keys()].flatMap((id) => {
+      const reason = reasons.get(id);
+      return reason === undefined ? [] : [{ id, reason }];
+    });
   }
 }
 

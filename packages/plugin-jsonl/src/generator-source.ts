@@ -19,6 +19,32 @@ export function generatorKind(input: string): 'agents' | 'scripts' | undefined {
   return undefined;
 }
 
+/** `-i "scripts:<module>.<Function>"`, read: the module's path under the app's `scripts/`, and the function. */
+export interface ScriptSource {
+  /** `tests.gen` in `scripts:tests.gen.Make`: the file `<app>/scripts/tests/gen.ts` (or `.js`). */
+  module: string[];
+  fn: string;
+}
+
+/** How `-i scripts:` is written, for every message about it. */
+export const SCRIPT_SOURCE_FORM =
+  "scripts:<module>.<Function>, a function of the app's scripts/ folder (scripts:tests.gen.Make is Make in <app>/scripts/tests/gen.ts)";
+
+/**
+ * Reads `scripts:<module>.<Function>` as Yao does (process `scripts.<module>.<Function>`): at least a
+ * module and a function, dot-separated, the module a path under the app's `scripts/`. An empty part
+ * (`scripts:tests..Make`) is refused here rather than reported as a missing file.
+ */
+export function parseScriptSource(input: string): ScriptSource {
+  const parts = input.slice('scripts:'.length).trim().split('.');
+  if (parts.length < 2 || parts.some((part) => !part.trim()))
+    throw new AgentestError('INPUT_INVALID', `-i ${JSON.stringify(input)} is not ${SCRIPT_SOURCE_FORM}`, {
+      where: '-i',
+      hint: `Correct the -i value: -i "${SCRIPT_SOURCE_FORM.split(',')[0]}". A script test suite (TestXxx functions) is -i scripts.<assistant>.<module>, with a dot.`,
+    });
+  return { module: parts.slice(0, -1), fn: parts.at(-1)! };
+}
+
 /**
  * Reads `agents:<id>?k=v&…`. Unlike Yao, a malformed query (a bad `%` escape, a `;`, a key without
  * `=`) and a `count` that is not a whole number of at least 1 are errors naming `-i`, not silently

@@ -9,5 +9,12 @@ export { normaliseContentPart } from './content-parts.js';
 export { InputShapeError } from './input-error.js';
 export { readLines, type Line } from './read-lines.js';
 export { generatedItems, generatedSuite, type GeneratedSuiteOptions } from './generated-suite.js';
-export { generatorKind, parseAgentSource, type AgentSource } from './generator-source.js';
+export {
+  generatorKind,
+  parseAgentSource,
+  parseScriptSource,
+  SCRIPT_SOURCE_FORM,
+  type AgentSource,
+  type ScriptSource,
+} from './generator-source.js';
 export { toJsonlCase } from './to-jsonl-case.js';

@@ -113,6 +113,7 @@ describe('toMatchSnapshot in a test() file', () => {
     const awaited = second.results.get('awaited')!;
     assert.equal(awaited.status, 'failed');
     assert.match(awaited.error!, diff);
+    assert.match(awaited.error!, /\(at \S*tests\/snap\.test\.ts:5:\d+\)$/, "the test's line, not the matcher's");
     assert.deepEqual(awaited.runs[0]!.logs ?? [], [], 'an awaited mismatch stops the test');
     const loose = second.results.get('not awaited')!;
     assert.equal(loose.status, 'failed');

@@ -56,6 +56,8 @@ test(
     const rejected = byName.get('not satisfied')!;
     assert.equal(rejected.status, 'failed');
     assert.match(rejected.error!, /to satisfy "apologises for the delay" \(judge agents:judge: no apology\)/);
+    // The location is the test's line, not the matcher's (the failure comes after the judge's await).
+    assert.match(rejected.error!, /\(at \S*tests\/judged\.test\.ts:10:\d+\)$/);
     assert.equal(byName.get('negated')!.status, 'passed');
     const garbage = byName.get('judge garbage')!;
     assert.equal(garbage.status, 'error', 'never a pass, even under .not');
@@ -63,6 +65,7 @@ test(
       garbage.error!,
       /JudgeError: judge \(agents:garbage\): the judge's reply is not a JSON object: "Seems OK\."/,
     );
+    assert.match(garbage.error!, /\(at \S*tests\/judged\.test\.ts:20:\d+\)$/);
   },
 );
 

@@ -17,6 +17,8 @@ import {
   type LayoutPrinter as Printer,
   caseLogs,
   formatDuration,
+  hasRobustness,
+  robustnessLine,
 } from '@agentest/report';
 
 type Result = DeepReadonly<ResultEvent>;
@@ -95,6 +97,11 @@ export function printScriptSummary(p: Printer, summary: DeepReadonly<SummaryEven
   const bad = summary.failed + summary.errors + summary.timeouts > 0;
   p.lines([p.paint('bold', heavyRule), p.paint(['bold', bad ? 'red' : 'green'], text)]);
   if (summary.interrupted) p.line(p.paint('yellow', interruptedText(summary)));
+  // `--fuzz` has no message to perturb in a test function: say so rather than fuzz nothing in silence.
+  if (hasRobustness(summary)) {
+    const reasons = [...new Set((summary.not_fuzzed ?? []).map((n) => n.reason))].join('; ');
+    p.line(p.paint('yellow', `  Robustness (--fuzz): ${robustnessLine(summary)}${reasons ? ` (${reasons})` : ''}`));
+  }
   for (const output of outputs) p.line(`  Output: ${safe(output)}`);
   p.line(p.paint('bold', heavyRule));
 }

@@ -46,6 +46,7 @@ export { defineDocumentReporter, documentReporter, type DocumentReporterSpec } f
 export { colourWanted } from './colour.js';
 export { formatUsd, haltNote, usageText } from './usage.js';
 export { caseLogs } from './case-logs.js';
+export { hasRobustness, robustnessLine } from './robustness-text.js';
 export { judgeLine, varianceLine } from './judged-text.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';

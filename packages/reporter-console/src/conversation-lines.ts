@@ -3,7 +3,9 @@ import {
   conversationSummary,
   dynamicOf,
   dynamicOfRun,
+  hasRobustness,
   printLogLines,
+  robustnessLine,
   terminalSafe as safe,
   type LayoutPrinter as Printer,
   type ReadonlyResult,
@@ -35,11 +37,14 @@ export function printConversation(
   printLogLines(p, lines, indent);
 }
 
-/** `--fuzz`: each case's verdict next to its variants' pass rate, and the inputs that broke it. */
+/**
+ * `--fuzz`: how many cases were fuzzed and how many not, each case's verdict next to its variants' pass
+ * rate and the inputs that broke it, then each case that had nothing to perturb, with why.
+ */
 export function printRobustness(p: Printer, s: DeepReadonly<SummaryEvent>): void {
-  if (!s.robustness?.length) return;
-  p.lines(['', p.paint('bold', '  Robustness (--fuzz)')]);
-  for (const r of s.robustness) {
+  if (!hasRobustness(s)) return;
+  p.lines(['', `${p.paint('bold', '  Robustness (--fuzz)')}: ${robustnessLine(s)}`]);
+  for (const r of s.robustness ?? []) {
     const rate = `${Math.round(r.pass_rate * 100)}%`;
     const colour = r.pass_rate === 1 ? 'green' : r.pass_rate >= 0.8 ? 'yellow' : 'red';
     p.line(
@@ -50,4 +55,5 @@ export function printRobustness(p: Printer, s: DeepReadonly<SummaryEvent>): void
         p.paint('dim', `    ✗ ${broken.perturbation}: ${safe(truncate(compact(broken.input), 60))} → ${broken.status}`),
       );
   }
+  for (const n of s.not_fuzzed ?? []) p.line(p.paint('dim', `  [${safe(n.id)}] not fuzzed: ${safe(n.reason)}`));
 }

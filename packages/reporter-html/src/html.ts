@@ -8,6 +8,8 @@ import {
   formatPercent,
   interruptionNote,
   haltNote,
+  hasRobustness,
+  robustnessLine,
   usageText,
   metricRows as reportMetricRows,
   thresholdSign,
@@ -68,10 +70,16 @@ export function renderHtml(report: Report): string {
       status,
       count: report.results.filter((r) => r.status === status).length,
     })).filter((s) => s.count > 0),
-    robustness: (summary.robustness ?? []).map((r) => ({
-      ...r,
-      broken: (r.broken ?? []).map((b) => ({ ...b, input: truncate(displayValue(b.input), 200) })),
-    })),
+    robustness: hasRobustness(summary)
+      ? {
+          line: robustnessLine(summary),
+          cases: (summary.robustness ?? []).map((r) => ({
+            ...r,
+            broken: (r.broken ?? []).map((b) => ({ ...b, input: truncate(displayValue(b.input), 200) })),
+          })),
+          notFuzzed: summary.not_fuzzed ?? [],
+        }
+      : undefined,
     metadata: metadataRows(report),
     data: dataIsland(report),
   });

@@ -21,6 +21,7 @@ export function buildScriptReport(report: Report, meta: ReportMeta) {
       duration_ms: summary.duration_ms,
       ...interruption(summary),
       ...(summary.coverage ? { coverage: summary.coverage } : {}),
+      ...(summary.not_fuzzed ? { not_fuzzed: summary.not_fuzzed } : {}),
     },
     environment: report.environment,
     results: report.results.map((result) => {

@@ -277,30 +277,35 @@ function shardsClock(set: ShardSet) {
 }
 
 /**
- * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`) and flaky cases
- * (from the history) are about its own cases, so the run's are all of them (the flaky ones unless the
- * merge's own history decides them); its usage is its cases' sum.
+ * What the shards' summaries hold that no run does: each shard's robustness (`--fuzz`, and the cases it
+ * did not fuzz) and flaky cases (from the history) are about its own cases, so the run's are all of them
+ * (the flaky ones unless the merge's own history decides them); its usage is its cases' sum.
  */
 function shardsSummary(
   set: ShardSet,
   replay: CaseStream,
   flakyFromShards: boolean,
-): Pick<SummaryEvent, 'usage' | 'robustness' | 'flaky'> {
+): Pick<SummaryEvent, 'usage' | 'robustness' | 'not_fuzzed' | 'flaky'> {
   const summaries = set.blobs.map((blob) => blob.summary);
   const robustness = inSuiteOrder(
     set,
     summaries.flatMap((summary) => summary?.robustness ?? []),
+  );
+  const notFuzzed = inSuiteOrder(
+    set,
+    summaries.flatMap((summary) => summary?.not_fuzzed ?? []),
   );
   const flaky = flakyFromShards ? summaries.flatMap((summary) => summary?.flaky ?? []) : [];
   const usage = replay.totalUsage();
   return {
     ...(usage ? { usage } : {}),
     ...(robustness.length ? { robustness } : {}),
+    ...(notFuzzed.length ? { not_fuzzed: notFuzzed } : {}),
     ...(flaky.length ? { flaky } : {}),
   };
 }
 
-/** The shards' robustness entries in the order of their cases in the suite, as one unsharded run lists them. */
+/** The shards' robustness (or not-fuzzed) entries in the order of their cases in the suite, as one unsharded run lists them. */
 function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
   const position = new Map<string, number>();
   for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));

@@ -1,10 +1,11 @@
 import { AgentestError, type ShardLabel } from '@agentest/kernel';
 import { invalid } from '../flag-error.js';
 
-/** `--shard` and `--shard-total` after their own checks. */
+/** `--shard`, `--shard-total` and `--shard-mode` after their own checks. */
 export interface ShardFlags {
   shard?: { index: number; total: number };
   shardTotal?: number;
+  shardMode?: string;
 }
 
 /** A CI's parallel-job variables: which names hold the index and the total, and where the index counts from. */
@@ -29,7 +30,8 @@ const SHARD_TOTAL_VARIABLE = 'AGENTEST_SHARD_TOTAL';
 /**
  * Which shard this run is, if the suite is split: `--shard i/N` first, else the CI's own variables
  * (GitLab, Buildkite, CircleCI, a Kubernetes Indexed Job). A CI that runs a single job (a total of 1)
- * splits nothing. Anything malformed is an error naming the flag or the variable.
+ * splits nothing. Anything malformed is an error naming the flag or the variable, and so is
+ * `--shard-mode balanced` with no shard at all.
  */
 export function chooseShard(flags: ShardFlags, env: NodeJS.ProcessEnv): ShardLabel | undefined {
   if (flags.shard !== undefined) {
@@ -52,6 +54,12 @@ export function chooseShard(flags: ShardFlags, env: NodeJS.ProcessEnv): ShardLab
     throw invalid(
       '--shard-total',
       `needs ${KUBERNETES_INDEX} (set by a Kubernetes Indexed Job); elsewhere pass --shard <index>/<total>`,
+    );
+  // Without any shard to pack for, a balanced split would quietly run the whole suite on every machine.
+  if (flags.shardMode === 'balanced')
+    throw invalid(
+      '--shard-mode',
+      `balanced packs the cases of one shard, but this run names none: add --shard <index>/<total> (e.g. --shard 1/4), or run it as a parallel CI job (${CI_VARIABLES.map((v) => v.ci).join(', ')}, a Kubernetes Indexed Job) whose variables name the shard`,
     );
   return undefined;
 }

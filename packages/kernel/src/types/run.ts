@@ -145,6 +145,8 @@ export interface Summary {
    * reporters hear the summary).
    */
   robustness?: CaseRobustness[];
+  /** With `--fuzz`: the cases that ran without variants, and why (no text message to perturb). */
+  not_fuzzed?: NotFuzzedCase[];
   /** From the run history: the cases whose outcome flips between runs of the same agent, config and model. */
   flaky?: FlakyCase[];
   /** With `--coverage`: how much of the app's scripts and hooks ran, per file and in total. */
@@ -160,6 +162,12 @@ export interface CaseRobustness {
   /** Passed variants ÷ variants, 0–1. */
   pass_rate: number;
   broken?: { id: string; perturbation: string; input: unknown; status: Status; error?: string }[];
+}
+
+/** A case `--fuzz` ran as it is: a script or spec case, or one whose last user message has no text. */
+export interface NotFuzzedCase {
+  id: string;
+  reason: string;
 }
 
 /** A flaky case in the summary: its id and how flaky it is. */

@@ -26,16 +26,26 @@ export function resolveScriptFunction(ref: string, root: string): ResolvedFuncti
   }
   const fn = parts.at(-1)!;
   const modules = parts.slice(0, -1);
-  const tried: string[] = [];
   const candidates = [`scripts/${modules.join('/')}`];
   if (modules.length >= 2) {
     for (const a of assistantCandidates(root, modules)) candidates.push(`${a.dir}/src/${a.rest.join('/')}`);
   }
-  for (const base of candidates) {
+  const found = firstScript(candidates, root);
+  if ('file' in found) return { file: found.file, fn };
+  throw new AgentestError(
+    'INPUT_NOT_FOUND',
+    `script not found for ${ref} (tried: ${found.tried.join(', ')}) in ${root}`,
+  );
+}
+
+/** The first of `bases` (paths under `root`, no extension) that exists as `.ts` or `.js`, else what was tried. */
+export function firstScript(bases: readonly string[], root: string): { file: string } | { tried: string[] } {
+  const tried: string[] = [];
+  for (const base of bases) {
     for (const ext of ['.ts', '.js']) {
       tried.push(base + ext);
-      if (existsSync(join(root, base + ext))) return { file: join(root, base + ext), fn };
+      if (existsSync(join(root, base + ext))) return { file: join(root, base + ext) };
     }
   }
-  throw new AgentestError('INPUT_NOT_FOUND', `script not found for ${ref} (tried: ${tried.join(', ')}) in ${root}`);
+  return { tried };
 }

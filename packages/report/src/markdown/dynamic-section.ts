@@ -1,5 +1,6 @@
 import type { DeepReadonly, Summary } from '@agentest/kernel';
 import { conversationSummary, type DynamicDetails } from '../dynamic.js';
+import { hasRobustness, robustnessLine } from '../robustness-text.js';
 import { displayValue, truncate } from '../text.js';
 import { inline, table } from './syntax.js';
 
@@ -25,14 +26,19 @@ export function conversationSection(d: DeepReadonly<DynamicDetails>, size: numbe
   ].join('\n\n');
 }
 
-/** `--fuzz`: robustness per case. */
+/** `--fuzz`: robustness per case, and the cases that had nothing to perturb. */
 export function robustnessSection(summary: DeepReadonly<Summary>): string {
-  if (!summary.robustness?.length) return '';
-  const rows = summary.robustness.map((r) => [
+  if (!hasRobustness(summary)) return '';
+  const rows = (summary.robustness ?? []).map((r) => [
     r.id,
     r.original,
     `${r.passed}/${r.variants} (${Math.round(r.pass_rate * 100)}%)`,
     (r.broken ?? []).map((b) => `${b.perturbation}: ${truncate(displayValue(b.input), 60)} → ${b.status}`).join('\n'),
   ]);
-  return `## Robustness\n\n${table(['Case', 'Original', 'Variants passed', 'Broken by'], rows)}`;
+  const notFuzzed = (summary.not_fuzzed ?? []).map((n) => [n.id, n.reason]);
+  return [
+    `## Robustness\n\n${robustnessLine(summary)}`,
+    ...(rows.length ? [table(['Case', 'Original', 'Variants passed', 'Broken by'], rows)] : []),
+    ...(notFuzzed.length ? [`**Not fuzzed**\n\n${table(['Case', 'Why'], notFuzzed)}`] : []),
+  ].join('\n\n');
 }
