@@ -20,14 +20,14 @@ import { callLayers, formatCallLayers } from './_call-layers.js';
 import { timeSplit, type TimeSplit } from './_time-split.js';
 import { cpuComponents, formatComponents, type ComponentShare } from './_cpu-components.js';
 import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
+import { rerunOnDist } from './_on-dist.js';
+import { settle } from './_settle.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 50);
 const TURNS = 6;
 const PARALLEL = 50;
 const LATENCY_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** Runs after the measured ones, before one more: V8 is still compiling hot code during the first few. */
-const SETTLING_RUNS = 6;
 
 interface Figures {
   wallMs: number;
@@ -191,7 +191,7 @@ function threadRows(best: Figures, runs: Figures[]): string[] {
   const perCall = (value: number) => `${(value / best.requests).toFixed(2)} ms`;
   return [
     `| main thread's CPU time per call (runner, plugins, connector, SDK, HTTP client) | ${perCall(t.main.cpuMs)} |`,
-    `| every run's main-thread CPU time per call, in order | ${runs.map((r) => (r.threads ? `${(r.threads.main.cpuMs / r.requests).toFixed(2)} ms` : '–')).join(' · ')} |`,
+    `| every steady run's main-thread CPU time per call, in order | ${runs.map((r) => (r.threads ? `${(r.threads.main.cpuMs / r.requests).toFixed(2)} ms` : '–')).join(' · ')} |`,
     `| the fake server's thread, CPU time per call | ${perCall(t.server.cpuMs)} |`,
     `| V8 and libuv helper threads (garbage collection, compilation), CPU time per call | ${perCall(t.helpers.cpuMs)} |`,
     `| main thread ready to run but waiting for a core (other load on the machine) | ${ms(t.main.waitMs)} |`,
@@ -207,16 +207,16 @@ function formatMarkdown(best: Figures, runs: Figures[], mock: Figures): string {
   return [
     '## Dynamic cases (simulated user, 6 turns) against the fake server',
     '',
-    `${CASES} dynamic cases through the JSONL loader, the agent plugin, the \`openai\` connector and the dynamic plugin: each opens with its input, then a simulated user (a connector on the same fake server) speaks on turns 2–${TURNS}, and the checkpoint \`finished\` is reached only by the reply to turn ${TURNS}. \`@agentest/fake-llm\` (in a worker thread) answers every call after ${LATENCY_MS} ms; \`--parallel ${PARALLEL}\`. One warm-up, then ${RUNS} runs; the table is the median run by wall time. CPU times per thread come from Linux's per-thread scheduler statistics.`,
+    `${CASES} dynamic cases through the JSONL loader, the agent plugin, the \`openai\` connector and the dynamic plugin: each opens with its input, then a simulated user (a connector on the same fake server) speaks on turns 2–${TURNS}, and the checkpoint \`finished\` is reached only by the reply to turn ${TURNS}. \`@agentest/fake-llm\` (in a worker thread) answers every call after ${LATENCY_MS} ms; \`--parallel ${PARALLEL}\`. The built packages run (\`dist/\`, as the CLI runs them). The table is the median by wall time of ${RUNS} steady runs, made once V8 has settled (the first runs after one warm-up are below it, side by side with these). CPU times per thread come from Linux's per-thread scheduler statistics.`,
     '',
     '| figure | value |',
     '|---|---|',
-    `| wall time (median run) | ${ms(best.wallMs)} |`,
-    `| every run's wall time, in order | ${runs.map((r) => ms(r.wallMs)).join(' · ')} |`,
+    `| wall time (median steady run) | ${ms(best.wallMs)} |`,
+    `| every steady run's wall time, in order | ${runs.map((r) => ms(r.wallMs)).join(' · ')} |`,
     `| ideal: cases × (${TURNS} agent replies + ${TURNS - 1} simulator messages) × ${LATENCY_MS} ms ÷ ${PARALLEL} | ${ms(ideal)} |`,
-    `| ideal ÷ wall | ${pct(ideal, best.wallMs)} |`,
-    `| CPU time per call (median run; whole process, fake server included) | ${perCall(best.cpuMs)} |`,
-    `| every run's CPU time per call, in order | ${runs.map((r) => perCall(r.cpuMs, r)).join(' · ')} |`,
+    `| ideal ÷ wall (target ≥ 85 %) | ${pct(ideal, best.wallMs)} ${ideal / best.wallMs >= 0.85 ? '✅' : '❌'} |`,
+    `| CPU time per call (median steady run; whole process, fake server included) | ${perCall(best.cpuMs)} |`,
+    `| every steady run's CPU time per call, in order | ${runs.map((r) => perCall(r.cpuMs, r)).join(' · ')} |`,
     ...threadRows(best, runs),
     `| main thread's event loop busy (share of the wall time) | ${(best.mainBusy * 100).toFixed(0)} % |`,
     `| a call as the case saw it, request to reply (mean; ${LATENCY_MS} ms of it is the server's latency) | ${best.split.callMs.toFixed(1)} ms |`,
@@ -278,10 +278,11 @@ function pct(ideal: number, wallMs: number): string {
 }
 
 /**
- * The same suite after more runs on the same server: how much of the measured runs' CPU is V8 still
- * compiling the hot code (on its helper threads, and interpreted code on the main thread meanwhile).
+ * The first runs after one warm-up against the steady runs, side by side: how much of the first
+ * runs' CPU is V8 still compiling the hot code (on its helper threads, and slower code on the main
+ * thread meanwhile).
  */
-function formatSettled(settled: Figures, best: Figures): string {
+function formatWarmup(m: Measured): string {
   const calls = TURNS + (TURNS - 1);
   const ideal = (CASES * calls * LATENCY_MS) / PARALLEL;
   const perCall = (f: Figures, pick: (t: NonNullable<Figures['threads']>) => number) =>
@@ -290,12 +291,12 @@ function formatSettled(settled: Figures, best: Figures): string {
     `${ms(f.wallMs)} | ${pct(ideal, f.wallMs)} | ${perCall(f, (t) => t.main.cpuMs)} | ${perCall(f, (t) => t.server.cpuMs)} | ${perCall(f, (t) => t.helpers.cpuMs)} | ${(f.cpuMs / f.requests).toFixed(2)} ms`;
   return [
     '',
-    `The measured runs come right after one warm-up, while V8 is still optimising the hot code (its helper threads compile, the main thread runs slower code meanwhile). The same suite once more after ${SETTLING_RUNS} further runs on the same server:`,
+    `The figures above are the steady state, which the target is judged on: a throughput bench measures the pace a suite keeps, and a suite longer than a few hundred calls runs almost all of them on compiled code. V8 first interprets the hot code, then compiles it on its helper threads, which take CPU from the same 2 cores meanwhile. So after one warm-up the bench makes ${RUNS} first runs, then runs the suite until its CPU per call stops falling (two runs in a row no more than 3 % under the least before them; whole-process CPU per call of each: ${m.settling.map((v) => `${v.toFixed(2)} ms`).join(' · ')}), then ${RUNS} steady runs on the same server. Both medians, side by side:`,
     '',
-    '| run | wall | ideal ÷ wall | main thread CPU per call | fake server | V8 helpers | whole process |',
+    '| runs | wall | ideal ÷ wall | main thread CPU per call | fake server | V8 helpers | whole process |',
     '|---|---|---|---|---|---|---|',
-    `| median measured run | ${row(best)} |`,
-    `| after ${SETTLING_RUNS} more runs | ${row(settled)} |`,
+    `| first runs after one warm-up (median; every run: ${m.firstRuns.map((f) => `${ms(f.wallMs)} ${pct(ideal, f.wallMs)}`).join(' · ')}) | ${row(m.first)} |`,
+    `| steady runs (median; every run: ${m.runs.map((f) => `${ms(f.wallMs)} ${pct(ideal, f.wallMs)}`).join(' · ')}) | ${row(m.best)} |`,
   ].join('\n');
 }
 
@@ -311,30 +312,52 @@ async function measureLayers(): Promise<Layers> {
   }
 }
 
-/** A warm-up, then `RUNS` runs; the median run by wall time and every run. */
-async function measure(
-  dir: string,
-  kind: Transport['kind'],
-): Promise<{ best: Figures; runs: Figures[]; settled?: Figures; components?: ComponentShare[] }> {
+/** What `measure` found: the first runs after one warm-up, the settling runs, and the steady runs. */
+interface Measured {
+  /** The median of the steady runs by wall time: the figure the target is judged on. */
+  best: Figures;
+  runs: Figures[];
+  /** The median of the first runs, right after one warm-up, while V8 still compiles the hot code. */
+  first: Figures;
+  firstRuns: Figures[];
+  /** Whole-process CPU per call of each run between the first runs and the steady ones. */
+  settling: number[];
+  components?: ComponentShare[];
+}
+
+const medianByWall = (runs: Figures[]): Figures =>
+  [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
+
+/**
+ * A warm-up, then `RUNS` first runs; then runs until V8 has settled (see `settle`), then `RUNS`
+ * steady runs. Both medians are reported; the steady one is the bench's figure.
+ */
+async function measure(dir: string, kind: Transport['kind']): Promise<Measured> {
   const server = kind === 'http' ? await startServer() : undefined;
+  const label = `(${CASES} cases × ${TURNS} turns, ${LATENCY_MS} ms, parallel ${PARALLEL})`;
   try {
     console.error(`${kind}: warm-up…`);
     await runOnce(dir, server);
+    const firstRuns: Figures[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.error(`${kind}: first run ${run}/${RUNS} ${label}…`);
+      firstRuns.push(await runOnce(dir, server));
+    }
+    console.error(`${kind}: runs until the CPU per call stops falling…`);
+    const settling = await settle(async () => {
+      const f = await runOnce(dir, server);
+      return f.cpuMs / f.requests;
+    });
     const runs: Figures[] = [];
     for (let run = 1; run <= RUNS; run++) {
-      console.error(
-        `${kind} ${run}/${RUNS} (${CASES} cases × ${TURNS} turns, ${LATENCY_MS} ms, parallel ${PARALLEL})…`,
-      );
+      console.error(`${kind}: steady run ${run}/${RUNS} ${label}…`);
       runs.push(await runOnce(dir, server));
     }
-    const best = [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(RUNS / 2)]!;
-    if (!server) return { best, runs };
-    console.error(`${kind}: ${SETTLING_RUNS} more runs, then one measured…`);
-    for (let run = 0; run < SETTLING_RUNS; run++) await runOnce(dir, server);
-    const settled = await runOnce(dir, server);
+    const measured = { best: medianByWall(runs), runs, first: medianByWall(firstRuns), firstRuns, settling };
+    if (!server) return measured;
     // One more run under the sampling profiler (which slows it): what the main thread's CPU went to.
     console.error(`${kind}: one more run, profiled…`);
-    return { best, runs, settled, components: await cpuComponents(() => runOnce(dir, server)) };
+    return { ...measured, components: await cpuComponents(() => runOnce(dir, server)) };
   } finally {
     await server?.llm.stop();
   }
@@ -348,15 +371,14 @@ async function main(): Promise<void> {
     console.error('the connector layer by layer…');
     const layers = await measureLayers();
     console.log(formatMarkdown(http.best, http.runs, mock.best));
-    if (http.settled) console.log(formatSettled(http.settled, http.best));
+    console.log(formatWarmup(http));
     console.log(formatCallLayers(layers, CASES * (TURNS + TURNS - 1), PARALLEL));
     const main = http.best.threads?.main;
     if (main) console.log(formatComponents(http.components ?? [], main.cpuMs / http.best.requests));
-    if ([...http.runs, ...mock.runs, ...(http.settled ? [http.settled] : [])].some((r) => r.passed !== CASES))
-      process.exitCode = 1;
+    if ([...http.runs, ...http.firstRuns, ...mock.runs].some((r) => r.passed !== CASES)) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+if (!rerunOnDist(import.meta.url)) await main();

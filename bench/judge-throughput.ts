@@ -13,6 +13,7 @@ import judge from '@agentest/judge';
 import agents from '@agentest/plugin-agent';
 import jsonl from '@agentest/plugin-jsonl';
 import { FakeServerThread } from './llm-throughput.js';
+import { rerunOnDist } from './_on-dist.js';
 
 const CASES = 200;
 const SAMPLES = 3;
@@ -123,7 +124,7 @@ function formatMarkdown(best: Figures, runs: Figures[], plain: Figures): string 
   return [
     '## Judged assertions (samples: 3) against the fake server',
     '',
-    `${CASES} cases, each with one \`agent\` assertion (\`"use": "connector:judge"\`, \`"samples": ${SAMPLES}\`), through the JSONL loader, the agent plugin, the \`openai\` connector and the judge plugin, to \`@agentest/fake-llm\` (in a worker thread) answering every call after ${LATENCY_MS} ms, at \`--parallel ${PARALLEL}\`. One warm-up, then ${RUNS} runs; the table is the median run by wall time.`,
+    `${CASES} cases, each with one \`agent\` assertion (\`"use": "connector:judge"\`, \`"samples": ${SAMPLES}\`), through the JSONL loader, the agent plugin, the \`openai\` connector and the judge plugin, to \`@agentest/fake-llm\` (in a worker thread) answering every call after ${LATENCY_MS} ms, at \`--parallel ${PARALLEL}\`. The built packages run (\`dist/\`, as the CLI runs them). One warm-up, then ${RUNS} runs; the table is the median run by wall time.`,
     '',
     '| figure | value |',
     '|---|---|',
@@ -165,4 +166,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (!rerunOnDist(import.meta.url)) await main();

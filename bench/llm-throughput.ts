@@ -6,7 +6,7 @@
  * Prints one Markdown section on stdout (collected by `npm run bench`); progress goes to stderr.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -15,6 +15,9 @@ import { createChatClient } from '@agentest/connectors';
 import { startFakeLlm, type FakeLlmOptions } from '@agentest/fake-llm';
 import agents from '@agentest/plugin-agent';
 import jsonl from '@agentest/plugin-jsonl';
+import { rerunOnDist } from './_on-dist.js';
+import { settle } from './_settle.js';
+import { threadTimes, usedBetween } from './_thread-times.js';
 
 export interface ThroughputFigures {
   cases: number;
@@ -24,8 +27,9 @@ export interface ThroughputFigures {
   idealMs: number;
   passed: number;
   durations: { mean: number; p50: number; p95: number; p99: number };
-  /** The same calls made straight through the connector, without the kernel: what the client alone costs. */
-  clientOnlyMs: number;
+  /** CPU time of the whole process (the fake server's thread included) and of the main thread alone, in ms. */
+  cpuMs: number;
+  mainCpuMs?: number;
 }
 
 export interface StormFigures {
@@ -42,6 +46,8 @@ export interface StormFigures {
 
 interface RunFigures {
   wallMs: number;
+  cpuMs: number;
+  mainCpuMs?: number;
   passed: number;
   executions: Execution[];
   requests: number;
@@ -64,11 +70,12 @@ export class FakeServerThread {
   ) {}
 
   static async start(options: FakeLlmOptions): Promise<FakeServerThread> {
-    // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file.
+    // Node 20 workers do not inherit `--import tsx`, so the worker registers tsx before loading this file;
+    // it resolves the packages as this thread does (the sources, or dist/ as the benches run them).
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
     const worker = new Worker(boot, {
       eval: true,
-      execArgv: process.env.BENCH_DIST ? [] : ['--conditions=@agentest/source'],
+      execArgv: process.execArgv.filter((arg) => arg.startsWith('--conditions')),
       workerData: { fakeLlm: options },
     });
     const url = await new Promise<string>((resolve, reject) => {
@@ -113,12 +120,12 @@ async function serveInWorker(options: FakeLlmOptions): Promise<void> {
   });
 }
 
-/** Writes `count` cases to a JSONL file and runs them against a fake server with `server` behaviour. */
+/** Writes `count` cases to a JSONL file and runs them against the fake server `llm`. */
 async function runCases(
   dir: string,
   count: number,
   parallel: number,
-  server: FakeLlmOptions,
+  llm: FakeServerThread,
   retries = 3,
 ): Promise<RunFigures> {
   const file = join(dir, `cases-${count}.jsonl`);
@@ -128,8 +135,6 @@ async function runCases(
       JSON.stringify({ id: `case-${i + 1}`, input: `Question number ${i + 1}?` }),
     ).join('\n') + '\n',
   );
-  const llm = await FakeServerThread.start(server);
-  let stats: ServerStats | undefined;
   const executions: Execution[] = [];
   const collector: AgentestPlugin = {
     name: 'bench:collector',
@@ -161,56 +166,63 @@ async function runCases(
     env: {},
     verbose: false,
   };
-  try {
-    const started = performance.now();
-    const outcome = await kernel.run(plan);
-    const wallMs = performance.now() - started;
-    stats = await llm.stop();
-    return { wallMs, passed: outcome.summary.passed, executions, ...stats };
-  } finally {
-    if (!stats) await llm.stop();
-  }
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadTimes();
+  const outcome = await kernel.run(plan);
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const threadsAfter = threadTimes();
+  const stats = await llm.take();
+  return {
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    ...(threadsAfter.has(process.pid)
+      ? { mainCpuMs: usedBetween(threadsBefore, threadsAfter, [process.pid]).cpuMs }
+      : {}),
+    passed: outcome.summary.passed,
+    executions,
+    ...stats,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** `calls` chat calls through one `openai` client, `parallel` at a time, with no kernel around them. */
-async function measureClientOnly(calls: number, parallel: number, latencyMs: number): Promise<number> {
-  const llm = await FakeServerThread.start({ latencyMs, default: 'OK' });
-  try {
-    const client = createChatClient('bench-client', {
-      type: 'openai',
-      options: { host: llm.url, model: 'fake-model', concurrency: parallel },
-    });
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: parallel }, async () => {
-        while (next < calls) {
-          const i = ++next;
-          await client.chat(
-            { messages: [{ role: 'user', content: `Question number ${i}?` }] },
-            new AbortController().signal,
-          );
-        }
-      }),
-    );
-    return performance.now() - started;
-  } finally {
-    await llm.stop();
-  }
+/** `calls` chat calls through one `openai` client to `llm`, `parallel` at a time, with no kernel around them. */
+async function measureClientOnly(llm: FakeServerThread, calls: number, parallel: number): Promise<number> {
+  const client = createChatClient('bench-client', {
+    type: 'openai',
+    options: { host: llm.url, model: 'fake-model', concurrency: parallel },
+  });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < calls) {
+        const i = ++next;
+        await client.chat(
+          { messages: [{ role: 'user', content: `Question number ${i}?` }] },
+          new AbortController().signal,
+        );
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  await llm.take();
+  return wallMs;
 }
 
 export async function measureThroughput(
   dir: string,
+  llm: FakeServerThread,
   cases = 2000,
   parallel = 64,
   latencyMs = 50,
 ): Promise<ThroughputFigures> {
   // Recording is on (the stats count requests); a few thousand small records cost nothing measurable.
-  const run = await runCases(dir, cases, parallel, { latencyMs, default: 'OK' });
+  const run = await runCases(dir, cases, parallel, llm);
   const durations = run.executions.map((e) => e.duration_ms).sort((a, b) => a - b);
   return {
     cases,
@@ -225,7 +237,8 @@ export async function measureThroughput(
       p95: percentile(durations, 95),
       p99: percentile(durations, 99),
     },
-    clientOnlyMs: await measureClientOnly(cases, parallel, latencyMs),
+    cpuMs: run.cpuMs,
+    ...(run.mainCpuMs !== undefined ? { mainCpuMs: run.mainCpuMs } : {}),
   };
 }
 
@@ -236,11 +249,17 @@ export async function measureThroughput(
  * 11 rate limits in a row (about 3⁻¹¹ ≈ 6·10⁻⁶ per case).
  */
 export async function measureStorm(dir: string, cases = 2000, parallel = 64, latencyMs = 50): Promise<StormFigures> {
-  const run = await runCases(dir, cases, parallel, {
+  const llm = await FakeServerThread.start({
     latencyMs,
     default: 'OK',
     faults: [{ every: 3, fault: { type: 'status', status: 429, retryAfter: 1 } }],
   });
+  let run: RunFigures;
+  try {
+    run = await runCases(dir, cases, parallel, llm);
+  } finally {
+    await llm.stop();
+  }
   const retries = run.executions.map((e) => e.retries ?? 0);
   return {
     cases,
@@ -268,26 +287,46 @@ function median(runs: ThroughputFigures[]): ThroughputFigures {
 const pct = (run: ThroughputFigures): string => `${((run.idealMs / run.wallMs) * 100).toFixed(1)} %`;
 const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString('en-US')} ms`;
 
+/** The throughput runs: the first ones after the warm-up, the settling ones, the steady ones. */
+export interface ThroughputRuns {
+  first: ThroughputFigures[];
+  /** Whole-process CPU per case of each run between the first runs and the steady ones. */
+  settling: number[];
+  steady: ThroughputFigures[];
+  /** The steady median's cases again, straight through the connector (no kernel, no loader). */
+  clientOnlyMs: number;
+}
+
+const perCase = (run: ThroughputFigures, value: number | undefined): string =>
+  value === undefined ? '–' : `${(value / run.cases).toFixed(2)} ms`;
+
 /** The section `npm run bench` writes into bench/RESULTS.md. */
-export function formatMarkdown(t: ThroughputFigures, runs: ThroughputFigures[], s: StormFigures): string {
+export function formatMarkdown(r: ThroughputRuns, s: StormFigures): string {
+  const t = median(r.steady);
+  const first = median(r.first);
   const overhead = t.wallMs - t.idealMs;
-  const perCase = (overhead * t.parallel) / t.cases;
+  const lane = (overhead * t.parallel) / t.cases;
+  const every = (runs: ThroughputFigures[]) => runs.map((run) => `${ms(run.wallMs)} (${pct(run)})`).join(' · ');
   return [
     '## LLM throughput (fake server over HTTP)',
     '',
-    `${t.cases.toLocaleString('en-US')} agent cases from a JSONL file, through \`@agentest/plugin-agent\` and the \`openai\` connector (official SDK over node:http), to \`@agentest/fake-llm\` (in a worker thread) answering after ${t.latencyMs} ms, at \`--parallel ${t.parallel}\`. One 128-case warm-up, then ${runs.length} runs in one process; the table is the median run by wall time.`,
+    `${t.cases.toLocaleString('en-US')} agent cases from a JSONL file, through \`@agentest/plugin-agent\` and the \`openai\` connector (official SDK over node:http), to \`@agentest/fake-llm\` (in a worker thread, one server for every run, warm as a real one is) answering after ${t.latencyMs} ms, at \`--parallel ${t.parallel}\`. The built packages run (\`dist/\`, as the CLI runs them). One 128-case warm-up, then ${r.first.length} first runs; then runs until the CPU per case stops falling (two runs in a row no more than 3 % under the least before them), then ${r.steady.length} steady runs. The table is the median steady run by wall time, which the target is judged on: a throughput bench measures the pace a long suite keeps, and V8 is still compiling the hot code during the first runs (on helper threads that take CPU from the same 2 cores). The first runs are shown beside it.`,
     '',
     '| figure | value |',
     '|---|---|',
-    `| wall time (median run) | ${ms(t.wallMs)} |`,
-    `| every run's wall time, in order | ${runs.map((run) => `${ms(run.wallMs)} (${pct(run)})`).join(' · ')} |`,
+    `| wall time (median steady run) | ${ms(t.wallMs)} |`,
+    `| every steady run's wall time, in order | ${every(r.steady)} |`,
     `| ideal (cases × latency ÷ parallel) | ${ms(t.idealMs)} |`,
     `| wall ÷ ideal | ${(t.wallMs / t.idealMs).toFixed(3)} (${pct(t)} of ideal; target ≥ 90 %) ${t.idealMs / t.wallMs >= 0.9 ? '✅' : '❌'} |`,
-    `| overhead per case (lane time beyond the model's latency) | ${ms(perCase)} |`,
-    `| the same calls through the connector alone (no kernel, no loader) | ${ms(t.clientOnlyMs)} |`,
+    `| first runs after the warm-up: median wall, of ideal (every run) | ${ms(first.wallMs)}, ${pct(first)} (${every(r.first)}) |`,
+    `| CPU per case, main thread / whole process (fake server included): steady median · first-runs median | ${perCase(t, t.mainCpuMs)} / ${perCase(t, t.cpuMs)} · ${perCase(first, first.mainCpuMs)} / ${perCase(first, first.cpuMs)} |`,
+    `| whole-process CPU per case of each settling run, in order | ${r.settling.map((v) => `${v.toFixed(2)} ms`).join(' · ')} |`,
+    `| overhead per case (lane time beyond the model's latency) | ${ms(lane)} |`,
+    `| the same calls through the connector alone (no kernel, no loader) | ${ms(r.clientOnlyMs)} |`,
     `| throughput | ${Math.round(t.cases / (t.wallMs / 1000)).toLocaleString('en-US')} cases/s |`,
     `| case duration mean / p50 / p95 / p99 | ${ms(t.durations.mean)} / ${ms(t.durations.p50)} / ${ms(t.durations.p95)} / ${ms(t.durations.p99)} |`,
     `| passed | ${t.passed} / ${t.cases} |`,
+    `| machine load (1-minute average, ${availableParallelism()} cores) at the end | ${loadavg()[0]!.toFixed(1)} |`,
     '',
     "Both ends share one machine: the fake server has its own thread, and whatever exceeds the ideal is the client side's CPU time (HTTP client, SDK, kernel) queuing on one event loop.",
     '',
@@ -306,21 +345,42 @@ export function formatMarkdown(t: ThroughputFigures, runs: ThroughputFigures[], 
   ].join('\n');
 }
 
+async function measureRuns(dir: string): Promise<ThroughputRuns> {
+  const llm = await FakeServerThread.start({ latencyMs: 50, default: 'OK' });
+  try {
+    console.error('warm-up (128 cases)…');
+    await measureThroughput(dir, llm, 128, 64, 50);
+    const first: ThroughputFigures[] = [];
+    for (let run = 1; run <= THROUGHPUT_RUNS; run++) {
+      console.error(`first run ${run}/${THROUGHPUT_RUNS} (2,000 cases, 50 ms, parallel 64)…`);
+      first.push(await measureThroughput(dir, llm));
+    }
+    console.error('runs until the CPU per case stops falling…');
+    const settling = await settle(async () => {
+      const run = await measureThroughput(dir, llm);
+      return run.cpuMs / run.cases;
+    });
+    const steady: ThroughputFigures[] = [];
+    for (let run = 1; run <= THROUGHPUT_RUNS; run++) {
+      console.error(`steady run ${run}/${THROUGHPUT_RUNS} (2,000 cases, 50 ms, parallel 64)…`);
+      steady.push(await measureThroughput(dir, llm));
+    }
+    console.error('the same calls through the connector alone…');
+    const clientOnlyMs = await measureClientOnly(llm, 2000, 64);
+    return { first, settling, steady, clientOnlyMs };
+  } finally {
+    await llm.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'agentest-bench-llm-'));
   try {
-    console.error('warm-up (128 cases)…');
-    await measureThroughput(dir, 128, 64, 50);
-    const runs: ThroughputFigures[] = [];
-    for (let run = 1; run <= THROUGHPUT_RUNS; run++) {
-      console.error(`throughput ${run}/${THROUGHPUT_RUNS} (2,000 cases, 50 ms, parallel 64)…`);
-      runs.push(await measureThroughput(dir));
-    }
-    const throughput = median(runs);
+    const runs = await measureRuns(dir);
     console.error('429 storm (2,000 cases, every third request 429, Retry-After: 1)…');
     const storm = await measureStorm(dir);
-    console.log(formatMarkdown(throughput, runs, storm));
-    if (storm.lost > 0 || runs.some((run) => run.passed !== run.cases)) process.exitCode = 1;
+    console.log(formatMarkdown(runs, storm));
+    if (storm.lost > 0 || [...runs.first, ...runs.steady].some((run) => run.passed !== run.cases)) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -328,4 +388,10 @@ async function main(): Promise<void> {
 
 if (!isMainThread && (workerData as { fakeLlm?: FakeLlmOptions } | null)?.fakeLlm)
   await serveInWorker((workerData as { fakeLlm: FakeLlmOptions }).fakeLlm);
-else if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+else if (
+  isMainThread &&
+  process.argv[1] &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  !rerunOnDist(import.meta.url)
+)
+  await main();

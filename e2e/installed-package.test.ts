@@ -1,6 +1,7 @@
 // What proves the packaging: the packed tarballs, installed with one `npm install` into a project
 // outside the repository, run a suite through `npx agentest` with an adapter and a reporter from
-// another package named in the config, and the project's config and plugin type-check with `strict`.
+// another package named in the config, and the project's config and plugin type-check with `strict`, as
+// does a fresh project's use of the package without @types/node and without `skipLibCheck`.
 // The install uses the npm cache (`--prefer-offline`): after `npm ci` every third-party package is in it.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { workspace } from './helpers/workspace.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/adopter/', import.meta.url));
+const freshFixture = fileURLToPath(new URL('./fixtures/fresh-types/', import.meta.url));
 // Hang deadlines only. On an idle machine each step takes seconds to a minute; at a machine load of 35 on 2 cores
 // packing took under 2 minutes, the install 5.5, and each tsc of the project (18 s of CPU: it type-checks
 // @agentest/test's declarations and @types/node) 2 to over 3 minutes.
@@ -60,42 +62,30 @@ before(
   { timeout: PACK_LIMIT_MS + 60_000 },
 );
 
+/**
+ * Writes the project's package.json and runs `npm install` in it. What a user writes: @agentest/test and
+ * `others`. The other @agentest packages are not on a registry here, so overrides point npm at their
+ * tarballs; a dependency @agentest/test forgot to declare stays missing.
+ */
+function installProject(dir: string, name: string, others: Record<string, string>): Promise<CliRun> {
+  const siblings = Object.fromEntries([...tarballs].filter(([pkg]) => pkg !== '@agentest/test'));
+  const devDependencies = { '@agentest/test': tarballs.get('@agentest/test'), ...others };
+  const manifest = { name, private: true, type: 'module', devDependencies, overrides: siblings };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, allowScripts: { esbuild: false } }, null, 2));
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir, INSTALL_LIMIT_MS);
+}
+
 test(
   "the tarballs install with one npm install, and the agentest command is @agentest/test's",
   { timeout: INSTALL_LIMIT_MS + 60_000 },
   async () => {
     project = join(work, 'project');
     cpSync(fixture, project, { recursive: true });
-    const siblings = Object.fromEntries([...tarballs].filter(([name]) => name !== '@agentest/test'));
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify(
-        {
-          name: 'adopter',
-          private: true,
-          type: 'module',
-          // What a user writes: one dependency. The other @agentest packages are not on a registry here, so
-          // overrides point npm at their tarballs; a dependency @agentest/test forgot to declare stays missing.
-          devDependencies: {
-            '@agentest/test': tarballs.get('@agentest/test'),
-            'agentest-reporter-count': 'file:./reporter',
-            '@types/node': '20.19.43',
-            typescript: '6.0.3',
-          },
-          overrides: siblings,
-          allowScripts: { esbuild: false },
-        },
-        null,
-        2,
-      ),
-    );
-
-    const install = await run(
-      'npm',
-      ['install', '--prefer-offline', '--no-audit', '--no-fund'],
-      project,
-      INSTALL_LIMIT_MS,
-    );
+    const install = await installProject(project, 'adopter', {
+      'agentest-reporter-count': 'file:./reporter',
+      '@types/node': '20.19.43',
+      typescript: '6.0.3',
+    });
     assert.equal(install.code, 0, show(install));
     const bin = realpathSync(join(project, 'node_modules/.bin/agentest'));
     assert.equal(bin, join(realpathSync(join(project, 'node_modules/@agentest/test')), 'bin/agentest.js'));
@@ -123,6 +113,23 @@ test(
       STEP_LIMIT_MS,
     );
     assert.equal(config.code, 0, show(config));
+  },
+);
+
+test(
+  'a fresh project without @types/node type-checks its use of @agentest/test with strict and skipLibCheck off',
+  { timeout: INSTALL_LIMIT_MS + STEP_LIMIT_MS + 60_000 },
+  async () => {
+    // Outside the adopter's folder, whose node_modules/@types/node tsc would otherwise find and include.
+    const fresh = join(work, 'fresh');
+    cpSync(freshFixture, fresh, { recursive: true });
+    const install = await installProject(fresh, 'fresh', {});
+    assert.equal(install.code, 0, show(install));
+    assert.ok(!existsSync(join(fresh, 'node_modules/@types/node')), 'nothing installs @types/node');
+    // The adopter's TypeScript: this project needs no copy of its own to be checked.
+    const tsc = join(project, 'node_modules/typescript/bin/tsc');
+    const types = await run(process.execPath, [tsc, '-p', '.'], fresh, STEP_LIMIT_MS);
+    assert.equal(types.code, 0, show(types));
   },
 );
 

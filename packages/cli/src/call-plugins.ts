@@ -1,4 +1,4 @@
-import type { AgentestPlugin } from '@agentest/kernel';
+import type { AgentestPlugin, EnvironmentVariables } from '@agentest/kernel';
 import { isCi } from '@agentest/common';
 import { cassettesPlugin, usagePlugin, type CassetteMode } from '@agentest/cassettes';
 import type { NormalisedConfig } from './config/normalise-config.js';
@@ -9,7 +9,7 @@ export interface CallOptions {
   replayTiming?: boolean;
   maxCost?: number;
   maxTokens?: number;
-  env?: NodeJS.ProcessEnv;
+  env?: EnvironmentVariables;
 }
 
 /**

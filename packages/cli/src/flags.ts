@@ -1,7 +1,7 @@
 import { errorMessage } from '@agentest/kernel/errors';
 import { type CaseFilter } from '@agentest/kernel';
-import { parseDuration, withoutUnit } from '@agentest/common';
-import { RE2JS } from 're2js';
+import { parseDuration, re2, withoutUnit } from '@agentest/common';
+import type { RE2JS } from 're2js';
 import { CASSETTE_MODES, type CassetteMode } from '@agentest/cassettes';
 import type { RawAppFlags } from './app/app-flags.js';
 import type { RawBlobFlags } from './blob/blob-flags.js';
@@ -300,7 +300,7 @@ export function goRegex(flag: string, pattern: string): CaseFilter {
   // RE2, as Go's `-run`: linear time, so a pathological pattern cannot hang the selection of cases.
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(pattern);
+    compiled = re2().compile(pattern);
   } catch (error) {
     // re2js prefixes its messages with "error parsing regexp: "; keep only the reason.
     const reason = errorMessage(error).replace(/^error parsing regexp: /, '');

@@ -1,5 +1,5 @@
 import { defineReporter, type AgentestPlugin, type DeepReadonly, type ToolCall } from '@agentest/kernel';
-import { terminalSafe } from '@agentest/report';
+import { terminalSafe, type TextStream } from '@agentest/report';
 
 /** The reporter's name, in messages too. */
 export const PLUGIN_NAME = 'agentest:message';
@@ -8,10 +8,7 @@ export const PLUGIN_NAME = 'agentest:message';
  * Direct message mode without `-o`: the reply goes to stdout as Yao prints it (a string raw, anything
  * else as indented JSON, then `--- Tool Calls ---`), so it can be piped; a failed call goes to stderr.
  */
-export function messageOutput(streams: {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-}): AgentestPlugin {
+export function messageOutput(streams: { stdout: TextStream; stderr: TextStream }): AgentestPlugin {
   return defineReporter({
     name: PLUGIN_NAME,
     onResult(result) {

@@ -1,4 +1,4 @@
-import { AgentestError, isAgentestError } from '@agentest/kernel';
+import { AgentestError, isAgentestError, type EnvironmentVariables } from '@agentest/kernel';
 import { ERROR_CATALOGUE, errorMessage } from '@agentest/kernel/errors';
 import { redactText } from '@agentest/kernel/secrets';
 import { terminalSafe } from '@agentest/report';
@@ -8,7 +8,7 @@ import { terminalSafe } from '@agentest/report';
  * trace, except with `DEBUG=agentest:*` (or any DEBUG naming agentest), which adds the stack and causes.
  * Registered secrets (connector keys) are redacted.
  */
-export function formatError(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
+export function formatError(error: unknown, env: EnvironmentVariables = process.env): string {
   const known = isAgentestError(error) ? error : new AgentestError('INTERNAL', errorMessage(error), { cause: error });
   const lines = [`error[${known.code}]: ${known.message}`, `  hint: ${known.hint}`];
   if (debugging(env)) {
@@ -42,6 +42,6 @@ export function exitCodeOf(error: unknown): number {
   return isAgentestError(error) ? error.exitCode : 3;
 }
 
-function debugging(env: NodeJS.ProcessEnv): boolean {
+function debugging(env: EnvironmentVariables): boolean {
   return /(^|,)\s*agentest(:\*|\*|$|,)/.test(env.DEBUG ?? '') || /agentest:/.test(env.DEBUG ?? '');
 }

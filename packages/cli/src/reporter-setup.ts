@@ -1,5 +1,12 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
-import { AgentestError, isAgentestError, type Agent, type AgentestPlugin } from '@agentest/kernel';
+import {
+  AgentestError,
+  isAgentestError,
+  type Agent,
+  type AgentestPlugin,
+  type EnvironmentVariables,
+} from '@agentest/kernel';
+import type { TextStream } from '@agentest/report';
 import type { ReporterSpec } from './config/reporter-specs.js';
 import { invalid } from './flag-error.js';
 import { checkOutputWritable } from './output-preflight.js';
@@ -42,9 +49,9 @@ export interface ReporterRequest {
   cwd: string;
   /** Resolves the `-r` agent when the LLM reporter needs it (after the run). */
   resolveAgent: (id: string) => Promise<Agent>;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
+  stdout: TextStream;
+  stderr: TextStream;
+  env: EnvironmentVariables;
   /** The message-mode printer, supplied by the caller. */
   replyPrinter: () => AgentestPlugin;
 }

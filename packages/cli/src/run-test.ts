@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { AgentestPlugin, Kernel, RunOutcome, RunPlan } from '@agentest/kernel';
-import { isCi } from '@agentest/common';
+import type { AgentestPlugin, EnvironmentVariables, Kernel, RunOutcome, RunPlan } from '@agentest/kernel';
+import type { TextStream } from '@agentest/report';
+import { isCi, loadRe2 } from '@agentest/common';
 import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
 import { configFiles, normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
@@ -31,9 +32,9 @@ import type { WatchServer } from './watch/watch-session.js';
 
 export interface CliIo {
   cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  env: EnvironmentVariables;
+  stdout: TextStream;
+  stderr: TextStream;
 }
 
 /** How long an aborted run may take to flush its files before the process exits anyway. */
@@ -45,6 +46,7 @@ const ABORT_GRACE_MS = 5_000;
  * raised before the run (exit 2) for the caller to print.
  */
 export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): Promise<number> {
+  if (raw.run !== undefined) await loadRe2(); // `--run` is an RE2 pattern, compiled as the flags are read
   const flags = parseFlags(raw);
   if (flags.watch && !watcher) return (await import('./watch/watch-test.js')).watchTest(raw, io);
   const cwd = io.cwd;
@@ -66,6 +68,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
     cwd,
     reporters: [...fuzz, ...shard],
     calls: callOptions(flags, io.env),
+    stderr: io.stderr,
   });
   if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
   if (flags.list) return (await import('./list-cases.js')).listCases(kernel, plan, flags.listJson, io);
@@ -132,7 +135,7 @@ async function claimReporters(
 }
 
 /** Cassette mode, replay timing and the budget from the command line, over the config's. */
-function callOptions(flags: Flags, env: NodeJS.ProcessEnv): CallOptions {
+function callOptions(flags: Flags, env: EnvironmentVariables): CallOptions {
   return {
     ...(flags.cassetteMode ? { cassetteMode: flags.cassetteMode } : {}),
     replayTiming: flags.replayTiming,

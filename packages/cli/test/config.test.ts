@@ -107,7 +107,27 @@ test('config errors exit 2 with a precise message and no stack trace', async () 
       /test\.timout: unknown key \(did you mean "timeout"\?\)/,
     ],
     [{ 'agentest.config.json': '{"test": {"timeout": "soon"}}' }, /test\.timeout: invalid duration "soon"/],
-    [{ 'agentest.config.json': '{"test": {' }, /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json/],
+    // A coverage minimum is a percentage: 0.8 (a slip for 80) would be met by almost any run.
+    [
+      { 'agentest.config.json': '{"coverage": {"lines": 0.8}}' },
+      /error\[CONFIG_INVALID\]: .*coverage\.lines: .*a percentage.*got 0\.8: write 80 for 80%/,
+    ],
+    [
+      { 'agentest.config.json': '{"test": {' },
+      /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json:1:11: Expected property name or '\}' in JSON\n/,
+    ],
+    [
+      { 'agentest.config.json': '{"key": "sk-written-in-the-file", "a": tru}' },
+      /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json: Unexpected token '\}': not valid JSON\n(?![\s\S]*sk-written)/,
+    ],
+    // The line and column, without quoting the file: a key written in the config stays out of CI logs.
+    [
+      {
+        'agentest.config.json':
+          '{\n  "connectors": {"x": {"type": "openai", "key": "sk-written-in-the-file" "model": "m"}}\n}',
+      },
+      /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json:2:\d+: Expected ',' or '\}' after property value in JSON\n(?![\s\S]*sk-written)/,
+    ],
     [
       { 'agentest.config.ts': 'export default { test: { runs: 2 } ' },
       /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.ts:1:\d+: Expected "}"/,

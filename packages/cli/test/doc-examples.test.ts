@@ -5,12 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { readDoc, sectionBlock, sectionBlocks } from './doc-blocks.js';
-import { agentest as spawnAgentest, fixture } from './helpers.js';
+import { lines, readDoc, readJson, sectionBlock, sectionBlocks } from './doc-blocks.js';
+import { fixture } from './helpers.js';
 import { agentestInProcess as agentest } from './in-process.js';
-
-const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const lines = (text: string) => text.trimEnd().split('\n');
 
 test('README "Quick start": the tests/inputs.jsonl it shows loads as four cases, T004 skipped', async () => {
   const dir = fixture({ 'tests/inputs.jsonl': sectionBlock(readDoc('README.md'), 'Quick start', 'jsonl') });
@@ -88,7 +85,7 @@ test('docs/snapshots.md: the snapshot cases write the file it shows, a changed r
 
   writeFileSync(join(dir, 'greeting.txt'), 'Hello! How can I help?');
   writeFileSync(join(dir, 'tests/chat.jsonl'), lines(suite)[0] + '\n');
-  const removed = await spawnAgentest(args, { cwd: dir }); // the notice goes to the process's stderr
+  const removed = await agentest(args, { cwd: dir });
   assert.equal(removed.code, 0, removed.stdout + removed.stderr);
   const [printed, reported] = sectionBlocks(doc, 'Obsolete entries');
   assert.ok(removed.stderr.includes(printed!.text), removed.stderr);
@@ -130,4 +127,43 @@ export default {
   const stopped = await agentest(['test', '-i', 'tests/inputs.jsonl', '-n', 'support'], { cwd: misspelt });
   assert.equal(stopped.code, 2);
   assert.equal(lines(stopped.stderr)[0], shown[0]);
+});
+
+test('docs/compare.md "An example": six of sixteen cases regressing, then two, then with three runs a side, print what it shows', async () => {
+  const doc = readDoc('docs/compare.md');
+  const [table, detected, severalRuns] = sectionBlocks(doc, 'An example').filter((block) => block.lang === '');
+  const suite = (broken: number) =>
+    Array.from({ length: 16 }, (_, i) => {
+      const input = i < broken ? 'hello' : 'hello goodbye';
+      return `{"id": "T${String(i).padStart(2, '0')}", "input": "${input}", "assert": {"type": "contains", "value": "goodbye"}}\n`;
+    }).join('');
+  const dir = fixture({ 'tests/inputs.jsonl': suite(0) });
+  const side = async (broken: number, output: string, runs = '1') => {
+    writeFileSync(join(dir, 'tests/inputs.jsonl'), suite(broken));
+    const args = ['test', '-i', 'tests/inputs.jsonl', '-n', 'echo', '--runs', runs, '-o', output, '--no-history'];
+    assert.equal((await agentest(args, { cwd: dir })).code, broken ? 1 : 0);
+  };
+  /** The lines of a shown block that do not depend on the clock: no time stamps, no latencies. */
+  const stable = (block: string) =>
+    lines(block).filter(
+      (line) => line.trim() && !/^ {2}(base|head|Latency) /.test(line) && line !== 'agentest compare',
+    );
+
+  await side(0, 'runs/main.jsonl');
+  await side(6, 'runs/head.jsonl');
+  const six = await agentest(['compare', 'runs/main.jsonl', 'runs/head.jsonl'], { cwd: dir });
+  assert.equal(six.code, 1, 'a significant regression');
+  for (const line of stable(table!.text)) assert.ok(lines(six.stdout).includes(line), `${line}\n${six.stdout}`);
+  assert.match(six.stdout, /^ {2}base {2}tests\/inputs\.jsonl · runs\/main\.jsonl · agent echo · 16 cases × 1 run · /m);
+
+  await side(2, 'runs/two.jsonl');
+  const two = await agentest(['compare', 'runs/main.jsonl', 'runs/two.jsonl', '--detect', '0.05'], { cwd: dir });
+  assert.equal(two.code, 0, 'two flips out of 16 are no significant change');
+  for (const line of stable(detected!.text)) assert.ok(lines(two.stdout).includes(line), `${line}\n${two.stdout}`);
+
+  await side(0, 'runs/main3.jsonl', '3');
+  await side(6, 'runs/head3.jsonl', '3');
+  const runs = await agentest(['compare', 'runs/main3.jsonl', 'runs/head3.jsonl'], { cwd: dir });
+  assert.equal(runs.code, 1);
+  for (const line of stable(severalRuns!.text)) assert.ok(lines(runs.stdout).includes(line), `${line}\n${runs.stdout}`);
 });

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fixture, PASSING } from './helpers.js';
+import { fixture, jsonl, PASSING } from './helpers.js';
 
 // Which modules a command runs, from V8's coverage of the CLI's own process: `--version` and `--help` must start
 // about as fast as Node itself, and a run loads an SDK, the script sandbox or the HTML template engine only when it
@@ -18,12 +18,12 @@ const RUN_TIME =
 /**
  * What the default plugins load inside themselves when a run first needs it: the script sandbox's
  * worker pool, compiler and executor (with the judge and snapshots) and its coverage, the kit's suite
- * builder and `test()` runner, the Yao assistant pipeline, and the YAML parser, the glob library and
- * the diff flavours;
+ * builder and `test()` runner, the Yao assistant pipeline, and the YAML parser, the glob library,
+ * the diff flavours and RE2 (267 KB, for regex assertions and `--run` only);
  * and the packages' main modules, which export all of it.
  */
 const ON_DEMAND =
-  /\/node_modules\/(yaml|istanbul-[a-z-]+|v8-to-istanbul|tinyglobby|@modelcontextprotocol)\/|\/node_modules\/diff\/libesm\/index\.js|\/packages\/(plugin-script\/dist\/(index|execute-script|coverage\/to-istanbul|pool\/script-pool|script-suite|compile\/compile)\.js|plugin-kit\/dist\/(index|execute-spec|kit-suite)\.js|plugin-yao-resolver\/dist\/(index|yao-resolver)\.js|expect\/|reporter-html\/)/;
+  /\/node_modules\/(yaml|istanbul-[a-z-]+|v8-to-istanbul|tinyglobby|@modelcontextprotocol|re2js)\/|\/node_modules\/diff\/libesm\/index\.js|\/packages\/(plugin-script\/dist\/(index|execute-script|coverage\/to-istanbul|pool\/script-pool|script-suite|compile\/compile)\.js|plugin-kit\/dist\/(index|execute-spec|kit-suite)\.js|plugin-yao-resolver\/dist\/(index|yao-resolver)\.js|expect\/|reporter-html\/)/;
 /**
  * What a run without a config file or `DEBUG` does not need: the config loader (cosmiconfig, whose search
  * would find nothing) and the `debug` logger.
@@ -118,6 +118,24 @@ for (const { name, bin } of BINS) {
         modules.filter((url) => /\/node_modules\/zod\/v4\/locales\/(?!en\.js|index\.js)/.test(url)),
         [],
       );
+  });
+}
+
+/** RE2's module, as the bundle names it or as Node loads it from node_modules. */
+const RE2 = /\/node_modules\/re2js\//;
+
+for (const { name, bin } of BINS) {
+  test(`a run with a regex assertion, or with --run (${name}), loads RE2 once and matches with it`, () => {
+    const files = {
+      'regex.jsonl': jsonl([{ id: 'R1', input: 'Hello there', assert: { type: 'regex', value: '(?i)^hello' } }]),
+      'ok.jsonl': PASSING,
+    };
+    const asserted = loadedBy(bin, ['test', '-i', 'regex.jsonl', '-n', 'echo', '-o', 'out.jsonl'], files);
+    assert.match(asserted.stdout, /ALL TESTS PASSED/);
+    assert.equal(asserted.modules.filter((url) => RE2.test(url)).length, 1, asserted.modules.join('\n'));
+    const selected = loadedBy(bin, ['test', '-i', 'ok.jsonl', '-n', 'echo', '--run', '^P1$', '-o', 'out.jsonl'], files);
+    assert.match(selected.stdout, /Total: +1\n/);
+    assert.equal(selected.modules.filter((url) => RE2.test(url)).length, 1, selected.modules.join('\n'));
   });
 }
 

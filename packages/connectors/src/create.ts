@@ -1,4 +1,4 @@
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError, type EnvironmentVariables } from '@agentest/kernel';
 import type { ConnectorConfig } from './types.js';
 import { AnthropicChatClient } from './anthropic-client.js';
 import { MockChatClient } from './mock-client.js';
@@ -16,7 +16,7 @@ export const CONNECTOR_TYPES = ['openai', 'anthropic', 'mock'] as const;
 export function createChatClient(
   id: string,
   config: ConnectorConfig,
-  env: NodeJS.ProcessEnv = process.env,
+  env: EnvironmentVariables = process.env,
 ): ChatClient {
   if (!config || typeof config !== 'object' || typeof config.type !== 'string') {
     throw new AgentestError(

@@ -1,8 +1,9 @@
+import type { EnvironmentVariables } from '@agentest/kernel';
 /**
  * Yao's `$ENV.NAME` rule: only a value that *starts with* `$ENV.` is replaced, by the whole variable;
  * an unset variable gives `''`. Anything else is returned unchanged.
  */
-export function expandEnv(value: string, env: NodeJS.ProcessEnv = process.env): string {
+export function expandEnv(value: string, env: EnvironmentVariables = process.env): string {
   const name = envName(value);
   return name === undefined ? value : (env[name] ?? '');
 }

@@ -22,6 +22,7 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
   abstract readonly type: 'openai' | 'anthropic';
   private readonly semaphore: Semaphore;
   private sdk?: Promise<{ module: Sdk; client: Client }>;
+  private built?: { module: Sdk; client: Client };
 
   constructor(protected readonly settings: LlmSettings) {
     this.semaphore = connectorSemaphore(settings.id, settings.concurrency);
@@ -54,8 +55,9 @@ export abstract class LlmClient<Sdk extends SdkErrorClasses = SdkErrorClasses, C
     signal: AbortSignal,
     request: (client: Client, fetchOptions: CallFetchOptions) => Promise<T>,
   ): Promise<T> {
-    this.sdk ??= this.importSdk().then((module) => ({ module, client: this.createClient(module) }));
-    const { module, client } = await this.sdk;
+    // Once built, the client is taken as it is: no turn of the microtask queue per call for it.
+    this.sdk ??= this.importSdk().then((module) => (this.built = { module, client: this.createClient(module) }));
+    const { module, client } = this.built ?? (await this.sdk);
     try {
       return await request(client, callFetchOptions(signal));
     } catch (error) {

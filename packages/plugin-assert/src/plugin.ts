@@ -2,6 +2,7 @@ import { AgentestError, type AgentestPlugin, type Assertion } from '@agentest/ke
 import * as z from 'zod';
 import { builtinAssertions } from './assertions/index.js';
 import { runAssertion, type AssertionDefinition } from './definition.js';
+import { preloadRe2 } from './regex-preload.js';
 import { builtinAssertion } from './validate.js';
 
 export const PLUGIN_NAME = 'agentest:assert';
@@ -13,7 +14,8 @@ const EQUALS_ALIASES = [''];
 
 /**
  * The built-in assertion types, one tap per type on `hooks.assert.for(type)`. The kernel applies
- * `negate` and `message` and joins failures; each type only judges the output.
+ * `negate` and `message` and joins failures; each type only judges the output. A suite with RE2
+ * patterns loads the engine as its cases come (`preloadRe2`).
  */
 export default function assertPlugin(options?: Record<string, never>): AgentestPlugin {
   return {
@@ -29,6 +31,7 @@ export default function assertPlugin(options?: Record<string, never>): AgentestP
           .for(definition.type)
           .tap(tapOptions(definition), (assertion, input) => runAssertion(definition, assertion, input));
       }
+      hooks.suite.tap(PLUGIN_NAME, (suite) => preloadRe2(suite));
       const equals = builtinAssertion('equals')!;
       for (const alias of EQUALS_ALIASES)
         hooks.assert.for(alias).tap(tapOptions(equals), (assertion, input) => runAssertion(equals, assertion, input));

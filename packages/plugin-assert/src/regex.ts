@@ -1,8 +1,9 @@
-import { RE2JS } from 're2js';
+import { re2 } from '@agentest/common';
+import type { RE2JS } from 're2js';
 
 /** `/pattern/flags`, for authors used to JavaScript literals; only flags RE2 can honour. */
 const LITERAL = /^\/([\s\S]+)\/([ims]*)$/;
-const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
+const FLAGS = { i: 'CASE_INSENSITIVE', m: 'MULTILINE', s: 'DOTALL' } as const;
 const CACHE_LIMIT = 500;
 const cache = new Map<string, RE2JS | string>();
 
@@ -12,7 +13,7 @@ const cache = new Map<string, RE2JS | string>();
  * cannot hang a run on a long output. Returns the compiled pattern, or the reason it is invalid.
  *
  * Assertions run once per case and run, usually with the same few patterns, so compiled patterns are
- * kept in a small cache.
+ * kept in a small cache. RE2 itself is loaded before the run by `preloadRe2` (see regex-preload.ts).
  */
 export function compileRegex(pattern: string): RE2JS | string {
   let compiled = cache.get(pattern);
@@ -27,10 +28,11 @@ export function compileRegex(pattern: string): RE2JS | string {
 function compile(pattern: string): RE2JS | string {
   const literal = LITERAL.exec(pattern);
   const [source, flags] = literal ? [literal[1]!, literal[2]!] : [pattern, ''];
+  const RE2 = re2();
   let bits = 0;
-  for (const flag of flags) bits |= FLAG_BITS[flag]!;
+  for (const flag of flags) bits |= RE2[FLAGS[flag as keyof typeof FLAGS]];
   try {
-    return RE2JS.compile(source, bits);
+    return RE2.compile(source, bits);
   } catch (error) {
     // re2js prefixes its messages with "error parsing regexp: "; keep only the reason.
     const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error);

@@ -18,9 +18,10 @@ export interface AttachmentPolicy {
   maxBytes: number;
 }
 
+/** A file a case attaches, as the models take it: base64 (a string, so the declarations need no Node types). */
 export interface Attachment {
   path: string;
-  bytes: Buffer;
+  base64: string;
 }
 
 /** What marks a Yao app root. */
@@ -70,7 +71,7 @@ export function readAttachment(reference: string, raw: string, policy: Attachmen
       'use a smaller file, or raise files.maxBytes in the config',
     );
   }
-  return { path: real, bytes: readFileSync(real) };
+  return { path: real, base64: readFileSync(real).toString('base64') };
 }
 
 function isInside(path: string, root: string): boolean {

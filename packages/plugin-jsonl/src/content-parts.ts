@@ -74,7 +74,7 @@ function audio(p: Record<string, unknown>, files: AttachmentPolicy, where: strin
     return {
       type: 'input_audio',
       input_audio: {
-        data: attachment.bytes.toString('base64'),
+        data: attachment.base64,
         format: typeof p.format === 'string' ? p.format : extension(attachment.path),
       },
     };
@@ -114,5 +114,5 @@ function readAttachment(reference: string, files: AttachmentPolicy, where: strin
 }
 
 function dataUrl(attachment: Attachment): string {
-  return `data:${mimeType(attachment.path)};base64,${attachment.bytes.toString('base64')}`;
+  return `data:${mimeType(attachment.path)};base64,${attachment.base64}`;
 }

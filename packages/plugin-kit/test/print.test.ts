@@ -92,6 +92,11 @@ test('details, header, metrics and verdict', () => {
     '\n  Avg Score 4.00/5   Avg Latency 120ms   Active 3',
   ]);
   assert.equal(
+    formatMetrics({ ...metrics, avg_quality_score: null, avg_latency_ms: null }).at(-1),
+    '\n  Avg Score N/A   Avg Latency N/A   Active 3',
+    'what no case measured is N/A, without a unit',
+  );
+  assert.equal(
     formatMetrics(metrics, { keyword_hit_rate: 0.7 })[2],
     '  –  Keyword Hit Rate   N/A  (not measured; threshold ≥70.0%)',
   );

@@ -1,3 +1,4 @@
+import type { EnvironmentVariables } from '@agentest/kernel';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -17,7 +18,7 @@ const MARKERS = ['app.yao', 'app.json', 'app.jsonc'];
  */
 export function findAppRoot(
   start: string,
-  options: { root?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { root?: string; env?: EnvironmentVariables } = {},
 ): AppRoot | undefined {
   if (options.root) return { dir: resolve(options.root), foundBy: 'option' };
   const from = startDirectory(start);

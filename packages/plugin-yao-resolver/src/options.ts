@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AgentestError } from '@agentest/kernel';
+import { AgentestError, type EnvironmentVariables } from '@agentest/kernel';
 import type { ConnectorConfig } from '@agentest/connectors';
 import {
   sandboxOptions,
@@ -35,7 +35,7 @@ export interface YaoResolverOptions {
 export interface ValidatedOptions {
   root?: string;
   connectors: Record<string, ConnectorConfig>;
-  env: NodeJS.ProcessEnv;
+  env: EnvironmentVariables;
   hookTimeoutMs: number;
   processes: Record<string, ProcessStub>;
   sandbox: ScriptPoolOptions;

@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import type { AgentRef } from '@agentest/kernel';
+import type { AgentRef, EnvironmentVariables } from '@agentest/kernel';
 import { editDistance } from '@agentest/kernel/errors';
 import { findAppRoot, startDirectory, type AppRoot } from './app-root.js';
 import { assistantDir, listAssistants, locateFromPath, looksLikeAssistantId, PACKAGE_FILE } from './locate.js';
@@ -15,7 +15,7 @@ export interface SearchReport {
 
 export async function searchReport(
   ref: AgentRef,
-  options: { root?: string; cwd: string; env: NodeJS.ProcessEnv },
+  options: { root?: string; cwd: string; env: EnvironmentVariables },
 ): Promise<SearchReport> {
   const start = ref.path ? resolve(options.cwd, ref.path) : options.cwd;
   // An id may live in the input's app or, when the input lies outside any app, the working directory's.
@@ -38,7 +38,7 @@ export async function searchReport(
  */
 export async function describeSearch(
   ref: AgentRef,
-  options: { root?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { root?: string; cwd?: string; env?: EnvironmentVariables } = {},
 ): Promise<string | undefined> {
   const report = await searchReport(ref, {
     root: options.root,

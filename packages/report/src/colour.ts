@@ -1,3 +1,4 @@
+import type { EnvironmentVariables } from '@agentest/kernel';
 /**
  * The colour policy of everything agentest prints (the console reporter, the kit's print API, the
  * `compare` table): `NO_COLOR` with any non-empty value turns colour off; otherwise `FORCE_COLOR`
@@ -7,7 +8,7 @@
  */
 export function colourWanted(
   stream: { isTTY?: boolean } = process.stdout,
-  env: NodeJS.ProcessEnv = process.env,
+  env: EnvironmentVariables = process.env,
 ): boolean {
   if (env.NO_COLOR) return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';

@@ -51,6 +51,7 @@ export { judgeLine, varianceLine } from './judged-text.js';
 export { renderMarkdown, type MarkdownOptions } from './markdown/render-markdown.js';
 export { cell, code, fence, inline, table } from './markdown/syntax.js';
 export { terminalSafe } from './terminal/terminal-safe.js';
+export type { TextStream } from './terminal/text-stream.js';
 export { displayWidth, fit, padEnd } from './terminal/display-width.js';
 export {
   getConsoleHooks,

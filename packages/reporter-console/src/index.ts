@@ -14,6 +14,7 @@ import {
   suiteKindOf,
   type ConsoleHooks,
   type ConsoleLayout,
+  type TextStream,
 } from '@agentest/report';
 import { AgentLayout } from './agent-layout.js';
 import { FailureRecap } from './failure-recap.js';
@@ -27,7 +28,7 @@ export const PLUGIN_NAME = 'agentest:console';
 
 export interface ConsoleReporterOptions {
   /** Where to print; defaults to stdout. Tests pass a stream to capture the output. */
-  stream?: NodeJS.WritableStream & { isTTY?: boolean };
+  stream?: TextStream;
   /** Force colour on or off; by default on for a TTY unless `NO_COLOR` is set. */
   color?: boolean;
   /** Show the live progress line; by default only on a TTY. */

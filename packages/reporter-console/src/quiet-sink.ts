@@ -1,3 +1,5 @@
+import type { TextStream } from '@agentest/report';
+
 /** What the console writes to: text in, nothing awaited. */
 export interface Sink {
   write(text: string): unknown;
@@ -9,7 +11,7 @@ export interface Sink {
  * left unhandled (which would end the process), and the run, its file reports and its exit code
  * carry on unaffected.
  */
-export function quietSink(stream: NodeJS.WritableStream): Sink {
+export function quietSink(stream: TextStream): Sink {
   let broken = false;
   // An embedding program may hand in a bare `{ write }` sink, which has no error events.
   if (typeof stream.on === 'function') {

@@ -1,6 +1,5 @@
 import { styleText } from 'node:util';
-
-type Format = Parameters<typeof styleText>[0];
+import type { PaintFormat as Format } from '@agentest/report';
 
 /** Colour helpers that become identity functions when colour is off (pipes, CI logs, `NO_COLOR`). */
 export interface Style {

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { AgentestPlugin, RunPlan, ShardLabel, TestCase } from '@agentest/kernel';
+import type { AgentestPlugin, RunPlan, ShardLabel, TestCase, EnvironmentVariables } from '@agentest/kernel';
 import type { NormalisedConfig } from '../config/normalise-config.js';
 import type { Flags } from '../flags.js';
 import { historyInput, projectRoot, projectStore } from '../project-history.js';
@@ -28,7 +28,7 @@ export interface SplitContext {
  */
 export async function setupShard(
   flags: Pick<Flags, 'shard' | 'shardTotal' | 'shardMode' | 'shardDurations'>,
-  env: NodeJS.ProcessEnv,
+  env: EnvironmentVariables,
   plan: RunPlan,
   context: SplitContext,
 ): Promise<AgentestPlugin[]> {

@@ -5,3 +5,4 @@ export type * from './result.js';
 export type * from './run.js';
 export type * from './test-case.js';
 export type * from './coverage.js';
+export type * from './env.js';

@@ -207,11 +207,12 @@ export function formatMetrics(
     ...Object.keys(thresholds).filter((n) => n !== 'keyword_hit_rate' && n !== 'intent_match_rate'),
   ];
   for (const name of names) lines.push(metricLine(name, kitMetricValue(metrics, name), thresholds[name], paint));
-  const avg = (name: 'avg_quality_score' | 'avg_latency_ms', digits: number) =>
-    typeof metrics[name] === 'number' ? metrics[name].toFixed(digits) : 'N/A';
+  // A value nobody measured is N/A on its own, without the unit (not `N/A/5`, `N/Ams`).
+  const avg = (name: 'avg_quality_score' | 'avg_latency_ms', digits: number, unit: string) =>
+    typeof metrics[name] === 'number' ? `${metrics[name].toFixed(digits)}${unit}` : 'N/A';
   lines.push(
     paint(
-      `\n  Avg Score ${avg('avg_quality_score', 2)}/5   Avg Latency ${avg('avg_latency_ms', 0)}ms   Active ${metrics.total}`,
+      `\n  Avg Score ${avg('avg_quality_score', 2, '/5')}   Avg Latency ${avg('avg_latency_ms', 0, 'ms')}   Active ${metrics.total}`,
       'dim',
     ),
   );

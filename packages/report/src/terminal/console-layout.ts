@@ -1,9 +1,9 @@
-import type { styleText } from 'node:util';
 import type { DeepReadonly, KernelApi, ResultEvent, RunPlan, StartEvent, SummaryEvent } from '@agentest/kernel';
 import { HookMap, SyncBailHook } from 'tapable';
 import type { SuiteKind } from '../suite-kind.js';
+import type { PaintFormat } from './paint-format.js';
 
-export type PaintFormat = Parameters<typeof styleText>[0];
+export type { PaintFormat } from './paint-format.js';
 
 /** What a layout prints through: whole lines above the console's progress line, painted when colour is on. */
 export interface LayoutPrinter {
