@@ -92,14 +92,13 @@ kernel as the case's (\`TestCase.recordedRuns\`): it sends their \`case_start\` 
 run policy as for a live case, but makes no run (no executor call, assertion, run context, deadline or call
 scope). With one run per case a blob's result line is the shard's own \`.jsonl\` line plus the run's keys, and a
 passed case's line also carries an index of itself (blob format 3: its keys in order, with the values of all but
-the large ones, input, source, output and assertions, ≈ 140 bytes). This merge's reports (the JSONL report, the
+the large ones, input, source, output and assertions: ≈ 130 bytes, the blobs a fifth larger than format 2's). This merge's reports (the JSONL report, the
 console printing only the cases that did not pass, the history) read nothing else of a passed case, so the merge
 parses only the index of the 98,000 passed cases (about a fifth of the text; the 2,000 others are parsed whole)
 and the JSONL reporter writes each line as it is when the merged record has the same keys and values (the
 recomputed metrics and history compared value by value): no passed result is parsed whole or serialised again.
 A merge with any other report (HTML, JSON, JUnit, …), \`-v\`, or a reporter or plugin of the config's own parses
-every line whole, as a format-2 blob always is. The floor parses every line whole, so the merge now takes less
-than twice its CPU time although it does far more. What remains, by a CPU profile of the whole command
+every line whole, as a format-2 blob always is (the floor parses every line whole, too). What remains, by a CPU profile of the whole command
 (\`node --cpu-prof\`): garbage collection, reading the blobs (decoding the text, cutting the lines, the id and kind
 of each), writing the merged report's bytes, parsing the indexes, then the kernel's work per case (its
 \`case_start\`, \`run_result\` and \`result\` events through every report tap), the history record and the
