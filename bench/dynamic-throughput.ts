@@ -22,6 +22,7 @@ import { cpuComponents, formatComponents, type ComponentShare } from './_cpu-com
 import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
 import { rerunOnDist } from './_on-dist.js';
 import { settle } from './_settle.js';
+import { allocatedBytes } from './_allocation.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 50);
 const TURNS = 6;
@@ -297,6 +298,12 @@ function formatWarmup(m: Measured): string {
     '|---|---|---|---|---|---|---|',
     `| first runs after one warm-up (median; every run: ${m.firstRuns.map((f) => `${ms(f.wallMs)} ${pct(ideal, f.wallMs)}`).join(' · ')}) | ${row(m.first)} |`,
     `| steady runs (median; every run: ${m.runs.map((f) => `${ms(f.wallMs)} ${pct(ideal, f.wallMs)}`).join(' · ')}) | ${row(m.best)} |`,
+    ...(m.allocatedPerCall !== undefined
+      ? [
+          '',
+          `The main thread allocates about ${(m.allocatedPerCall / 1024).toFixed(1)} KB per call (V8's sampling heap profiler over one more steady run, the objects already collected included): the garbage V8's collector clears on the main thread and its helpers.`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -323,6 +330,8 @@ interface Measured {
   /** Whole-process CPU per call of each run between the first runs and the steady ones. */
   settling: number[];
   components?: ComponentShare[];
+  /** Bytes the main thread allocated per call in one more steady run. */
+  allocatedPerCall?: number;
 }
 
 const medianByWall = (runs: Figures[]): Figures =>
@@ -357,7 +366,11 @@ async function measure(dir: string, kind: Transport['kind']): Promise<Measured> 
     if (!server) return measured;
     // One more run under the sampling profiler (which slows it): what the main thread's CPU went to.
     console.error(`${kind}: one more run, profiled…`);
-    return { ...measured, components: await cpuComponents(() => runOnce(dir, server)) };
+    const components = await cpuComponents(() => runOnce(dir, server));
+    console.error(`${kind}: one more run, its allocation sampled…`);
+    let requests = 0;
+    const bytes = await allocatedBytes(async () => (requests = (await runOnce(dir, server)).requests));
+    return { ...measured, components, allocatedPerCall: bytes / requests };
   } finally {
     await server?.llm.stop();
   }

@@ -175,7 +175,18 @@ function listOf(headers: Headers): HeaderList {
 /** A URL and Node's request options for it. */
 interface Target {
   url: URL;
-  options: ReturnType<typeof urlToHttpOptions>;
+  options: RequestOptions;
+}
+
+type RequestOptions = Pick<ReturnType<typeof urlToHttpOptions>, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
+
+/**
+ * What Node's client reads of a URL's options, and nothing else: the agent copies a request's
+ * options on every request, so the `href`, `hash`, `search` and `pathname` it never reads are left out.
+ */
+function requestOptions(url: URL): RequestOptions {
+  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
+  return { protocol, hostname, port, path, ...(auth !== undefined ? { auth } : {}) };
 }
 
 const targets = new Map<string, Target>();
@@ -191,7 +202,7 @@ function parsed(input: string | URL): Target {
     const url = new URL(href);
     // Kept small: a client that puts something of its own in every URL gains nothing from the map.
     if (targets.size >= 32) targets.clear();
-    targets.set(href, (target = { url, options: urlToHttpOptions(url) }));
+    targets.set(href, (target = { url, options: requestOptions(url) }));
   }
   return target;
 }
@@ -240,7 +251,7 @@ function send(
         if (next.origin !== url.origin) dropped.add('authorization').add('host');
         resolve(
           send(
-            { url: next, options: urlToHttpOptions(next) },
+            { url: next, options: requestOptions(next) },
             keepBody || method === 'HEAD' ? method : 'GET',
             without(headers, dropped),
             keepBody ? body : undefined,

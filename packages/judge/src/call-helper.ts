@@ -73,8 +73,8 @@ export async function callHelper(call: HelperCall): Promise<HelperReply> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
   const agent = call.agent;
-  const limit = AbortSignal.timeout(call.timeoutMs);
-  const signal = AbortSignal.any([call.signal, limit]);
+  const deadline = callDeadline(call.signal, call.timeoutMs);
+  const signal = deadline.signal;
   // The call's own signal stands for the case run too, in the helper's role, so that what records
   // and meters model calls by run (cassettes, the usage meter) counts them as the run's judge calls
   // (or simulator calls), also when a script or test() function makes them mid-run.
@@ -98,11 +98,51 @@ export async function callHelper(call: HelperCall): Promise<HelperReply> {
       ...(model ? { model } : {}),
     };
   } catch (error) {
-    if (limit.aborted && !call.signal.aborted)
+    if (deadline.timedOut() && !call.signal.aborted)
       throw new HelperError('timeout', `${call.ref.use} gave no answer within ${call.timeoutMs}ms`, elapsed());
     if (call.signal.aborted) throw error;
     throw new HelperError('unreachable', `${call.ref.use} failed: ${errorMessage(error)}`, elapsed());
+  } finally {
+    deadline.dispose();
   }
+}
+
+/** The longest delay a Node timer takes; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The signal of one helper call: aborted with the case's reason when the case's signal is, or with
+ * a `TimeoutError` after `ms`, whichever comes first. One controller, one timer and one listener,
+ * all let go by `dispose()` when the call ends: `AbortSignal.any([signal, AbortSignal.timeout(ms)])`
+ * would make two more signals per call (judge samples, simulator turns), kept until garbage
+ * collection finds them.
+ */
+function callDeadline(
+  parent: AbortSignal,
+  ms: number,
+): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(parent.reason);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    },
+    Math.min(ms, MAX_TIMER_MS),
+  );
+  // As AbortSignal.timeout's timer: it never keeps the process alive by itself.
+  timer.unref();
+  if (parent.aborted) onAbort();
+  else parent.addEventListener('abort', onAbort);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      parent.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 /** Stops waiting when the signal fires, even for an agent that ignores it. */
