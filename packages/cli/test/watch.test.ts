@@ -46,6 +46,20 @@ function saveByRename(path: string, text: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
+/** `agentest <args>` in `cwd`, followed: its stdout as it arrives (`follow`), its stderr so far, and its end. */
+function watching(args: string[], cwd: string) {
+  let child!: ChildProcess;
+  let stderr = '';
+  const exited = agentest(args, {
+    cwd,
+    onSpawn: (spawned) => {
+      child = spawned;
+      child.stderr!.on('data', (data) => (stderr += data));
+    },
+  });
+  return { child, out: follow(child), stderr: () => stderr, exited };
+}
+
 /** The part of the output after the `n`th watch prompt. */
 function after(text: string, n: number): string {
   return text.split('Watching for changes').slice(n).join('Watching for changes');
@@ -165,16 +179,10 @@ const config = (reply: string) =>
 
 test('--watch sets the run up again when the config changes, and waits out a config that does not load', async () => {
   const dir = fixture({ 'agentest.config.mjs': config('hello A'), 'inputs.jsonl': jsonl(CASES.slice(0, 2)) });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: dir,
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    dir,
+  );
   await out.until('Watching for changes', 1);
   assert.match(out.text(), /Passed: +2\b/);
 
@@ -185,7 +193,7 @@ test('--watch sets the run up again when the config changes, and waits out a con
 
   saveByRename(join(dir, 'agentest.config.mjs'), 'export default {\n');
   await out.until('Watching for changes', 3);
-  assert.match(stderr, /error\[CONFIG_LOAD_FAILED\]/);
+  assert.match(stderr(), /error\[CONFIG_LOAD_FAILED\]/);
 
   saveByRename(join(dir, 'agentest.config.mjs'), config('hello again'));
   await out.until('Watching for changes', 4);
@@ -193,7 +201,7 @@ test('--watch sets the run up again when the config changes, and waits out a con
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 0, stderr);
+  assert.equal(run.code, 0, stderr());
 });
 
 test('--watch sets the run up again when a base config the config extends changes, in a folder of its own', async () => {
@@ -202,16 +210,10 @@ test('--watch sets the run up again when a base config the config extends change
     'app/agentest.config.mjs': `export default { extends: '../shared/base.config.mjs' };\n`,
     'app/inputs.jsonl': jsonl(CASES.slice(0, 2)),
   });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: join(dir, 'app'),
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    join(dir, 'app'),
+  );
   await out.until('Watching for changes', 1);
   assert.match(out.text(), /Passed: +2\b/);
 
@@ -222,7 +224,7 @@ test('--watch sets the run up again when a base config the config extends change
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 1, stderr);
+  assert.equal(run.code, 1, stderr());
 });
 
 test('--watch sees every save an editor makes by renaming a temporary file over the original', async () => {
@@ -231,16 +233,10 @@ test('--watch sees every save an editor makes by renaming a temporary file over 
     'app/agentest.config.mjs': `export default { extends: '../shared/base.config.mjs' };\n`,
     'app/suites/inputs.jsonl': jsonl(CASES.slice(0, 2)),
   });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'suites/inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: join(dir, 'app'),
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'suites/inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    join(dir, 'app'),
+  );
   await out.until('Watching for changes', 1);
 
   // A case file in a folder below the config's, saved twice: the second save is seen too, and the temporary
@@ -266,7 +262,7 @@ test('--watch sees every save an editor makes by renaming a temporary file over 
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 0, stderr);
+  assert.equal(run.code, 0, stderr());
 });
 
 /** Resolves once `name` exists in `dir`: watched, so that the test waits on the event, not on a timer. */
@@ -286,16 +282,10 @@ function created(dir: string, name: string): Promise<void> {
 
 test('--watch reads again a file that changed while it was read, instead of showing the error of half a file', async () => {
   const dir = fixture({ 'agentest.config.mjs': config('hello A'), 'inputs.jsonl': jsonl(CASES.slice(0, 2)) });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: dir,
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    dir,
+  );
   await out.until('Watching for changes', 1);
   assert.match(out.text(), /Passed: +2\b/);
 
@@ -318,9 +308,9 @@ test('--watch reads again a file that changed while it was read, instead of show
   await out.until('Watching for changes', 2);
   assert.match(after(out.text(), 1), /↻ agentest\.config\.mjs changed\n/);
   assert.match(after(out.text(), 1), /Passed: +2\b/, 'the config as saved loaded');
-  assert.doesNotMatch(stderr, /CONFIG_LOAD_FAILED/, 'the error of the half-read file is not shown');
+  assert.doesNotMatch(stderr(), /CONFIG_LOAD_FAILED/, 'the error of the half-read file is not shown');
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 0, stderr);
+  assert.equal(run.code, 0, stderr());
 });
