@@ -23,6 +23,8 @@ export interface DefaultKernelOptions {
   reporters?: AgentestPlugin[];
   /** Cassette mode, replay timing and budget from the command line, over the config's. */
   calls?: CallOptions;
+  /** Where plugins print what they say after a run (obsolete snapshots); default `process.stderr`. */
+  stderr?: { write(text: string): unknown };
 }
 
 /**
@@ -46,7 +48,7 @@ export async function kernelFromConfig(
   const own = new Set(config.plugins.map((p) => p.name));
   const defaults: AgentestPlugin[] = [];
   for (const { key } of DEFAULT_PLUGINS) {
-    const plugin = await loadDefaultPlugin(key, defaultOptions(key, config, options.cwd));
+    const plugin = await loadDefaultPlugin(key, defaultOptions(key, config, options));
     if (plugin && !own.has(plugin.name)) defaults.push(plugin);
   }
   const reporters = options.reporters ?? (config.reporters ?? []).map((spec) => instantiate(spec, options));
@@ -59,7 +61,11 @@ export function shipVerdict(config: Pick<NormalisedConfig, 'plugins'>): Agentest
   return config.plugins.some((p) => p.name === VERDICT_PLUGIN_NAME) ? [] : [verdictPlugin()];
 }
 
-function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig, cwd: string): Record<string, unknown> {
+function defaultOptions(
+  key: DefaultPluginKey,
+  config: NormalisedConfig,
+  { cwd, stderr }: Pick<DefaultKernelOptions, 'stderr'> & { cwd: string },
+): Record<string, unknown> {
   // Hooks and test() files run in the same sandbox as scripts: the config's `script` threads, memory
   // and environment apply to them too.
   const sandbox = sandboxOf(config.pluginOptions.script);
@@ -86,7 +92,7 @@ function defaultOptions(key: DefaultPluginKey, config: NormalisedConfig, cwd: st
       };
     case 'snapshot':
       // Suites' snapshot files are found from where the run's relative paths start, not the process's folder.
-      return { cwd };
+      return { cwd, ...(stderr ? { stderr } : {}) };
     default:
       return {};
   }

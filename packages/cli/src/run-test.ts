@@ -68,6 +68,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
     cwd,
     reporters: [...fuzz, ...shard],
     calls: callOptions(flags, io.env),
+    stderr: io.stderr,
   });
   if (flags.dryRun) return dryRun(kernel, plan, outputs, io);
   if (flags.list) return (await import('./list-cases.js')).listCases(kernel, plan, flags.listJson, io);

@@ -1,4 +1,5 @@
-// Every flag a help page lists is documented: docs/cli.md, or the page it sends a command's flags to.
+// Every flag a help page lists is documented (docs/cli.md, or the page it sends a command's flags to),
+// and every flag the docs name exists.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

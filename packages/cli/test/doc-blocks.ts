@@ -7,6 +7,12 @@ export interface DocBlock {
   text: string;
 }
 
+/** A text's lines, without the newline that ends it. */
+export const lines = (text: string): string[] => text.trimEnd().split('\n');
+
+/** A JSON file, parsed. */
+export const readJson = (path: string): any => JSON.parse(readFileSync(path, 'utf8'));
+
 /** The repository's `README.md` or a `docs/` page, by its path from the root. */
 export function readDoc(path: string): string {
   return readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');

@@ -33,12 +33,15 @@ export function nodeHttpFetch(fallback: Fetch = fetch, limit?: ReplyLimit): Fetc
     if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))
       return fallback(input, withCallSignal(init, callSignal));
     const given = headerList(init?.headers);
-    let list = given.list;
+    const target = parsed(input);
     // A known length spares chunked encoding, so headers and body leave in one write, as fetch sends them.
-    if (body != null && !given.hasLength)
-      list = [...list, 'content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)];
+    const length =
+      body != null && !given.hasLength
+        ? String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+        : undefined;
     const signals: Signals = { signal: init?.signal ?? undefined, callSignal };
-    return send(parsed(input), init?.method ?? 'GET', list, body ?? undefined, signals, 0, limit);
+    const list = sentList(given, target.url.host, length);
+    return send(target, init?.method ?? 'GET', list, body ?? undefined, signals, 0, limit);
   };
 }
 
@@ -98,6 +101,18 @@ function unlisten({ signal, callSignal }: Signals, onAbort: () => void): void {
 interface HeaderList {
   list: readonly string[];
   hasLength: boolean;
+  hasHost: boolean;
+}
+
+/**
+ * The list a request sends: the given one, with the Host header Node adds to an object of headers
+ * but not to a list (`url.host`, what it would send), and the body's length; one copy at most.
+ */
+function sentList(given: HeaderList, host: string, length: string | undefined): readonly string[] {
+  if (given.hasHost && length === undefined) return given.list;
+  const list = given.hasHost ? [...given.list] : ['host', host, ...given.list];
+  if (length !== undefined) list.push('content-length', length);
+  return list;
 }
 
 /**
@@ -144,7 +159,7 @@ export class FixedRequestHeaders {
 }
 
 function headerList(headers: RequestInit['headers'] | FixedRequestHeaders): HeaderList {
-  if (!headers) return { list: [], hasLength: false };
+  if (!headers) return { list: [], hasLength: false, hasHost: false };
   if (headers instanceof FixedRequestHeaders) return headers.sentList;
   // The SDKs pass a Headers already; copying it into another one first would cost as much again.
   if (headers instanceof Headers) return listOf(headers);
@@ -154,7 +169,7 @@ function headerList(headers: RequestInit['headers'] | FixedRequestHeaders): Head
 function listOf(headers: Headers): HeaderList {
   const list: string[] = [];
   headers.forEach((value, name) => list.push(name, value));
-  return { list, hasLength: named(list, 'content-length') };
+  return { list, hasLength: named(list, 'content-length'), hasHost: named(list, 'host') };
 }
 
 /** A URL and Node's request options for it. */
@@ -195,7 +210,7 @@ function send(
     if (early) return reject(abortError(early));
     const requestFn = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : undefined;
     if (!requestFn) return reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
-    // With a list, Node adds no Host header of its own; `url.host` is what it would send.
+    // With a list, Node adds no Host header of its own (a redirect to another origin drops the old one).
     const sent = named(headers, 'host') ? headers : ['host', url.host, ...headers];
     const req = requestFn({ ...options, method, headers: sent, agent: agents[url.protocol as 'http:' | 'https:'] });
     // One listener per signal for the whole exchange: before the headers an abort ends the request,

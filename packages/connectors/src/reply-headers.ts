@@ -81,7 +81,13 @@ export class ReplyHeaders {
     const raw = this.#raw;
     const pairs: [string, string][] = [];
     for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
-    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    // An insertion sort (stable): a reply has a dozen headers, and the built-in sort allocates a work area.
+    for (let i = 1; i < pairs.length; i++) {
+      const pair = pairs[i]!;
+      let j = i - 1;
+      for (; j >= 0 && pairs[j]![0] > pair[0]; j--) pairs[j + 1] = pairs[j]!;
+      pairs[j + 1] = pair;
+    }
     const list: [string, string][] = [];
     for (const pair of pairs) {
       const last = list[list.length - 1];

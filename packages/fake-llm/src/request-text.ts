@@ -32,12 +32,23 @@ export function lastUserText(body: unknown): string {
   return '';
 }
 
-export function promptText(body: unknown): string {
+/**
+ * The length of all prompt text (the system prompt and every message, one line between them), for
+ * the token estimate: counted, not joined, as the fake answers every request with it.
+ */
+export function promptLength(body: unknown): number {
   const system = (body as { system?: unknown } | null)?.system;
-  return [contentText(system), ...messagesOf(body).map((m) => contentText(m.content))].join('\n');
+  const messages = messagesOf(body);
+  let length = contentText(system).length + messages.length;
+  for (const message of messages) length += contentText(message.content).length;
+  return length;
 }
 
 /** A rough token count (4 characters a token), enough for usage figures to be plausible and non-zero. */
 export function estimateTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+  return tokensForLength(text.length);
+}
+
+export function tokensForLength(length: number): number {
+  return Math.max(1, Math.ceil(length / 4));
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { anthropicError, anthropicJson, anthropicStream } from './anthropic-format.js';
 import { errorTypeFor } from './faults.js';
 import { openaiError, openaiJson, openaiStream } from './openai-format.js';
-import { estimateTokens, promptText } from './request-text.js';
+import { promptLength, tokensForLength } from './request-text.js';
 import type { Plan, PlannedReply } from './script.js';
 import type { ReplyContext } from './sse.js';
 import type { FakeApi, Fault, RecordedRequest } from './types.js';
@@ -40,7 +40,7 @@ function replyContext(api: FakeApi, record: RecordedRequest): ReplyContext {
     id: `${api === 'openai' ? 'chatcmpl-' : 'msg_'}${String(record.index).padStart(8, '0')}`,
     model: record.model ?? 'fake-model',
     created: Math.floor(Date.now() / 1000),
-    promptTokens: estimateTokens(promptText(record.body)),
+    promptTokens: tokensForLength(promptLength(record.body)),
     includeUsage: body.stream_options?.include_usage === true,
   };
 }

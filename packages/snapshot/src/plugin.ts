@@ -19,6 +19,8 @@ export interface SnapshotPluginOptions {
   ci?: boolean;
   /** Where relative suite paths start; by default the working directory. */
   cwd?: string;
+  /** Where the obsolete entries are printed after the run; by default `process.stderr` (the CLI passes its own). */
+  stderr?: { write(text: string): unknown };
 }
 
 declare module '@agentest/kernel' {
@@ -59,7 +61,8 @@ export default function snapshotPlugin(options: SnapshotPluginOptions = {}): Age
         if (event.type === 'result') {
           const evaluated = event.status === 'passed' || event.status === 'failed';
           store.caseEnded(event.source.file, event.id, evaluated ? 'evaluated' : 'not-evaluated');
-        } else if (event.type === 'summary') return finishSnapshots(store, plan, event);
+        } else if (event.type === 'summary')
+          return finishSnapshots(store, plan, event, options.stderr ?? process.stderr);
       };
       hooks.report.tapPromise({ name: PLUGIN_NAME, stage: BEFORE_REPORTERS, deliver: onEvent }, async (event) =>
         onEvent(event),
@@ -72,12 +75,17 @@ export default function snapshotPlugin(options: SnapshotPluginOptions = {}): Age
 }
 
 /** The run is over: the store's report goes on the summary, and obsolete entries are named. */
-async function finishSnapshots(store: SnapshotStore, plan: RunPlan | undefined, event: SummaryEvent): Promise<void> {
+async function finishSnapshots(
+  store: SnapshotStore,
+  plan: RunPlan | undefined,
+  event: SummaryEvent,
+  stderr: NonNullable<SnapshotPluginOptions['stderr']>,
+): Promise<void> {
   // Obsolete entries are only known when every case ran.
   const full = plan?.filter === undefined && !event.interrupted && !event.halted;
   const report = await store.finish(full);
   if (report.written || report.updated || report.obsolete.length) event.snapshots = report;
-  if (report.obsolete.length) process.stderr.write(obsoleteNotice(report));
+  if (report.obsolete.length) stderr.write(obsoleteNotice(report));
 }
 
 function obsoleteNotice({ obsolete, removed }: SnapshotReport): string {
@@ -88,10 +96,14 @@ function obsoleteNotice({ obsolete, removed }: SnapshotReport): string {
 }
 
 function checkOptions(options: SnapshotPluginOptions): void {
-  const known = new Set(['update', 'ci', 'cwd']);
+  const known = new Set(['update', 'ci', 'cwd', 'stderr']);
   const extra = Object.keys(options ?? {}).find((key) => !known.has(key));
   if (extra)
-    throw new AgentestError('PLUGIN_INVALID', `${PLUGIN_NAME}: unknown option "${extra}" (options: update, ci, cwd)`, {
-      where: PLUGIN_NAME,
-    });
+    throw new AgentestError(
+      'PLUGIN_INVALID',
+      `${PLUGIN_NAME}: unknown option "${extra}" (options: update, ci, cwd, stderr)`,
+      {
+        where: PLUGIN_NAME,
+      },
+    );
 }
