@@ -107,6 +107,11 @@ test('config errors exit 2 with a precise message and no stack trace', async () 
       /test\.timout: unknown key \(did you mean "timeout"\?\)/,
     ],
     [{ 'agentest.config.json': '{"test": {"timeout": "soon"}}' }, /test\.timeout: invalid duration "soon"/],
+    // A coverage minimum is a percentage: 0.8 (a slip for 80) would be met by almost any run.
+    [
+      { 'agentest.config.json': '{"coverage": {"lines": 0.8}}' },
+      /error\[CONFIG_INVALID\]: .*coverage\.lines: .*a percentage.*got 0\.8: write 80 for 80%/,
+    ],
     [{ 'agentest.config.json': '{"test": {' }, /error\[CONFIG_LOAD_FAILED\]: .*agentest\.config\.json/],
     [
       { 'agentest.config.ts': 'export default { test: { runs: 2 } ' },
@@ -139,6 +144,26 @@ test('config errors exit 2 with a precise message and no stack trace', async () 
     assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
     assert.equal(run.stdout, '', 'nothing ran');
   });
+});
+
+test("a JSON config's syntax error names file:line:column and the reason, without quoting the file", async () => {
+  // A key written in the config would otherwise reach CI logs with the parser's quote of the text around the error.
+  const cases: [string, RegExp][] = [
+    ['{"test": {', /agentest\.config\.json:1:11: Expected property name or '\}' in JSON\n/],
+    ['{"key": "sk-written-in-the-file", "a": tru}', /agentest\.config\.json: Unexpected token '\}': not valid JSON\n/],
+    [
+      '{\n  "connectors": {"x": {"type": "openai", "key": "sk-written-in-the-file" "model": "m"}}\n}',
+      /agentest\.config\.json:2:\d+: Expected ',' or '\}' after property value in JSON\n/,
+    ],
+  ];
+  for (const [config, message] of cases) {
+    const dir = fixture({ 'ok.jsonl': PASSING, 'agentest.config.json': config });
+    const run = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo'], { cwd: dir });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /^error\[CONFIG_LOAD_FAILED\]: /);
+    assert.match(run.stderr, message);
+    assert.doesNotMatch(run.stderr, /sk-written/);
+  }
 });
 
 /** A reporter module that writes how many results it heard to its `output`. */

@@ -52,6 +52,8 @@ const RUNS: Record<string, Record<string, unknown>[]> = {
   failed: [ran('failed')],
   errored: [{ status: 'error', error: 'connector refused', assertions: [], metrics: {} }],
   'no output': [{ status: 'passed', assertions: [], metrics: {} }],
+  // Keys named as the blob's own, nested in a value: the line's own are found, or the line is parsed whole.
+  tricky: [ran('passed', { details: { a: 1, blob_case: { b: 2 }, blob_run: ['c'] } })],
 };
 
 const CASES: TestCase[] = [
@@ -214,6 +216,7 @@ test('one run per case: a merge that replays passed cases from their index write
   assertSame(first!, 'into an empty history');
   assertSame(second!, 'into a history holding a run');
   const indexed = ['plain', 'named', 'retried', 'dynamic', 'flaky', 'no output'];
+  assert.deepEqual(first![0].parsedWhole.sort(), ['errored', 'failed', 'metered', 'skipped', 'tricky']);
   assert.deepEqual(
     first![0].parsedWhole.sort(),
     IDS.filter((id) => !indexed.includes(id)).sort(),
@@ -222,7 +225,7 @@ test('one run per case: a merge that replays passed cases from their index write
   assert.deepEqual(first![1].parsedWhole.sort(), [...IDS].sort(), 'the whole merge parses every case');
   assert.deepEqual(second![0].parsedWhole.sort(), [...IDS].sort(), 'a history that differs: every line parsed whole');
   assert.match(first![0].console, /failed/);
-  assert.equal(first![0].summary.verdict?.can_ship, false, '7 of 9 passed: below the 0.9 pass rate');
+  assert.equal(first![0].summary.verdict?.can_ship, false, '8 of 10 passed: below the 0.9 pass rate');
 
   // A format-2 blob (no index) merges the same, every line parsed whole.
   const format2 = mkdtempSync(join(tmpdir(), 'agentest-format-2-'));

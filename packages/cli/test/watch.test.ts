@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { agentest, fixture, jsonl, readJsonl } from './helpers.js';
@@ -37,6 +37,29 @@ function follow(child: ChildProcess) {
   };
 }
 
+/**
+ * Saves as vim, JetBrains' safe write and many formatters do: a temporary file renamed over the original. The
+ * tests save this way so that the watch never reads a half-written file (a plain write truncates first).
+ */
+function saveByRename(path: string, text: string): void {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
+
+/** `agentest <args>` in `cwd`, followed: its stdout as it arrives (`follow`), its stderr so far, and its end. */
+function watching(args: string[], cwd: string) {
+  let child!: ChildProcess;
+  let stderr = '';
+  const exited = agentest(args, {
+    cwd,
+    onSpawn: (spawned) => {
+      child = spawned;
+      child.stderr!.on('data', (data) => (stderr += data));
+    },
+  });
+  return { child, out: follow(child), stderr: () => stderr, exited };
+}
+
 /** The part of the output after the `n`th watch prompt. */
 function after(text: string, n: number): string {
   return text.split('Watching for changes').slice(n).join('Watching for changes');
@@ -55,7 +78,7 @@ test('--watch reruns the changed and failed cases of a changed file, all on anot
   assert.match(out.text(), /press Ctrl-C to quit/, 'stdin is not a terminal: no keys offered');
 
   // T2's input changes; T3 failed last time: those two run, T1 does not.
-  writeFileSync(join(dir, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }, CASES[2]!]));
+  saveByRename(join(dir, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }, CASES[2]!]));
   await out.until('Watching for changes', 2);
   const rerun = after(out.text(), 1);
   assert.match(rerun, /↻ inputs\.jsonl changed/);
@@ -71,7 +94,7 @@ test('--watch reruns the changed and failed cases of a changed file, all on anot
   );
 
   // Saving the file unchanged reruns only the case that failed.
-  writeFileSync(join(dir, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }, CASES[2]!]));
+  saveByRename(join(dir, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }, CASES[2]!]));
   await out.until('Watching for changes', 3);
   const resave = after(out.text(), 2);
   assert.match(resave, /Total: +1\b/);
@@ -79,7 +102,7 @@ test('--watch reruns the changed and failed cases of a changed file, all on anot
   assert.doesNotMatch(resave, /\[T[12]\]/);
 
   // A file no case comes from (a prompt, a hook): which cases use it is unknown, so all run.
-  writeFileSync(join(dir, 'prompts.yml'), '- role: system\n  content: be brief\n');
+  saveByRename(join(dir, 'prompts.yml'), '- role: system\n  content: be brief\n');
   await out.until('Watching for changes', 4);
   const other = after(out.text(), 3);
   assert.match(other, /↻ prompts\.yml changed/);
@@ -102,17 +125,17 @@ test('--watch: a change that touches no case runs nothing, and a broken line is 
   });
   const out = follow(child);
   await out.until('Watching for changes', 1);
-  writeFileSync(join(dir, 'inputs.jsonl'), '\n' + jsonl(passing));
+  saveByRename(join(dir, 'inputs.jsonl'), '\n' + jsonl(passing));
   await out.until('Watching for changes', 2);
   assert.match(after(out.text(), 1), /No case is affected\./);
   assert.doesNotMatch(after(out.text(), 1), /Total:/);
 
   let stderr = '';
   child.stderr!.on('data', (data) => (stderr += data));
-  writeFileSync(join(dir, 'inputs.jsonl'), jsonl(passing) + '{"id": "T9", "input": \n');
+  saveByRename(join(dir, 'inputs.jsonl'), jsonl(passing) + '{"id": "T9", "input": \n');
   await out.until('Watching for changes', 3);
   assert.match(stderr, /error\[INPUT_INVALID\]: inputs\.jsonl:3: invalid JSON/);
-  writeFileSync(join(dir, 'inputs.jsonl'), jsonl([...passing, { id: 'T9', input: 'hello nine' }]));
+  saveByRename(join(dir, 'inputs.jsonl'), jsonl([...passing, { id: 'T9', input: 'hello nine' }]));
   await out.until('Watching for changes', 4);
   assert.match(after(out.text(), 3), /Total: +1\b/);
   assert.match(after(out.text(), 3), /\[T9\]/);
@@ -141,7 +164,7 @@ test('--watch follows the one suite a config lists, and refuses a config that li
   const out = follow(child);
   await out.until('Watching for changes', 1);
   assert.match(out.text(), /Total: +2\b/);
-  writeFileSync(join(one, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }]));
+  saveByRename(join(one, 'inputs.jsonl'), jsonl([CASES[0]!, { ...CASES[1]!, input: 'hello 2' }]));
   await out.until('Watching for changes', 2);
   assert.match(after(out.text(), 1), /\[T2\] hello 2/);
   assert.doesNotMatch(after(out.text(), 1), /\[T1\]/);
@@ -156,35 +179,29 @@ const config = (reply: string) =>
 
 test('--watch sets the run up again when the config changes, and waits out a config that does not load', async () => {
   const dir = fixture({ 'agentest.config.mjs': config('hello A'), 'inputs.jsonl': jsonl(CASES.slice(0, 2)) });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: dir,
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    dir,
+  );
   await out.until('Watching for changes', 1);
   assert.match(out.text(), /Passed: +2\b/);
 
-  writeFileSync(join(dir, 'agentest.config.mjs'), config('bye'));
+  saveByRename(join(dir, 'agentest.config.mjs'), config('bye'));
   await out.until('Watching for changes', 2);
   assert.match(after(out.text(), 1), /↻ agentest\.config\.mjs changed/);
   assert.match(after(out.text(), 1), /Failed: +2\b/, 'the new config’s agent answered');
 
-  writeFileSync(join(dir, 'agentest.config.mjs'), 'export default {\n');
+  saveByRename(join(dir, 'agentest.config.mjs'), 'export default {\n');
   await out.until('Watching for changes', 3);
-  assert.match(stderr, /error\[CONFIG_LOAD_FAILED\]/);
+  assert.match(stderr(), /error\[CONFIG_LOAD_FAILED\]/);
 
-  writeFileSync(join(dir, 'agentest.config.mjs'), config('hello again'));
+  saveByRename(join(dir, 'agentest.config.mjs'), config('hello again'));
   await out.until('Watching for changes', 4);
   assert.match(after(out.text(), 3), /Passed: +2\b/);
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 0, stderr);
+  assert.equal(run.code, 0, stderr());
 });
 
 test('--watch sets the run up again when a base config the config extends changes, in a folder of its own', async () => {
@@ -193,34 +210,22 @@ test('--watch sets the run up again when a base config the config extends change
     'app/agentest.config.mjs': `export default { extends: '../shared/base.config.mjs' };\n`,
     'app/inputs.jsonl': jsonl(CASES.slice(0, 2)),
   });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: join(dir, 'app'),
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    join(dir, 'app'),
+  );
   await out.until('Watching for changes', 1);
   assert.match(out.text(), /Passed: +2\b/);
 
-  writeFileSync(join(dir, 'shared/base.config.mjs'), config('bye'));
+  saveByRename(join(dir, 'shared/base.config.mjs'), config('bye'));
   await out.until('Watching for changes', 2);
   assert.match(after(out.text(), 1), /↻ .*shared\/base\.config\.mjs changed/);
   assert.match(after(out.text(), 1), /Failed: +2\b/, 'the new base config’s agent answered');
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 1, stderr);
+  assert.equal(run.code, 1, stderr());
 });
-
-/** Saves as vim, JetBrains' safe write and many formatters do: a temporary file renamed over the original. */
-function saveByRename(path: string, text: string): void {
-  writeFileSync(`${path}.tmp`, text);
-  renameSync(`${path}.tmp`, path);
-}
 
 test('--watch sees every save an editor makes by renaming a temporary file over the original', async () => {
   const dir = fixture({
@@ -228,16 +233,10 @@ test('--watch sees every save an editor makes by renaming a temporary file over 
     'app/agentest.config.mjs': `export default { extends: '../shared/base.config.mjs' };\n`,
     'app/suites/inputs.jsonl': jsonl(CASES.slice(0, 2)),
   });
-  let child!: ChildProcess;
-  let stderr = '';
-  const exited = agentest(['test', '-i', 'suites/inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'], {
-    cwd: join(dir, 'app'),
-    onSpawn: (spawned) => {
-      child = spawned;
-      child.stderr!.on('data', (data) => (stderr += data));
-    },
-  });
-  const out = follow(child);
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'suites/inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    join(dir, 'app'),
+  );
   await out.until('Watching for changes', 1);
 
   // A case file in a folder below the config's, saved twice: the second save is seen too, and the temporary
@@ -263,5 +262,55 @@ test('--watch sees every save an editor makes by renaming a temporary file over 
 
   child.kill('SIGINT');
   const run = await exited;
-  assert.equal(run.code, 0, stderr);
+  assert.equal(run.code, 0, stderr());
+});
+
+/** Resolves once `name` exists in `dir`: watched, so that the test waits on the event, not on a timer. */
+function created(dir: string, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(dir, () => {
+      if (!existsSync(join(dir, name))) return;
+      watcher.close();
+      resolve();
+    });
+    if (existsSync(join(dir, name))) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
+
+test('--watch reads again a file that changed while it was read, instead of showing the error of half a file', async () => {
+  const dir = fixture({ 'agentest.config.mjs': config('hello A'), 'inputs.jsonl': jsonl(CASES.slice(0, 2)) });
+  const { child, out, stderr, exited } = watching(
+    ['test', '-i', 'inputs.jsonl', '-n', 'bot', '--no-jsonl', '--watch'],
+    dir,
+  );
+  await out.until('Watching for changes', 1);
+  assert.match(out.text(), /Passed: +2\b/);
+
+  // A save caught half-way: the config the run reads fails to load, and by the time it has failed the file
+  // has been written again. It tells the test it is being read, then waits for the second write to land.
+  const halfWritten = [
+    "import { existsSync, watch, writeFileSync } from 'node:fs';",
+    "writeFileSync('.reading', '');",
+    'await new Promise((resolve) => {',
+    "  const done = () => existsSync('.written') && (watcher.close(), resolve());",
+    "  const watcher = watch('.', done);",
+    '  done();',
+    '});',
+    "throw new Error('Unexpected end of input');",
+  ].join('\n');
+  saveByRename(join(dir, 'agentest.config.mjs'), halfWritten);
+  await created(dir, '.reading');
+  saveByRename(join(dir, 'agentest.config.mjs'), config('hello again'));
+  writeFileSync(join(dir, '.written'), '');
+  await out.until('Watching for changes', 2);
+  assert.match(after(out.text(), 1), /↻ agentest\.config\.mjs changed\n/);
+  assert.match(after(out.text(), 1), /Passed: +2\b/, 'the config as saved loaded');
+  assert.doesNotMatch(stderr(), /CONFIG_LOAD_FAILED/, 'the error of the half-read file is not shown');
+
+  child.kill('SIGINT');
+  const run = await exited;
+  assert.equal(run.code, 0, stderr());
 });

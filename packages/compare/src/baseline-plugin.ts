@@ -37,7 +37,7 @@ export function baselinePlugin(options: BaselineOptions): AgentestPlugin {
             caseRecord(event.id, event as unknown as Loose, (event.runs ?? []) as unknown as Loose[]),
           );
         else if (event.type === 'summary' && current) {
-          current.complete = event.interrupted !== true;
+          current.complete = event.interrupted !== true && event.halted === undefined;
           event.comparison = summarise(options, current);
         }
       });

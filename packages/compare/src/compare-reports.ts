@@ -112,7 +112,7 @@ function incomplete(input: ComparisonInput, side: string): string[] {
   return input.complete
     ? []
     : [
-        `The ${side} run did not finish (interrupted, or its file ends before the summary): only its recorded cases were compared.`,
+        `The ${side} run did not finish (interrupted, stopped by a budget, or its file ends before the summary): only the cases it ran were compared.`,
       ];
 }
 

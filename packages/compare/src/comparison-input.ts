@@ -37,7 +37,7 @@ export interface ComparisonInput {
   connector?: string;
   runsPerCase: number;
   startedAt?: string;
-  /** False when the run was interrupted or its stream ends before the summary. */
+  /** False when the run was interrupted, stopped by a budget, or its stream ends before the summary. */
   complete: boolean;
   cases: Map<string, CaseRecord>;
 }

@@ -46,7 +46,7 @@ export function readJsonReport(document: unknown, shown: string): ComparisonInpu
     ...(connector ? { connector } : {}),
     runsPerCase: typeof summary.runs_per_case === 'number' ? summary.runs_per_case : 1,
     ...(startedAt ? { startedAt } : {}),
-    complete: summary.interrupted !== true,
+    complete: summary.interrupted !== true && summary.halted === undefined,
     cases,
   };
 }

@@ -40,7 +40,7 @@ export async function readJsonl(file: string, shown: string): Promise<Comparison
     } else if (event.type === 'result') {
       addResult(input, event, runs, { shown, lineNumber, seenAt });
     } else if (event.type === 'summary') {
-      input.complete = event.interrupted !== true;
+      input.complete = event.interrupted !== true && event.halted === undefined;
     }
   }
   if (!input)

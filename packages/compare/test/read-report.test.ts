@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import jsonReporter from '@agentest/reporter-json';
 import jsonlReporter from '@agentest/reporter-jsonl';
 import { mixedCases, runScenario, tempDir, type ScenarioCase } from '../../report/test/scenario.js';
-import { readReport } from '../src/index.js';
+import type { AgentestPlugin } from '@agentest/kernel';
+import { compareReports, readReport } from '../src/index.js';
 
 /** Runs the scenario once with both file reporters; returns the two files' paths. */
 async function bothFormats(cases: ScenarioCase[], options: Parameters<typeof runScenario>[2] = {}) {
@@ -139,4 +140,30 @@ test('unreadable inputs: REPORT_UNREADABLE naming the file and the line', async 
       return true;
     });
   }
+});
+
+test('a run a budget stopped is read as not finished in both formats, as an interrupted one is', async () => {
+  const budget: AgentestPlugin = {
+    name: 'test:budget',
+    apply({ hooks, halt }) {
+      hooks.report.tap('test:budget', (event) => {
+        if (event.type === 'result') halt('budget (--max-tokens 1 reached: 5 tokens used)');
+      });
+    },
+  };
+  const dir = await tempDir();
+  await runScenario(
+    [{ id: 'a' }, { id: 'b' }, { id: 'c' }],
+    [budget, jsonlReporter({ output: 'run.jsonl', cwd: dir }), jsonReporter({ output: 'run.json', cwd: dir })],
+  );
+  for (const file of ['run.jsonl', 'run.json']) {
+    const input = await readReport(join(dir, file));
+    assert.equal(input.complete, false, file);
+  }
+  const head = await readReport(join(dir, 'run.jsonl'));
+  const comparison = compareReports({ ...head, complete: true }, head);
+  assert.ok(
+    comparison.notes.some((note) => /The head run did not finish \(interrupted, stopped by a budget/.test(note)),
+    comparison.notes.join('\n'),
+  );
 });

@@ -1,5 +1,8 @@
 import { bindRunScope, type RunScope } from './run-scope.js';
 
+/** The longest delay a Node timer holds; a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** One run being watched: its signal, its deadline, and how to end its wait early. */
 export interface Watch {
   /** The run's own signal, never shared with another run; made when first asked for. */
@@ -171,8 +174,10 @@ export class RunWatch {
   private arm(at: number): void {
     clearTimeout(this.timer);
     this.armedFor = at;
-    // Timers fire on whole milliseconds and may run a fraction early: `expire` re-arms if so.
-    this.timer = setTimeout(() => this.expire(), Math.max(1, Math.ceil(at - performance.now())));
+    // Timers fire on whole milliseconds and may run a fraction early: `expire` re-arms if so. A delay past what
+    // a timer holds (2^31 - 1 ms, 24.8 days) would fire after 1 ms: it waits the most it can, then re-arms.
+    const delay = Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(at - performance.now())));
+    this.timer = setTimeout(() => this.expire(), delay);
   }
 
   private expire(): void {

@@ -165,3 +165,29 @@ test('a Before hook that runs out of a time limit of its own (a TimeoutError) ma
   assert.equal(results[0]!.status, 'timeout');
   assert.equal(results[0]!.error, 'before hook failed: env_test.Before timed out: timeout after 50ms');
 });
+
+test('a timeout past what one timer can hold (24.8 days) is kept without re-arming a timer every millisecond', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.name);
+  process.on('warning', onWarning);
+  const waits: AgentestPlugin = {
+    name: 'test:waits',
+    apply({ hooks }) {
+      hooks.assert
+        .for('waits')
+        .tapPromise('test:waits', () => new Promise((resolve) => setTimeout(() => resolve({ pass: true }), 30)));
+    },
+  };
+  try {
+    const { results } = await run(
+      [testCase('long', { timeoutMs: 600 * 3_600_000, assert: [{ type: 'waits' }] })],
+      [waits],
+    );
+    assert.equal(results[0]!.status, 'passed');
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(warnings, [], 'no TimeoutOverflowWarning: Node would fire such a timer after 1 ms');
+  } finally {
+    process.off('warning', onWarning);
+  }
+});

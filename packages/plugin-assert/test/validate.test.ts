@@ -8,6 +8,16 @@ const rows: [Assertion, string | RegExp | undefined][] = [
   [{ type: 'contains', value: 'x' }, undefined],
   [{ type: 'contains' }, 'invalid contains assertion: missing "value": give the text (or JSON value) to look for'],
   [{ type: 'not_contains', value: null }, /missing "value"/],
+  // Every output contains "" and matches an empty pattern: such an assertion cannot fail (negated, cannot pass).
+  [
+    { type: 'contains', value: '' },
+    'invalid contains assertion: "value" is empty, which every output contains: give the text to look for',
+  ],
+  [{ type: 'not_contains', value: '' }, /"value" is empty, which every output contains/],
+  [
+    { type: 'regex', value: '' },
+    'invalid regex assertion: the pattern is empty, which every output matches: give the pattern to look for',
+  ],
   [{ type: 'regex', value: '(?i)ok' }, undefined],
   [{ type: 'regex', value: '[a-z' }, /^invalid regex pattern: missing closing \]/],
   [{ type: 'regex', value: ['x'] }, 'invalid regex assertion: regex pattern must be a string in "value"'],

@@ -90,6 +90,8 @@ function printBanner(p: Printer, s: Summary): void {
         ? p.paint(['bold', 'red'], '  ❌ DO NOT SHIP')
         : s.halted
           ? p.paint(['bold', 'yellow'], '  ⚠ STOPPED EARLY: NOT EVERY CASE RAN')
-          : p.paint(['bold', 'green'], '  ✨ ALL TESTS PASSED ✨');
+          : s.passed === 0 && s.skipped > 0
+            ? p.paint(['bold', 'yellow'], '  ⚠ NO CASE RAN: EVERY SELECTED CASE WAS SKIPPED')
+            : p.paint(['bold', 'green'], '  ✨ ALL TESTS PASSED ✨');
   p.lines([p.paint('bold', heavyRule), text, p.paint('bold', heavyRule)]);
 }

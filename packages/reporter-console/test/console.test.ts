@@ -259,3 +259,14 @@ test('with several runs per case, each run of a dynamic case shows its own conve
   );
   assert.match(text, /Run 2: FAILED[\s\S]*?└─ 4 turns \(max 4\), max turns reached · checkpoints 0\/1: confirm ✗\n/);
 });
+
+test('a run whose every case was skipped says no case ran, not ALL TESTS PASSED', async () => {
+  const text = await render([
+    scripted('agent', [
+      { id: 'T1', runs: [{ status: 'skipped' }] },
+      { id: 'T2', runs: [{ status: 'skipped' }] },
+    ]),
+  ]);
+  assert.match(text, /⚠ NO CASE RAN: EVERY SELECTED CASE WAS SKIPPED\n═{63}\n$/);
+  assert.doesNotMatch(text, /ALL TESTS PASSED/);
+});

@@ -32,10 +32,12 @@ export function leanRecorded(file: string, id: string, recorded: RecordedLine): 
   const keys = runKeys(text.slice(runAt + RUN_KEY.length, -1));
   if (!index || typeof index !== 'object' || Array.isArray(index) || !keys || index.status !== 'passed')
     return undefined;
-  const result: Loose = { type: 'result', id, kind: recorded.kind };
-  for (const key in index) result[key] = LARGE.has(key) ? HELD : index[key];
-  result.runs = [leanRun(result, keys)];
-  return new LeanRecorded(result as unknown as ResultEvent, index, file, recorded, caseAt);
+  // The index becomes the recorded result (an object less a case): its large values held, its head and run added.
+  const lineKeys = Object.keys(index);
+  for (const key of lineKeys) if (LARGE.has(key)) index[key] = HELD;
+  Object.assign(index, { type: 'result', id, kind: recorded.kind });
+  index.runs = [leanRun(index, keys)];
+  return new LeanRecorded(index as unknown as ResultEvent, lineKeys, file, recorded, caseAt);
 }
 
 const RUN_KEY = `,"${BLOB_RUN_KEY}":`;
@@ -71,7 +73,8 @@ function parsed(text: string): unknown {
 export class LeanRecorded implements SerialisedLine {
   constructor(
     readonly result: ResultEvent,
-    private readonly index: Loose,
+    /** The line's keys after its head, in order: the index's own. */
+    private readonly keys: readonly string[],
     private readonly file: string,
     private readonly recorded: RecordedLine,
     /** Where the line's record ends: its index and run keys are the blob's own. */
@@ -79,7 +82,7 @@ export class LeanRecorded implements SerialisedLine {
   ) {}
 
   line(record: Loose): string | undefined {
-    if (sameRecord(record, this.result as unknown as Loose, this.index))
+    if (sameRecord(record, this.result as unknown as Loose, this.keys))
       return `${this.recorded.text.slice(0, this.end)}}`;
     // Another record (a history of the merge's own, say): the large values come from the line, parsed now.
     const parsed = parseRecorded(this.file, this.recorded) as unknown as Loose;
@@ -90,11 +93,10 @@ export class LeanRecorded implements SerialisedLine {
 
 /**
  * The record is the line's: its head (type, id, kind) the case's, then the index's keys in the same
- * order (a large one still held), each other value the same JSON. A key without a value is not
+ * order (a large one still held), each other value the index's, or the same JSON. A key without a value is not
  * written, as `JSON.stringify` leaves it out.
  */
-function sameRecord(record: Loose, result: Loose, index: Loose): boolean {
-  const keys = Object.keys(index);
+function sameRecord(record: Loose, result: Loose, keys: readonly string[]): boolean {
   let head = 0;
   let i = 0;
   for (const key in record) {
@@ -105,7 +107,7 @@ function sameRecord(record: Loose, result: Loose, index: Loose): boolean {
     }
     if (value === undefined) continue;
     if (keys[i++] !== key) return false;
-    if (LARGE.has(key) ? value !== HELD : !sameJson(value, index[key], 0)) return false;
+    if (LARGE.has(key) ? value !== HELD : !sameJson(value, result[key], 0)) return false;
   }
   return head === LINE_HEAD.length && i === keys.length;
 }

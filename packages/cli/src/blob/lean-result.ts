@@ -144,11 +144,12 @@ export function sameJson(a: unknown, b: unknown, depth: number): boolean {
   }
   if (Array.isArray(b) || typeof (a as Loose).toJSON === 'function' || typeof (b as Loose).toJSON === 'function')
     return false;
-  const [ours, theirs] = [Object.keys(a), Object.keys(b)];
-  if (ours.length !== theirs.length) return false;
-  for (let i = 0; i < ours.length; i++) {
-    const key = ours[i]!;
-    if (key !== theirs[i] || !sameJson((a as Loose)[key], (b as Loose)[key], depth + 1)) return false;
+  // A plain object's keys are its own: walked in place, one list of keys made (two per case were a merge's garbage).
+  if (Object.getPrototypeOf(a) !== Object.prototype) return false;
+  const theirs = Object.keys(b);
+  let i = 0;
+  for (const key in a) {
+    if (key !== theirs[i++] || !sameJson((a as Loose)[key], (b as Loose)[key], depth + 1)) return false;
   }
-  return true;
+  return i === theirs.length;
 }

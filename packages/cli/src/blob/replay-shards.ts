@@ -331,7 +331,10 @@ function shardsSummary(
   };
 }
 
-/** The shards' robustness (or not-fuzzed) entries in the order of their cases in the suite, as one unsharded run lists them. */
+/**
+ * The shards' robustness (or not-fuzzed) entries in the order of their cases in the suite, as one
+ * unsharded run lists them.
+ */
 function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
   const position = new Map<string, number>();
   for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { basename, extname, resolve } from 'node:path';
 import { AgentestError, isAgentestError } from '@agentest/kernel';
@@ -81,9 +81,10 @@ async function evaluate<T>(where: string, load: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isAgentestError(error)) throw error;
     const file = (error as { filepath?: string }).filepath ?? fileIn(errorMessage(error)) ?? where;
+    const json = jsonSyntaxError(error, file);
     throw new AgentestError(
       'CONFIG_LOAD_FAILED',
-      `${file}: the config could not be loaded: ${firstLine(errorMessage(error))}`,
+      json ?? `${file}: the config could not be loaded: ${firstLine(errorMessage(error))}`,
       { where: file, cause: error, hint: loadHint(file) },
     );
   }
@@ -124,6 +125,31 @@ function loadHint(file: string): string {
   if (name === 'package.json') return 'Correct the JSON of package.json (its "agentest" key holds the config).';
   if (ext === '.json') return `Correct the JSON syntax of ${name} at the position in the message.`;
   return `Correct the YAML (or JSON) syntax of ${name} at the line in the message.`;
+}
+
+/**
+ * A JSON config's syntax error as `file:line:column: reason`. The parser's own message starts with a
+ * line naming only the file, and goes on to quote the text around the error (a key written in the
+ * config included), so only its reason and position are kept.
+ */
+function jsonSyntaxError(error: unknown, file: string): string | undefined {
+  if ((error as Error | undefined)?.name !== 'JSONError') return undefined;
+  // `Expected ',' or '}' after property value in JSON at position 42 while parsing '…'`, or without a position.
+  const found = /\n([^\n]*JSON(?: input)?)(?: at position (\d+))? while parsing/.exec(errorMessage(error));
+  if (!found) return undefined;
+  // V8 quotes the text around an unexpected token (`Unexpected token '}', "{"a": tru}" is not valid JSON`).
+  const reason = found[1]!.trim().replace(/^(Unexpected token '.*?'), .* is not valid JSON$/, '$1: not valid JSON');
+  if (found[2] === undefined) return `${file}: ${reason}`;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return `${file}: ${reason} at position ${found[2]}`;
+  }
+  const before = text.slice(0, Number(found[2]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${file}:${line}:${column}: ${reason}`;
 }
 
 function firstLine(text: string): string {

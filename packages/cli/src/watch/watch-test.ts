@@ -6,6 +6,7 @@ import { exitCodeOf, formatError, withCommandHelp } from '../print-error.js';
 import { runTest, type CliIo } from '../run-test.js';
 import { AffectedCases, type Rerun } from './affected-cases.js';
 import { FileChanges } from './file-changes.js';
+import { changedSince } from './stale-error.js';
 import { KEY_HELP, listenForCommands, readsKeys, type WatchCommand } from './watch-keys.js';
 import type { WatchSession } from './watch-session.js';
 
@@ -60,14 +61,18 @@ class WatchLoop {
       this.files?.close();
       this.files = undefined;
       let code: number;
+      const started = Date.now();
       try {
         code = await runTest(raw, this.io, { plugins: [recorder], serve: (session) => this.serve(session) });
         if (this.quitting) return code;
         continue;
       } catch (error) {
-        // A config or suite that cannot be set up yet is shown, and the next change tries again.
+        // A config or suite that cannot be set up yet is shown, and the next change tries again; one
+        // that changed again meanwhile (nothing is watched while setting up) is read again at once.
         if (!isAgentestError(error)) throw error;
-        this.io.stderr.write(`${formatError(withCommandHelp(error, 'test'), this.io.env)}\n`);
+        const stale = changedSince(error, this.io.cwd, started);
+        if (stale) this.queue({ kind: 'restart', files: new Set([stale]) });
+        else this.io.stderr.write(`${formatError(withCommandHelp(error, 'test'), this.io.env)}\n`);
         code = exitCodeOf(error);
       }
       if (this.quitting) return code;
@@ -113,6 +118,7 @@ class WatchLoop {
     const plan = { ...session.plan, include: shard ? (c: TestCase) => shard(c) && takes(c) : takes };
     const running = { interrupt: new AbortController(), abort: new AbortController() };
     this.running = running;
+    const started = Date.now();
     try {
       // An edit that changed no case (a save without changes, a new blank line) runs nothing.
       if (rerun.kind === 'changed' && !(await session.kernel.list(plan)).length) {
@@ -125,9 +131,11 @@ class WatchLoop {
       });
       this.lastCode = outcome.summary.interrupted ? outcomeExitCode(outcome) : session.report(outcome);
     } catch (error) {
-      // A suite file with a mistake in it: shown, and fixed by the next change.
+      // A suite file with a mistake in it: shown, and fixed by the next change. One read half-written
+      // is not shown: its second write is a change the watch has seen, and the file is read again.
       if (!isAgentestError(error)) throw error;
-      this.io.stderr.write(`${formatError(withCommandHelp(error, 'test'), this.io.env)}\n`);
+      if (!changedSince(error, this.io.cwd, started))
+        this.io.stderr.write(`${formatError(withCommandHelp(error, 'test'), this.io.env)}\n`);
       this.lastCode = exitCodeOf(error);
     } finally {
       this.running = undefined;
@@ -135,7 +143,9 @@ class WatchLoop {
     return this.lastCode;
   }
 
+  /** The prompt, unless a change is waiting already (the next run starts at once). */
   private hint(): void {
+    if (this.queued) return;
     const keys = readsKeys(process.stdin) ? KEY_HELP : 'press Ctrl-C to quit';
     this.io.stdout.write(`\nWatching for changes: ${keys}.\n`);
   }

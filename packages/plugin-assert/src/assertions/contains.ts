@@ -27,5 +27,7 @@ export function needsValue(assertion: Assertion): string | undefined {
   if (assertion.value === undefined || assertion.value === null) {
     return invalid(assertion, 'missing "value": give the text (or JSON value) to look for');
   }
+  if (assertion.value === '')
+    return invalid(assertion, '"value" is empty, which every output contains: give the text to look for');
   return undefined;
 }

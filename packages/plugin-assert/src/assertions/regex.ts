@@ -13,6 +13,9 @@ export const regex = defineAssertion({
   description: 'the output (as text) matches the RE2 pattern `value` (`(?i)` flags, or `/pattern/ims`)',
   validate(assertion) {
     if (typeof assertion.value !== 'string') return invalid(assertion, 'regex pattern must be a string in "value"');
+    // An empty pattern matches every output: the assertion could never fail.
+    if (assertion.value === '')
+      return invalid(assertion, 'the pattern is empty, which every output matches: give the pattern to look for');
     const compiled = compileRegex(assertion.value);
     return typeof compiled === 'string' ? compiled : undefined;
   },

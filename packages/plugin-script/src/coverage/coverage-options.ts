@@ -26,7 +26,18 @@ export const DEFAULT_COVERAGE_EXCLUDE = [
   '**/*.d.ts',
 ];
 
-const percent = () => z.number().min(0).max(100);
+/** A percentage; a fraction such as 0.8 is a slip for 80 (thresholds are shares), which almost any run would meet. */
+const percent = () =>
+  z
+    .number()
+    .min(0)
+    .max(100)
+    .refine((value) => value === 0 || value >= 1, {
+      error: (issue) => {
+        const meant = Math.round(Number(issue.input) * 10_000) / 100;
+        return `a percentage from 1 to 100, as in c8 and nyc, got ${String(issue.input)}: write ${meant} for ${meant}%`;
+      },
+    });
 const globs = () => z.union([z.string().min(1), z.array(z.string().min(1))]);
 
 /**
