@@ -17,11 +17,12 @@ import dynamic from '@agentest/plugin-dynamic';
 import jsonl from '@agentest/plugin-jsonl';
 import { FakeServerThread } from './llm-throughput.js';
 import { callLayers, formatCallLayers } from './_call-layers.js';
-import { timeSplit, type TimeSplit } from './_time-split.js';
-import { cpuComponents, formatComponents, type ComponentShare } from './_cpu-components.js';
+import { timeSplit } from './_time-split.js';
+import { cpuComponents, formatComponents } from './_cpu-components.js';
 import { threadTimes, usedBetween, type ThreadTimes } from './_thread-times.js';
 import { rerunOnDist } from './_on-dist.js';
 import { settle } from './_settle.js';
+import { medianByWall, type Figures, type Measured } from './_dynamic-figures.js';
 import { allocatedBytes } from './_allocation.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 50);
@@ -29,27 +30,6 @@ const TURNS = 6;
 const PARALLEL = 50;
 const LATENCY_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-interface Figures {
-  wallMs: number;
-  /** CPU time of the whole process (runner, connectors and the fake server's thread) during the run. */
-  cpuMs: number;
-  /** Per thread group, where Linux reports it: on-CPU time and time waiting for a core, in ms. */
-  threads?: {
-    /** The runner, plugins, connectors, SDK and HTTP client. */
-    main: { cpuMs: number; waitMs: number };
-    /** The fake server's worker thread. */
-    server: { cpuMs: number; waitMs: number };
-    /** V8's helpers (garbage collection, compilation) and libuv's pool. */
-    helpers: { cpuMs: number; waitMs: number };
-  };
-  /** The share of the run's wall time the main thread's event loop was busy. */
-  mainBusy: number;
-  passed: number;
-  requests: number;
-  turns: number;
-  split: TimeSplit;
-}
 
 /** Main thread, the fake server's thread (the threads that appeared when it started) and the rest. */
 function splitThreads(serverTids: number[], before: ThreadTimes, after: ThreadTimes): Figures['threads'] {
@@ -318,24 +298,6 @@ async function measureLayers(): Promise<Layers> {
     await llm.stop();
   }
 }
-
-/** What `measure` found: the first runs after one warm-up, the settling runs, and the steady runs. */
-interface Measured {
-  /** The median of the steady runs by wall time: the figure the target is judged on. */
-  best: Figures;
-  runs: Figures[];
-  /** The median of the first runs, right after one warm-up, while V8 still compiles the hot code. */
-  first: Figures;
-  firstRuns: Figures[];
-  /** Whole-process CPU per call of each run between the first runs and the steady ones. */
-  settling: number[];
-  components?: ComponentShare[];
-  /** Bytes the main thread allocated per call in one more steady run. */
-  allocatedPerCall?: number;
-}
-
-const medianByWall = (runs: Figures[]): Figures =>
-  [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(runs.length / 2)]!;
 
 /**
  * A warm-up, then `RUNS` first runs; then runs until V8 has settled (see `settle`), then `RUNS`
