@@ -1,9 +1,14 @@
-import { close, createWriteStream, fsync, open, type WriteStream } from 'node:fs';
+import { close, createWriteStream, fdatasync, fsync, open, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 
-const [openFd, fsyncFd, closeFd] = [promisify(open), promisify(fsync), promisify(close)];
+const [openFd, fsyncFd, fdatasyncFd, closeFd] = [
+  promisify(open),
+  promisify(fsync),
+  promisify(fdatasync),
+  promisify(close),
+];
 
 /**
  * Flush once this many characters are pending, without waiting for the next turn of the event loop.
@@ -14,10 +19,18 @@ const [openFd, fsyncFd, closeFd] = [promisify(open), promisify(fsync), promisify
 const HIGH_WATER = 32 * 1024;
 
 /**
+ * Ask the disk to take what is written so far every this many characters. The final fsync then has
+ * only the tail to wait for: a 60 MB report's single fsync at the end held the run's exit for about
+ * 200 ms of idle time, while these run on libuv's pool during the run, next to the work.
+ */
+const SYNC_EVERY = 8 * 1024 * 1024;
+
+/**
  * Appends lines to a file through a write stream. Lines written in the same turn of the event loop
  * are joined into one write (a million small writes would dominate a fast run), and a full stream
  * makes `write` wait for `drain`, so memory stays flat however fast events arrive. `close` flushes,
- * fsyncs and closes, so a finished run's file survives a crash of the machine.
+ * fsyncs and closes, so a finished run's file survives a crash of the machine; a long file is
+ * handed to the disk in steps as it grows (see `SYNC_EVERY`).
  */
 export class LineWriter {
   private stream?: WriteStream;
@@ -26,6 +39,8 @@ export class LineWriter {
   private scheduled = false;
   private draining?: Promise<void>;
   private failure?: Error;
+  private unsynced = 0;
+  private syncing?: Promise<void>;
 
   constructor(readonly path: string) {}
 
@@ -62,6 +77,8 @@ export class LineWriter {
     if (!this.pending || !this.stream) return this.draining;
     const chunk = this.pending;
     this.pending = '';
+    this.unsynced += chunk.length;
+    if (this.unsynced >= SYNC_EVERY && !this.syncing) this.syncSoFar();
     if (!this.stream.write(chunk) && !this.draining) {
       this.draining = new Promise<void>((resolve) =>
         this.stream!.once('drain', () => {
@@ -73,12 +90,21 @@ export class LineWriter {
     return this.draining;
   }
 
+  /** Starts an fdatasync of what the stream has written; at most one at a time, awaited by `close`. */
+  private syncSoFar(): void {
+    this.unsynced = 0;
+    this.syncing = fdatasyncFd(this.fd!)
+      .catch((error: Error) => void (this.failure ??= error))
+      .finally(() => (this.syncing = undefined));
+  }
+
   async close(): Promise<void> {
     if (!this.stream) return;
     await this.flush();
     const stream = this.stream;
     this.stream = undefined;
     await new Promise<void>((resolve) => stream.end(() => resolve()));
+    await this.syncing;
     const fd = this.fd!;
     this.fd = undefined;
     try {
