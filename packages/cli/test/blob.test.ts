@@ -295,3 +295,21 @@ test('merge recomputes every case and the summary from the recorded runs, in sui
   assert.equal(merged.duration_ms, 120_000, 'from the first shard start to the last shard end');
   assert.equal(merged.verdict?.can_ship, false, 'judged by the thresholds the shards ran with');
 });
+
+test('a report or any file whose whole first line is no blob header is named as not a blob, not as cut short', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-blob-'));
+  const notBlob = /not a shard blob: its first line is not a blob header .*a \.json or \.jsonl report cannot be merged/;
+  // A .json report is pretty-printed: its first line is `{`.
+  writeFileSync(join(dir, 'report.json'), JSON.stringify({ summary: { total: 1 }, results: [] }, null, 2) + '\n');
+  await assert.rejects(readBlob(join(dir, 'report.json'), 'report.json'), (error: Error) => {
+    assert.match(error.message, /^report\.json:1: /);
+    assert.match(error.message, notBlob);
+    return true;
+  });
+  // One whole line that is JSON but no object.
+  writeFileSync(join(dir, 'list.json'), '[1,2]\n');
+  await assert.rejects(readBlob(join(dir, 'list.json'), 'list.json'), notBlob);
+  // Without its newline the same first line is what a shard stopped mid-write leaves.
+  writeFileSync(join(dir, 'stopped.jsonl'), '{"type":"blob');
+  await assert.rejects(readBlob(join(dir, 'stopped.jsonl'), 'stopped.jsonl'), /first line is cut short/);
+});

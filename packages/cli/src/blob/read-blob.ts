@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
 import { blobInvalid, checkHeader, type BlobHeader } from './blob-header.js';
 import { BLOB_RUN_KEY, leanRun } from './lean-result.js';
@@ -47,7 +47,7 @@ export async function readBlob(path: string, shown: string): Promise<Blob> {
     for (const text of lines) {
       lineNumber++;
       if (!text) continue;
-      if (broken) throw blobInvalid(shown, `not a JSON object (${broken.reason})`, broken.line);
+      if (broken) throw blobInvalid(shown, brokenLine(blob, broken), broken.line);
       const head = blob && finishedResultHead(text);
       lastResult = head?.id;
       if (head) {
@@ -63,11 +63,12 @@ export async function readBlob(path: string, shown: string): Promise<Blob> {
       else addEvent(blob, event, text, { shown, line: lineNumber });
     }
   }
-  if (!blob)
-    throw blobInvalid(
-      shown,
-      broken ? 'its first line is cut short: the shard was stopped before it wrote anything' : 'the file is empty',
-    );
+  if (!blob) {
+    if (!broken) throw blobInvalid(shown, 'the file is empty');
+    // A first line that ends in a newline was written whole: the file is something else than a blob.
+    if (await endsWithNewline(path)) throw blobInvalid(shown, brokenLine(blob, broken), broken.line);
+    throw blobInvalid(shown, 'its first line is cut short: the shard was stopped before it wrote anything');
+  }
   // The last line may be cut short just after a `}` of its own: only parsing it tells.
   const last = lastResult === undefined ? undefined : blob.results.get(lastResult);
   if (last && typeof parseLine(last.text) === 'string') blob.results.delete(lastResult!);
@@ -192,4 +193,22 @@ async function fileExists(path: string, shown: string): Promise<void> {
   const found = await stat(path).catch(() => undefined);
   if (!found?.isFile())
     throw blobInvalid(shown, found ? 'is not a file' : 'not found: pass the blobs a sharded run wrote into --blob-dir');
+}
+
+/** What is wrong with a line that is not a JSON object: before the header, the file is not a blob at all. */
+function brokenLine(blob: Blob | undefined, broken: { reason: string }): string {
+  return blob
+    ? `not a JSON object (${broken.reason})`
+    : `not a shard blob: its first line is not a blob header (${broken.reason}); a .json or .jsonl report cannot be merged, only the blobs a sharded run writes into --blob-dir`;
+}
+
+async function endsWithNewline(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const { buffer } = await file.read(Buffer.alloc(1), 0, 1, size - 1);
+    return buffer[0] === 0x0a;
+  } finally {
+    await file.close();
+  }
 }
