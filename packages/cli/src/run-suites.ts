@@ -12,6 +12,8 @@ interface ListedSuite {
   agent?: string;
   dir: string;
   config?: string;
+  /** Where the suite is listed, e.g. `agentest.config.ts: test.suites[1]`: an error of its `-i` points there. */
+  listedAt: string;
 }
 
 /**
@@ -70,20 +72,23 @@ async function runOne(suite: ListedSuite, raw: RawFlags, io: CliIo): Promise<num
   } catch (error) {
     if (!isAgentestError(error)) throw error;
     io.stderr.write(`${formatError(withCommandHelp(error, 'test'), io.env)}\n`);
+    io.stderr.write(`  this suite's -i and -n come from ${suite.listedAt}\n`);
     return exitCodeOf(error);
   }
 }
 
 /** The suites of a config found from `cwd`, then its projects', depth first. */
-async function listSuites(cwd: string, loaded: LoadedConfig, seen: Set<string>): Promise<ListedSuite[]> {
+async function listSuites(cwd: string, loaded: LoadedConfig, seen: Set<string>, root = cwd): Promise<ListedSuite[]> {
   const config = await normaliseConfig(loaded.config, {
     cwd,
     ...(loaded.filepath ? { file: loaded.filepath } : {}),
   });
   if (loaded.filepath) seen.add(loaded.filepath);
-  const own = (config.test.suites ?? []).map((entry) => ({
+  const listedIn = loaded.filepath ? relative(root, loaded.filepath) || loaded.filepath : 'the config';
+  const own = (config.test.suites ?? []).map((entry, i) => ({
     ...entry,
     dir: config.dir,
+    listedAt: `${listedIn}: test.suites[${i}]`,
     ...(loaded.filepath ? { config: loaded.filepath } : {}),
   }));
   const nested: ListedSuite[] = [];
@@ -94,7 +99,7 @@ async function listSuites(cwd: string, loaded: LoadedConfig, seen: Set<string>):
       throw new AgentestError('CONFIG_INVALID', `${where}: ${project} has no agentest config of its own`, { where });
     if (seen.has(found.filepath))
       throw new AgentestError('CONFIG_INVALID', `${where}: ${found.filepath} is already part of this run`, { where });
-    nested.push(...(await listSuites(project, found, seen)));
+    nested.push(...(await listSuites(project, found, seen, root)));
   }
   return [...own, ...nested];
 }

@@ -57,6 +57,11 @@ test('listed suites run one after another in the config folder; the exit code is
   assert.equal(run.code, 2, 'a suite that could not start is a configuration error, worse than failed cases');
   assert.match(section(run.stdout, 'passing.jsonl'), /Passed: +2\n/);
   assert.match(run.stderr, /missing\.jsonl/);
+  assert.match(
+    run.stderr,
+    /this suite's -i and -n come from agentest\.config\.json: test\.suites\[1\]/,
+    'the error of a listed suite points at the config entry, not only at an -i the user never typed',
+  );
   assert.match(section(run.stdout, 'mixed.jsonl'), /Passed: +2\n +Failed: +1\n/, 'the suite after it still ran');
 
   const refused = await agentestInProcess(['test', '-n', 'echo', '-o', 'out.json'], { cwd: dir });
