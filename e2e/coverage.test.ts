@@ -66,6 +66,16 @@ describe('--coverage', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /FLAG_INVALID.*coverage_lines is a share from 0 to 1, got 80: write coverage_lines=80%/);
     assert.equal(existsSync(join(dir, 'coverage')), false);
+    // A minimum over 100 % is no percentage slip: it is said to be one no run can meet.
+    const over = await runCli(['test', '-i', 'scripts.calc.calc', '--coverage', '--threshold', 'coverage_lines=101%'], {
+      cwd: dir,
+    });
+    assert.equal(over.code, 2);
+    assert.match(
+      over.stderr,
+      /FLAG_INVALID.*coverage_lines is a share from 0 to 1 \(at most 100%\), got 1\.01: no run can/,
+    );
+    assert.doesNotMatch(over.stderr, /1\.01%/);
   });
 
   test("an assistant's Create and Next hooks, and the process they call, are counted", async () => {

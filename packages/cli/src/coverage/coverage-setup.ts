@@ -70,7 +70,10 @@ function checkCoverageThresholds(plan: Pick<RunPlan, 'thresholds' | 'thresholdFl
     const where = fromFlag ? '--threshold' : `thresholds.${name}`;
     throw new AgentestError(
       fromFlag ? 'FLAG_INVALID' : 'CONFIG_INVALID',
-      `${where}: ${name} is a share from 0 to 1, got ${value}: write ${name}=${value}% or ${name}=${value / 100} (the config's coverage.${name.slice(9)} takes a percentage)`,
+      // Just over 1 is a minimum over 100 % (`=101%`), which no run meets; more is a percentage written as a share.
+      value < 2
+        ? `${where}: ${name} is a share from 0 to 1 (at most 100%), got ${value}: no run can cover more than all of its lines`
+        : `${where}: ${name} is a share from 0 to 1, got ${value}: write ${name}=${value}% or ${name}=${value / 100} (the config's coverage.${name.slice(9)} takes a percentage)`,
       { where },
     );
   }
