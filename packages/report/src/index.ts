@@ -9,6 +9,7 @@ export {
   formatBound,
   formatMetric,
   isMaxMetric,
+  isShareMetric,
   meetsThreshold,
   thresholdSign,
   type FormatMetricOptions,
@@ -16,6 +17,7 @@ export {
 export { metricRows, type MetricRow } from './metric-rows.js';
 export { verdictPlugin, PLUGIN_NAME as VERDICT_PLUGIN_NAME } from './verdict/verdict-plugin.js';
 export { judge, withVerdict } from './verdict/judge.js';
+export { checkThresholdValues } from './verdict/threshold-values.js';
 export { checkThresholdNames, COVERAGE_METRICS, KNOWN_METRICS, metricKey } from './verdict/metric-names.js';
 export {
   STATUS_ICONS,
