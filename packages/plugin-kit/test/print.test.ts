@@ -56,7 +56,7 @@ test('test-function rows line up with cases.json rows: the id column is as wide 
   assert.equal(kitIdWidth([{ id: 'C1' }]), 6, "agentest-kit's own width when every id fits");
 });
 
-test('details, header, metrics and verdict', () => {
+test('case details', () => {
   assert.deepEqual(formatCaseDetail(result, { expected_keywords: ['a', 'b'] }), [
     '       ● intent: expected x, got y',
     '       50.0% keywords: a  b',
@@ -74,6 +74,9 @@ test('details, header, metrics and verdict', () => {
     '       ● first\nsecond',
     '       50.0% keywords: a',
   ]);
+});
+
+test('header, metrics and verdict', () => {
   assert.equal(formatSuiteHeader('run', 'http://x'), `\n RUN   http://x\n${'─'.repeat(68)}`);
   assert.equal(
     formatSuiteHeader('support'),
