@@ -73,7 +73,7 @@ describe('--coverage', () => {
     assert.equal(over.code, 2);
     assert.match(
       over.stderr,
-      /FLAG_INVALID.*coverage_lines is a share from 0 to 1 \(at most 100%\), got 1\.01: no run can/,
+      /FLAG_INVALID.*coverage_lines is a share from 0 to 1 \(at most 100%\), got 1\.01 \(101\.0%\): no run can/,
     );
     assert.doesNotMatch(over.stderr, /1\.01%/);
   });

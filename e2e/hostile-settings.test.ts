@@ -136,6 +136,18 @@ const SCENARIOS: Scenario[] = [
     says: [new RegExp(flag.replace(/-/g, '\\-'))],
   })),
   {
+    name: 'a --threshold rate over 100%, which no run can meet',
+    setup: (dir) => [...cases(dir, [ok()]), '--threshold', 'pass_rate=101%'],
+    code: 'FLAG_INVALID',
+    says: [/--threshold: pass_rate is a share from 0 to 1 \(at most 100%\), got 1\.01 \(101\.0%\)/],
+  },
+  {
+    name: "a config's negative rate threshold",
+    setup: (dir) => (writeJson(dir, 'agentest.config.json', { thresholds: { pass_rate: -0.5 } }), cases(dir, [ok()])),
+    code: 'CONFIG_INVALID',
+    says: [/thresholds\.pass_rate: pass_rate is a share from 0 to 1 \(at least 0%\), got -0\.5/],
+  },
+  {
     name: 'an output extension agentest cannot write',
     setup: (dir) => [...cases(dir, [ok()]), '-o', 'report.pdf'],
     code: 'FLAG_INVALID',

@@ -12,5 +12,5 @@ export { DEFAULT_FOLDER, caseFile, suiteCassetteDir, readCassette } from './cass
 export type { CassetteEntry, CallPosition, CallKind, RecordedChunk } from './entry.js';
 export { canonicalRequest, requestHash } from './canonical.js';
 export { DEFAULT_PRICES, DEFAULT_PRICES_DATE, PriceTable, type Price } from './usage/prices.js';
-export { addTotals, emptyTotals, formatCost } from './usage/totals.js';
+export { addTotals, emptyTotals } from './usage/totals.js';
 export type { Budget } from './usage/meter.js';

@@ -9,6 +9,7 @@ import * as common from '../src/index.js';
 const EXPORTS = [
   'carryExactText',
   'exactText',
+  'formatUsd',
   'goDuration',
   'goJsonEscape',
   'hashString',

@@ -31,8 +31,16 @@ export function executeRun(
   } catch (error) {
     return assess(hooks, testCase, ctx, run, failed(error, ctx, run, started));
   }
-  // An executor that answers at once (a sync tap) costs the run no promise.
-  if (!isThenable(answer)) return assess(hooks, testCase, ctx, run, settled(answer, testCase, ctx, run, started));
+  // An executor that answers at once (a sync tap) costs the run no promise; one that answered after its deadline
+  // (a synchronous agent the timer could not interrupt) timed out all the same.
+  if (!isThenable(answer))
+    return assess(
+      hooks,
+      testCase,
+      ctx,
+      run,
+      run.overdue() ? failed(undefined, ctx, run, started) : settled(answer, testCase, ctx, run, started),
+    );
   return run.race(answer).then(
     (result) => assess(hooks, testCase, ctx, run, settled(result, testCase, ctx, run, started)),
     (error: unknown) => assess(hooks, testCase, ctx, run, failed(error, ctx, run, started)),
@@ -77,6 +85,11 @@ function assess(
     if (run.scope) run.scope.role = 'judge';
     const judging = judge(hooks, testCase, ctx, run, execution);
     if (judging) return judging.then(() => rounded(execution));
+    // Synchronous assertions the timer could not interrupt took the run past its deadline: the verdicts stay.
+    if (run.overdue()) {
+      const { output, assertions } = execution;
+      Object.assign(execution, stopped(run, ctx, undefined, 0, 'in its assertions'), { output, assertions });
+    }
   }
   return rounded(execution);
 }

@@ -99,6 +99,8 @@ async function runAll(
       try {
         const answer = lifecycle.before(testCase, runner.agent, run.signal, hookLogs?.to('before'));
         beforeData = isThenable(answer) ? await run.race(answer) : answer;
+        // A synchronous Before the timer could not interrupt used up the case's deadline.
+        if (run.overdue()) return withHookLogs(beforeFailed(base, run, undefined), hookLogs);
       } catch (error) {
         return withHookLogs(beforeFailed(base, run, error), hookLogs);
       }

@@ -21,9 +21,15 @@ export interface Watch {
   enterScope(scope: RunScope | undefined): void;
   /**
    * Waits for an answer (a hook, the executor, the assertions), or rejects with the abort reason at the deadline or
-   * hard stop.
+   * hard stop. An answer that comes after the deadline is a timeout too (see `overdue`).
    */
   race<T>(pending: PromiseLike<T>): Promise<T>;
+  /**
+   * Whether the run's deadline has passed, checked now: the timer cannot fire while a synchronous agent (or
+   * hook, or assertion) holds the thread, so a step that answered after its deadline is stopped here, as at
+   * its deadline (`timedOut`). Called after each step that answers.
+   */
+  overdue(): boolean;
 }
 
 class Entry implements Watch {
@@ -80,8 +86,18 @@ class Entry implements Watch {
     }
     return new Promise<T>((resolve, reject) => {
       this.reject = reject;
-      pending.then(resolve, reject);
+      // An answer may settle before the timer's turn (an async agent that blocked before it answered).
+      pending.then((value) => this.overdue() || resolve(value), reject);
     });
+  }
+
+  overdue(): boolean {
+    if (this.reason) return this.timedOut;
+    if (performance.now() < this.deadline) return false;
+    // Left in its lane: `RunWatch#stop` (or the timer) unlinks it.
+    this.timedOut = true;
+    this.abort(new Error(this.lane.reason));
+    return true;
   }
 
   abort(reason: Error): void {

@@ -11,6 +11,7 @@ import {
   type SuiteLifecycle,
   type TestCase,
 } from '../src/index.js';
+import { containsAssertion, echoAgent, inlineCases } from '@agentest/test-utils';
 import { collector, inlinePlugins, plan, testCase } from './helpers.js';
 
 const TIMEOUT_MS = 200;
@@ -190,4 +191,102 @@ test('a timeout past what one timer can hold (24.8 days) is kept without re-armi
   } finally {
     process.off('warning', onWarning);
   }
+});
+
+/** Holds the thread for `ms`, as a synchronous agent computing its reply does: no timer can fire meanwhile. */
+function busyWait(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+const SHORT_MS = 5;
+/** Far past `SHORT_MS`, so that the run is late by any clock. */
+const BUSY_MS = 40;
+const busyFor = (c: TestCase) => Number(c.metadata?.busy ?? 0);
+
+/** Agent cases answered at once by a synchronous executor that first holds the thread for the case's `busy` ms. */
+const syncBusyExecutor: AgentestPlugin = {
+  name: 'test:sync-busy',
+  apply({ hooks }) {
+    hooks.execute.for('agent').tap('test:sync-busy', (c, ctx) => {
+      busyWait(busyFor(c));
+      return { run: ctx.run, status: 'passed', output: 'done', assertions: [], metrics: {}, duration_ms: 0 };
+    });
+    hooks.assert.for('busy').tap('test:sync-busy', (a) => (busyWait(Number(a.value)), { pass: true }));
+  },
+};
+
+async function runSync(cases: TestCase[], extra: AgentestPlugin[] = []) {
+  const c = collector();
+  const plugins = [
+    inlineCases(cases, { needsAgent: false }),
+    syncBusyExecutor,
+    containsAssertion(),
+    ...extra,
+    c.plugin,
+  ];
+  await createKernel({ plugins }).run(plan());
+  return c.events.filter((e) => e.type === 'result') as unknown as CaseResult[];
+}
+
+test('a synchronous agent that answers after its deadline is a timeout, though the timer never had a turn', async () => {
+  const [late, tiny, inTime] = await runSync([
+    testCase('late', {
+      timeoutMs: SHORT_MS,
+      metadata: { busy: BUSY_MS },
+      assert: [{ type: 'contains', value: 'done' }],
+    }),
+    // `timeout: 1ns`: no agent answers within it.
+    testCase('tiny', { timeoutMs: 1e-6, metadata: { busy: 1 } }),
+    testCase('in-time', { timeoutMs: 60_000, metadata: { busy: SHORT_MS } }),
+  ]);
+  assert.equal(late!.status, 'timeout');
+  assert.equal(late!.error, `timeout after ${SHORT_MS}ms`);
+  assert.ok(late!.duration_ms >= BUSY_MS, `the duration is the real time: ${late!.duration_ms} ms`);
+  assert.deepEqual(late!.assertions, [], 'a timed-out reply is not judged');
+  assert.equal(tiny!.status, 'timeout');
+  assert.equal(inTime!.status, 'passed');
+});
+
+test('an async agent that holds the thread before it answers is a timeout when it answers after its deadline', async () => {
+  const c = collector();
+  const cases = [testCase('late', { timeoutMs: SHORT_MS }), testCase('in-time', { timeoutMs: 60_000 })];
+  // It never awaits: its answer settles before the deadline's timer gets a turn.
+  const plugins = inlinePlugins(cases, async (c) => (busyWait(c.id === 'late' ? BUSY_MS : 0), {}));
+  await createKernel({ plugins: [...plugins, c.plugin] }).run(plan());
+  const [late, inTime] = c.events.filter((e) => e.type === 'result') as unknown as CaseResult[];
+  assert.equal(late!.status, 'timeout');
+  assert.ok(late!.duration_ms >= BUSY_MS, `${late!.duration_ms} ms`);
+  assert.equal(inTime!.status, 'passed');
+});
+
+test('synchronous assertions or a synchronous Before hook that end past the deadline make their case a timeout', async () => {
+  const cases = [
+    testCase('slow-assertion', {
+      timeoutMs: SHORT_MS,
+      assert: [
+        { type: 'contains', value: 'done' },
+        { type: 'busy', value: BUSY_MS },
+      ],
+    }),
+    testCase('slow-before', { timeoutMs: SHORT_MS }),
+  ];
+  const afters: string[] = [];
+  const [slowAssertion, slowBefore] = await runSync(cases, [
+    echoAgent(),
+    withLifecycle(cases, {
+      before: (c) => void (c.id === 'slow-before' && busyWait(BUSY_MS)),
+      after: (c) => void afters.push(c.id),
+    }),
+  ]);
+  assert.equal(slowAssertion!.status, 'timeout');
+  assert.equal(slowAssertion!.error, `timeout after ${SHORT_MS}ms in its assertions`);
+  assert.deepEqual(
+    slowAssertion!.assertions.map((a) => a.pass),
+    [true, true],
+    'the verdicts reached are kept',
+  );
+  assert.equal(slowBefore!.status, 'timeout');
+  assert.equal(slowBefore!.error, `timeout after ${SHORT_MS}ms in the before hook`);
+  assert.deepEqual(afters, ['slow-assertion'], 'a timed-out Before skips its After, as a hanging one does');
 });

@@ -9,6 +9,7 @@ export {
   formatBound,
   formatMetric,
   isMaxMetric,
+  isShareMetric,
   meetsThreshold,
   thresholdSign,
   type FormatMetricOptions,
@@ -16,6 +17,7 @@ export {
 export { metricRows, type MetricRow } from './metric-rows.js';
 export { verdictPlugin, PLUGIN_NAME as VERDICT_PLUGIN_NAME } from './verdict/verdict-plugin.js';
 export { judge, withVerdict } from './verdict/judge.js';
+export { checkThresholdValues } from './verdict/threshold-values.js';
 export { checkThresholdNames, COVERAGE_METRICS, KNOWN_METRICS, metricKey } from './verdict/metric-names.js';
 export {
   STATUS_ICONS,
@@ -44,7 +46,7 @@ export {
 } from './reporter-options.js';
 export { defineDocumentReporter, documentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
-export { formatUsd, haltNote, usageText } from './usage.js';
+export { haltNote, usageText } from './usage.js';
 export { caseLogs } from './case-logs.js';
 export { hasRobustness, robustnessLine } from './robustness-text.js';
 export { judgeLine, varianceLine } from './judged-text.js';

@@ -5,6 +5,11 @@
  * names through these functions, so they cannot disagree.
  */
 
+/** `name` is a share from 0 to 1 (a rate, a coverage), shown and written as a percentage. */
+export function isShareMetric(name: string): boolean {
+  return name.endsWith('_rate') || name.startsWith('coverage_');
+}
+
 /** A threshold on `name` is a maximum (latencies, `_ms`) rather than a minimum. */
 export function isMaxMetric(name: string): boolean {
   return name.endsWith('_ms');
@@ -20,8 +25,7 @@ export interface FormatMetricOptions {
  * (`72.0%`), `_ms` a latency in whole milliseconds (`1234ms`), anything else up to four decimals.
  */
 export function formatMetric(name: string, value: number, options: FormatMetricOptions = {}): string {
-  if (name.endsWith('_rate') || name.startsWith('coverage_'))
-    return `${Number.isFinite(value) ? (value * 100).toFixed(1) : '0.0'}%`;
+  if (isShareMetric(name)) return `${Number.isFinite(value) ? (value * 100).toFixed(1) : '0.0'}%`;
   if (isMaxMetric(name)) return `${Math.round(value)}ms`;
   if (options.decimals !== undefined) return value.toFixed(options.decimals);
   return String(Math.round(value * 10_000) / 10_000);

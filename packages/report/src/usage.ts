@@ -1,4 +1,5 @@
 import type { DeepReadonly, UsageTotals } from '@agentest/kernel';
+import { formatUsd } from '@agentest/common';
 
 /**
  * Tokens and cost as every report says them: `12 model calls (12 replayed) · 1,639 tokens (1,552 in,
@@ -27,13 +28,6 @@ function helpersText(helpers: DeepReadonly<UsageTotals>['helpers']): string {
         `${who} ${helper!.calls} call${helper!.calls === 1 ? '' : 's'}, ${helper!.total_tokens.toLocaleString('en')} tokens, ${formatUsd(helper!.cost_usd)}`,
     );
   return parts.length ? ` · of which ${parts.join('; ')}` : '';
-}
-
-/** `$0.0123`, `$1.50`: small costs keep four decimals so that they do not read as nothing. */
-export function formatUsd(usd: number): string {
-  // Under a hundredth of a cent, two significant digits: `$0.000012`, not `$0.0000`.
-  if (usd > 0 && usd < 0.0001) return `$${usd.toFixed(Math.min(20, 1 - Math.floor(Math.log10(usd))))}`;
-  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 }
 
 /** `stopped early: budget (…); 4 cases not run` for a halted run's summary, else undefined. */

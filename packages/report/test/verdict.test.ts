@@ -51,6 +51,48 @@ test('a threshold on an unknown name is refused before the first case, with a di
   }
 });
 
+test('a share outside 0–100% or a negative latency is refused before the first case, naming the value', async () => {
+  for (const [name, value, code, message] of [
+    [
+      'pass_rate',
+      1.01,
+      'FLAG_INVALID',
+      /--threshold: pass_rate is a share from 0 to 1 \(at most 100%\), got 1\.01 \(101\.0%\)/,
+    ],
+    [
+      'keyword_hit_rate',
+      70,
+      'CONFIG_INVALID',
+      /thresholds\.keyword_hit_rate: .*got 70: write keyword_hit_rate=70% or keyword_hit_rate=0\.7$/,
+    ],
+    [
+      'intent_match_rate',
+      -0.05,
+      'FLAG_INVALID',
+      /--threshold: intent_match_rate .*\(at least 0%\), got -0\.05 \(-5\.0%\)/,
+    ],
+    ['coverage_lines', 1.5, 'CONFIG_INVALID', /thresholds\.coverage_lines: .*\(at most 100%\), got 1\.5/],
+    ['latency_ms', -1, 'FLAG_INVALID', /--threshold: latency_ms is a maximum in milliseconds, got -1/],
+  ] as const) {
+    let executed = 0;
+    const kernel = createKernel({
+      plugins: inlinePlugins([testCase('a')], async () => (executed++, { status: 'passed' })),
+    });
+    await assert.rejects(
+      kernel.run(
+        plan({ thresholds: { [name]: value }, ...(code === 'FLAG_INVALID' ? { thresholdFlags: [name] } : {}) }),
+      ),
+      (error: AgentestError) => error.code === code && message.test(error.message),
+    );
+    assert.equal(executed, 0, `${name}: no case ran`);
+  }
+  // The bounds themselves are thresholds a run can meet.
+  const edges = await createKernel({ plugins: inlinePlugins([testCase('a')]) }).run(
+    plan({ thresholds: { pass_rate: 1, keyword_hit_rate: 0, latency_ms: 0 } }),
+  );
+  assert.equal(edges.summary.total, 1);
+});
+
 test('a known metric no case measured is not judged; a custom name no case reported is', async () => {
   const cases = [testCase('a')];
   const unmeasured = await createKernel({ plugins: inlinePlugins(cases) }).run(

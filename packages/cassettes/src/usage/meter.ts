@@ -1,7 +1,8 @@
 import type { AgentReply, RunScope, TokenUsage, UsageTotals } from '@agentest/kernel';
 import type { ModelExchange } from '../boundary.js';
 import type { PriceTable } from './prices.js';
-import { addCall, addTotals, emptyTotals, formatCost, rounded } from './totals.js';
+import { formatUsd } from '@agentest/common';
+import { addCall, addTotals, emptyTotals, rounded } from './totals.js';
 
 export interface Budget {
   /** `--max-cost`: USD spent by live calls. */
@@ -68,7 +69,7 @@ export class UsageMeter {
     const { maxCost, maxTokens } = this.budget;
     let reason: string | undefined;
     if (maxCost !== undefined && this.spentUsd >= maxCost)
-      reason = `budget (--max-cost ${maxCost} reached: ${formatCost(this.spentUsd)} spent)`;
+      reason = `budget (--max-cost ${maxCost} reached: ${formatUsd(this.spentUsd)} spent)`;
     else if (maxTokens !== undefined && this.spentTokens >= maxTokens)
       reason = `budget (--max-tokens ${maxTokens} reached: ${this.spentTokens} tokens used)`;
     if (reason) {

@@ -61,10 +61,3 @@ export function rounded(totals: UsageTotals): UsageTotals {
   };
   return { ...totals, cost_usd: round(totals.cost_usd), ...(helpers ? { helpers } : {}) };
 }
-
-/** `$0.0123`, `$1.50`: small costs keep four decimals so they do not read as nothing. */
-export function formatCost(usd: number): string {
-  // Under a hundredth of a cent, two significant digits: `$0.000012`, not `$0.0000`.
-  if (usd > 0 && usd < 0.0001) return `$${usd.toFixed(Math.min(20, 1 - Math.floor(Math.log10(usd))))}`;
-  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
-}

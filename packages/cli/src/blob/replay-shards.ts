@@ -137,7 +137,7 @@ class CaseStream {
   take(id: string): Recorded | LeanRecorded {
     const taken = this.inFlight.get(id) ?? noCase();
     this.inFlight.delete(id);
-    this.addUsage(taken.result.usage);
+    this.addUsage(taken.result.usage as UsageTotals | undefined);
     return taken;
   }
 
@@ -149,7 +149,11 @@ class CaseStream {
 
   private replayed(slot: Slot): TestCase {
     const lean = this.lean ? leanRecorded(slot.file, slot.id, slot.line) : undefined;
-    const recorded = lean ?? new Recorded(parseRecorded(slot.file, slot.line), slot.line.text);
+    if (lean) {
+      this.inFlight.set(slot.id, lean);
+      return lean.testCase();
+    }
+    const recorded = new Recorded(parseRecorded(slot.file, slot.line), slot.line.text);
     this.inFlight.set(slot.id, recorded);
     return caseOf(recorded.result);
   }
@@ -262,13 +266,16 @@ function replayedResult(event: ResultEvent, recorded: Recorded | LeanRecorded, p
  * What the kernel cannot recompute, since it comes from outside the runs (hooks' warnings and logs, the
  * usage meter, the run history, a run policy's reasons), copied from the recorded result.
  */
-function restoreCaseFields(event: ResultEvent, result: ResultEvent): void {
-  for (const key of ['warnings', 'hook_logs', 'usage', 'history'] as const) {
+function restoreCaseFields(event: ResultEvent, result: Partial<Record<RestoredField, unknown>>): void {
+  for (const key of RESTORED) {
     if (result[key] !== undefined) (event as unknown as Record<string, unknown>)[key] = result[key];
   }
   // Assigned, not deleted: deleting a key would turn every result into a slow dictionary object.
-  if (result.run_policy || event.run_policy) event.run_policy = result.run_policy;
+  if (result.run_policy || event.run_policy) event.run_policy = result.run_policy as ResultEvent['run_policy'];
 }
+
+type RestoredField = 'warnings' | 'hook_logs' | 'usage' | 'history' | 'run_policy';
+const RESTORED = ['warnings', 'hook_logs', 'usage', 'history'] as const;
 
 /** Before the verdict, which does not ship a run stopped early. */
 const BEFORE_VERDICT = -100;
@@ -336,6 +343,8 @@ function shardsSummary(
  * unsharded run lists them.
  */
 function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
+  // Most runs have none: no map of every case's place is made for them.
+  if (entries.length < 2) return entries;
   const position = new Map<string, number>();
   for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));
   return entries.sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { AgentestError, type AgentestPlugin, type RunPlan, type Summary } from '@agentest/kernel';
-import { formatMetric } from '@agentest/report';
+import type { AgentestPlugin, RunPlan, Summary } from '@agentest/kernel';
+import { checkThresholdValues, formatMetric } from '@agentest/report';
 import { coverageThresholds } from '@agentest/plugin-script/coverage-options';
 import type { CoverageOutcome } from '@agentest/plugin-script';
 import type { NormalisedConfig } from '../config/normalise-config.js';
@@ -25,7 +25,8 @@ export async function setupCoverage(
   plan: RunPlan,
   io: CliIo,
 ): Promise<CoverageSetup> {
-  checkCoverageThresholds(plan);
+  // Before coverage starts: a minimum no run can meet (`coverage_lines=101%`) is refused with nothing written.
+  checkThresholdValues(plan);
   if (!(flag ?? config.coverage.enabled ?? false)) return OFF;
   const { include, exclude, reporters, dir } = config.coverage;
   plan.thresholds = { ...coverageThresholds(config.coverage), ...plan.thresholds };
@@ -60,21 +61,4 @@ function coverageText({ summary, text }: CoverageOutcome, verdict: Summary['verd
   const missed = (verdict?.issues ?? []).filter((issue) => issue.startsWith('Coverage '));
   const below = missed.map((issue) => `✗ ${issue}: the run cannot ship\n`).join('');
   return `\nCoverage: ${lines} of lines${written}\n${text}${below}`;
-}
-
-/** A coverage minimum is a share: `coverage_lines=80` (8000%) is a slip for `80%` or `0.8`. */
-function checkCoverageThresholds(plan: Pick<RunPlan, 'thresholds' | 'thresholdFlags'>): void {
-  for (const [name, value] of Object.entries(plan.thresholds ?? {})) {
-    if (!name.startsWith('coverage_') || value <= 1) continue;
-    const fromFlag = plan.thresholdFlags?.includes(name) === true;
-    const where = fromFlag ? '--threshold' : `thresholds.${name}`;
-    throw new AgentestError(
-      fromFlag ? 'FLAG_INVALID' : 'CONFIG_INVALID',
-      // Just over 1 is a minimum over 100 % (`=101%`), which no run meets; more is a percentage written as a share.
-      value < 2
-        ? `${where}: ${name} is a share from 0 to 1 (at most 100%), got ${value}: no run can cover more than all of its lines`
-        : `${where}: ${name} is a share from 0 to 1, got ${value}: write ${name}=${value}% or ${name}=${value / 100} (the config's coverage.${name.slice(9)} takes a percentage)`,
-      { where },
-    );
-  }
 }
