@@ -76,7 +76,7 @@ export function createRunPlan(o: RunPlanOptions): RunPlan {
     ...(o.tags?.length ? { tags: parseTagFilter(o.tags) } : {}),
     env,
     // The identity defaults and the `-u`/`-t`/`--ctx` priority are Yao's, owned by the agent plugin.
-    context: yaoPlanContext(env),
+    context: yaoPlanContext(env, { script: o.input?.startsWith('scripts.') }),
     verbose: o.verbose ?? false,
     ...(o.thresholds && Object.keys(o.thresholds).length ? { thresholds: o.thresholds } : {}),
     ...(o.thresholdFlags?.length ? { thresholdFlags: o.thresholdFlags } : {}),

@@ -6,7 +6,7 @@ import { isCi, loadRe2 } from '@agentest/common';
 import { setupApp, withAppRoot } from './app/app-setup.js';
 import { loadConfig } from './config/load-config.js';
 import { configFiles, normaliseConfig, type NormalisedConfig } from './config/normalise-config.js';
-import { normaliseReporters } from './config/reporter-specs.js';
+import { readReporterFlags, reporterAgentFailure, type ReporterFlagChoice } from './reporter-flag.js';
 import { setupBaseline, type BaselineSetup } from './baseline.js';
 import { setupBlob } from './blob/setup-blob.js';
 import type { CallOptions } from './call-plugins.js';
@@ -76,7 +76,8 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
     color: flags.color,
     quiet: mode === 'message' && !outputs.length,
   });
-  const claimed = await claimReporters(flags, { mode, outputs, config, kernel, plan }, io);
+  const reporterFlags = await readReporterFlags(flags.reporters, flags.reporterAgent, io.cwd);
+  const claimed = await claimReporters(flags, reporterFlags, { mode, outputs, config, kernel, plan }, io);
   try {
     const reporters = claimed.planned;
     plan.options = { ...plan.options, outputs: reporters.outputs };
@@ -90,7 +91,7 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
       ...blob,
       ...(watcher?.plugins ?? []),
     );
-    await checkReporterAgents(kernel, reporters.agents, plan);
+    await checkReporterAgents(kernel, reporters.agents, plan).catch((e) => reporterAgentFailure(reporterFlags, e));
     const report = (outcome: RunOutcome) => reportOutcome(outcome, io, baseline, coverage);
     if (watcher) return await watcher.serve({ kernel, plan, config, outputs: reporters.outputs, report });
     return await runWithSignals(kernel, plan, io, report);
@@ -105,23 +106,23 @@ export async function runTest(raw: RawFlags, io: CliIo, watcher?: WatchServer): 
  */
 async function claimReporters(
   flags: Flags,
+  chosen: ReporterFlagChoice,
   run: { mode: InputMode; outputs: string[]; config: NormalisedConfig; kernel: Kernel; plan: RunPlan },
   io: CliIo,
 ) {
   const { mode, outputs, config, kernel, plan } = run;
   const cwd = io.cwd;
-  const specs = flags.reporters
-    ? await normaliseReporters(flags.reporters, cwd, '--reporter')
-    : (config.reporters ?? []);
+  const specs = chosen.specs ?? config.reporters ?? [];
+  const reporterAgent = chosen.reporterAgent;
   return claimDefaultOutputs(outputStem(mode, flags.input, cwd), (stem) =>
     setupReporters({
       outputs,
-      ...(flags.reporterAgent ? { reporterAgent: flags.reporterAgent } : {}),
+      ...(reporterAgent ? { reporterAgent } : {}),
       specs,
       stem,
       defaultJsonl: flags.jsonl && writesDefaultFile(mode),
       defaultFiles: writesDefaultFile(mode),
-      printReply: mode === 'message' && !outputs.length && !flags.reporterAgent,
+      printReply: mode === 'message' && !outputs.length && !reporterAgent,
       verbose: flags.verbose,
       color: flags.color,
       cwd,

@@ -89,7 +89,7 @@ function addSuiteOptions(command: Command): void {
     )
     .option(
       '--reporter <name>',
-      "add a reporter by built-in name or module path; repeatable, replaces the config's reporters (e.g. --reporter junit --reporter ./my-reporter.ts)",
+      "add a reporter by built-in name or module path (an agent id: the reporter agent, as -r); repeatable, replaces the config's reporters (e.g. --reporter junit --reporter ./my-reporter.ts)",
       collect,
     );
 }

@@ -59,6 +59,29 @@ test('--ctx: its authorized identity wins over -u for what the agent sees; the r
   assert.match(report.metadata.options.ctx, /ctx\.json$/);
 });
 
+test('script tests: the --ctx identity wins over -u/-t in the header and the report, as in what the tests see', async () => {
+  const dir = fixture({
+    'app.yao': '{}',
+    'assistants/expense/package.yao': '{"name": "Expense"}',
+    'assistants/expense/src/who_test.ts':
+      'function TestWho(t, ctx) { t.log(ctx.authorized.user_id + "/" + ctx.authorized.team_id + " " + ctx.User.ID + "/" + ctx.Team.ID); }\n',
+    'ctx.json': JSON.stringify({ authorized: { user_id: 'ctx-user', tenant_id: 'ctx-tenant' } }),
+  });
+  const args = ['test', '-i', 'scripts.expense.who', '-u', 'flag-user', '-t', 'flag-team', '--ctx', 'ctx.json'];
+  const run = await agentest([...args, '-o', 'r.json'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /User: ctx-user\n\s*Team: ctx-tenant\n/);
+  const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.equal(report.environment.user_id, 'ctx-user');
+  assert.equal(report.environment.team_id, 'ctx-tenant');
+  assert.deepEqual(report.results[0].logs, ['ctx-user/ctx-tenant ctx-user/ctx-tenant']);
+  // Without --ctx the flags name the identity.
+  const plain = await agentest(['test', '-i', 'scripts.expense.who', '-u', 'flag-user', '-t', 'flag-team'], {
+    cwd: dir,
+  });
+  assert.match(plain.stdout, /User: flag-user\n\s*Team: flag-team\n/);
+});
+
 test('the config test.ctx is read relative to the config file; --ctx replaces it', async () => {
   const { ctx } = await seen([], {
     'agentest.config.mjs': SPY_CONFIG.replace('export default {', "export default { test: { ctx: 'env/ctx.json' },"),

@@ -33,7 +33,8 @@ export class HelperCheck {
         testCase,
         where,
       );
-    const assertions = [...(testCase.assert ?? []), ...(testCase.checkpoints ?? []).flatMap((c) => c.assert)];
+    const { assert = [], checkpoints } = testCase;
+    const assertions = checkpoints?.length ? [...assert, ...checkpoints.flatMap((c) => c.assert)] : assert;
     for (const assertion of assertions) this.noteAssertion(assertion, testCase, where);
   }
 

@@ -4,6 +4,13 @@
  * declaration needs to refuse a flag, loaded by `agentest --help` and `--version`, which must start
  * about as fast as Node itself.
  */
-export { AgentestError, ERROR_CATALOGUE, errorMessage, isAgentestError, type ErrorCode } from './errors.js';
+export {
+  AgentestError,
+  AgentestTypeError,
+  ERROR_CATALOGUE,
+  errorMessage,
+  isAgentestError,
+  type ErrorCode,
+} from './errors.js';
 export { didYouMean, editDistance } from './did-you-mean.js';
 export { renderErrorCatalogue } from './error-docs.js';

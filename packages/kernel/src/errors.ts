@@ -236,6 +236,33 @@ export class AgentestError extends Error {
   }
 }
 
+/**
+ * An AgentestError that is also a `TypeError`, for an API whose contract names that class:
+ * agentest-kit's `defineAdapter` throws a TypeError for an object that is no adapter. Both
+ * `instanceof TypeError` and `instanceof AgentestError` hold, and it carries the same code, place,
+ * hint and exit code.
+ */
+export class AgentestTypeError extends TypeError {
+  override readonly name: string = 'AgentestError';
+  readonly code: ErrorCode;
+  readonly where?: string;
+
+  constructor(code: ErrorCode, message: string, options: { where?: string } = {}) {
+    super(message);
+    this.code = code;
+    this.where = options.where;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  get exitCode(): 2 | 3 {
+    return ERROR_CATALOGUE[this.code].exit;
+  }
+
+  get hint(): string {
+    return ERROR_CATALOGUE[this.code].fix;
+  }
+}
+
 /** A throw inside a hook tap, attributed to its plugin and hook. */
 export class PluginError extends AgentestError {
   override readonly name = 'PluginError';

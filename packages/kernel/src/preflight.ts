@@ -28,22 +28,26 @@ export async function preflight(
   let matched = 0;
   let selected = 0;
   const knownTags = new Set<string>();
-  for await (const testCase of suite.cases()) {
+  const check = (testCase: TestCase): void => {
     if (plan.tags) collectTags(knownTags, testCase);
-    if (!matches(plan, testCase)) continue;
+    if (!matches(plan, testCase)) return;
     matched++;
-    if (plan.include && !plan.include(testCase)) continue;
+    if (plan.include && !plan.include(testCase)) return;
     selected++;
     if (!hooks.execute.get(testCase.kind)?.isUsed()) {
       throw new AgentestError('NO_EXECUTOR', `${at(testCase)}: no plugin executes cases of kind "${testCase.kind}"`, {
         where: at(testCase),
       });
     }
-    checkAssertions(hooks, testCase, testCase.assert ?? [], 'assert', knownAsserts);
+    if (testCase.assert) checkAssertions(hooks, testCase, testCase.assert, 'assert', knownAsserts);
     for (const [c, checkpoint] of (testCase.checkpoints ?? []).entries())
       checkAssertions(hooks, testCase, checkpoint.assert, `checkpoints[${c}].assert`, knownAsserts);
     helpers.noteCase(testCase, at(testCase));
-  }
+  };
+  // A plain iterable is read without a promise per case (`for await` makes three).
+  const cases = suite.cases();
+  if (Symbol.asyncIterator in cases) for await (const testCase of cases) check(testCase);
+  else for (const testCase of cases) check(testCase);
   if (plan.tags) checkTagsKnown(plan, knownTags);
   if (matched === 0) throw noCases(plan, suite);
   await helpers.resolveAll(resolveAgent);

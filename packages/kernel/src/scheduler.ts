@@ -1,7 +1,10 @@
+import { isThenable } from './call-taps.js';
+
 /**
  * Pulls work from an (async) iterable with at most `parallel` items in flight. It pulls only when a
  * slot frees, so a million-case stream never sits in memory. `stopped()` is checked before each pull.
- * `work` answers a promise only when it has to wait.
+ * `work` answers a promise only when it has to wait; a plain iterable is pulled without one, so a
+ * case that answers at once (a replayed one) costs the pool no promise at all.
  */
 export async function runPool<T>(
   source: AsyncIterable<T> | Iterable<T>,
@@ -9,18 +12,16 @@ export async function runPool<T>(
   work: (item: T) => void | Promise<void>,
   stopped: () => boolean,
 ): Promise<void> {
-  const iterator =
-    Symbol.asyncIterator in source
-      ? source[Symbol.asyncIterator]()
-      : toAsync((source as Iterable<T>)[Symbol.iterator]());
+  const iterator: AsyncIterator<T> | Iterator<T> =
+    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]();
   let done = false;
   let failure: unknown;
-  // Lanes may ask at once: an async generator queues the requests, and `toAsync` answers each.
-  const next = (): Promise<IteratorResult<T>> => iterator.next();
 
   async function lane(): Promise<void> {
     while (!done && failure === undefined && !stopped()) {
-      const step = await next();
+      // Lanes may ask at once: an async generator queues the requests; a plain iterator answers each in turn.
+      const next = iterator.next();
+      const step = isThenable(next) ? await next : next;
       if (step.done) {
         done = true;
         return;
@@ -38,8 +39,4 @@ export async function runPool<T>(
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
   if (!done) await iterator.return?.();
   if (failure !== undefined) throw failure;
-}
-
-function toAsync<T>(it: Iterator<T>): AsyncIterator<T> {
-  return { next: async () => it.next(), return: async () => it.return?.() ?? { done: true, value: undefined } };
 }

@@ -34,6 +34,7 @@ test("the kernel's exported values are exactly the listed ones", () => {
 /** `@agentest/kernel/errors`: the catalogue and the helpers of its messages, without the run-time. */
 const ERRORS_EXPORTS = [
   'AgentestError',
+  'AgentestTypeError',
   'ERROR_CATALOGUE',
   'didYouMean',
   'editDistance',

@@ -1,4 +1,5 @@
 import { AgentestError, type Agent } from '@agentest/kernel';
+import { AgentestTypeError } from '@agentest/kernel/errors';
 import type { Adapter } from './adapter.js';
 import type { AdapterInput } from './adapter-input.js';
 import type { StandardResult } from './grade.js';
@@ -10,11 +11,17 @@ export type AgentDefinition = Pick<Agent, 'run'> & Partial<Agent>;
 /**
  * Declares an agentest-kit adapter: `call` the system, `evaluate` the reply (sync or async).
  * It only adds types and checks the members: a plain object with the same members works the same.
+ * An object that is no adapter throws a TypeError, as agentest-kit's does (still `CONFIG_INVALID`).
  */
 export function defineAdapter<Input extends AdapterInput = AdapterInput, CallResult = any, Evaluation = StandardResult>(
   adapter: Adapter<Input, CallResult, Evaluation>,
 ): Adapter<Input, CallResult, Evaluation> {
-  check(adapterShape(), adapter, 'defineAdapter', 'an adapter is { call(input), evaluate?(callResult, input) }');
+  try {
+    check(adapterShape(), adapter, 'defineAdapter', 'an adapter is { call(input), evaluate?(callResult, input) }');
+  } catch (error) {
+    const { message, where } = error as AgentestError;
+    throw new AgentestTypeError('CONFIG_INVALID', message, where ? { where } : {});
+  }
   return adapter;
 }
 

@@ -108,12 +108,28 @@ export function testContextFactory(
 
 /**
  * The plan's `context` by Yao's rules: the report's environment, and for the run's agent a fresh
- * context per run, built from `-u`/`-t`, the case's `user`/`team` and the `--ctx` file.
+ * context per run, built from `-u`/`-t`, the case's `user`/`team` and the `--ctx` file. A script test
+ * run (`scripts.*`, `script: true`) takes its identity from the `--ctx` file first (see `scriptIdentity`).
  */
-export function yaoPlanContext(env: Pick<RunPlan['env'], 'user' | 'team' | 'ctx'>): PlanContext {
-  const flags = { user: env.user, team: env.team };
+export function yaoPlanContext(
+  env: Pick<RunPlan['env'], 'user' | 'team' | 'ctx'>,
+  options: { script?: boolean } = {},
+): PlanContext {
+  const flags = options.script ? scriptIdentity(env) : { user: env.user, team: env.team };
   return {
     environment: buildEnvironment({ flags, file: env.ctx }),
     forAgent: (assistantId) => testContextFactory({ flags, file: env.ctx, assistantId }),
   };
+}
+
+/**
+ * Who a script test run acts as: the `--ctx` file's `authorized.user_id` and `team_id` (else
+ * `tenant_id`) win over `-u`/`-t`, as the seed's script `--ctx` section states and Yao's script mode
+ * does, so the header, the report and the tests' `ctx` all name the same identity.
+ */
+function scriptIdentity(env: Pick<RunPlan['env'], 'user' | 'team' | 'ctx'>): ContextInputs['flags'] {
+  const authorized = stripEmpty(env.ctx?.authorized ?? {});
+  const user = authorized.user_id || env.user;
+  const team = authorized.team_id || authorized.tenant_id || env.team;
+  return { ...(user ? { user } : {}), ...(team ? { team } : {}) };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AgentestError } from '@agentest/kernel';
+import { AgentestError } from '@agentest/kernel';
 import agents, { defineAdapter, defineAgent } from '../src/index.js';
 import { run, testCase } from './helpers.js';
 
@@ -60,6 +60,16 @@ test('config agents are validated when the run starts, naming agents.<key> and w
     const error = await rejection(options);
     assert.equal(error.code, code, error.message);
     assert.match(error.message, message);
+  }
+});
+
+test("defineAdapter throws a TypeError for an object that is no adapter, as agentest-kit's README says", () => {
+  for (const bad of [{}, { call: 1 }, { call() {}, evaluate: 'no' }, null]) {
+    assert.throws(
+      () => defineAdapter(bad as never),
+      (e: unknown) =>
+        e instanceof TypeError && e instanceof AgentestError && e.code === 'CONFIG_INVALID' && e.exitCode === 2,
+    );
   }
 });
 

@@ -39,3 +39,12 @@ test('yaoPlanContext: the report environment keeps -u; the agent sees the --ctx 
   assert.equal(seen.assistant_id, 'bot');
   assert.equal(seen.chat_id, 'test-T1');
 });
+
+test('yaoPlanContext for script tests: the --ctx identity wins over -u/-t in the environment too', () => {
+  const env = { user: 'flag-user', team: 'flag-team', ctx: { authorized: { user_id: 'ctx-user', tenant_id: 'acme' } } };
+  const { environment } = yaoPlanContext(env, { script: true });
+  assert.equal(environment.user_id, 'ctx-user');
+  assert.equal(environment.team_id, 'acme');
+  assert.equal(yaoPlanContext({ user: 'flag-user' }, { script: true }).environment.user_id, 'flag-user');
+  assert.equal(yaoPlanContext(env).environment.user_id, 'flag-user');
+});

@@ -15,8 +15,10 @@ const SNIFF_BYTES = 64 * 1024;
  *
  * 1. `scripts.…` belongs to the script loader;
  * 2. `*.jsonl` is a JSONL file, whether or not it exists (a missing file is then an error);
- * 3. existing `*.json` files (agentest-kit case arrays), directories and globs belong to other loaders;
- * 4. any other existing file is read as JSONL if its first case line starts with `{`;
+ * 3. directories, globs and existing files that are no JSONL (agentest-kit's `cases.json` is an
+ *    array) belong to other loaders;
+ * 4. any other existing file, a `.json` one too (Yao reads `-i x.json` as JSONL), is read as JSONL if
+ *    its first case line starts with `{`;
  * 5. something shaped like a path that does not exist (`tests/nope.json`, `./x`) is `missing`, so a
  *    typo is reported as "input file not found" rather than sent to the agent as a message;
  * 6. everything else is a direct message.
@@ -31,8 +33,7 @@ export async function detectInput(input: string, cwd: string): Promise<Detection
       (s) => (s.isFile() ? 'file' : 'other'),
       () => 'missing',
     );
-    if (kind === 'file')
-      return !lower.endsWith('.json') && (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
+    if (kind === 'file') return (await looksLikeJsonl(path)) ? { mode: 'file', path } : { mode: 'other' };
     if (kind === 'other') return { mode: 'other' };
   }
   if (looksLikeGlob(input)) return { mode: 'other' };

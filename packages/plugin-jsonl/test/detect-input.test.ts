@@ -12,6 +12,7 @@ const detections: [string, 'file' | 'message' | 'missing' | 'other'][] = [
   ['missing/cases.jsonl', 'file'],
   ['CASES.JSONL', 'file'],
   ['nested/kit-cases.json', 'other'],
+  ['nested/inputs.json', 'file'],
   ['tests/nope.json', 'missing'],
   ['nested', 'other'],
   [FIXTURES, 'other'],
@@ -40,6 +41,17 @@ for (const [input, mode] of detections) {
 test('inputs of other loaders are left alone (the load tap returns nothing)', async () => {
   for (const input of ['scripts.a.b', 'nested/kit-cases.json', 'nested', 'tests/**/*.test.ts'])
     assert.equal(await load(input), undefined, input);
+});
+
+test('a .json file of JSONL lines loads as JSONL, as Yao reads -i inputs.json', async () => {
+  const suite = await load('nested/inputs.json');
+  assert.deepEqual(
+    (await collect(suite!)).map((c) => [c.id, c.input]),
+    [
+      ['J1', 'hello'],
+      ['J2', 'world'],
+    ],
+  );
 });
 
 test('a missing .jsonl file is INPUT_NOT_FOUND naming the resolved path', async () => {

@@ -56,8 +56,17 @@ test('test-function rows line up with cases.json rows: the id column is as wide 
   assert.equal(kitIdWidth([{ id: 'C1' }]), 6, "agentest-kit's own width when every id fits");
 });
 
-test('a message of several lines prints as agentest-kit prints it: later lines from the left margin', () => {
-  // agentest-kit prints `● error: <msg>` under a 7-space indent, and the message as it is (docs/kit.md).
+test('case details', () => {
+  assert.deepEqual(formatCaseDetail(result, { expected_keywords: ['a', 'b'] }), [
+    '       ● intent: expected x, got y',
+    '       50.0% keywords: a  b',
+  ]);
+  assert.deepEqual(formatCaseDetail({ ...result, error: 'boom' }, { expected_keywords: [] }), ['       ● error: boom']);
+  assert.deepEqual(formatCaseDetail({ ...result, error: '' }, { expected_keywords: [] }), [
+    '       ● error: (empty message)',
+  ]);
+  // agentest-kit prints `● error: <msg>` under a 7-space indent and a message's later lines as they are, from the
+  // left margin; so does this layout (docs/kit.md).
   assert.deepEqual(formatCaseDetail({ ...result, error: 'expected x\n  got y' }, { expected_keywords: [] }), [
     '       ● error: expected x\n  got y',
   ]);
@@ -67,15 +76,7 @@ test('a message of several lines prints as agentest-kit prints it: later lines f
   ]);
 });
 
-test('details, header, metrics and verdict', () => {
-  assert.deepEqual(formatCaseDetail(result, { expected_keywords: ['a', 'b'] }), [
-    '       ● intent: expected x, got y',
-    '       50.0% keywords: a  b',
-  ]);
-  assert.deepEqual(formatCaseDetail({ ...result, error: 'boom' }, { expected_keywords: [] }), ['       ● error: boom']);
-  assert.deepEqual(formatCaseDetail({ ...result, error: '' }, { expected_keywords: [] }), [
-    '       ● error: (empty message)',
-  ]);
+test('header, metrics and verdict', () => {
   assert.equal(formatSuiteHeader('run', 'http://x'), `\n RUN   http://x\n${'─'.repeat(68)}`);
   assert.equal(
     formatSuiteHeader('support'),

@@ -151,6 +151,29 @@ test('judgeShipability: equal to the threshold ships, N/A rates are not held aga
   ]);
 });
 
+test("judgeShipability on metrics in agentest-kit's documented shape (no pass_rate): only the thresholds judge", () => {
+  const metrics = {
+    total: 10,
+    keyword_hit_rate: 0.7,
+    intent_match_rate: 0.8,
+    avg_quality_score: 4,
+    avg_latency_ms: 100,
+  };
+  const thresholds = { keyword_hit_rate: 0.7, intent_match_rate: 0.8 };
+  assert.deepEqual(judgeShipability(metrics as never, thresholds), { can_ship: true, issues: [] });
+  assert.deepEqual(judgeShipability({ ...metrics, keyword_hit_rate: null } as never, thresholds), {
+    can_ship: true,
+    issues: [],
+  });
+  assert.deepEqual(
+    judgeShipability({ ...metrics, keyword_hit_rate: 0.6, intent_match_rate: 0.7 } as never, thresholds).issues,
+    ['Keyword Hit Rate 60.0% < threshold 70.0%', 'Intent Match Rate 70.0% < threshold 80.0%'],
+  );
+  // agentest-kit's empty suite: intent_match_rate 0, so it does not ship.
+  const empty = { total: 0, keyword_hit_rate: null, intent_match_rate: 0, avg_quality_score: 0, avg_latency_ms: 0 };
+  assert.equal(judgeShipability(empty as never, thresholds).can_ship, false);
+});
+
 test('fromJsonCases and fromRegistered keep every field; bad entries are named', () => {
   const [c] = fromJsonCases([{ case_id: 'C1', query: 'q', notes: 'n', custom: 1 }]);
   assert.deepEqual(c, {

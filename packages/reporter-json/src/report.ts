@@ -10,13 +10,18 @@ export interface ReportMeta {
   plan?: DeepReadonly<RunPlan>;
 }
 
-/** The run as one JSON document with Yao's field names (`summary`, `environment`, `results`, …). */
+/**
+ * The run as one JSON document with Yao's field names (`summary`, `environment`, `results`, …). With
+ * several runs per case it is also the seed's stability report: `summary.total_cases`, and each
+ * `results[]` entry carries its case's stability figures, so the seed's CI check
+ * `jq -e '.results | all(.pass_rate >= 80)'` reads them where it looks; Yao's `stability_results` stays.
+ */
 export function buildReport(report: Report, meta: ReportMeta) {
   const stability = report.results.filter((r) => r.stability);
   return {
-    summary: report.summary,
+    summary: stability.length ? { ...report.summary, total_cases: report.summary.total } : report.summary,
     environment: report.environment,
-    results: report.results.map(resultEntry),
+    results: report.results.map((result) => ({ ...resultEntry(result), ...stabilityFigures(result) })),
     ...(stability.length ? { stability_results: stability.map(stabilityEntry) } : {}),
     metadata: metadataBlock(report, meta),
   };
@@ -70,11 +75,19 @@ function resultEntry(result: Result) {
 
 /** The seed's per-case stability block, plus pass^k and the Wilson interval. */
 function stabilityEntry(result: Result) {
-  const s = result.stability!;
   return {
     id: result.id,
     input: result.input,
     ...(result.expected !== undefined ? { expected: result.expected } : {}),
+    ...stabilityFigures(result),
+  };
+}
+
+/** A case's stability figures and its runs, as the seed's report lists them; nothing for a single run. */
+function stabilityFigures(result: Result) {
+  const s = result.stability;
+  if (!s) return {};
+  return {
     runs: s.runs,
     passed: s.passed,
     failed: s.failed,

@@ -98,6 +98,45 @@ test('stability mode adds stability_results with run_details', async () => {
   );
 });
 
+test("stability mode is also the seed's stability report: results carry pass_rate and run_details, summary total_cases", async () => {
+  const output = join(mkdtempSync(join(tmpdir(), 'json-')), 'report.json');
+  const flaky: Record<string, Partial<Execution>> = { T1: {}, T2: { status: 'failed', error: 'nope' } };
+  await createKernel({ plugins: [scripted('agent', flaky), jsonReporter({ output })] }).run(plan(3));
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  assert.equal(report.summary.total_cases, 2);
+  assert.equal(report.summary.total_runs, 6);
+  // The seed's CI step: jq -e '.results | all(.pass_rate >= 80)' report.json
+  const rates = report.results.map((r: { id: string; pass_rate: number }) => [r.id, r.pass_rate]);
+  assert.deepEqual(rates, [
+    ['T1', 100],
+    ['T2', 0],
+  ]);
+  const [stable, unstable] = report.results;
+  assert.equal(stable.runs, 3);
+  assert.equal(stable.stable, true);
+  assert.equal(stable.consistency, 1);
+  assert.equal(unstable.stability_class, 'highly_unstable');
+  assert.equal(unstable.failed, 3);
+  assert.deepEqual(
+    unstable.run_details.map((r: { run: number; status: string }) => [r.run, r.status]),
+    [
+      [1, 'failed'],
+      [2, 'failed'],
+      [3, 'failed'],
+    ],
+  );
+  assert.deepEqual(report.stability_results[1].run_details, unstable.run_details);
+});
+
+test('a single-run report has no stability figures on its results nor total_cases', async () => {
+  const output = join(mkdtempSync(join(tmpdir(), 'json-')), 'report.json');
+  await createKernel({ plugins: [scripted('agent', { T1: {} }), jsonReporter({ output })] }).run(plan());
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  assert.equal(report.summary.total_cases, undefined);
+  assert.equal(report.results[0].pass_rate, undefined);
+  assert.equal(report.results[0].run_details, undefined);
+});
+
 test("script suites get the seed's script_test report", async () => {
   const output = join(mkdtempSync(join(tmpdir(), 'json-')), 'report.json');
   const runs = {

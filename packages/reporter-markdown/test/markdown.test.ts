@@ -6,6 +6,19 @@ import { AgentestError } from '@agentest/kernel';
 import markdownReporter from '../src/index.js';
 import { mixedCases, runScenario, tempDir } from '../../report/test/scenario.js';
 
+test("case headings give whole milliseconds, as the seed's '### ✅ T001 - Passed (234ms)' does, however short or long the case", async () => {
+  const dir = await tempDir();
+  const cases = [
+    { id: 'T001', behaviour: () => ({ duration_ms: 0.02 }) },
+    { id: 'T002', behaviour: () => ({ status: 'failed' as const, error: 'slow', duration_ms: 12_345.6 }) },
+  ];
+  await runScenario(cases, [markdownReporter({ output: 'r.md', cwd: dir })]);
+  const md = await readFile(join(dir, 'r.md'), 'utf8');
+  assert.match(md, /### ✅ T001 - passed \(0ms\)/);
+  assert.match(md, /### ❌ T002 - failed \(12346ms\)/);
+  assert.doesNotMatch(md, /### .*(µs|\d\.\ds)\)/);
+});
+
 test('writes the seed layout: summary, environment, one heading per case with failure details, metadata', async () => {
   const dir = await tempDir();
   const outcome = await runScenario(mixedCases(), [markdownReporter({ output: 'nested/deeper/report.md', cwd: dir })]);

@@ -1,7 +1,7 @@
-import type { ResultEvent } from '@agentest/kernel';
+import type { Execution, TestCase } from '@agentest/kernel';
 import { safeStringify } from '@agentest/common';
 import type { SerialisedLine } from '@agentest/reporter-jsonl';
-import { BLOB_CASE_KEY, BLOB_RUN_KEY, LARGE, LINE_HEAD, leanRun, sameJson } from './lean-result.js';
+import { BLOB_CASE_KEY, BLOB_RUN_KEY, LARGE, LINE_HEAD, sameJson } from './lean-result.js';
 import { parseRecorded, type RecordedLine } from './read-blob.js';
 
 /**
@@ -29,15 +29,10 @@ export function leanRecorded(file: string, id: string, recorded: RecordedLine): 
   if (caseAt === -1) return undefined;
   // Cut from a key nested in the index, the text would not be one object: only the index's own is.
   const index = parsed(text.slice(caseAt + CASE_KEY.length, runAt)) as Loose | undefined;
-  const keys = runKeys(text.slice(runAt + RUN_KEY.length, -1));
+  const keys = runKeys(text, runAt + RUN_KEY.length);
   if (!index || typeof index !== 'object' || Array.isArray(index) || !keys || index.status !== 'passed')
     return undefined;
-  // The index becomes the recorded result (an object less a case): its large values held, its head and run added.
-  const lineKeys = Object.keys(index);
-  for (const key of lineKeys) if (LARGE.has(key)) index[key] = HELD;
-  Object.assign(index, { type: 'result', id, kind: recorded.kind });
-  index.runs = [leanRun(index, keys)];
-  return new LeanRecorded(index as unknown as ResultEvent, lineKeys, file, recorded, caseAt);
+  return new LeanRecorded(id, recorded.kind, index, heldRun(index, keys), file, recorded, caseAt);
 }
 
 const RUN_KEY = `,"${BLOB_RUN_KEY}":`;
@@ -45,8 +40,13 @@ const CASE_KEY = `,"${BLOB_CASE_KEY}":`;
 
 /** The run keys of the lines read so far, by their text: most lines of a suite have the same few. */
 const runKeysByText = new Map<string, readonly unknown[] | undefined>();
+/** The last line's run keys, and their text: the next line's are most often the same, compared in place. */
+let last: { text: string; keys: readonly unknown[] | undefined } = { text: '', keys: undefined };
 
-function runKeys(text: string): readonly unknown[] | undefined {
+/** The run keys written in `line` from `from` to its closing brace. */
+function runKeys(line: string, from: number): readonly unknown[] | undefined {
+  if (line.length - 1 - from === last.text.length && line.startsWith(last.text, from)) return last.keys;
+  const text = line.slice(from, -1);
   let keys = runKeysByText.get(text);
   if (keys === undefined && !runKeysByText.has(text)) {
     const value = parsed(text);
@@ -54,7 +54,23 @@ function runKeys(text: string): readonly unknown[] | undefined {
     // A suite's runs have a handful of shapes; a blob of another kind does not grow this without end.
     if (runKeysByText.size < 256) runKeysByText.set(text, keys);
   }
+  last = { text, keys };
   return keys;
+}
+
+/** The lean line's run (see `leanRun`) with its large values held: they are in the line. */
+function heldRun(index: Loose, keys: readonly unknown[]): Execution {
+  const run: Loose = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (typeof key === 'string') run[key] = key === 'run' ? 1 : LARGE.has(key) ? held(index[key]) : index[key];
+  }
+  return run as unknown as Execution;
+}
+
+/** A large value of the index (`0`, or missing): {@link HELD} when the line has it. */
+function held(value: unknown): unknown {
+  return value === undefined ? undefined : HELD;
 }
 
 function parsed(text: string): unknown {
@@ -69,21 +85,42 @@ function parsed(text: string): unknown {
  * A case replayed from its index, and its line: the JSONL report writes the line as it is when the
  * merged record is the recorded one (the same keys in order, the values the index holds, the large
  * ones untouched); otherwise the line is parsed whole and the record written with its values.
+ *
+ * The parsed index is kept as it is (its large values `0`): the case replayed and the fields the
+ * merge restores are read from it, with {@link HELD} for each large value the line has.
  */
 export class LeanRecorded implements SerialisedLine {
   constructor(
-    readonly result: ResultEvent,
-    /** The line's keys after its head, in order: the index's own. */
-    private readonly keys: readonly string[],
+    readonly id: string,
+    readonly kind: string,
+    /** The line's keys after its head, with their values (the large ones `0`): also what the merge restores from. */
+    readonly result: Loose,
+    private readonly run: Execution,
     private readonly file: string,
     private readonly recorded: RecordedLine,
     /** Where the line's record ends: its index and run keys are the blob's own. */
     private readonly end: number,
   ) {}
 
+  /** The case to replay: the index's fields, its large ones held, and its one run. */
+  testCase(): TestCase {
+    const { result: index } = this;
+    // Assigned one by one, in the order `caseOf` (replay-shards.ts) gives a case parsed whole.
+    const testCase = { id: this.id, kind: this.kind } as TestCase;
+    if (index.name !== undefined) testCase.name = index.name as string;
+    testCase.input = held(index.input);
+    testCase.messages = [];
+    if (index.expected !== undefined) testCase.expected = HELD;
+    if (index.metadata !== undefined) testCase.metadata = HELD as TestCase['metadata'];
+    if (index.tags) testCase.tags = index.tags as string[];
+    testCase.source = held(index.source) as TestCase['source'];
+    if (index.todo) testCase.todo = true;
+    testCase.recordedRuns = [this.run];
+    return testCase;
+  }
+
   line(record: Loose): string | undefined {
-    if (sameRecord(record, this.result as unknown as Loose, this.keys))
-      return `${this.recorded.text.slice(0, this.end)}}`;
+    if (sameRecord(record, this)) return `${this.recorded.text.slice(0, this.end)}}`;
     // Another record (a history of the merge's own, say): the large values come from the line, parsed now.
     const parsed = parseRecorded(this.file, this.recorded) as unknown as Loose;
     for (const key in record) if (record[key] === HELD) record[key] = parsed[key];
@@ -96,18 +133,24 @@ export class LeanRecorded implements SerialisedLine {
  * order (a large one still held), each other value the index's, or the same JSON. A key without a value is not
  * written, as `JSON.stringify` leaves it out.
  */
-function sameRecord(record: Loose, result: Loose, keys: readonly string[]): boolean {
-  let head = 0;
+function sameRecord(record: Loose, { id, kind, result: index }: LeanRecorded): boolean {
+  const keys = indexKeys;
+  let count = 0;
+  for (const key in index) keys[count++] = key;
+  let h = 0;
   let i = 0;
   for (const key in record) {
     const value = record[key];
-    if (head < LINE_HEAD.length) {
-      if (key !== LINE_HEAD[head++] || value !== result[key]) return false;
+    if (h < LINE_HEAD.length) {
+      if (key !== LINE_HEAD[h++] || value !== (key === 'type' ? 'result' : key === 'id' ? id : kind)) return false;
       continue;
     }
     if (value === undefined) continue;
-    if (keys[i++] !== key) return false;
-    if (LARGE.has(key) ? value !== HELD : !sameJson(value, result[key], 0)) return false;
+    if (i === count || keys[i++] !== key) return false;
+    if (LARGE.has(key) ? value !== HELD : !sameJson(value, index[key], 0)) return false;
   }
-  return head === LINE_HEAD.length && i === keys.length;
+  return h === LINE_HEAD.length && i === count;
 }
+
+/** The index's keys in order, written over for each record compared: no list made per case. */
+const indexKeys: string[] = [];

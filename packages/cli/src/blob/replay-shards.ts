@@ -104,8 +104,11 @@ interface Slot {
 class CaseStream {
   private readonly slots: Slot[];
   private started = false;
-  /** The recorded results of the cases being replayed (and their lines), until their result is reported. */
-  private readonly inFlight = new Map<string, Recorded | LeanRecorded>();
+  /**
+   * The recorded results of the cases being replayed (and their lines), oldest first, until their result
+   * is reported: at most the run's parallel cases, and most often one, taken from the front.
+   */
+  private readonly inFlight: { id: string; recorded: Recorded | LeanRecorded }[] = [];
   private lean = false;
   readonly kinds = new Set<string>();
   private usage?: UsageTotals;
@@ -136,9 +139,12 @@ class CaseStream {
 
   /** The recorded result of a case being replayed, and its line, handed over once: its result is being reported. */
   take(id: string): Recorded | LeanRecorded {
-    const taken = this.inFlight.get(id) ?? noCase();
-    this.inFlight.delete(id);
-    this.addUsage(taken.result.usage);
+    let at = 0;
+    while (at < this.inFlight.length && this.inFlight[at]!.id !== id) at++;
+    const taken = this.inFlight[at]?.recorded ?? noCase();
+    if (at === 0) this.inFlight.shift();
+    else this.inFlight.splice(at, 1);
+    this.addUsage(taken.result.usage as UsageTotals | undefined);
     return taken;
   }
 
@@ -150,8 +156,12 @@ class CaseStream {
 
   private replayed(slot: Slot): TestCase {
     const lean = this.lean ? leanRecorded(slot.file, slot.id, slot.line) : undefined;
-    const recorded = lean ?? new Recorded(parseRecorded(slot.file, slot.line), slot.line.text);
-    this.inFlight.set(slot.id, recorded);
+    if (lean) {
+      this.inFlight.push({ id: slot.id, recorded: lean });
+      return lean.testCase();
+    }
+    const recorded = new Recorded(parseRecorded(slot.file, slot.line), slot.line.text);
+    this.inFlight.push({ id: slot.id, recorded });
     return caseOf(recorded.result);
   }
 
@@ -265,13 +275,16 @@ function replayedResult(event: ResultEvent, recorded: Recorded | LeanRecorded, p
  * What the kernel cannot recompute, since it comes from outside the runs (hooks' warnings and logs, the
  * usage meter, the run history, a run policy's reasons), copied from the recorded result.
  */
-function restoreCaseFields(event: ResultEvent, result: ResultEvent): void {
-  for (const key of ['warnings', 'hook_logs', 'usage', 'history'] as const) {
+function restoreCaseFields(event: ResultEvent, result: Partial<Record<RestoredField, unknown>>): void {
+  for (const key of RESTORED) {
     if (result[key] !== undefined) (event as unknown as Record<string, unknown>)[key] = result[key];
   }
   // Assigned, not deleted: deleting a key would turn every result into a slow dictionary object.
-  if (result.run_policy || event.run_policy) event.run_policy = result.run_policy;
+  if (result.run_policy || event.run_policy) event.run_policy = result.run_policy as ResultEvent['run_policy'];
 }
+
+type RestoredField = 'warnings' | 'hook_logs' | 'usage' | 'history' | 'run_policy';
+const RESTORED = ['warnings', 'hook_logs', 'usage', 'history'] as const;
 
 /** Before the verdict, which does not ship a run stopped early. */
 const BEFORE_VERDICT = -100;
@@ -339,6 +352,8 @@ function shardsSummary(
  * unsharded run lists them.
  */
 function inSuiteOrder<T extends { id: string }>(set: ShardSet, entries: T[]): T[] {
+  // Most runs have none: no map of every case's place is made for them.
+  if (entries.length < 2) return entries;
   const position = new Map<string, number>();
   for (const { header } of set.blobs) header.cases.forEach((id, i) => position.set(id, header.positions[i]!));
   return entries.sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));

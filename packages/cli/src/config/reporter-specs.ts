@@ -38,7 +38,8 @@ export function normaliseReporters(entries: readonly unknown[], dir: string, lab
   return Promise.all(entries.map((entry, i) => normaliseReporter(entry, dir, `${label}: reporters[${i}]`)));
 }
 
-async function normaliseReporter(entry: unknown, dir: string, where: string): Promise<ReporterSpec> {
+/** One config entry or `--reporter` value, loaded; `where` names it in errors. */
+export async function normaliseReporter(entry: unknown, dir: string, where: string): Promise<ReporterSpec> {
   if (typeof entry === 'string') return reporterByName(entry, {}, dir, where);
   // A factory written in the config: called, as a package's is, with the options every reporter gets.
   if (typeof entry === 'function')

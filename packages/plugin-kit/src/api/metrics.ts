@@ -67,7 +67,8 @@ function measureResult(r: TestResult, status: TestStatus): Record<string, number
 
 /**
  * Judges metrics against thresholds as the CLI does (the kernel's `judge`): each threshold is a
- * minimum (a maximum for `_ms` metrics), `pass_rate ≥ 100%` applies unless given, a known metric
+ * minimum (a maximum for `_ms` metrics), `pass_rate ≥ 100%` applies unless given (to metrics that
+ * have a `pass_rate`, as `calcMetrics` returns them), a known metric
  * nobody measured is shown as N/A and not held against the run, and a run with no active case does
  * not ship. A threshold name that is no metric (`constructor`, `pass_rat`) throws CONFIG_INVALID.
  */
@@ -78,7 +79,11 @@ export function judgeShipability(metrics: Metrics, thresholds: Thresholds = {}):
     if (typeof value === 'number' && name !== 'total') measured[name] = value;
   if (typeof metrics.avg_quality_score === 'number') measured.quality_score = metrics.avg_quality_score;
   if (typeof metrics.avg_latency_ms === 'number') measured.latency_ms = metrics.avg_latency_ms;
-  return judge(measured, { pass_rate: 1, ...thresholds });
+  // Metrics in agentest-kit's documented shape ({ total, keyword_hit_rate, intent_match_rate,
+  // avg_quality_score, avg_latency_ms }, written by hand or by agentest-kit) carry no pass_rate: there
+  // is no pass count to hold to 100%, so only the given thresholds judge them, as agentest-kit does.
+  const implicit: Record<string, number> = Object.hasOwn(metrics, 'pass_rate') ? { pass_rate: 1 } : {};
+  return judge(measured, { ...implicit, ...(thresholds as Record<string, number>) });
 }
 
 /** Metric labels and values print as the kit format does (`Keyword Hit Rate`, `72.0%`, `812ms`). */

@@ -126,10 +126,11 @@ function resultsSection(report: Report, options: MarkdownOptions): string {
 
 function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boolean): string {
   const grade = gradeOf(result);
+  // Whole milliseconds, as the seed's and Yao's headings write them: `(234ms)`, `(0ms)`, `(12345ms)`.
   const duration =
     runsPerCase > 1 && result.runs.length > 1
-      ? `${formatDuration(result.duration_ms / result.runs.length)} avg`
-      : formatDuration(result.duration_ms);
+      ? `${Math.round(result.duration_ms / result.runs.length)}ms avg`
+      : `${Math.round(result.duration_ms)}ms`;
   // A skipped case did not run: no duration.
   const lines = [
     `### ${statusIcon(result.status)} ${inline(caseLabel(result))} - ${result.status}${grade ? ` · ${inline(grade)}` : ''}${result.status === 'skipped' ? '' : ` (${duration})`}`,
