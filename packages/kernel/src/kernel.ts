@@ -188,16 +188,20 @@ export class Kernel {
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let stopForFailure = false;
     const runner = this.caseRunner(plan, suite, agent, abort);
-    let pulled = 0;
+    const pulled = new Set<string>();
     const onResult = (result: CaseResult) => {
       summary.add(result);
       finished?.push(result);
-      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped') stopForFailure = true;
+      // --fail-fast halts the run as a budget does: the cases it never started are reported as not run.
+      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped' && !stopForFailure) {
+        stopForFailure = true;
+        this.halted ??= `--fail-fast after case ${result.id} ${result.status === 'failed' ? 'failed' : `had status ${result.status}`}`;
+      }
       return this.emit({ type: 'result', ...result });
     };
     // A case that answers at once is reported at once: no promise per case unless a step needs one.
     const onCase = (testCase: TestCase) => {
-      pulled++;
+      pulled.add(testCase.id);
       const result = runCase(runner, testCase);
       return isThenable(result) ? result.then(onResult) : onResult(result);
     };
