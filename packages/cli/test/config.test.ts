@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentest, fixture, jsonl, PASSING, readJsonl } from './helpers.js';
+import { agentest, fixture, jsonl, MIXED, PASSING, readJsonl } from './helpers.js';
 
 /** A local plugin that adds an assertion type, to prove the config's plugins are applied. */
 const SHOUT_PLUGIN = `
@@ -70,8 +70,9 @@ test('.json, .yaml and package.json configs are found; flags override them', asy
 });
 
 test('--config names the file; thresholds from config and --threshold give a verdict', async () => {
-  const dir = fixture({ 'ok.jsonl': PASSING, 'ci.config.json': '{"thresholds": {"pass_rate": 0.5}}' });
-  const ship = await agentest(['test', '-i', 'ok.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--no-jsonl'], {
+  // Two of three cases pass: the config's 50% ships, a --threshold of 90% does not.
+  const dir = fixture({ 'mixed.jsonl': MIXED, 'ci.config.json': '{"thresholds": {"pass_rate": 0.5}}' });
+  const ship = await agentest(['test', '-i', 'mixed.jsonl', '-n', 'echo', '--config', 'ci.config.json', '--no-jsonl'], {
     cwd: dir,
   });
   assert.equal(ship.code, 0, ship.stderr);
@@ -80,13 +81,13 @@ test('--config names the file; thresholds from config and --threshold give a ver
     [
       'test',
       '-i',
-      'ok.jsonl',
+      'mixed.jsonl',
       '-n',
       'echo',
       '--config',
       'ci.config.json',
       '--threshold',
-      'pass_rate=1.01',
+      'pass_rate=90%',
       '--no-jsonl',
     ],
     { cwd: dir },

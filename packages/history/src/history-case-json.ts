@@ -20,7 +20,7 @@ function directCase(entry: HistoryCase): string | undefined {
   if (!optional(name, 'string') || !optional(message, 'string')) return undefined;
   let text = `{"id":${JSON.stringify(id)}`;
   if (name !== undefined) text += `,"name":${JSON.stringify(name)}`;
-  text += `,"status":${JSON.stringify(status)},"duration_ms":${number(duration_ms)},"runs":[`;
+  text += `,"status":${quoted(status)},"duration_ms":${number(duration_ms)},"runs":[`;
   for (let i = 0; i < runs.length; i++) {
     const run = directRun(runs[i]);
     if (run === undefined) return undefined;
@@ -33,7 +33,7 @@ function directRun(run: HistoryRun | undefined): string | undefined {
   if (!run || !hasShape(run, RUN_KEYS) || typeof run.status !== 'string') return undefined;
   const { status, duration_ms, tokens, cost } = run;
   if (!optional(duration_ms, 'number') || !optional(tokens, 'number') || !optional(cost, 'number')) return undefined;
-  let text = `{"status":${JSON.stringify(status)}`;
+  let text = `{"status":${quoted(status)}`;
   if (duration_ms !== undefined) text += `,"duration_ms":${number(duration_ms)}`;
   if (tokens !== undefined) text += `,"tokens":${number(tokens)}`;
   if (cost !== undefined) text += `,"cost":${number(cost)}`;
@@ -50,6 +50,13 @@ function hasShape(value: object, keys: readonly string[]): boolean {
     next++;
   }
   return true;
+}
+
+/** The statuses as JSON, made once: every entry and each of its runs has one. */
+const STATUSES = new Map(['passed', 'failed', 'error', 'timeout', 'skipped'].map((s) => [s, JSON.stringify(s)]));
+
+function quoted(status: string): string {
+  return STATUSES.get(status) ?? JSON.stringify(status);
 }
 
 function optional(value: unknown, type: 'string' | 'number'): boolean {

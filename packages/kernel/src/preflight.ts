@@ -39,7 +39,7 @@ export async function preflight(
         where: at(testCase),
       });
     }
-    checkAssertions(hooks, testCase, testCase.assert ?? [], 'assert', knownAsserts);
+    if (testCase.assert) checkAssertions(hooks, testCase, testCase.assert, 'assert', knownAsserts);
     for (const [c, checkpoint] of (testCase.checkpoints ?? []).entries())
       checkAssertions(hooks, testCase, checkpoint.assert, `checkpoints[${c}].assert`, knownAsserts);
     helpers.noteCase(testCase, at(testCase));

@@ -61,7 +61,8 @@ function runKeys(line: string, from: number): readonly unknown[] | undefined {
 /** The lean line's run (see `leanRun`) with its large values held: they are in the line. */
 function heldRun(index: Loose, keys: readonly unknown[]): Execution {
   const run: Loose = {};
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     if (typeof key === 'string') run[key] = key === 'run' ? 1 : LARGE.has(key) ? held(index[key]) : index[key];
   }
   return run as unknown as Execution;
@@ -133,19 +134,23 @@ export class LeanRecorded implements SerialisedLine {
  * written, as `JSON.stringify` leaves it out.
  */
 function sameRecord(record: Loose, { id, kind, result: index }: LeanRecorded): boolean {
-  const head = ['result', id, kind];
-  const keys = Object.keys(index);
+  const keys = indexKeys;
+  let count = 0;
+  for (const key in index) keys[count++] = key;
   let h = 0;
   let i = 0;
   for (const key in record) {
     const value = record[key];
     if (h < LINE_HEAD.length) {
-      if (key !== LINE_HEAD[h] || value !== head[h++]) return false;
+      if (key !== LINE_HEAD[h++] || value !== (key === 'type' ? 'result' : key === 'id' ? id : kind)) return false;
       continue;
     }
     if (value === undefined) continue;
-    if (keys[i++] !== key) return false;
+    if (i === count || keys[i++] !== key) return false;
     if (LARGE.has(key) ? value !== HELD : !sameJson(value, index[key], 0)) return false;
   }
-  return h === LINE_HEAD.length && i === keys.length;
+  return h === LINE_HEAD.length && i === count;
 }
+
+/** The index's keys in order, written over for each record compared: no list made per case. */
+const indexKeys: string[] = [];

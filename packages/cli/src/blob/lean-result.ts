@@ -144,12 +144,18 @@ export function sameJson(a: unknown, b: unknown, depth: number): boolean {
   }
   if (Array.isArray(b) || typeof (a as Loose).toJSON === 'function' || typeof (b as Loose).toJSON === 'function')
     return false;
-  // A plain object's keys are its own: walked in place, one list of keys made (two per case were a merge's garbage).
-  if (Object.getPrototypeOf(a) !== Object.prototype) return false;
-  const theirs = Object.keys(b);
+  // A plain object's keys are its own: both walked in place, `b`'s into a list kept for its depth
+  // (a list made per object compared was a merge's garbage).
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const theirs = (keysAtDepth[depth] ??= []);
+  let count = 0;
+  for (const key in b) theirs[count++] = key;
   let i = 0;
   for (const key in a) {
-    if (key !== theirs[i++] || !sameJson((a as Loose)[key], (b as Loose)[key], depth + 1)) return false;
+    if (i === count || key !== theirs[i++] || !sameJson((a as Loose)[key], (b as Loose)[key], depth + 1)) return false;
   }
-  return i === theirs.length;
+  return i === count;
 }
+
+/** The keys of the object `sameJson` compares at each depth, written over for each. */
+const keysAtDepth: string[][] = [];

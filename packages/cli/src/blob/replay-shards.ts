@@ -103,8 +103,11 @@ interface Slot {
 class CaseStream {
   private readonly slots: Slot[];
   private started = false;
-  /** The recorded results of the cases being replayed (and their lines), until their result is reported. */
-  private readonly inFlight = new Map<string, Recorded | LeanRecorded>();
+  /**
+   * The recorded results of the cases being replayed (and their lines), oldest first, until their result
+   * is reported: at most the run's parallel cases, and most often one, taken from the front.
+   */
+  private readonly inFlight: { id: string; recorded: Recorded | LeanRecorded }[] = [];
   private lean = false;
   readonly kinds = new Set<string>();
   private usage?: UsageTotals;
@@ -135,8 +138,11 @@ class CaseStream {
 
   /** The recorded result of a case being replayed, and its line, handed over once: its result is being reported. */
   take(id: string): Recorded | LeanRecorded {
-    const taken = this.inFlight.get(id) ?? noCase();
-    this.inFlight.delete(id);
+    let at = 0;
+    while (at < this.inFlight.length && this.inFlight[at]!.id !== id) at++;
+    const taken = this.inFlight[at]?.recorded ?? noCase();
+    if (at === 0) this.inFlight.shift();
+    else this.inFlight.splice(at, 1);
     this.addUsage(taken.result.usage as UsageTotals | undefined);
     return taken;
   }
@@ -150,11 +156,11 @@ class CaseStream {
   private replayed(slot: Slot): TestCase {
     const lean = this.lean ? leanRecorded(slot.file, slot.id, slot.line) : undefined;
     if (lean) {
-      this.inFlight.set(slot.id, lean);
+      this.inFlight.push({ id: slot.id, recorded: lean });
       return lean.testCase();
     }
     const recorded = new Recorded(parseRecorded(slot.file, slot.line), slot.line.text);
-    this.inFlight.set(slot.id, recorded);
+    this.inFlight.push({ id: slot.id, recorded });
     return caseOf(recorded.result);
   }
 
