@@ -188,6 +188,14 @@ test('fail-fast stops starting new cases after the first failure and reports the
   assert.equal(results.at(-1)!.skip_reason, 'not run: --fail-fast after case c2 failed');
 });
 
+test('fail-fast on the last case stops nothing: the run is not marked as stopped early', async () => {
+  const cases = [testCase('c0'), testCase('c1', { assert: [{ type: 'contains', value: 'nope' }] })];
+  const outcome = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ failFast: true }));
+  assert.equal(outcome.summary.failed, 1);
+  assert.equal(outcome.summary.halted, undefined);
+  assert.equal(outcome.summary.not_run, undefined);
+});
+
 test('the cases a halted run never started are the ones reported as not run, whatever order ran them', async () => {
   const cases = Array.from({ length: 6 }, (_, i) =>
     testCase(`c${i}`, { assert: [{ type: 'contains', value: i === 4 ? 'nope' : `c${i}` }] }),
