@@ -15,20 +15,43 @@ export function replayCase<T>(
   runner: CaseRunner,
   testCase: TestCase,
   recorded: readonly Execution[],
-  done: (runs: Execution[], decision: RunDecision | undefined) => T,
+  done: Done<T>,
+): T | Promise<T> {
+  return recorded.length ? replayRun(runner, testCase, recorded, 1, done) : done([], undefined);
+}
+
+type Done<T> = (runs: Execution[], decision: RunDecision | undefined) => T;
+
+// Functions of the module, not closures made per case: a merge replays 100k cases in a row.
+
+/** Run n's events, then what follows them. */
+function replayRun<T>(
+  runner: CaseRunner,
+  testCase: TestCase,
+  recorded: readonly Execution[],
+  n: number,
+  done: Done<T>,
+): T | Promise<T> {
+  const pending = replayEvents(runner, testCase, n, recorded[n - 1]!);
+  return pending
+    ? pending.then(() => afterRun(runner, testCase, recorded, n, done))
+    : afterRun(runner, testCase, recorded, n, done);
+}
+
+/** After run n's events: the run policy's answer on the runs so far, then the next run or the case's result. */
+function afterRun<T>(
+  runner: CaseRunner,
+  testCase: TestCase,
+  recorded: readonly Execution[],
+  n: number,
+  done: Done<T>,
 ): T | Promise<T> {
   const { plan } = runner;
-  // After run n's events: the run policy's answer on the runs so far, then the next run or the case's result.
-  const after = (n: number): T | Promise<T> => {
-    const runs = recorded.slice(0, n);
-    const decision = plan.runPolicy?.(testCase, runs, plan.runs);
-    return decision?.stop || n === recorded.length ? done(runs, decision) : from(n + 1);
-  };
-  const from = (n: number): T | Promise<T> => {
-    const pending = replayEvents(runner, testCase, n, recorded[n - 1]!);
-    return pending ? pending.then(() => after(n)) : after(n);
-  };
-  return recorded.length ? from(1) : done([], undefined);
+  const runs = recorded.slice(0, n);
+  const decision = plan.runPolicy?.(testCase, runs, plan.runs);
+  return decision?.stop || n === recorded.length
+    ? done(runs, decision)
+    : replayRun(runner, testCase, recorded, n + 1, done);
 }
 
 /** One recorded run's two events; a promise only when a reporter has to wait. */
