@@ -163,8 +163,10 @@ async function finish(
 
 /** Every run's status of the case, its earlier entries' first: one array, built once per result. */
 function outcomes(earlier: readonly HistoryCase[] | undefined, entry: HistoryCase): Status[] {
+  // A case new to the history (every case of a first run or a fresh CI job's merge): its runs' alone, one list.
+  if (!earlier?.length) return entry.runs.map((run) => run.status);
   const statuses: Status[] = [];
-  for (const c of earlier ?? []) for (const run of c.runs) statuses.push(run.status);
+  for (const c of earlier) for (const run of c.runs) statuses.push(run.status);
   for (const run of entry.runs) statuses.push(run.status);
   return statuses;
 }

@@ -17,18 +17,29 @@ export function replayCase<T>(
   recorded: readonly Execution[],
   done: (runs: Execution[], decision: RunDecision | undefined) => T,
 ): T | Promise<T> {
-  const { plan } = runner;
-  // After run n's events: the run policy's answer on the runs so far, then the next run or the case's result.
-  const after = (n: number): T | Promise<T> => {
-    const runs = recorded.slice(0, n);
-    const decision = plan.runPolicy?.(testCase, runs, plan.runs);
-    return decision?.stop || n === recorded.length ? done(runs, decision) : from(n + 1);
-  };
-  const from = (n: number): T | Promise<T> => {
-    const pending = replayEvents(runner, testCase, n, recorded[n - 1]!);
-    return pending ? pending.then(() => after(n)) : after(n);
-  };
-  return recorded.length ? from(1) : done([], undefined);
+  return recorded.length ? replayRun({ runner, testCase, recorded, done }, 1) : done([], undefined);
+}
+
+/** One case's replay: an object, and functions of the module rather than closures made per case. */
+interface Replay<T> {
+  runner: CaseRunner;
+  testCase: TestCase;
+  recorded: readonly Execution[];
+  done: (runs: Execution[], decision: RunDecision | undefined) => T;
+}
+
+/** Run n's events, then what follows them. */
+function replayRun<T>(replay: Replay<T>, n: number): T | Promise<T> {
+  const pending = replayEvents(replay.runner, replay.testCase, n, replay.recorded[n - 1]!);
+  return pending ? pending.then(() => afterRun(replay, n)) : afterRun(replay, n);
+}
+
+/** After run n's events: the run policy's answer on the runs so far, then the next run or the case's result. */
+function afterRun<T>(replay: Replay<T>, n: number): T | Promise<T> {
+  const { runner, testCase, recorded } = replay;
+  const runs = recorded.slice(0, n);
+  const decision = runner.plan.runPolicy?.(testCase, runs, runner.plan.runs);
+  return decision?.stop || n === recorded.length ? replay.done(runs, decision) : replayRun(replay, n + 1);
 }
 
 /** One recorded run's two events; a promise only when a reporter has to wait. */
