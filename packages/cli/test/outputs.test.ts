@@ -150,12 +150,20 @@ test('--run, --fail-fast and --parallel shape what runs', async () => {
     cwd: dir,
   });
   assert.equal(failFast.code, 1);
+  const failFastEvents = readJsonl(readFileSync(join(dir, 'ff.jsonl'), 'utf8'));
+  const ran = failFastEvents.filter((e) => e.type === 'result' && !e.skip_reason);
   assert.deepEqual(
-    readJsonl(readFileSync(join(dir, 'ff.jsonl'), 'utf8'))
-      .filter((e) => e.type === 'result')
-      .map((e) => e.id),
+    ran.map((e) => e.id),
     ['C0', 'C1', 'C2'],
   );
+  // The cases --fail-fast never started are listed as not run, and the summary says why it stopped.
+  const notRun = failFastEvents.filter((e) => e.type === 'result' && e.skip_reason);
+  assert.ok(notRun.length > 0);
+  for (const e of notRun) assert.match(String(e.skip_reason), /^not run: --fail-fast after case C2 failed$/);
+  const failFastSummary = failFastEvents.at(-1)!;
+  assert.equal(failFastSummary.not_run, notRun.length);
+  assert.equal(failFastSummary.total, ran.length + notRun.length);
+  assert.match(failFast.stdout, /Stopped early: --fail-fast after case C2 failed/);
   const parallel = await agentest(['test', '-i', 'inputs.jsonl', '-n', 'echo', '--parallel', '4', '-o', 'p.jsonl'], {
     cwd: dir,
   });

@@ -186,30 +186,34 @@ export class Kernel {
     const beforeAllData = lifecycle?.beforeAll ? await beforeAll(suite, plan, agent, suiteLogs) : undefined;
     await this.emit(startEvent(plan, suite, agent, total, started, suiteLogs.collected?.before_all));
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
-    let stopForFailure = false;
+    let failedFast: string | undefined;
     const runner = this.caseRunner(plan, suite, agent, abort);
-    let pulled = 0;
+    const pulled = new Set<string>();
     const onResult = (result: CaseResult) => {
       summary.add(result);
       finished?.push(result);
-      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped') stopForFailure = true;
+      if (plan.failFast && result.status !== 'passed' && result.status !== 'skipped')
+        failedFast ??= `--fail-fast after case ${result.id} ${result.status === 'failed' ? 'failed' : `had status ${result.status}`}`;
       return this.emit({ type: 'result', ...result });
     };
     // A case that answers at once is reported at once: no promise per case unless a step needs one.
     const onCase = (testCase: TestCase) => {
-      pulled++;
+      pulled.add(testCase.id);
       const result = runCase(runner, testCase);
       return isThenable(result) ? result.then(onResult) : onResult(result);
     };
-    const stop = () => stopForFailure || interrupt.aborted || this.halted !== undefined;
+    const stop = () => failedFast !== undefined || interrupt.aborted || this.halted !== undefined;
     try {
       const source = plan.order ? await plan.order(await collect(suite, plan)) : filtered(suite, plan);
       await runPool(source, plan.parallel, onCase, stop);
     } finally {
       runner.watch.dispose();
     }
+    // --fail-fast halts the run as a budget does when cases are left: those it never started are reported as not run.
+    const haltedBy = this.halted ?? failedFast;
     const notRun =
-      this.halted !== undefined && !interrupt.aborted ? await notRunResults(suite, plan, pulled, this.halted) : [];
+      haltedBy !== undefined && !interrupt.aborted ? await notRunResults(suite, plan, pulled, haltedBy) : [];
+    if (notRun.length) this.halted ??= haltedBy;
     for (const result of notRun) {
       summary.add(result);
       finished?.push(result);

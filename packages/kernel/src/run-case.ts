@@ -176,19 +176,19 @@ function renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
 }
 
 /**
- * The selected cases after the first `started` ones (those the pool pulled before a plugin halted the
- * run), each a skipped result saying why it did not run, so every report lists them.
+ * The selected cases the pool never started (`started` holds the ids it pulled before a plugin or
+ * `--fail-fast` halted the run), each a skipped result saying why it did not run, so every report lists them.
  */
 export async function notRunResults(
   suite: Suite,
   plan: RunPlan,
-  started: number,
+  started: ReadonlySet<string>,
   reason: string,
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  let seen = 0;
+  // By id, not by position: `plan.order` may have run the cases in another order than the suite's.
   for await (const testCase of filtered(suite, plan)) {
-    if (seen++ < started) continue;
+    if (started.has(testCase.id)) continue;
     results.push({
       ...caseBase(testCase),
       status: 'skipped',

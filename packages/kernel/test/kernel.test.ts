@@ -190,33 +190,6 @@ test('parallel keeps at most N cases in flight', async () => {
   assert.equal(peak, 4);
 });
 
-test('fail-fast stops starting new cases after the first failure', async () => {
-  const cases = Array.from({ length: 10 }, (_, i) =>
-    testCase(`c${i}`, { assert: [{ type: 'contains', value: i === 2 ? 'nope' : `c${i}` }] }),
-  );
-  const outcome = await createKernel({ plugins: inlinePlugins(cases) }).run(plan({ failFast: true }));
-  assert.equal(outcome.summary.total, 3);
-  assert.equal(outcome.summary.failed, 1);
-});
-
-test('interruption stops scheduling, keeps finished results and marks the summary', async () => {
-  const controller = new AbortController();
-  const cases = Array.from({ length: 10 }, (_, i) => testCase(`c${i}`));
-  const c = collector();
-  const outcome = await createKernel({
-    plugins: [
-      ...inlinePlugins(cases, async (tc) => {
-        if (tc.id === 'c2') controller.abort();
-        return {};
-      }),
-      c.plugin,
-    ],
-  }).run(plan(), { interrupt: controller.signal });
-  assert.equal(outcome.summary.interrupted, true);
-  assert.equal(outcome.summary.total, 3);
-  assert.equal(c.events.filter((e) => e.type === 'result').length, 3);
-});
-
 test('a failing reporter is silenced, the others still hear everything, its error is in the outcome', async () => {
   const c = collector();
   const broken = defineReporter({
