@@ -27,11 +27,11 @@ export function addHistoryCommand(program: Command, io: CliIo, onRun: (code: num
     .argument('[case-id]', 'a case id: show its outcome in each run that had it (e.g. T003)')
     .option(
       '-i, --input <input>',
-      'only the runs of this input, as given to agentest test (e.g. -i tests/inputs.jsonl)',
+      'only the runs of this input, as given to agentest test (default: every input; e.g. -i tests/inputs.jsonl)',
     )
     .option(
       '--config <file>',
-      'config file to use instead of searching for agentest.config.* (e.g. --config ci.config.ts)',
+      'config file to use instead of searching for agentest.config.* (default: the nearest one, searched from the working directory up to the package.json; e.g. --config ci.config.ts)',
     )
     .option('--json', 'print the history records as JSON (default: a table)')
     .addHelpText('after', EXAMPLES)

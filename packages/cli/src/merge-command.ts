@@ -44,7 +44,7 @@ export function addMergeCommand(program: Command, io: CliIo, onRun: (code: numbe
     )
     .option(
       '--config <file>',
-      'config file whose reporters write the merged reports, instead of searching for agentest.config.* (e.g. --config ci.config.ts)',
+      'config file whose reporters write the merged reports, instead of searching for agentest.config.* (default: the nearest one, searched from the working directory up to the package.json; e.g. --config ci.config.ts)',
     )
     .option('--no-jsonl', 'do not write the merged JSONL event stream by default')
     .option(

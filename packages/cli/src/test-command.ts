@@ -42,6 +42,7 @@ export function addTestCommand(program: Command, io: CliIo, onRun: (code: number
   addSuiteOptions(command);
   addRunOptions(command);
   addRunnerOptions(command);
+  addReplayOptions(command);
   addHistoryOptions(command);
   addAppOptions(command);
   addBlobOptions(command);
@@ -79,7 +80,7 @@ function addSuiteOptions(command: Command): void {
     .option('-t, --team <id>', 'test team id, overrides case fields (default: "test-team"; e.g. -t ops-team)')
     .option(
       '--ctx <file>',
-      'context JSON file: authorized, metadata, client, locale, referer (default: none; e.g. --ctx tests/context.json)',
+      'context JSON file: chat_id, authorized, metadata, client, locale, referer (default: none; e.g. --ctx tests/context.json)',
     )
     .addOption(
       new Option(
@@ -89,7 +90,7 @@ function addSuiteOptions(command: Command): void {
     )
     .option(
       '--reporter <name>',
-      "add a reporter by built-in name or module path (an agent id: the reporter agent, as -r); repeatable, replaces the config's reporters (e.g. --reporter junit --reporter ./my-reporter.ts)",
+      "add a reporter by built-in name, module path or package name (an agent id: the reporter agent, as -r); repeatable, replaces the config's reporters (default: the config's reporters; e.g. --reporter junit --reporter ./my-reporter.ts)",
       collect,
     );
 }
@@ -107,7 +108,7 @@ function addRunOptions(command: Command): void {
     )
     .option(
       '--timeout <duration>',
-      'timeout per case (default: 5m for agent cases, 30s for scripts; e.g. --timeout 2m30s)',
+      'timeout per case, a duration with a unit as in Go (default: 5m for agent cases, 30s for scripts; e.g. --timeout 2m30s or --timeout 500ms)',
     )
     .option('--parallel <n>', 'cases run at once (default: 1; e.g. --parallel 4)')
     .option(
@@ -124,22 +125,22 @@ function addRunOptions(command: Command): void {
     )
     .option(
       '--shard-durations <report>',
-      'a report of an earlier run (.jsonl or .json) whose case durations --shard-mode balanced packs by, instead of the run history; every shard must read the same one (e.g. --shard-durations last-run.jsonl)',
+      'a report of an earlier run (.jsonl or .json) whose case durations --shard-mode balanced packs by; every shard must read the same one (default: the run history; e.g. --shard-durations last-run.jsonl)',
     )
     .option('-v, --verbose', "print each case's output (default: off)")
     .option('--fail-fast', 'stop starting cases after the first failure (default: off)')
     .option(
       '--threshold <name=value>',
-      'minimum for a metric (maximum for *_ms); repeatable (e.g. --threshold pass_rate=0.95)',
+      "minimum for a metric (maximum for *_ms); a rate is a share from 0 to 1 or a percentage, 70% meaning 0.7; repeatable (default: the config's thresholds; e.g. --threshold pass_rate=0.95 or --threshold keyword_hit_rate=70%)",
       collect,
     )
     .option(
       '--before <ref>',
-      "global BeforeAll hook of a JSONL suite: a function in the assistant's src/*_test.ts, run once before the cases (default: none; e.g. --before env_test.BeforeAll)",
+      "global BeforeAll hook of a JSONL suite: a function in the assistant's src/*_test.ts, run once before the cases (default: the config's script.hooks.beforeAll, else none; e.g. --before env_test.BeforeAll)",
     )
     .option(
       '--after <ref>',
-      'global AfterAll hook of a JSONL suite, run once after the cases even when they fail (default: none; e.g. --after env_test.AfterAll)',
+      "global AfterAll hook of a JSONL suite, run once after the cases even when they fail (default: the config's script.hooks.afterAll, else none; e.g. --after env_test.AfterAll)",
     );
 }
 
@@ -168,30 +169,47 @@ function addRunnerOptions(command: Command): void {
     )
     .option(
       '--allow-only',
-      'allow test.only when CI is set (by default a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
+      'allow test.only when CI is set (default: off: a focused test fails a CI run, so that it cannot skip the rest unnoticed)',
     )
     .option(
       '--update',
-      'write snapshots that differ from the output and remove obsolete ones (docs/snapshots.md); without it a missing snapshot is written, or fails when CI is set',
+      'write snapshots that differ from the output and remove obsolete ones (docs/snapshots.md) (default: off: a missing snapshot is written, or fails its case when CI is set)',
     )
-    .option('--record', 'call the models and tools for real and record every call into cassettes (docs/replay.md)')
-    .option('--replay', 'answer every model and tool call from the cassettes; a call with no recording fails its case')
-    .option(
-      '--cassettes <mode>',
-      'cassette mode: off, record, replay, or auto (replay what is recorded, record the rest). With CI set and cassettes present, no flag and auto mean replay (lockdown) (default: off)',
-    )
-    .option('--replay-timing', 'replayed calls take as long as they took when recorded, streamed chunks included')
-    .option(
-      '--max-cost <usd>',
-      'stop starting cases once live model calls have cost this much in USD; the rest are reported as not run and the run exits 1 (e.g. --max-cost 2.50)',
-    )
-    .option('--max-tokens <n>', 'the same budget in tokens (e.g. --max-tokens 200000)')
     .option(
       '--config <file>',
-      'config file to use instead of searching for agentest.config.* (e.g. --config ci.config.ts)',
+      'config file to use instead of searching for agentest.config.* (default: the nearest one, searched from the input up to the package.json; e.g. --config ci.config.ts)',
     )
     .option('--no-jsonl', 'do not write the JSONL event stream by default')
     .option('--no-color', 'plain output without colours (also: NO_COLOR=1)');
+}
+
+/** Cassettes (recording and replaying model and tool calls) and the budget of live calls. */
+function addReplayOptions(command: Command): void {
+  command
+    .option(
+      '--record',
+      'call the models and tools for real and record every call into cassettes (docs/replay.md) (default: off)',
+    )
+    .option(
+      '--replay',
+      'answer every model and tool call from the cassettes; a call with no recording fails its case (default: off)',
+    )
+    .option(
+      '--cassettes <mode>',
+      "cassette mode: off, record, replay, or auto (replay what is recorded, record the rest). With CI set and cassettes present, no flag and auto mean replay (lockdown) (default: the config's cassettes.mode, else off)",
+    )
+    .option(
+      '--replay-timing',
+      'replayed calls take as long as they took when recorded, streamed chunks included (default: off: replays answer at once)',
+    )
+    .option(
+      '--max-cost <usd>',
+      "stop starting cases once live model calls have cost this much in USD; the rest are reported as not run and the run exits 1 (default: the config's budget.maxCost, else none; e.g. --max-cost 2.50)",
+    )
+    .option(
+      '--max-tokens <n>',
+      "the same budget in tokens (default: the config's budget.maxTokens, else none; e.g. --max-tokens 200000)",
+    );
 }
 
 /** What the run history offers a run: the likely failures first, only the last failures, or leaving a run out. */

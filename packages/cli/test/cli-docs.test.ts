@@ -1,10 +1,12 @@
-// Every flag a help page lists is documented (docs/cli.md, or the page it sends a command's flags to),
-// and every flag the docs name exists.
+// Every flag a help page lists is documented (docs/cli.md, or the page it sends a command's flags to)
+// and names its default, and every flag the docs name exists.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { createProgram } from '../src/program.js';
+import type { CliIo } from '../src/run-test.js';
 import { agentestInProcess } from './in-process.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -37,4 +39,16 @@ test('every flag the README and docs/ name in code (`--flag …`) is a flag of s
     for (const [, flag] of text.matchAll(/`(--[a-z][a-z-]*)/g))
       assert.ok(known.has(flag!) || absent.has(flag!), `${page} names ${flag}, which no agentest command has`);
   }
+});
+
+test("every flag's help names its default, except --help, --version and the --no-… forms of a switch", () => {
+  const io = { cwd: process.cwd(), env: {}, stdout: process.stdout, stderr: process.stderr } as unknown as CliIo;
+  const program = createProgram('0.0.0', io, () => undefined);
+  const silent: string[] = [];
+  for (const command of [program, ...program.commands])
+    for (const option of command.options) {
+      if (option.negate || option.long === '--help' || option.long === '--version') continue;
+      if (!/\(default: /.test(option.description)) silent.push(`agentest ${command.name()} ${option.flags}`);
+    }
+  assert.deepEqual(silent, []);
 });

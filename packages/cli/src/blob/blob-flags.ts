@@ -31,7 +31,7 @@ export function addBlobOptions(command: Command): void {
     )
     .option(
       '--resume <blob>',
-      "run again only the cases of a shard's blob that have no result (the shard was killed or preempted) and add them to that blob; give the command that started the shard (e.g. --resume .agentest/blobs/cases.shard-2-of-4.jsonl)",
+      "run again only the cases of a shard's blob that have no result (the shard was killed or preempted) and add them to that blob; give the command that started the shard (default: off; e.g. --resume .agentest/blobs/cases.shard-2-of-4.jsonl)",
     );
 }
 

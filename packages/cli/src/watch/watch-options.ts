@@ -15,7 +15,10 @@ export function addWatchOptions(command: Command): void {
       '--list',
       'print the selected cases (after --run, --tag and --shard), one line each with id, file:line and tags, and exit without running them (default: off)',
     )
-    .option('--json', 'with --list: one JSON object per case and line ({"id", "name", "kind", "source", "tags"})')
+    .option(
+      '--json',
+      'with --list: one JSON object per case and line ({"id", "name", "kind", "source", "tags"}) (default: off: one text line per case)',
+    )
     .option(
       '--watch',
       'run, then watch the suite, its scripts, prompts and hooks and the config, and run the affected cases again on every change; keys: a all, f failed, Enter again, q quit (default: off)',
