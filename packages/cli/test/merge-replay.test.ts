@@ -1,9 +1,10 @@
 /**
  * The merge replays each case's recorded runs (the kernel's `recordedRuns` seam) and computes the
  * run's statistics with the code a live run uses: proven here on three shards run in process with
- * `--runs 3`, a run policy that stops cases early, thresholds, failed, errored and retried runs, and
- * one run per case. The merged results, summary and verdict are the unsharded run's (its clock aside),
- * and the merge runs no case: its executor refuses every call, and no error is reported.
+ * `--runs 3`, a run policy that stops cases early, thresholds, failed, errored and retried runs,
+ * cases with no assertion, and one run per case. The merged results, summary and verdict are the
+ * unsharded run's (its clock aside), and the merge runs no case: its executor refuses every call, and
+ * no error is reported.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,6 +38,8 @@ const CASES: TestCase[] = IDS.map((id, i) => ({
   messages: [],
   source: { file: 'cases.jsonl', line: i + 1 },
   ...(i === 7 ? { skip: 'not today' } : {}),
+  // Cases with no assertion: they pass with a warning, which the merged summary counts again.
+  ...(i % 7 === 3 ? { unasserted: true } : {}),
 }));
 
 /** Run `run` of case `i`: stable passes, stable failures, unstable cases, errors, retried calls, metrics. */
@@ -142,6 +145,7 @@ for (const [what, runs, extra] of [
     assert.deepEqual(summary, comparable([wholeOutcome.summary])[0]);
     // The fixture has what it claims: failures, errors, retried runs, a skipped case and a verdict.
     assert.ok((summary.failed as number) > 0 && (summary.errors as number) > 0 && summary.skipped === 1);
+    assert.ok((summary.unasserted as number) > 0);
     assert.ok(mergedEvents.some((e) => e.type === 'result' && e.runs.some((run) => run.retries)));
     assert.ok(summary.verdict && summary.thresholds);
   });

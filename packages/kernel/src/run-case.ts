@@ -8,6 +8,7 @@ import { HookLines } from './logs.js';
 import { replayCase } from './replay-case.js';
 import { runOnce } from './run-once.js';
 import { filtered } from './select-cases.js';
+import { noteUnasserted } from './unasserted.js';
 import type { RunWatch, Watch } from './run-watch.js';
 import type { Agent, AgentRef } from './types/agent.js';
 import type { PlanContext } from './types/context.js';
@@ -47,7 +48,7 @@ export function runCase(runner: CaseRunner, testCase: TestCase): CaseResult | Pr
   if (testCase.skip || testCase.todo) return skipped(base, testCase);
   if (testCase.recordedRuns)
     return replayCase(runner, testCase, testCase.recordedRuns, (runs, decision) =>
-      caseResult(base, runs, plan, decision),
+      noteUnasserted(caseResult(base, runs, plan, decision), testCase),
     );
   const timeoutMs = testCase.timeoutMs ?? plan.timeoutMs ?? suite.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifecycle = caseHooks(suite, testCase);
@@ -67,7 +68,7 @@ function runSingle(
   const done = (execution: Execution) => {
     watch.stop(run);
     const runs = [execution];
-    return caseResult(base, runs, runner.plan, runner.plan.runPolicy?.(testCase, runs, 1));
+    return noteUnasserted(caseResult(base, runs, runner.plan, runner.plan.runPolicy?.(testCase, runs, 1)), testCase);
   };
   const failed = (error: unknown) => {
     watch.stop(run);
@@ -113,7 +114,7 @@ async function runAll(
       runs.push(await runOnce(runner, testCase, n, timeoutMs, run));
       decision = plan.runPolicy?.(testCase, runs, plan.runs);
     }
-    const result = caseResult(base, runs, plan, decision);
+    const result = noteUnasserted(caseResult(base, runs, plan, decision), testCase);
     if (lifecycle?.after) {
       if (run.timedOut) run = renew(watch, run, timeoutMs);
       await runAfter(runner, testCase, result, beforeData, run, hookLogs);

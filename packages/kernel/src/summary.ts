@@ -1,5 +1,6 @@
 import type { CaseResult, Status } from './types/result.js';
 import type { Summary } from './types/run.js';
+import { isUnasserted } from './unasserted.js';
 
 /**
  * Folds case results into the summary as they arrive, so memory stays flat however many cases run.
@@ -12,6 +13,7 @@ export class SummaryBuilder {
   private runsPassed = 0;
   private stable = 0;
   private unstable = 0;
+  private unasserted = 0;
   private readonly metricSums = new Map<string, { sum: number; n: number }>();
 
   constructor(private readonly runsPerCase: number) {}
@@ -19,6 +21,7 @@ export class SummaryBuilder {
   add(result: CaseResult): void {
     this.counts[result.status]++;
     if (result.status === 'skipped') return;
+    if (isUnasserted(result)) this.unasserted++;
     for (const run of result.runs) {
       this.runsTotal++;
       if (run.status === 'passed') this.runsPassed++;
@@ -55,6 +58,7 @@ export class SummaryBuilder {
       summary.stable_cases = this.stable;
       summary.unstable_cases = this.unstable;
     }
+    if (this.unasserted) summary.unasserted = this.unasserted;
     const metrics = this.metrics(executed);
     if (Object.keys(metrics).length) summary.metrics = metrics;
     return summary;

@@ -65,7 +65,7 @@ test("the run-scope entry's exported values are exactly the listed ones", () => 
 });
 
 /** `@agentest/kernel/results`: the rules a result is built by. */
-const RESULTS_EXPORTS = ['SummaryBuilder', 'addJudgeUsage', 'matchesRunFilter', 'representativeRun'];
+const RESULTS_EXPORTS = ['SummaryBuilder', 'addJudgeUsage', 'isUnasserted', 'matchesRunFilter', 'representativeRun'];
 
 test("the results entry's exported values are exactly the listed ones", () => {
   assert.deepEqual(Object.keys(results).sort(), RESULTS_EXPORTS);

@@ -170,3 +170,27 @@ test('a bad key or a deep line stops the run before any agent call', async () =>
     assert.equal(calls, 0);
   }
 });
+
+test('a static case with no assert and no expected is marked unasserted (it passes as in Yao, with a warning)', async () => {
+  const cases = await loadText(
+    [
+      '{"id": "bare", "input": "x"}',
+      '{"id": "null", "input": "x", "assert": null}',
+      '{"id": "empty", "input": "x", "assert": []}',
+      '{"id": "checked", "input": "x", "assert": {"type": "contains", "value": "x"}}',
+      '{"id": "expected", "input": "x", "expected": "x"}',
+      '{"id": "dyn", "input": "x", "simulator": {"use": "agents:sim"}, "checkpoints": [{"id": "cp", "assert": {"type": "contains", "value": "x"}}]}',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    cases.map((c) => [c.id, c.unasserted === true]),
+    [
+      ['bare', true],
+      ['null', true],
+      ['empty', true],
+      ['checked', false],
+      ['expected', false],
+      ['dyn', false],
+    ],
+  );
+});

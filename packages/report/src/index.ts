@@ -46,7 +46,7 @@ export {
 } from './reporter-options.js';
 export { defineDocumentReporter, documentReporter, type DocumentReporterSpec } from './document-reporter.js';
 export { colourWanted } from './colour.js';
-export { haltNote, usageText } from './usage.js';
+export { haltNote, unassertedNote, usageText } from './usage.js';
 export { caseLogs } from './case-logs.js';
 export { hasRobustness, robustnessLine } from './robustness-text.js';
 export { judgeLine, varianceLine } from './judged-text.js';

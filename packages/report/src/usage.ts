@@ -30,6 +30,13 @@ function helpersText(helpers: DeepReadonly<UsageTotals>['helpers']): string {
   return parts.length ? ` · of which ${parts.join('; ')}` : '';
 }
 
+/** `3 cases have no assertion: they pass whatever the agent answers`, when some ran, else undefined. */
+export function unassertedNote(summary: { unasserted?: number }): string | undefined {
+  const count = summary.unasserted ?? 0;
+  if (!count) return undefined;
+  return `${count} case${count === 1 ? ' has' : 's have'} no assertion: ${count === 1 ? 'it passes' : 'they pass'} whatever the agent answers`;
+}
+
 /** `stopped early: budget (…); 4 cases not run` for a halted run's summary, else undefined. */
 export function haltNote(summary: { halted?: string; not_run?: number }): string | undefined {
   if (!summary.halted) return undefined;

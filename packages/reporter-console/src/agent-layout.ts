@@ -73,6 +73,7 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
     const run = result.runs[0];
     p.line(`${head}  ${statusText(p, result.status, result.duration_ms, run)}`);
     printDetails(p, result.error, run?.output ?? result.output, verbose, '  ');
+    printWarnings(p, result);
     printConversation(p, result, verbose, '  ');
     if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
     if (verbose) printLogLines(p, caseLogs(result), '  ');
@@ -91,7 +92,13 @@ export function printAgentResult(p: Printer, result: Result, verbose: boolean): 
   const policy = result.run_policy;
   if (policy) p.line(p.paint('dim', `  ${policy.runs} of at most ${policy.max} runs: ${safe(policy.reason ?? '')}`));
   if (result.variance) p.line(p.paint('dim', `  ${varianceLine(result.variance)}`));
+  printWarnings(p, result);
   if (verbose) printLogLines(p, caseLogs(result), '  ');
+}
+
+/** What did not change the case's verdict but should be seen: no assertion, a failed After hook. */
+function printWarnings(p: Printer, result: Result): void {
+  for (const warning of result.warnings ?? []) p.line(`  ${p.paint('yellow', `⚠ ${safe(warning)}`)}`);
 }
 
 function statusText(p: Printer, status: Result['status'], durationMs: number, run?: Run): string {

@@ -1,7 +1,7 @@
 import type { DeepReadonly, SummaryEvent } from '@agentest/kernel';
 import { formatBound, formatMetric, metricRows, formatDuration } from '@agentest/report';
 import type { LayoutPrinter as Printer } from '@agentest/report';
-import { haltNote, printFlaky, printLogLines, terminalSafe as safe, usageText } from '@agentest/report';
+import { haltNote, printFlaky, printLogLines, terminalSafe as safe, unassertedNote, usageText } from '@agentest/report';
 import { printRobustness } from './conversation-lines.js';
 import { heavyRule, interruptedText, lightRule, metricLabel } from './text.js';
 
@@ -25,6 +25,8 @@ export function printSummary(p: Printer, s: Summary, outputs: readonly string[])
   row('Duration', formatDuration(s.duration_ms));
   const usage = usageText(s.usage);
   if (usage) row('Usage', usage);
+  const unasserted = unassertedNote(s);
+  if (unasserted) p.line(p.paint('yellow', `  ⚠ ${unasserted}`));
   if (s.hook_logs?.after_all?.length) {
     p.line('  AfterAll output:');
     printLogLines(p, s.hook_logs.after_all, '  ');

@@ -137,6 +137,7 @@
         box.appendChild(item);
       });
     }
+    if (row.warnings) block(box, 'Warnings', row.warnings);
     if (row.stability) block(box, 'Stability', row.stability);
     if (row.sequential) block(box, 'Sequential runs', row.sequential);
     if (row.flaky) block(box, 'Flaky', row.flaky);

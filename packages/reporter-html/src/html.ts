@@ -95,6 +95,8 @@ function cards({ summary }: Report): { label: string; value: string; tone: strin
   if (summary.timeouts) list.push({ label: 'Timeouts', value: String(summary.timeouts), tone: 'warn' });
   if (summary.skipped) list.push({ label: 'Skipped', value: String(summary.skipped), tone: '' });
   if (summary.flaky?.length) list.push({ label: 'Flaky', value: String(summary.flaky.length), tone: 'warn' });
+  // Cases that pass whatever the agent answers: a pass that checked nothing.
+  if (summary.unasserted) list.push({ label: 'No Assertion', value: String(summary.unasserted), tone: 'warn' });
   // With --runs > 1 this is the share of passing runs; the `pass_rate` metric counts whole cases.
   list.push({
     label: summary.runs_per_case > 1 ? 'Run Pass Rate' : 'Pass Rate',

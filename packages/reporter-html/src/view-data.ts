@@ -61,6 +61,8 @@ export interface RowData {
   variance?: string;
   /** Tokens and cost of the case's model calls. */
   usage?: string;
+  /** What did not change the verdict but should be seen (no assertion, a failed After hook), one a line. */
+  warnings?: string;
 }
 
 export function rowData(result: ReadonlyResult): RowData {
@@ -113,6 +115,7 @@ export function rowData(result: ReadonlyResult): RowData {
   if (result.variance) row.variance = varianceLine(result.variance);
   const usage = usageText(result.usage);
   if (usage) row.usage = usage;
+  if (result.warnings?.length) row.warnings = truncate(result.warnings.join('\n'), FIELD_LIMIT);
   return row;
 }
 

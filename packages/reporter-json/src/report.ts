@@ -66,6 +66,7 @@ function resultEntry(result: Result) {
     ...(result.metadata ? { metadata: result.metadata } : {}),
     ...(result.tags ? { tags: result.tags } : {}),
     ...logsOf(result),
+    ...(result.warnings?.length ? { warnings: result.warnings } : {}),
     ...(result.skip_reason ? { skip_reason: result.skip_reason } : {}),
     ...(result.todo ? { todo: true } : {}),
     source: result.source,

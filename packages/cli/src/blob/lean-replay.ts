@@ -40,13 +40,13 @@ const CASE_KEY = `,"${BLOB_CASE_KEY}":`;
 
 /** The run keys of the lines read so far, by their text: most lines of a suite have the same few. */
 const runKeysByText = new Map<string, readonly unknown[] | undefined>();
-/** The last line's run keys, and their text: the next line's are most often the same, compared in place. */
+/** The last line's run keys, and their text: the next line's are most often the same, compared without a look-up. */
 let last: { text: string; keys: readonly unknown[] | undefined } = { text: '', keys: undefined };
 
 /** The run keys written in `line` from `from` to its closing brace. */
 function runKeys(line: string, from: number): readonly unknown[] | undefined {
-  if (line.length - 1 - from === last.text.length && line.startsWith(last.text, from)) return last.keys;
   const text = line.slice(from, -1);
+  if (text === last.text) return last.keys;
   let keys = runKeysByText.get(text);
   if (keys === undefined && !runKeysByText.has(text)) {
     const value = parsed(text);

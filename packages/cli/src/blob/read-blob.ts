@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { isAscii } from 'node:buffer';
+import { stat } from 'node:fs/promises';
 import type { ResultEvent, StartEvent, SummaryEvent } from '@agentest/kernel';
 import { blobInvalid, checkHeader, type BlobHeader } from './blob-header.js';
+import { chunksOf, CHUNK_BYTES } from './blob-chunks.js';
 import { BLOB_RUN_KEY, leanRun } from './lean-result.js';
 
 /**
@@ -37,42 +38,80 @@ export interface Blob {
  * whole, no run stopped by hand), is only recognised here, and parsed and checked when the merge
  * replays it ({@link parseRecorded}); every other line is parsed now.
  */
-export async function readBlob(path: string, shown: string): Promise<Blob> {
+export async function readBlob(path: string, shown: string, chunkBytes = CHUNK_BYTES): Promise<Blob> {
   await fileExists(path, shown);
-  let blob: Blob | undefined;
-  let broken: { line: number; reason: string } | undefined;
-  let lastResult: string | undefined;
-  let lineNumber = 0;
-  for await (const lines of linesOf(path)) {
-    for (const text of lines) {
-      lineNumber++;
-      if (!text) continue;
-      if (broken) throw blobInvalid(shown, brokenLine(blob, broken), broken.line);
-      const head = blob && finishedResultHead(text);
-      lastResult = head?.id;
-      if (head) {
-        blob!.results.set(head.id, { text, line: lineNumber, kind: head.kind });
-        continue;
-      }
-      const event = parseLine(text);
-      if (typeof event === 'string') {
-        broken = { line: lineNumber, reason: event };
-        continue;
-      }
-      if (!blob) blob = { file: shown, header: checkHeader(event, shown), results: new Map() };
-      else addEvent(blob, event, text, { shown, line: lineNumber });
+  const reader = new BlobReader(shown);
+  for await (const chunk of chunksOf(path, chunkBytes)) reader.read(decoded(chunk));
+  return reader.finish();
+}
+
+/**
+ * A chunk's text. A chunk ends at a line end, so no character is cut in two; an ASCII one (most blobs)
+ * is copied byte for character, which costs a fraction of decoding UTF-8 (and reads the same).
+ */
+function decoded(chunk: Buffer): string {
+  return chunk.toString(isAscii(chunk) ? 'latin1' : 'utf8');
+}
+
+/**
+ * A blob's lines, a chunk's text at a time (see blob-chunks.ts). The lines are cut from the chunk's
+ * text as it is (a slice shares the chunk's characters), and found with one search each.
+ */
+class BlobReader {
+  private blob?: Blob;
+  private broken?: { line: number; reason: string };
+  private lastResult?: string;
+  private lineNumber = 0;
+  private endsWithNewline = false;
+
+  constructor(private readonly shown: string) {}
+
+  read(text: string): void {
+    // Where the chunk next says "run interrupted": one search through the chunk, not one through each line.
+    let stopped = text.indexOf(STOPPED_WORDS);
+    for (let start = 0; start < text.length;) {
+      let next = text.indexOf('\n', start);
+      if (next === -1) next = text.length;
+      // A line written with Windows line ends (`\r\n`) without its `\r`.
+      const end = next > start && text.charCodeAt(next - 1) === 13 ? next - 1 : next;
+      if (stopped !== -1 && stopped < start) stopped = text.indexOf(STOPPED_WORDS, start);
+      this.line(text.slice(start, end), stopped !== -1 && stopped < end);
+      start = next + 1;
     }
+    this.endsWithNewline = text.charCodeAt(text.length - 1) === 10;
   }
-  if (!blob) {
-    if (!broken) throw blobInvalid(shown, 'the file is empty');
-    // A first line that ends in a newline was written whole: the file is something else than a blob.
-    if (await endsWithNewline(path)) throw blobInvalid(shown, brokenLine(blob, broken), broken.line);
-    throw blobInvalid(shown, 'its first line is cut short: the shard was stopped before it wrote anything');
+
+  /** One line; `stopped` when it says "run interrupted" (then it is parsed to tell whether its case is finished). */
+  private line(text: string, stopped: boolean): void {
+    this.lineNumber++;
+    if (!text) return;
+    const { blob, broken, shown } = this;
+    if (broken) throw blobInvalid(shown, brokenLine(blob, broken), broken.line);
+    const head = blob && !stopped ? finishedResultHead(text) : undefined;
+    this.lastResult = head?.id;
+    if (head) {
+      blob!.results.set(head.id, { text, line: this.lineNumber, kind: head.kind });
+      return;
+    }
+    const event = parseLine(text);
+    if (typeof event === 'string') this.broken = { line: this.lineNumber, reason: event };
+    else if (!blob) this.blob = { file: shown, header: checkHeader(event, shown), results: new Map() };
+    else addEvent(blob, event, text, { shown, line: this.lineNumber });
   }
-  // The last line may be cut short just after a `}` of its own: only parsing it tells.
-  const last = lastResult === undefined ? undefined : blob.results.get(lastResult);
-  if (last && typeof parseLine(last.text) === 'string') blob.results.delete(lastResult!);
-  return blob;
+
+  finish(): Blob {
+    const { blob, broken, shown, lastResult } = this;
+    if (!blob) {
+      if (!broken) throw blobInvalid(shown, 'the file is empty');
+      // A first line that ends in a newline was written whole: the file is something else than a blob.
+      if (this.endsWithNewline) throw blobInvalid(shown, brokenLine(blob, broken), broken.line);
+      throw blobInvalid(shown, 'its first line is cut short: the shard was stopped before it wrote anything');
+    }
+    // The last line may be cut short just after a `}` of its own: only parsing it tells.
+    const last = lastResult === undefined ? undefined : blob.results.get(lastResult);
+    if (last && typeof parseLine(last.text) === 'string') blob.results.delete(lastResult!);
+    return blob;
+  }
 }
 
 /**
@@ -93,12 +132,11 @@ const RESULT_HEAD = /^\{"type":"result","id":("(?:[^"\\]|\\.)*"),"kind":("(?:[^"
 
 /**
  * The id and kind of a finished case's result line, read from its start without parsing it, or
- * `undefined` for any other line (which is then parsed and checked as a whole).
+ * `undefined` for any other line (which is then parsed and checked as a whole). A line that says "run
+ * interrupted" is never asked: a case a hard stop cut short is told apart by its parsed runs (stoppedByHand).
  */
 function finishedResultHead(text: string): { id: string; kind: string } | undefined {
   if (text.charCodeAt(text.length - 1) !== 125 /* } */ || !text.startsWith(RESULT_START)) return undefined;
-  // A case a hard stop cut short is told apart by its parsed runs (stoppedByHand).
-  if (text.includes(STOPPED_WORDS)) return undefined;
   // An id and a kind without a backslash end at the next quote each: two searches, no regex.
   const idEnd = text.indexOf('"', RESULT_START.length);
   const kindEnd = text.startsWith(KIND_KEY, idEnd) ? text.indexOf('"', idEnd + KIND_KEY.length) : -1;
@@ -155,40 +193,6 @@ function parseLine(line: string): Loose | string {
   }
 }
 
-/**
- * The file's lines, read in large chunks: a blob of 100k results is tens of MB; readline costs a regex
- * a line. They come a chunk's worth at a time, as an async generator costs a promise per value. Lines
- * are cut from each chunk as it is (joining a chunk to the previous one's unfinished line would copy
- * the whole chunk); only a line that spans two chunks is joined.
- */
-async function* linesOf(path: string): AsyncGenerator<string[]> {
-  let rest = '';
-  for await (const chunk of createReadStream(path, {
-    encoding: 'utf8',
-    highWaterMark: 1 << 20,
-  }) as AsyncIterable<string>) {
-    let end = chunk.indexOf('\n');
-    if (end === -1) {
-      rest += chunk;
-      continue;
-    }
-    const lines = [withoutCr(rest + chunk.slice(0, end))];
-    let start = end + 1;
-    for (end = chunk.indexOf('\n', start); end !== -1; end = chunk.indexOf('\n', start)) {
-      lines.push(withoutCr(chunk.slice(start, end)));
-      start = end + 1;
-    }
-    rest = chunk.slice(start);
-    yield lines;
-  }
-  if (rest) yield [rest];
-}
-
-/** A line written with Windows line ends (`\r\n`) without its `\r`. */
-function withoutCr(line: string): string {
-  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
-}
-
 async function fileExists(path: string, shown: string): Promise<void> {
   const found = await stat(path).catch(() => undefined);
   if (!found?.isFile())
@@ -200,15 +204,4 @@ function brokenLine(blob: Blob | undefined, broken: { reason: string }): string 
   return blob
     ? `not a JSON object (${broken.reason})`
     : `not a shard blob: its first line is not a blob header (${broken.reason}); a .json or .jsonl report cannot be merged, only the blobs a sharded run writes into --blob-dir`;
-}
-
-async function endsWithNewline(path: string): Promise<boolean> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    const { buffer } = await file.read(Buffer.alloc(1), 0, 1, size - 1);
-    return buffer[0] === 0x0a;
-  } finally {
-    await file.close();
-  }
 }

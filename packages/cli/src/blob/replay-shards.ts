@@ -14,6 +14,7 @@ import {
   type TestContext,
   type UsageTotals,
 } from '@agentest/kernel';
+import { isUnasserted } from '@agentest/kernel/results';
 import { addTotals, emptyTotals } from '@agentest/cassettes';
 import { SERIALISED_LINE, type SerialisedLine } from '@agentest/reporter-jsonl';
 import type { ShardSet } from './check-blobs.js';
@@ -204,6 +205,8 @@ function caseOf(result: ResultEvent): TestCase {
   testCase.source = result.source;
   if (result.status === 'skipped' && result.runs.length === 0) testCase.skip = result.skip_reason ?? true;
   if (result.todo) testCase.todo = true;
+  // So that the merged summary counts it again (its warning is restored with the recorded fields).
+  if (isUnasserted(result)) testCase.unasserted = true;
   // The kernel reports these runs as the case's (a case a run policy stopped early has the runs it had).
   testCase.recordedRuns = result.runs;
   return testCase;

@@ -149,7 +149,7 @@ export interface CaseResult {
   stability?: Stability;
   /** For a judged case: the agent's pass rate across runs, apart from the judges' agreement across samples. */
   variance?: CaseVariance;
-  /** Problems that did not change the verdict, e.g. an After hook that failed. */
+  /** Problems that did not change the verdict, e.g. an After hook that failed, or a case with no assertion. */
   warnings?: string[];
   /** What the case's Before and After hooks printed. */
   hook_logs?: { before?: string[]; after?: string[] };

@@ -129,6 +129,11 @@ export interface Summary {
   interrupted?: boolean;
   /** What the suite's BeforeAll and AfterAll hooks printed (an AfterAll failure included). */
   hook_logs?: { before_all?: string[]; after_all?: string[] };
+  /**
+   * The cases that ran with no assertion (`TestCase.unasserted`), which pass whatever the agent answers; absent
+   * when none.
+   */
+  unasserted?: number;
   /** With `interrupted` or `halted`: the selected cases that never ran. */
   not_run?: number;
   /** Why the run stopped starting cases before the end (a budget reached); its cases not run are skipped results. */

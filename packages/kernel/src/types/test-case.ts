@@ -65,6 +65,12 @@ export interface TestCase {
   messages: Message[];
   expected?: unknown;
   assert?: Assertion[];
+  /**
+   * Set by a loader on a case that has nothing to judge its reply by (a static JSONL case with neither
+   * `assert` nor `expected`): it passes whatever the agent answers, as in Yao, and its result carries a
+   * warning saying so; the summary counts such cases (`unasserted`).
+   */
+  unasserted?: boolean;
   user?: string;
   team?: string;
   metadata?: Record<string, unknown>;

@@ -18,7 +18,7 @@ import {
   statusIcon,
   truncate,
 } from '../text.js';
-import { haltNote, usageText } from '../usage.js';
+import { haltNote, unassertedNote, usageText } from '../usage.js';
 import { comparisonSection } from './comparison-section.js';
 import { conversationSection, robustnessSection } from './dynamic-section.js';
 import { dynamicOf } from '../dynamic.js';
@@ -71,6 +71,8 @@ function summarySection({ summary, metadata }: Report): string {
   if (summary.skipped) rows.push(['Skipped', String(summary.skipped)]);
   if (summary.errors) rows.push(['Errors', String(summary.errors)]);
   if (summary.timeouts) rows.push(['Timeouts', String(summary.timeouts)]);
+  const unasserted = unassertedNote(summary);
+  if (unasserted) rows.push(['No Assertion', `⚠ ${unasserted}`]);
   if (summary.runs_per_case > 1)
     rows.push(['Runs per Case', String(summary.runs_per_case)], ['Total Runs', String(summary.total_runs)]);
   // With several runs per case this counts runs; the `pass_rate` metric counts cases.
@@ -147,6 +149,7 @@ function caseSection(result: ReadonlyResult, runsPerCase: number, verbose: boole
       `**Runs:** ${result.stability.passed}/${result.stability.runs} passed (${formatPercent(result.stability.pass_rate)}, ${result.stability.stability_class})`,
     );
   if (result.variance) lines.push(`**Variance:** ${inline(varianceLine(result.variance))}`);
+  for (const warning of result.warnings ?? []) lines.push(`**Warning:** ${inline(warning)}`);
   const usage = usageText(result.usage);
   if (usage) lines.push(`**Usage:** ${usage}`);
   if (result.error)
