@@ -6,7 +6,7 @@ import type { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
 import type { ScriptPool } from './pool/types.js';
-import { isScriptTestRef } from './resolve/script-test.js';
+import { isModulelessScriptRef, isScriptTestRef, resolveScriptTest } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
 import { registerScriptLayout } from './script-layout.js';
@@ -49,8 +49,12 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
           generated.push(made.dispose);
           return made.suite;
         }
+        const moduleless = isModulelessScriptRef(input.input);
         // `scripts.jsonl` is a file, not a script reference.
-        if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
+        if ((!moduleless && !isScriptTestRef(input.input)) || existsSync(resolve(input.cwd, input.input)))
+          return undefined;
+        // `scripts.expense` lacks its module: say how a reference is written (Yao's "invalid script path").
+        if (moduleless) resolveScriptTest(input.input, input.cwd);
         const { loadScriptSuite } = await import('./script-suite.js');
         const suite = await loadScriptSuite(input, opts.root);
         warm();

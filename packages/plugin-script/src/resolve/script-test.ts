@@ -21,6 +21,14 @@ export function isScriptTestRef(input: string): boolean {
 }
 
 /**
+ * `scripts.expense`: a script test reference without its module, which Yao refuses as an invalid script
+ * path. `scripts.jsonl` and `scripts.json` are file names, left to the JSONL loader.
+ */
+export function isModulelessScriptRef(input: string): boolean {
+  return /^scripts\.[A-Za-z0-9_$-]+$/.test(input) && !/^scripts\.jsonl?$/i.test(input);
+}
+
+/**
  * `scripts.<assistant>.<module>` → `<assistant>/src/<module>_test.ts` (or `.js`), under `assistants/`
  * or the root, as the seed's Script Resolution table and Yao's `ResolveScript` say. A missing file is
  * an `INPUT_NOT_FOUND` error that lists every path tried.
