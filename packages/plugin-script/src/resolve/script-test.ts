@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
 import { assistantCandidates } from './assistant.js';
 
@@ -21,11 +21,15 @@ export function isScriptTestRef(input: string): boolean {
 }
 
 /**
- * `scripts.expense`: a script test reference without its module, which Yao refuses as an invalid script
- * path. `scripts.jsonl` and `scripts.json` are file names, left to the JSONL loader.
+ * Whether `-i` is a script test for the script loader: `scripts.<assistant>.<module>` that is no
+ * existing file (`scripts.jsonl` is a file). `scripts.expense`, without its module, is refused as Yao
+ * refuses it: an invalid script path that says how a reference is written.
  */
-export function isModulelessScriptRef(input: string): boolean {
-  return /^scripts\.[A-Za-z0-9_$-]+$/.test(input) && !/^scripts\.jsonl?$/i.test(input);
+export function isScriptTestInput(input: string, cwd: string): boolean {
+  const moduleless = /^scripts\.[A-Za-z0-9_$-]+$/.test(input) && !/^scripts\.jsonl?$/i.test(input);
+  if ((!moduleless && !isScriptTestRef(input)) || existsSync(resolve(cwd, input))) return false;
+  if (moduleless) resolveScriptTest(input, cwd);
+  return true;
 }
 
 /**
