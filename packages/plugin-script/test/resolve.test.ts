@@ -60,7 +60,8 @@ describe('resolveScriptTest', () => {
       runKernel(plan('scripts.expense', APP)),
       (error: AgentestError) =>
         error.code === 'INPUT_INVALID' &&
-        /^invalid script path "scripts\.expense": use scripts\.<assistant>\.<module>/.test(error.message),
+        /^invalid script path "scripts\.expense": use scripts\.<assistant>\.<module>/.test(error.message) &&
+        /expense\/src\/setup_test\.ts/.test(error.hint),
     );
   });
 });

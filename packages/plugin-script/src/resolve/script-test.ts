@@ -43,7 +43,10 @@ export function resolveScriptTest(input: string, root: string): ResolvedScriptTe
     throw new AgentestError(
       'INPUT_INVALID',
       `invalid script path ${JSON.stringify(input)}: use scripts.<assistant>.<module>, e.g. scripts.expense.setup`,
-      { where: '-i' },
+      {
+        where: '-i',
+        hint: 'Name the test file as scripts.<assistant>.<module>: scripts.expense.setup runs expense/src/setup_test.ts.',
+      },
     );
   }
   const tried: string[] = [];
