@@ -109,7 +109,7 @@ describe('verdicts through the CLI', () => {
     );
     assert.equal(
       byId.get('expected-differs')!.error,
-      'expected {"n":12345678901234567890}, got {"n":12345678901234567891}',
+      'output does not match expected: expected {"n":12345678901234567890}, got {"n":12345678901234567891}',
     );
   });
 

@@ -76,3 +76,25 @@ test('options are rejected with a clear error', () => {
   const plugin = assertPlugin({ strict: true } as never);
   assert.throws(() => plugin.apply({ hooks: {} as never, reportError: () => {} }), /agentest:assert: takes no options/);
 });
+
+test("a case's expected (no assert) fails with Yao's 'output does not match expected', then the values", async () => {
+  const expected = { keywords: ['AI'] };
+  const plugins = [
+    assertPlugin(),
+    inlineCases(
+      [
+        testCase('implicit', { expected, assert: [{ type: 'equals', value: expected }] }),
+        testCase('explicit', { assert: [{ type: 'equals', value: expected }] }),
+      ],
+      { needsAgent: false },
+    ),
+    agentExecutor(async () => ({ output: { keywords: ['ML'] } })),
+  ];
+  const { results } = await runKernel(plugins);
+  const byId = Object.fromEntries(results.map((r) => [r.id, r]));
+  assert.equal(
+    byId['implicit']!.error,
+    'output does not match expected: expected {"keywords":["AI"]}, got {"keywords":["ML"]}',
+  );
+  assert.equal(byId['explicit']!.error, 'expected {"keywords":["AI"]}, got {"keywords":["ML"]}');
+});

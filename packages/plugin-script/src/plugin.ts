@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { AgentestPlugin, Assertion, RunEvent } from '@agentest/kernel';
 import { parseDuration } from '@agentest/common';
 import type { ScriptExecutor } from './execute-script.js';
 import { parseScriptOptions, sandboxOptions, type ScriptOptions } from './options.js';
 import { acquireScriptPool } from './pool/shared-pool.js';
 import type { ScriptPool } from './pool/types.js';
-import { isScriptTestRef } from './resolve/script-test.js';
+import { isScriptTestInput } from './resolve/script-test.js';
 import { runScriptAssertion, scriptAssertionProblem } from './script-assertion.js';
 import { withScriptHooks } from './script-hooks.js';
 import { registerScriptLayout } from './script-layout.js';
@@ -49,8 +47,7 @@ export default function script(options?: ScriptOptions): AgentestPlugin {
           generated.push(made.dispose);
           return made.suite;
         }
-        // `scripts.jsonl` is a file, not a script reference.
-        if (!isScriptTestRef(input.input) || existsSync(resolve(input.cwd, input.input))) return undefined;
+        if (!isScriptTestInput(input.input, input.cwd)) return undefined;
         const { loadScriptSuite } = await import('./script-suite.js');
         const suite = await loadScriptSuite(input, opts.root);
         warm();

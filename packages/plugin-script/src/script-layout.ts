@@ -84,17 +84,20 @@ export function printScriptResult(p: Printer, result: Result, verbose: boolean):
   p.line();
 }
 
-/** `Summary: 2 passed, 1 failed, 0 skipped (35ms)` between heavy rules. */
+/**
+ * `Summary: 2 passed, 1 failed, 0 skipped (35ms)` between heavy rules. As in the seed and Yao, a test
+ * that threw or timed out counts as failed, so the three counts add up to the total; the kinds follow
+ * in brackets: `3 failed (1 error, 1 timeout)`.
+ */
 export function printScriptSummary(p: Printer, summary: DeepReadonly<SummaryEvent>, outputs: readonly string[]): void {
-  const extra = [
+  const kinds = [
     summary.errors ? `${summary.errors} error${summary.errors === 1 ? '' : 's'}` : '',
     summary.timeouts ? `${summary.timeouts} timeout${summary.timeouts === 1 ? '' : 's'}` : '',
-  ]
-    .filter(Boolean)
-    .map((t) => `, ${t}`)
-    .join('');
-  const text = `  Summary: ${summary.passed} passed, ${summary.failed} failed${extra}, ${summary.skipped} skipped (${formatDuration(summary.duration_ms)})`;
-  const bad = summary.failed + summary.errors + summary.timeouts > 0;
+  ].filter(Boolean);
+  const failed = summary.failed + summary.errors + summary.timeouts;
+  const detail = kinds.length ? ` (${kinds.join(', ')})` : '';
+  const text = `  Summary: ${summary.passed} passed, ${failed} failed${detail}, ${summary.skipped} skipped (${formatDuration(summary.duration_ms)})`;
+  const bad = failed > 0;
   p.lines([p.paint('bold', heavyRule), p.paint(['bold', bad ? 'red' : 'green'], text)]);
   if (summary.interrupted) p.line(p.paint('yellow', interruptedText(summary)));
   // `--fuzz` has no message to perturb in a test function: say so rather than fuzz nothing in silence.

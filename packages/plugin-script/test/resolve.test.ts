@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { resolveScriptFunction, resolveScriptTest } from '../src/index.js';
-import { APP } from './helpers.js';
+import type { AgentestError } from '@agentest/kernel';
+import { APP, plan, runKernel } from './helpers.js';
 
 describe('resolveScriptTest', () => {
   it('finds <assistant>/src/<module>_test.ts under assistants/', () => {
@@ -52,6 +53,16 @@ describe('resolveScriptTest', () => {
 
   it('rejects a reference without a module', () => {
     assert.throws(() => resolveScriptTest('scripts.expense', APP), /invalid script path/);
+  });
+
+  it('-i scripts.expense is an invalid script path naming the form, not an input no loader knows', async () => {
+    await assert.rejects(
+      runKernel(plan('scripts.expense', APP)),
+      (error: AgentestError) =>
+        error.code === 'INPUT_INVALID' &&
+        /^invalid script path "scripts\.expense": use scripts\.<assistant>\.<module>/.test(error.message) &&
+        /expense\/src\/setup_test\.ts/.test(error.hint),
+    );
   });
 });
 

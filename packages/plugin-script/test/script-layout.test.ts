@@ -82,6 +82,18 @@ test("the script plugin's console layout: the seed's Script Test output with exp
   );
 });
 
+test('the script summary counts a test that threw or timed out as failed, naming the kinds in brackets', async () => {
+  const text = await render(
+    scriptSuite({
+      TestOk: { status: 'passed' },
+      TestThrows: { status: 'error', error: 'kaboom' },
+      TestHangs: { status: 'timeout', error: 'timeout after 30s' },
+      TestWrong: { status: 'failed', error: 'assertion failed: nope' },
+    }),
+  );
+  assert.match(text, /Summary: 1 passed, 3 failed \(1 error, 1 timeout\), 0 skipped \(/);
+});
+
 test('without the script layout registered the console prints the suite with its agent layout', async () => {
   const text = await render(scriptSuite(RUNS, false));
   assert.doesNotMatch(text, /Script Test:/);

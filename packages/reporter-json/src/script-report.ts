@@ -3,7 +3,9 @@ import { metadataBlock, type ReportMeta } from './report.js';
 
 /**
  * The seed's script test report: `{"type": "script_test", script, script_path, summary, environment,
- * results: [{name, status, duration_ms, error?, assertion?, logs}], metadata}`.
+ * results: [{name, status, duration_ms, error?, assertion?, logs}], metadata}`. As in Yao's script
+ * summary, `failed` counts the tests that threw or timed out too (passed + failed + skipped = total);
+ * `errors` and `timeouts` say how many of them did.
  */
 export function buildScriptReport(report: Report, meta: ReportMeta) {
   const { summary } = report;
@@ -14,7 +16,7 @@ export function buildScriptReport(report: Report, meta: ReportMeta) {
     summary: {
       total: summary.total,
       passed: summary.passed,
-      failed: summary.failed,
+      failed: summary.failed + summary.errors + summary.timeouts,
       skipped: summary.skipped,
       errors: summary.errors,
       timeouts: summary.timeouts,

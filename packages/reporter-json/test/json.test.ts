@@ -137,6 +137,21 @@ test('a single-run report has no stability figures on its results nor total_case
   assert.equal(report.results[0].run_details, undefined);
 });
 
+test('the script_test report counts tests that threw or timed out as failed, as Yao does: the counts add up', async () => {
+  const output = join(mkdtempSync(join(tmpdir(), 'json-')), 'report.json');
+  const runs = {
+    TestOk: {},
+    TestThrows: { status: 'error', error: 'kaboom' },
+    TestWrong: { status: 'failed', error: 'assertion failed: ids' },
+  } as Record<string, Partial<Execution>>;
+  await createKernel({ plugins: [scripted('script', runs), jsonReporter({ output })] }).run(plan());
+  const { summary } = JSON.parse(readFileSync(output, 'utf8'));
+  assert.equal(summary.total, 3);
+  assert.equal(summary.failed, 2);
+  assert.equal(summary.errors, 1);
+  assert.equal(summary.passed + summary.failed + summary.skipped, summary.total);
+});
+
 test("script suites get the seed's script_test report", async () => {
   const output = join(mkdtempSync(join(tmpdir(), 'json-')), 'report.json');
   const runs = {

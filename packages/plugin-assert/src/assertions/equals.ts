@@ -14,7 +14,7 @@ import { extractJson } from '../json/extract-json.js';
 export const equals = defineAssertion({
   type: 'equals',
   description: 'the output equals `value` structurally (JSON is extracted from text replies)',
-  check(assertion, { output }) {
+  check(assertion, { output, testCase }) {
     const expected = assertion.value;
     const actual =
       typeof output === 'string' && expected !== null && typeof expected === 'object'
@@ -24,9 +24,12 @@ export const equals = defineAssertion({
     const expectedText = exactText(assertion, 'value');
     if (deepEqual(actual, expected, undefined, expectedText))
       return { pass: true, message: 'values are equal', expected, actual };
+    // A case's `expected` (no `assert`) fails with Yao's words first, then the values.
+    const lead =
+      testCase?.expected !== undefined && testCase.expected === expected ? 'output does not match expected: ' : '';
     return {
       pass: false,
-      message: `expected ${expectedText ?? preview(expected)}, got ${preview(actual)}`,
+      message: `${lead}expected ${expectedText ?? preview(expected)}, got ${preview(actual)}`,
       expected,
       actual,
     };

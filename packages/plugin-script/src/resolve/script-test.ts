@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AgentestError } from '@agentest/kernel';
 import { assistantCandidates } from './assistant.js';
 
@@ -21,6 +21,18 @@ export function isScriptTestRef(input: string): boolean {
 }
 
 /**
+ * Whether `-i` is a script test for the script loader: `scripts.<assistant>.<module>` that is no
+ * existing file (`scripts.jsonl` is a file). `scripts.expense`, without its module, is refused as Yao
+ * refuses it: an invalid script path that says how a reference is written.
+ */
+export function isScriptTestInput(input: string, cwd: string): boolean {
+  const moduleless = /^scripts\.[A-Za-z0-9_$-]+$/.test(input) && !/^scripts\.jsonl?$/i.test(input);
+  if ((!moduleless && !isScriptTestRef(input)) || existsSync(resolve(cwd, input))) return false;
+  if (moduleless) resolveScriptTest(input, cwd);
+  return true;
+}
+
+/**
  * `scripts.<assistant>.<module>` → `<assistant>/src/<module>_test.ts` (or `.js`), under `assistants/`
  * or the root, as the seed's Script Resolution table and Yao's `ResolveScript` say. A missing file is
  * an `INPUT_NOT_FOUND` error that lists every path tried.
@@ -31,7 +43,10 @@ export function resolveScriptTest(input: string, root: string): ResolvedScriptTe
     throw new AgentestError(
       'INPUT_INVALID',
       `invalid script path ${JSON.stringify(input)}: use scripts.<assistant>.<module>, e.g. scripts.expense.setup`,
-      { where: '-i' },
+      {
+        where: '-i',
+        hint: 'Name the test file as scripts.<assistant>.<module>: scripts.expense.setup runs expense/src/setup_test.ts.',
+      },
     );
   }
   const tried: string[] = [];
