@@ -188,7 +188,10 @@ export class Kernel {
     const finished: CaseResult[] | undefined = lifecycle?.afterAll ? [] : undefined;
     let failedFast: string | undefined;
     const runner = this.caseRunner(plan, suite, agent, abort);
-    const pulled = new Set<string>();
+    // The cases the pool started: in the suite's order a count says which; a `plan.order` (which holds
+    // every case anyway) needs their ids. A count keeps a million-case run's memory flat.
+    let pulled = 0;
+    const pulledIds = plan.order ? new Set<string>() : undefined;
     const onResult = (result: CaseResult) => {
       summary.add(result);
       finished?.push(result);
@@ -198,7 +201,8 @@ export class Kernel {
     };
     // A case that answers at once is reported at once: no promise per case unless a step needs one.
     const onCase = (testCase: TestCase) => {
-      pulled.add(testCase.id);
+      pulled++;
+      pulledIds?.add(testCase.id);
       const result = runCase(runner, testCase);
       return isThenable(result) ? result.then(onResult) : onResult(result);
     };
@@ -211,8 +215,8 @@ export class Kernel {
     }
     // --fail-fast halts the run as a budget does when cases are left: those it never started are reported as not run.
     const haltedBy = this.halted ?? failedFast;
-    const notRun =
-      haltedBy !== undefined && !interrupt.aborted ? await notRunResults(suite, plan, pulled, haltedBy) : [];
+    const stoppedEarly = haltedBy !== undefined && !interrupt.aborted;
+    const notRun = stoppedEarly ? await notRunResults(suite, plan, pulledIds ?? pulled, haltedBy) : [];
     if (notRun.length) this.halted ??= haltedBy;
     for (const result of notRun) {
       summary.add(result);

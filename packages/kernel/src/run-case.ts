@@ -176,19 +176,21 @@ function renew(watch: RunWatch, run: Watch, timeoutMs: number): Watch {
 }
 
 /**
- * The selected cases the pool never started (`started` holds the ids it pulled before a plugin or
- * `--fail-fast` halted the run), each a skipped result saying why it did not run, so every report lists them.
+ * The selected cases the pool never started (`started`: how many it pulled in the suite's order, or the
+ * ids it pulled in a `plan.order`, before a plugin or `--fail-fast` halted the run), each a skipped result
+ * saying why it did not run, so every report lists them.
  */
 export async function notRunResults(
   suite: Suite,
   plan: RunPlan,
-  started: ReadonlySet<string>,
+  started: number | ReadonlySet<string>,
   reason: string,
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  // By id, not by position: `plan.order` may have run the cases in another order than the suite's.
+  let seen = 0;
+  // By id when `plan.order` ran the cases in another order than the suite's; else the first `started`.
   for await (const testCase of filtered(suite, plan)) {
-    if (started.has(testCase.id)) continue;
+    if (typeof started === 'number' ? seen++ < started : started.has(testCase.id)) continue;
     results.push({
       ...caseBase(testCase),
       status: 'skipped',
