@@ -8,10 +8,11 @@ import { resolve } from 'node:path';
 export type InputMode = 'script' | 'file' | 'directory' | 'glob' | 'message' | 'generated';
 
 export function detectInputMode(input: string, cwd: string): InputMode {
-  if (input.startsWith('scripts.')) return 'script';
+  const kind = statKind(resolve(cwd, input));
+  // A script reference, unless it names a file (`scripts.jsonl`, existing or not).
+  if (input.startsWith('scripts.') && kind !== 'file' && !/^scripts\.jsonl?$/i.test(input)) return 'script';
   // Cases a generator makes (Yao sends these to the agent as a message, W1).
   if (input.startsWith('agents:') || input.startsWith('scripts:')) return 'generated';
-  const kind = statKind(resolve(cwd, input));
   if (kind === 'directory') return 'directory';
   if (kind === 'file' || /\.jsonl?$/i.test(input)) return 'file';
   if (/[*?{]/.test(input) && /[\\/]|\.\w+$/.test(input) && !/\s/.test(input)) return 'glob';

@@ -13,7 +13,7 @@ const SNIFF_BYTES = 64 * 1024;
 /**
  * Detects the input mode the way the Yao design's table does, with the other loaders in mind:
  *
- * 1. `scripts.…` belongs to the script loader;
+ * 1. `scripts.…` belongs to the script loader, unless it is a file (`scripts.jsonl`, existing or not);
  * 2. `*.jsonl` is a JSONL file, whether or not it exists (a missing file is then an error);
  * 3. directories, globs and existing files that are no JSONL (agentest-kit's `cases.json` is an
  *    array) belong to other loaders;
@@ -24,9 +24,9 @@ const SNIFF_BYTES = 64 * 1024;
  * 6. everything else is a direct message.
  */
 export async function detectInput(input: string, cwd: string): Promise<Detection> {
-  if (input.startsWith('scripts.')) return { mode: 'other' };
   const lower = input.toLowerCase();
   const path = resolve(cwd, input);
+  if (input.startsWith('scripts.') && !isFileNamedScripts(lower) && !(await isFile(path))) return { mode: 'other' };
   if (lower.endsWith('.jsonl')) return { mode: 'file', path };
   if (couldBePath(input)) {
     const kind = await stat(path).then(
@@ -39,6 +39,18 @@ export async function detectInput(input: string, cwd: string): Promise<Detection
   if (looksLikeGlob(input)) return { mode: 'other' };
   if (looksLikePath(input) || lower.endsWith('.json')) return { mode: 'missing', path };
   return { mode: 'message' };
+}
+
+/** `scripts.jsonl` / `scripts.json`: a file's name, which no script reference (`scripts.<assistant>.<module>`) is. */
+function isFileNamedScripts(lower: string): boolean {
+  return lower === 'scripts.jsonl' || lower === 'scripts.json';
+}
+
+function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** Worth a `stat`: one line, no control characters, not absurdly long. */

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentestError } from '@agentest/kernel';
 import { detectInput } from '../src/index.js';
@@ -8,6 +10,9 @@ import { collect, FIXTURES, load } from './helpers.js';
 /** [input, mode]: what this loader makes of each kind of `-i` value (relative to the fixtures). */
 const detections: [string, 'file' | 'message' | 'missing' | 'other'][] = [
   ['scripts.expense.setup', 'other'],
+  // A file's name, not a script reference: read (or reported missing) as a file.
+  ['scripts.jsonl', 'file'],
+  ['scripts.json', 'missing'],
   ['cases.jsonl', 'file'],
   ['missing/cases.jsonl', 'file'],
   ['CASES.JSONL', 'file'],
@@ -37,6 +42,17 @@ for (const [input, mode] of detections) {
     assert.equal((await detectInput(input, FIXTURES)).mode, mode);
   });
 }
+
+test('an existing file whose name starts with scripts. is read as a file, not as a script reference', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentest-detect-'));
+  try {
+    writeFileSync(join(dir, 'scripts.smoke.jsonl'), '{"id":"S1","input":"hi"}\n');
+    assert.equal((await detectInput('scripts.smoke.jsonl', dir)).mode, 'file');
+    assert.equal((await detectInput('scripts.smoke.other', dir)).mode, 'other');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('inputs of other loaders are left alone (the load tap returns nothing)', async () => {
   for (const input of ['scripts.a.b', 'nested/kit-cases.json', 'nested', 'tests/**/*.test.ts'])
