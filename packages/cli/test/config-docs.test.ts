@@ -49,6 +49,11 @@ test("docs/config.md's example config runs: its suite with its agent, stopped by
     [
       ['T1', 'passed'],
       ['T2', 'failed'],
+      ['T3', 'skipped'],
     ],
+  );
+  assert.match(
+    report.results[2].skip_reason ?? report.results[2].error ?? '',
+    /not run: --fail-fast after case T2 failed/,
   );
 });
